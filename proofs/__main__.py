@@ -1,0 +1,5 @@
+"""``python -m proofs``: see :mod:`proofs.cli`."""
+
+from proofs.cli import main
+
+raise SystemExit(main())

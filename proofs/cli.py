@@ -1,0 +1,174 @@
+"""Command line: ``python -m proofs`` (= ``ldp-proofs``).
+
+    python -m proofs                      # check every claim (same as `check`)
+    python -m proofs check L3.2 Eq2       # some claims
+    python -m proofs list [--format json]
+    python -m proofs show T3.10
+
+Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
+``--fail-on`` triggered; 2 a usage error (unknown id, bad option), with a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from proofs import registry
+from proofs.budget import BUDGETS
+from proofs.errors import ToolkitError
+
+__all__ = ["main"]
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(message)
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    common.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+
+    run_opts = _Parser(add_help=False)
+    run_opts.add_argument("--budget", choices=tuple(BUDGETS), default="standard",
+                          help="sizes of grids and random searches (default: standard)")
+    run_opts.add_argument("--fail-on", choices=("refuted",), action="append", default=[],
+                          help="exit 1 when any claim is refuted")
+    run_opts.add_argument("--jobs", type=int, default=None, help="worker processes (default: the number of cores)")
+    run_opts.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+    parser = _Parser(prog="python -m proofs", description="Check the claims of the paper and the report.",
+                     parents=[common, run_opts])
+    sub = parser.add_subparsers(dest="command")
+    chk = sub.add_parser("check", parents=[common, run_opts], help="run the checks (default)")
+    chk.add_argument("ids", nargs="*", metavar="ID")
+    sub.add_parser("list", parents=[common], help="list the registered claims")
+    show = sub.add_parser("show", parents=[common, run_opts], help="statement, interpretation and evidence of one claim")
+    show.add_argument("id", metavar="ID")
+    return parser
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text if text.endswith("\n") else text + "\n")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _run(args: argparse.Namespace, ids: list[str]) -> int:
+    from rich.console import Console
+
+    from proofs import render, runner
+
+    claims = registry.resolve(ids)  # every id checked before any work starts
+    show_progress = not args.no_progress and sys.stderr.isatty()
+    results_seen = []
+    if show_progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      TextColumn("{task.description}"), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("", total=len(claims))
+
+            def advance(result):
+                results_seen.append(result)
+                bar.update(task, advance=1, description=f"{result.claim.id}: {result.status.value}")
+
+            results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance)
+    else:
+        results = runner.run(claims, args.budget, jobs=args.jobs)
+
+    if args.format == "json":
+        _emit(render.render_json(results, args.budget), args.output)
+    elif args.format == "markdown":
+        _emit(render.render_markdown(results, args.budget), args.output)
+    elif args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            render.render_table(results, args.budget, Console(file=handle, width=200))
+    else:
+        render.render_table(results, args.budget, Console())
+
+    errored = any(r.status.value == "error" for r in results)
+    refuted = any(r.status.value == "refuted" for r in results)
+    if errored:
+        for r in results:
+            if r.status.value == "error":
+                print(f"ERROR in {r.claim.id}: {r.verdict.reason}", file=sys.stderr)
+        return 1
+    if "refuted" in args.fail_on and refuted:
+        return 1
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    claims = registry.claims()
+    if args.format == "json":
+        _emit(json.dumps([{"id": c.id, "title": c.title, "source": c.source} for c in claims], indent=2,
+                         ensure_ascii=False), args.output)
+    elif args.format == "markdown":
+        _emit("\n".join(["| id | title | source |", "|---|---|---|"]
+                        + [f"| `{c.id}` | {c.title} | {c.source} |" for c in claims]), args.output)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{len(claims)} registered claims")
+        for column in ("id", "title", "source", "checks"):
+            table.add_column(column)
+        for c in claims:
+            table.add_row(c.id, c.title, c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+        Console().print(table)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from proofs import render, runner
+
+    claim = registry.get(args.id)
+    result = runner.run_claim(claim.id, args.budget)
+    if args.format == "json":
+        _emit(json.dumps(result.to_json(), indent=2, ensure_ascii=False), args.output)
+    elif args.format == "markdown":
+        _emit(render.render_markdown([result], args.budget), args.output)
+    else:
+        render.render_show(claim, result, Console())
+    return 1 if result.status.value == "error" else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(argv)
+        command = args.command or "check"
+        if command == "check":
+            return _run(args, getattr(args, "ids", []) or [])
+        if command == "list":
+            return _list(args)
+        return _show(args)
+    except _UsageError as exc:
+        print(f"ldp-proofs: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except ToolkitError as exc:
+        print(f"ldp-proofs: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

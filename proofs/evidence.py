@@ -1,0 +1,149 @@
+"""Evidence: what one check of one claim found, as data (never printed by the check itself).
+
+A check is one *method* (symbolic derivation, exhaustive enumeration, certified interval arithmetic,
+property-based search, decision procedure, simulation) applied to a claim. It reports an *outcome*:
+
+* ``proved``: the method establishes the claim on its whole stated domain. Only a symbolic identity
+  or a decision procedure may say this;
+* ``holds``: no counterexample on the finite domain the evidence states (a grid, a range of n,
+  a number of random examples);
+* ``counterexample``: a point of the claim's own domain where it fails, re-checked in exact rational
+  arithmetic (``recheck="exact"``) or, where the values are irrational, at two precisions
+  (``recheck="two-precisions"``);
+* ``inconclusive``: nothing decisive (a time-out, ``unknown`` from a solver, no check yet);
+* ``error``: the check crashed (set by the runner, never by a check).
+
+``reading`` is ``None`` for the claim's primary reading (the one closest to the text); evidence about
+an alternative reading names it and is reported without entering the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from proofs.errors import invalid
+from proofs.exact import jsonable
+
+__all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction"]
+
+
+class Method(StrEnum):
+    SYMBOLIC = "symbolic"
+    ENUMERATION = "enumeration"
+    INTERVAL = "interval"
+    PROPERTY = "property"
+    DECISION = "decision"
+    SIMULATION = "simulation"
+
+
+class Outcome(StrEnum):
+    PROVED = "proved"
+    HOLDS = "holds"
+    COUNTEREXAMPLE = "counterexample"
+    INCONCLUSIVE = "inconclusive"
+    ERROR = "error"
+
+
+class Recheck(StrEnum):
+    EXACT = "exact"
+    TWO_PRECISIONS = "two-precisions"
+
+
+_MAY_PROVE = frozenset({Method.SYMBOLIC, Method.DECISION})
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The result of one method on one claim.
+
+    ``domain`` says in words what was covered; ``detail`` holds the figures (worst discrepancy, number of
+    cases, solver time, ...); ``counterexample`` maps parameter names to exact values (and may also hold
+    the two sides that disagree); ``derived`` maps names to sympy expressions the check derived (stored
+    as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a sub-domain where the claim was
+    shown to hold when it fails in general; ``corrected`` a corrected statement with its own evidence.
+    """
+
+    method: Method
+    outcome: Outcome
+    domain: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    counterexample: Mapping[str, Any] | None = None
+    recheck: Recheck | None = None
+    reading: str | None = None
+    holds_when: str | None = None
+    corrected: "Correction | None" = None
+    derived: Mapping[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "method", Method(self.method))
+        except ValueError:
+            raise invalid("method", self.method, f"not one of {[m.value for m in Method]}") from None
+        try:
+            object.__setattr__(self, "outcome", Outcome(self.outcome))
+        except ValueError:
+            raise invalid("outcome", self.outcome, f"not one of {[o.value for o in Outcome]}") from None
+        if self.recheck is not None:
+            object.__setattr__(self, "recheck", Recheck(self.recheck))
+        if not isinstance(self.domain, str) or not self.domain.strip():
+            raise invalid("domain", self.domain, "every piece of evidence states the domain it covered")
+        if self.outcome is Outcome.PROVED and self.method not in _MAY_PROVE:
+            raise invalid(
+                "outcome", "proved", f"method={self.method.value} cannot prove a claim on its whole domain",
+                "use outcome='holds' for a finite domain",
+            )
+        if self.outcome is Outcome.COUNTEREXAMPLE:
+            if not self.counterexample:
+                raise invalid("counterexample", self.counterexample, "outcome='counterexample' needs the point")
+            if self.recheck is None:
+                raise invalid("recheck", None, "a counterexample must be re-checked exactly or at two precisions")
+        elif self.counterexample is not None:
+            raise invalid("counterexample", self.counterexample, f"given with outcome={self.outcome.value}")
+        object.__setattr__(self, "detail", jsonable(dict(self.detail)))
+        if self.counterexample is not None:
+            object.__setattr__(self, "counterexample", jsonable(dict(self.counterexample)))
+        object.__setattr__(self, "derived", {str(k): _as_srepr(v) for k, v in dict(self.derived).items()})
+        object.__setattr__(self, "seconds", float(self.seconds))
+
+    def to_json(self) -> dict[str, Any]:
+        """The evidence in the report's JSON vocabulary (``method``, ``outcome``, ``domain``, ``detail``)."""
+        detail = dict(self.detail)
+        for key in ("counterexample", "recheck", "reading", "holds_when"):
+            value = getattr(self, key)
+            if value is not None:
+                detail[key] = jsonable(value)
+        if self.corrected is not None:
+            detail["corrected"] = self.corrected.statement
+        if self.seconds:
+            detail["seconds"] = round(self.seconds, 4)
+        return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain, "detail": detail}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A corrected statement (LaTeX) and the evidence that verifies it; shown only if that evidence earns
+    ``proved`` or ``supported`` by the same rule as any claim."""
+
+    statement: str
+    evidence: tuple[Evidence, ...]
+    derived: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.statement.strip():
+            raise invalid("statement", self.statement, "a correction states something")
+        object.__setattr__(self, "evidence", tuple(self.evidence))
+        if not self.evidence:
+            raise invalid("evidence", (), "a correction must itself be verified")
+        object.__setattr__(self, "derived", {str(k): _as_srepr(v) for k, v in dict(self.derived).items()})
+
+
+def _as_srepr(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    import sympy
+
+    return sympy.srepr(sympy.sympify(value))

@@ -1,0 +1,174 @@
+"""Shared ways of producing evidence, so that every claim module earns its verdicts the same way.
+
+* :func:`identity`: a symbolic identity ``lhs == rhs`` (sympy), with an exact rational point where the
+  two sides differ when they are not identical;
+* :func:`exhaustive`: a predicate evaluated exactly at every point of a stated finite set;
+* :func:`property_search`: hypothesis searching for a counterexample, shrunk and re-checked exactly;
+* :func:`rational_grid`: evenly spaced exact rationals strictly inside an interval.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from proofs.errors import invalid
+from proofs.evidence import Evidence, Method, Outcome, Recheck
+
+__all__ = ["identity", "exhaustive", "property_search", "rational_grid"]
+
+Point = Mapping[str, Any]
+Verdict = bool | tuple[bool, Mapping[str, Any]]
+
+
+def rational_grid(lo: Fraction | int | str, hi: Fraction | int | str, k: int) -> list[Fraction]:
+    """``k`` rationals ``lo + (hi - lo) i / (k + 1)``, i = 1..k: strictly inside (lo, hi)."""
+    lo, hi = Fraction(lo), Fraction(hi)
+    if not lo < hi:
+        raise invalid("hi", hi, f"must exceed lo={lo}")
+    return [lo + (hi - lo) * i / (k + 1) for i in range(1, k + 1)]
+
+
+def _split(verdict: Verdict) -> tuple[bool, dict[str, Any]]:
+    if isinstance(verdict, tuple):
+        ok, info = verdict
+        return bool(ok), dict(info)
+    return bool(verdict), {}
+
+
+def identity(
+    lhs: Any,
+    rhs: Any,
+    *,
+    domain: str,
+    points: Iterable[Point] = (),
+    reading: str | None = None,
+    simplify: Callable[[Any], Any] | None = None,
+) -> Evidence:
+    """Symbolic evidence that ``lhs == rhs`` identically on ``domain``.
+
+    ``lhs - rhs`` is simplified; zero proves the identity. Otherwise each exact point of ``points`` (a
+    mapping from symbol names to rationals, inside the domain) is substituted until the two sides differ:
+    that point is a counterexample computed in exact arithmetic. If none differs the evidence is
+    ``inconclusive`` (sympy could not simplify, and the sampled points did not separate the sides).
+    """
+    import sympy
+
+    start = time.perf_counter()
+    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    simplifier = simplify or (lambda e: sympy.simplify(sympy.together(e)))
+    difference = simplifier(lhs - rhs)
+    derived = {"lhs": lhs, "rhs": rhs, "lhs - rhs (simplified)": difference}
+    if difference == 0:
+        return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0"},
+                        reading=reading, derived=derived, seconds=time.perf_counter() - start)
+    tried = 0
+    for point in points:
+        tried += 1
+        subs = {sympy.Symbol(str(k)) if isinstance(k, str) else k: sympy.Rational(str(v)) for k, v in point.items()}
+        by_name = {str(k): v for k, v in subs.items()}
+        left = _exact_at(lhs, by_name)
+        right = _exact_at(rhs, by_name)
+        if left is None or right is None or left == right:
+            continue
+        return Evidence(
+            Method.SYMBOLIC, Outcome.COUNTEREXAMPLE, domain,
+            {"simplified difference": str(difference), "points tried": tried},
+            counterexample={**{str(k): v for k, v in point.items()}, "lhs": left, "rhs": right},
+            recheck=Recheck.EXACT, reading=reading, derived=derived, seconds=time.perf_counter() - start,
+        )
+    return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
+                    {"simplified difference": str(difference), "points tried": tried,
+                     "note": "sympy did not reduce the difference to 0 and no sampled point separated the sides"},
+                    reading=reading, derived=derived, seconds=time.perf_counter() - start)
+
+
+def _exact_at(expr: Any, values: Mapping[str, Any]) -> Any:
+    import sympy
+
+    subs = {s: values[s.name] for s in expr.free_symbols if s.name in values}
+    value = sympy.nsimplify(expr.xreplace(subs).doit()) if subs else expr.doit()
+    value = sympy.simplify(value)
+    return value if not value.free_symbols and value.is_finite is not False else None
+
+
+def exhaustive(
+    cases: Iterable[Point],
+    holds: Callable[[Point], Verdict],
+    *,
+    domain: str,
+    method: Method | str = Method.ENUMERATION,
+    recheck: Recheck | str = Recheck.EXACT,
+    reading: str | None = None,
+    detail: Mapping[str, Any] | None = None,
+) -> Evidence:
+    """Evaluate ``holds`` at every case of a finite set (in exact arithmetic: the caller's promise,
+    stated by ``recheck``). The first failing case is the counterexample; ``holds`` may return
+    ``(ok, info)`` to attach the two sides or a discrepancy to the evidence. Info values whose key
+    starts with ``worst`` are maximised over all cases and reported."""
+    start = time.perf_counter()
+    count = 0
+    worst: dict[str, Any] = {}
+    for case in cases:
+        count += 1
+        ok, info = _split(holds(case))
+        for key, value in info.items():
+            if key.startswith("worst") and (key not in worst or value > worst[key]):
+                worst[key] = value
+        if not ok:
+            return Evidence(method, Outcome.COUNTEREXAMPLE, domain, {**(detail or {}), "cases checked": count},
+                            counterexample={**dict(case), **info}, recheck=recheck, reading=reading,
+                            seconds=time.perf_counter() - start)
+    if count == 0:
+        raise invalid("cases", "[]", "an exhaustive check needs at least one case")
+    return Evidence(method, Outcome.HOLDS, domain, {**(detail or {}), "cases checked": count, **worst},
+                    reading=reading, seconds=time.perf_counter() - start)
+
+
+def property_search(
+    strategy: Any,
+    holds: Callable[[Any], bool],
+    *,
+    examples: int,
+    domain: str,
+    recheck: Callable[[Any], Verdict],
+    describe: Callable[[Any], Mapping[str, Any]] = lambda x: {"example": repr(x)},
+    reading: str | None = None,
+    detail: Mapping[str, Any] | None = None,
+) -> Evidence:
+    """Search ``examples`` random inputs drawn from ``strategy`` (hypothesis, derandomized so a run is
+    reproducible) for one where ``holds`` is false; hypothesis shrinks it to a minimal one, which
+    ``recheck`` re-evaluates in exact arithmetic before it is reported. A counterexample that the exact
+    re-check does not confirm is a bug in the check and raises."""
+    from hypothesis import HealthCheck, Phase, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    start = time.perf_counter()
+    seen = 0
+
+    def fails(x: Any) -> bool:
+        nonlocal seen
+        seen += 1
+        return not holds(x)
+
+    config = settings(
+        max_examples=examples, database=None, derandomize=True, deadline=None,
+        phases=[Phase.generate, Phase.shrink],
+        suppress_health_check=list(HealthCheck),
+    )
+    try:
+        found = find(strategy, fails, settings=config)
+    except NoSuchExample:
+        return Evidence(Method.PROPERTY, Outcome.HOLDS, domain,
+                        {**(detail or {}), "examples": seen, "requested examples": examples,
+                         "search": "hypothesis, derandomized"},
+                        reading=reading, seconds=time.perf_counter() - start)
+    ok, info = _split(recheck(found))
+    if ok:
+        raise AssertionError(f"property search found {found!r} but the exact re-check says the claim holds there")
+    return Evidence(Method.PROPERTY, Outcome.COUNTEREXAMPLE, domain,
+                    {**(detail or {}), "examples": seen, "search": "hypothesis, derandomized, shrunk"},
+                    counterexample={**describe(found), **info}, recheck=Recheck.EXACT, reading=reading,
+                    seconds=time.perf_counter() - start)

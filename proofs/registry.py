@@ -1,0 +1,96 @@
+"""The claim registry, filled by :func:`define` and the :func:`check` decorator.
+
+Claim modules live in :mod:`proofs.claims`, one per area of the paper; :func:`load` imports them all.
+A claim defined without checks is reported ``inconclusive`` ("no check implemented yet").
+
+Example::
+
+    EQ2 = define(Claim(id="Eq2", title=..., source="003 Eq. (2)", statement=..., domain=...))
+
+    @check("Eq2", "symbolic")
+    def _eq2_solves_score(budget):
+        ...
+        return Evidence(method="symbolic", outcome="proved", domain="p != q, n1 + n2 > 0", ...)
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable
+
+from proofs.claim import Check, CheckFunction, Claim
+from proofs.errors import ToolkitError, UnknownClaim, invalid
+from proofs.evidence import Method
+
+__all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve"]
+
+_CLAIMS: dict[str, Claim] = {}
+_CHECKS: dict[str, list[Check]] = {}
+_loaded = False
+
+
+def define(claim: Claim) -> Claim:
+    """Register ``claim``; its id must be new."""
+    if claim.id in _CLAIMS:
+        raise ToolkitError(f"claim id={claim.id!r} is defined twice")
+    _CLAIMS[claim.id] = claim
+    _CHECKS.setdefault(claim.id, [])
+    return claim
+
+
+def check(claim_id: str, method: Method | str) -> Callable[[CheckFunction], CheckFunction]:
+    """Decorator registering ``function(budget) -> Evidence | Iterable[Evidence]`` as a check of a claim.
+
+    The claim must already be defined (define it above its checks in the same module).
+    """
+    try:
+        method = Method(method)
+    except ValueError:
+        raise invalid("method", method, f"not one of {[m.value for m in Method]}") from None
+
+    def register(function: CheckFunction) -> CheckFunction:
+        if claim_id not in _CLAIMS:
+            raise ToolkitError(f"check {function.__qualname__} names claim id={claim_id!r}, which is not defined")
+        _CHECKS[claim_id].append(Check(claim_id, method, function))
+        return function
+
+    return register
+
+
+def load() -> None:
+    """Import every claim module (idempotent)."""
+    global _loaded
+    if not _loaded:
+        importlib.import_module("proofs.claims")
+        _loaded = True
+
+
+def claims() -> list[Claim]:
+    """All registered claims, in registration order."""
+    load()
+    return list(_CLAIMS.values())
+
+
+def get(claim_id: str) -> Claim:
+    """The claim ``claim_id``; an unknown id raises :class:`UnknownClaim` naming close matches."""
+    load()
+    try:
+        return _CLAIMS[claim_id]
+    except KeyError:
+        close = difflib.get_close_matches(claim_id, list(_CLAIMS), n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else "; `list` shows the ids"
+        raise UnknownClaim(f"unknown claim id {claim_id!r}{hint}") from None
+
+
+def checks_for(claim_id: str) -> tuple[Check, ...]:
+    """The checks registered for ``claim_id`` (empty while none is implemented)."""
+    get(claim_id)
+    return tuple(_CHECKS[claim_id])
+
+
+def resolve(ids: list[str] | None) -> list[Claim]:
+    """The claims named by ``ids`` (all when empty), every id checked before any work starts."""
+    if not ids:
+        return claims()
+    return [get(i) for i in ids]

@@ -1,0 +1,132 @@
+"""Rendering of results: a rich table for people, JSON for programs, Markdown for repository pages."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from proofs.claim import Claim
+from proofs.runner import ClaimResult
+from proofs.verdict import Status
+
+__all__ = ["report_json", "render_json", "render_markdown", "render_table", "render_show", "summary"]
+
+STYLE = {
+    Status.PROVED: "bold green",
+    Status.SUPPORTED: "green",
+    Status.REFUTED: "bold red",
+    Status.INCONCLUSIVE: "yellow",
+    Status.ERROR: "bold white on red",
+}
+
+
+def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
+    counts = Counter(r.status.value for r in results)
+    return {s.value: counts.get(s.value, 0) for s in Status}
+
+
+def report_json(results: Sequence[ClaimResult], budget: str) -> dict[str, Any]:
+    from proofs import __version__
+
+    return {
+        "toolkit_version": __version__,
+        "budget": budget,
+        "claims": [r.to_json() for r in results],
+        "summary": summary(results),
+    }
+
+
+def render_json(results: Sequence[ClaimResult], budget: str) -> str:
+    return json.dumps(report_json(results, budget), indent=2, ensure_ascii=False)
+
+
+def _one_line(result: ClaimResult) -> str:
+    v = result.verdict
+    if v.counterexample is not None:
+        shown = ", ".join(f"{k}={val}" for k, val in list(v.counterexample.items())[:6])
+        text = f"counterexample: {shown}"
+    else:
+        text = v.reason
+    if v.holds_when:
+        text += f"; holds when {v.holds_when}"
+    if v.corrected:
+        text += f"; corrected: {v.corrected}"
+    return text
+
+
+def render_table(results: Sequence[ClaimResult], budget: str, console) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"ldp-belief-proofs — {len(results)} claims, budget {budget}", show_lines=False)
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("source", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("methods")
+    table.add_column("evidence")
+    table.add_column("s", justify="right")
+    for r in results:
+        methods = ", ".join(f"{e.method.value}:{e.outcome.value}" + (f"[{e.reading}]" if e.reading else "")
+                            for e in r.evidence) or "—"
+        table.add_row(r.claim.id, r.claim.source, f"[{STYLE[r.status]}]{r.status.value}[/]", methods,
+                      _one_line(r), f"{r.seconds:.1f}")
+    console.print(table)
+    console.print("summary: " + ", ".join(f"{k} {v}" for k, v in summary(results).items()))
+
+
+def render_markdown(results: Sequence[ClaimResult], budget: str) -> str:
+    lines = [f"# ldp-belief-proofs report (budget `{budget}`)", "",
+             "| status | count |", "|---|---|"]
+    lines += [f"| {k} | {v} |" for k, v in summary(results).items()]
+    lines += ["", "| id | source | status | evidence |", "|---|---|---|---|"]
+    for r in results:
+        cell = _one_line(r).replace("|", r"\|")
+        lines.append(f"| `{r.claim.id}` | {r.claim.source} | **{r.status.value}** | {cell} |")
+    lines.append("")
+    for r in results:
+        lines += [f"## `{r.claim.id}` — {r.claim.title}", "", f"*{r.claim.source}*; status **{r.status.value}**",
+                  "", f"Statement as printed: ${r.claim.statement}$" if "$" not in r.claim.statement
+                  else f"Statement as printed: {r.claim.statement}", "", f"Domain: {r.claim.domain}", ""]
+        if r.claim.interpretation:
+            lines += [f"Interpretation: {r.claim.interpretation}", ""]
+        for e in r.evidence:
+            lines.append(f"- {e.method.value}: **{e.outcome.value}**" + (f" (reading: {e.reading})" if e.reading else "")
+                         + f" — {e.domain}" + (f"; {json.dumps(dict(e.detail), ensure_ascii=False)}" if e.detail else ""))
+            if e.counterexample:
+                lines.append(f"  - counterexample ({e.recheck.value if e.recheck else ''}): "
+                             f"{json.dumps(dict(e.counterexample), ensure_ascii=False)}")
+        if r.verdict.holds_when:
+            lines.append(f"- holds when: {r.verdict.holds_when}")
+        if r.verdict.corrected:
+            lines.append(f"- corrected: {r.verdict.corrected}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_show(claim: Claim, result: ClaimResult | None, console) -> None:
+    from rich.panel import Panel
+
+    body = [f"[bold]{claim.title}[/] ({claim.source})", "", f"statement as printed: {claim.statement}",
+            f"domain: {claim.domain}"]
+    if claim.assumptions:
+        body.append("assumptions added: " + "; ".join(claim.assumptions))
+    if claim.interpretation:
+        body.append(f"interpretation: {claim.interpretation}")
+    if claim.readings:
+        body.append("other readings checked: " + "; ".join(claim.readings))
+    if result is not None:
+        body += ["", f"status: [{STYLE[result.status]}]{result.status.value}[/] — {result.verdict.reason}"]
+        for e in result.evidence:
+            body.append(f"  • {e.method.value}: {e.outcome.value}" + (f" [{e.reading}]" if e.reading else "")
+                        + f" — {e.domain}")
+            for k, val in e.detail.items():
+                if k != "traceback":
+                    body.append(f"      {k}: {val}")
+            if e.counterexample:
+                body.append(f"      counterexample ({e.recheck.value if e.recheck else '?'}): {dict(e.counterexample)}")
+        if result.verdict.holds_when:
+            body.append(f"holds when: {result.verdict.holds_when}")
+        if result.verdict.corrected:
+            body.append(f"corrected: {result.verdict.corrected}")
+    console.print(Panel("\n".join(body), title=claim.id, expand=False))

@@ -1,0 +1,125 @@
+"""The one rule that turns a claim's evidence into its status. No status is ever typed by hand.
+
+* ``proved``: some method proved the claim on its whole stated domain and no method found a
+  counterexample;
+* ``supported``: no counterexample on the stated finite domains, and no proof;
+* ``refuted``: a counterexample inside the claim's own domain, re-checked exactly or at two precisions;
+* ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``);
+* ``error``: a check crashed, or one method proved what another refuted (a bug, reported loudly).
+
+Only evidence about the primary reading (``reading is None``) decides; evidence about other readings is
+reported beside it. A crash in any check is an error whatever reading it was about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from proofs.evidence import Correction, Evidence, Outcome
+
+__all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET"]
+
+NO_CHECK_YET = "no check implemented yet"
+
+
+class Status(StrEnum):
+    PROVED = "proved"
+    SUPPORTED = "supported"
+    REFUTED = "refuted"
+    INCONCLUSIVE = "inconclusive"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Decision:
+    status: Status
+    reason: str
+
+
+def decide(evidence: Sequence[Evidence]) -> Decision:
+    """The status earned by ``evidence`` (see the module docstring for the rule)."""
+    crashed = [e for e in evidence if e.outcome is Outcome.ERROR]
+    if crashed:
+        names = ", ".join(f"{e.method.value}" + (f" [{e.reading}]" if e.reading else "") for e in crashed)
+        first = crashed[0].detail.get("exception", "")
+        return Decision(Status.ERROR, f"check crashed: {names}" + (f": {first}" if first else ""))
+    primary = [e for e in evidence if e.reading is None]
+    proofs = [e for e in primary if e.outcome is Outcome.PROVED]
+    refutations = [e for e in primary if e.outcome is Outcome.COUNTEREXAMPLE]
+    if proofs and refutations:
+        return Decision(
+            Status.ERROR,
+            "methods contradict: "
+            + ", ".join(e.method.value for e in proofs) + " proved the claim but "
+            + ", ".join(e.method.value for e in refutations) + " found a counterexample",
+        )
+    if refutations:
+        methods = sorted({e.method.value for e in refutations})
+        return Decision(Status.REFUTED, f"counterexample from {', '.join(methods)}, re-checked "
+                        + ", ".join(sorted({e.recheck.value for e in refutations if e.recheck})))
+    if proofs:
+        return Decision(Status.PROVED, "proved by " + ", ".join(sorted({e.method.value for e in proofs})))
+    holds = [e for e in primary if e.outcome is Outcome.HOLDS]
+    if holds:
+        return Decision(
+            Status.SUPPORTED,
+            "no counterexample on the stated finite domains of " + ", ".join(sorted({e.method.value for e in holds})),
+        )
+    if not evidence:
+        return Decision(Status.INCONCLUSIVE, NO_CHECK_YET)
+    if not primary:
+        return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
+    return Decision(Status.INCONCLUSIVE, "no method was decisive")
+
+
+def correction_status(correction: Correction) -> Status:
+    """The status a correction earns from its own evidence."""
+    return decide(correction.evidence).status
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Evidence together with the status it earns (computed here, never passed in).
+
+    Returned by the public checkers (``check_sign``, ``check_moment``) and held by every claim result.
+    """
+
+    evidence: tuple[Evidence, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "evidence", tuple(self.evidence))
+        object.__setattr__(self, "_decision", decide(self.evidence))
+
+    @property
+    def status(self) -> Status:
+        return self._decision.status  # type: ignore[attr-defined]
+
+    @property
+    def reason(self) -> str:
+        return self._decision.reason  # type: ignore[attr-defined]
+
+    def _primary(self) -> list[Evidence]:
+        return [e for e in self.evidence if e.reading is None]
+
+    @property
+    def counterexample(self) -> dict | None:
+        """The first re-checked counterexample of the primary reading, or ``None``."""
+        return next((dict(e.counterexample or {}) for e in self._primary() if e.outcome is Outcome.COUNTEREXAMPLE), None)
+
+    @property
+    def holds_when(self) -> str | None:
+        return next((e.holds_when for e in self._primary() if e.holds_when), None)
+
+    @property
+    def correction(self) -> Correction | None:
+        return next((e.corrected for e in self._primary() if e.corrected is not None), None)
+
+    @property
+    def corrected(self) -> str | None:
+        """The corrected statement, only when its own evidence earns ``proved`` or ``supported``."""
+        c = self.correction
+        if c is not None and correction_status(c) in (Status.PROVED, Status.SUPPORTED):
+            return c.statement
+        return None

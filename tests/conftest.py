@@ -1,0 +1,46 @@
+"""Shared test configuration: hypothesis profiles and a precision guard.
+
+Profiles (select with ``HYPOTHESIS_PROFILE=ci|dev|thorough``; ``dev`` is the default):
+* ``ci``: deterministic (derandomized, no example database), the profile ``.ci/run`` uses;
+* ``dev``: fast, for editing;
+* ``thorough``: long searches before a release.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import mpmath
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", derandomize=True, database=None, max_examples=100, deadline=None,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("thorough", max_examples=5_000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def _restore_mpmath_precision():
+    """Library code never sets mp.dps; this guard fails loudly if something did."""
+    before = mpmath.mp.prec
+    yield
+    leaked = mpmath.mp.prec
+    mpmath.mp.prec = before
+    assert leaked == before, f"mpmath precision leaked: prec={leaked}, expected {before}"
+
+
+@pytest.fixture(scope="session")
+def catalog_ids() -> list[str]:
+    """Every claim id of ../shared/CLAIMS.md."""
+    import re
+
+    path = SHARED / "CLAIMS.md"
+    assert path.exists(), f"the claim catalog is missing: {path}"
+    return re.findall(r"^\| `([^`]+)`", path.read_text(encoding="utf-8"), flags=re.M)

@@ -1,0 +1,83 @@
+"""The rule that turns evidence into a status, and the validation of evidence itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from proofs.evidence import Correction, Evidence
+from proofs.verdict import Status, Verdict, decide
+
+D = "test domain"
+PROVED = Evidence("symbolic", "proved", D)
+DECIDED = Evidence("decision", "proved", D)
+HOLDS = Evidence("enumeration", "holds", D, {"cases checked": 10})
+HOLDS_PROP = Evidence("property", "holds", D, {"examples": 2000})
+CEX = Evidence("enumeration", "counterexample", D, counterexample={"n": 1, "p": "3/5"}, recheck="exact")
+CEX_OTHER_READING = Evidence("enumeration", "counterexample", D, counterexample={"n": 1}, recheck="exact",
+                             reading="errors as a pair")
+UNKNOWN = Evidence("decision", "inconclusive", D, {"z3": "unknown"})
+CRASH = Evidence("property", "error", "(check did not complete)", {"exception": "ZeroDivisionError"})
+
+
+@pytest.mark.parametrize(
+    "evidence, status",
+    [
+        pytest.param([], Status.INCONCLUSIVE, id="no-evidence"),
+        pytest.param([PROVED, HOLDS], Status.PROVED, id="proof-and-grid"),
+        pytest.param([DECIDED, UNKNOWN], Status.PROVED, id="proof-and-timeout"),
+        pytest.param([HOLDS, HOLDS_PROP], Status.SUPPORTED, id="grid-and-search"),
+        pytest.param([HOLDS, UNKNOWN], Status.SUPPORTED, id="grid-and-timeout"),
+        pytest.param([HOLDS, CEX], Status.REFUTED, id="counterexample-beats-grid"),
+        pytest.param([PROVED, CEX], Status.ERROR, id="proof-contradicts-counterexample"),
+        pytest.param([PROVED, CRASH], Status.ERROR, id="crash"),
+        pytest.param([UNKNOWN], Status.INCONCLUSIVE, id="only-timeout"),
+        pytest.param([HOLDS, CEX_OTHER_READING], Status.SUPPORTED, id="other-reading-does-not-decide"),
+        pytest.param([CEX_OTHER_READING], Status.INCONCLUSIVE, id="only-other-reading"),
+    ],
+)
+def test_status_is_computed_from_evidence(evidence, status):
+    assert decide(evidence).status is status
+
+
+def test_contradiction_names_the_methods():
+    assert "symbolic proved" in decide([PROVED, CEX]).reason and "enumeration" in decide([PROVED, CEX]).reason
+
+
+def test_verdict_exposes_counterexample_and_unverified_corrections_are_hidden():
+    unverified = Correction("x = 1", (UNKNOWN,))
+    verified = Correction("x = 2", (PROVED,))
+    v = Verdict((HOLDS, Evidence("enumeration", "counterexample", D, counterexample={"n": 2}, recheck="exact",
+                                 corrected=unverified)))
+    assert v.status is Status.REFUTED and v.counterexample == {"n": 2} and v.corrected is None
+    v2 = Verdict((Evidence("enumeration", "counterexample", D, counterexample={"n": 2}, recheck="exact",
+                           corrected=verified),))
+    assert v2.corrected == "x = 2"
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        pytest.param(dict(method="guess", outcome="holds", domain=D), r"method='guess'", id="unknown-method"),
+        pytest.param(dict(method="symbolic", outcome="maybe", domain=D), r"outcome='maybe'", id="unknown-outcome"),
+        pytest.param(dict(method="enumeration", outcome="proved", domain=D), r"cannot prove", id="grid-cannot-prove"),
+        pytest.param(dict(method="property", outcome="proved", domain=D), r"cannot prove", id="search-cannot-prove"),
+        pytest.param(dict(method="enumeration", outcome="counterexample", domain=D), r"needs the point",
+                     id="counterexample-without-point"),
+        pytest.param(dict(method="enumeration", outcome="counterexample", domain=D, counterexample={"n": 1}),
+                     r"re-checked", id="counterexample-not-rechecked"),
+        pytest.param(dict(method="enumeration", outcome="holds", domain=""), r"domain=''", id="no-domain"),
+    ],
+)
+def test_invalid_evidence_is_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Evidence(**kwargs)
+
+
+def test_counterexamples_are_stored_exactly():
+    from fractions import Fraction
+
+    import sympy
+
+    e = Evidence("enumeration", "counterexample", D, recheck="exact",
+                 counterexample={"p": Fraction(3, 5), "q": sympy.Rational(1, 5), "n": sympy.Integer(3)})
+    assert e.counterexample == {"p": "3/5", "q": "1/5", "n": 3}
