@@ -4,6 +4,7 @@
     python -m proofs check L3.2 Eq2       # some claims
     python -m proofs list [--format json]
     python -m proofs show T3.10
+    python -m proofs figures DIR          # the paper's figures as PNG
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
 ``--fail-on`` triggered; 2 a usage error (unknown id, bad option), with a one-line message.
@@ -57,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("list", parents=[common], help="list the registered claims")
     show = sub.add_parser("show", parents=[common, run_opts], help="statement, interpretation and evidence of one claim")
     show.add_argument("id", metavar="ID")
+    figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
+    figures.add_argument("directory", metavar="DIR")
     return parser
 
 
@@ -150,6 +153,14 @@ def _show(args: argparse.Namespace) -> int:
     return 1 if result.status.value == "error" else 0
 
 
+def _figures(args: argparse.Namespace) -> int:
+    from proofs.figures import write_figures  # notebooks' figures, drawn from numeric/ and symbolic/
+
+    for path in write_figures(args.directory):
+        print(path)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -159,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run(args, getattr(args, "ids", []) or [])
         if command == "list":
             return _list(args)
+        if command == "figures":
+            return _figures(args)
         return _show(args)
     except _UsageError as exc:
         print(f"ldp-proofs: error: {exc}", file=sys.stderr)
