@@ -1,0 +1,92 @@
+"""Small statistics helpers of the mean-estimation report (004): normal quantiles and the coverage of a
+confidence interval estimated by simulation, with a binomial confidence interval of that coverage.
+
+Source: 004_7922466618fe9fb7.txt §3.1–3.2 (the intervals use ``z*_{α/2}``, read as the upper α/2
+quantile Φ^{-1}(1 - α/2) of the standard normal).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import mpmath
+
+from proofs.errors import invalid
+
+__all__ = ["z_quantile", "normal_cdf", "Coverage", "check_alpha"]
+
+#: Confidence level of the binomial interval reported around a simulated coverage.
+COVERAGE_CONFIDENCE = Fraction(999, 1000)
+
+
+def check_alpha(alpha: Fraction | float | int | str) -> Fraction:
+    """``alpha`` as an exact rational in (0, 1), else :class:`InvalidArgument` naming it."""
+    try:
+        a = Fraction(alpha)
+    except (TypeError, ValueError):
+        raise invalid("alpha", alpha, "not a number") from None
+    if not 0 < a < 1:
+        raise invalid("alpha", alpha, "a significance level lies strictly between 0 and 1")
+    return a
+
+
+def z_quantile(alpha: Fraction | float | str, dps: int = 30) -> mpmath.mpf:
+    """z*_{α/2} = Φ^{-1}(1 - α/2), the upper α/2 quantile of N(0, 1), at ``dps`` decimal digits."""
+    a = check_alpha(alpha)
+    with mpmath.workdps(dps):
+        return +mpmath.sqrt(2) * mpmath.erfinv(1 - mpmath.mpf(a.numerator) / a.denominator)
+
+
+def normal_cdf(x, dps: int = 30) -> mpmath.mpf:
+    """Φ(x) at ``dps`` digits."""
+    with mpmath.workdps(dps):
+        return +mpmath.ncdf(x)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How often a simulated interval covered its target: ``hits`` of ``replicates`` (seed ``seed``).
+
+    ``interval()`` is the Wilson score interval for the true coverage at confidence
+    :data:`COVERAGE_CONFIDENCE` (two-sided normal quantile z = Φ^{-1}(0.9995) ≈ 3.29).
+    """
+
+    hits: int
+    replicates: int
+    seed: int
+    nominal: Fraction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.replicates, int) or self.replicates < 1:
+            raise invalid("replicates", self.replicates, "must be a positive integer")
+        if not 0 <= self.hits <= self.replicates:
+            raise invalid("hits", self.hits, f"must lie in [0, replicates={self.replicates}]")
+        object.__setattr__(self, "nominal", Fraction(self.nominal))
+
+    @property
+    def estimate(self) -> float:
+        return self.hits / self.replicates
+
+    def interval(self) -> tuple[float, float]:
+        """Wilson score interval (lo, hi) for the coverage, confidence 99.9 %."""
+        z = float(z_quantile(1 - COVERAGE_CONFIDENCE))
+        n, phat = self.replicates, self.hits / self.replicates
+        centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def below_nominal(self) -> bool:
+        """The whole interval lies strictly below the nominal coverage 1 - α."""
+        return self.interval()[1] < float(self.nominal)
+
+    def consistent_with_nominal(self) -> bool:
+        """The interval reaches the nominal coverage (contains it or lies above it)."""
+        return self.interval()[1] >= float(self.nominal)
+
+    def to_detail(self) -> dict:
+        lo, hi = self.interval()
+        return {"replicates": self.replicates, "seed": self.seed, "hits": self.hits,
+                "coverage": round(self.estimate, 6), "coverage interval (Wilson, 99.9%)": [round(lo, 6), round(hi, 6)],
+                "nominal": self.nominal}
