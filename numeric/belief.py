@@ -1,0 +1,539 @@
+"""Mass functions, belief, plausibility and commonality on a finite frame (paper 003 §2).
+
+Source: ``003_c07100d0f17e2eef.txt`` §2 ("Preliminaries"): a mass function m on a frame Ω maps subsets
+to [0, 1] and sums to one; it is *normal* when m(∅) = 0;
+
+* bel(A) = Σ_{B⊆A} m(B), pl(A) = Σ_{E∩A≠∅} m(E) = 1 - bel(Ω∖A), commonality Q(A) = Σ_{B⊇A} m(B);
+* Möbius inversion m(A) = Σ_{B⊆A} (-1)^{|A∖B|} bel(B) (any one of m, bel, pl determines the others);
+* the credal set P_bel = {pr : pr(A) ≥ bel(A) for all A}; its extreme points are the distributions
+  pr_σ(σ_i) = bel({σ_1..σ_i}) - bel({σ_1..σ_{i-1}}), one per ordering σ of the frame;
+* lower / upper (Choquet) expectation of g : Ω → R: Σ_E m(E) min_E g and Σ_E m(E) max_E g.
+
+Representation: a subset of the frame is a bitmask (bit i <-> ``frame[i]``). Masses are held as a
+numpy vector of length 2^n, *exact* (integer numerators over one common denominator, so every zeta and
+Möbius transform is exact integer arithmetic, vectorised) or *float* (validated with tolerance
+:data:`FLOAT_TOLERANCE`). Exact masses may be given as ``int``, ``fractions.Fraction`` or sympy
+``Rational``; exact results come back as ``Fraction``.
+
+The paper assumes "all mass functions are normal and all subsets are focal". We accept zero masses
+(non-focal subsets); ratios of masses with zero denominators follow the convention of
+:func:`numeric.mechanisms.ratio` (0/0 places no constraint, c/0 = +∞ for c > 0).
+
+Readings implemented for the paper's composition and post-processing (Lemmas 3.3, 3.4, 3.15, 3.16):
+
+* :func:`product` (Q_{1,2}(x) = (Q1(x), Q2(x))): the two random sets are drawn independently and the
+  output is the rectangle E1 × E2 with mass m1(E1) m2(E2) (the identity used in the appendix proof of
+  Lemma 3.3). bel, pl and the credal set of the product are those of this mass function on the product
+  frame, i.e. on *all* subsets of Y1 × Y2, rectangles or not ("random-set independence").
+* :meth:`MassFunction.image` (deterministic f : Y → Z): the random set E is sent to its set image
+  f(E), so m^{f}(F) = Σ_{E : f(E) = F} m(E) (the appendix's m(f^{-1}(E)) read as that sum); then
+  bel^{f}(F) = bel(f^{-1}(F)) and pl^{f}(F) = pl(f^{-1}(F)).
+* :meth:`MassFunction.mixture_image` (randomized f): a data-independent random choice among
+  deterministic maps f_k with weights w_k (the reading of the appendix's appeal to a
+  "von-Neumann-Birkhoff lemma"). Independent randomization of each element of a focal set by a kernel
+  K(z | y) is the special case of the mixture over all functions f with weights Π_y K(f(y) | y)
+  (:func:`kernel_as_mixture`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property, reduce
+from numbers import Rational
+from typing import Any
+
+import numpy as np
+
+from proofs.errors import invalid
+
+__all__ = [
+    "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
+    "zeta_supersets", "as_exact", "subsets_of",
+]
+
+#: Tolerance for float masses: each mass >= -FLOAT_TOLERANCE, |sum - 1| <= FLOAT_TOLERANCE.
+FLOAT_TOLERANCE = 1e-9
+_INT64_SAFE = 2**62
+
+
+def as_exact(value: Any) -> Fraction | None:
+    """``value`` as a Fraction when it is an exact rational (int, Fraction, sympy Rational), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction)) or isinstance(value, Rational):
+        return Fraction(value)
+    module = type(value).__module__ or ""
+    if module.startswith("sympy") and getattr(value, "is_Rational", False):
+        return Fraction(int(value.p), int(value.q))
+    return None
+
+
+def _axes_view(vector: np.ndarray, n: int) -> np.ndarray:
+    # C order: axis n-1-i is bit i of the mask.
+    return vector.reshape((2,) * n) if n else vector.reshape(())
+
+
+def _transform(vector: np.ndarray, n: int, *, up: bool, sign: int) -> np.ndarray:
+    out = vector.copy()
+    if n == 0:
+        return out
+    cube = _axes_view(out, n)
+    for axis in range(n):
+        one = [slice(None)] * n
+        zero = [slice(None)] * n
+        one[axis], zero[axis] = 1, 0
+        target, source = (tuple(one), tuple(zero)) if up else (tuple(zero), tuple(one))
+        if sign > 0:
+            cube[target] += cube[source]
+        else:
+            cube[target] -= cube[source]
+    return out
+
+
+def zeta_subsets(vector: np.ndarray, n: int) -> np.ndarray:
+    """f(A) = Σ_{B⊆A} v(B) for every bitmask A (fast zeta transform, n 2^(n-1) additions)."""
+    return _transform(vector, n, up=True, sign=+1)
+
+
+def mobius_subsets(vector: np.ndarray, n: int) -> np.ndarray:
+    """Inverse of :func:`zeta_subsets`: v(A) = Σ_{B⊆A} (-1)^{|A∖B|} f(B)."""
+    return _transform(vector, n, up=True, sign=-1)
+
+
+def zeta_supersets(vector: np.ndarray, n: int) -> np.ndarray:
+    """f(A) = Σ_{B⊇A} v(B) (commonality from masses)."""
+    return _transform(vector, n, up=False, sign=+1)
+
+
+def subsets_of(frame: Sequence[Hashable]) -> list[frozenset]:
+    """All subsets of ``frame``, indexed by bitmask."""
+    return [frozenset(frame[i] for i in range(len(frame)) if mask >> i & 1) for mask in range(1 << len(frame))]
+
+
+@dataclass(frozen=True, eq=False)
+class MassFunction:
+    """A normal mass function on a finite frame (003 §2).
+
+    ``frame``: an iterable of distinct hashable labels (order kept; bit i of a mask is ``frame[i]``);
+    ``masses``: a mapping from subsets (frozensets or iterables of labels; a bare label is read as a
+    singleton only if it is not itself an iterable) to masses. Masses are all exact rationals (int,
+    Fraction, sympy Rational) or include floats (then everything is float, validated with
+    :data:`FLOAT_TOLERANCE`). Refused, naming the subset and the value: a subset with a label outside
+    the frame, mass on the empty set, a negative mass, masses not summing to one.
+    """
+
+    frame: tuple
+    masses: Mapping[frozenset, Any]
+    exact: bool = field(init=False)
+    _numerators: np.ndarray = field(init=False, repr=False)
+    _denominator: int = field(init=False, repr=False)
+
+    def __init__(self, frame: Iterable[Hashable], masses: Mapping[Any, Any]) -> None:
+        frame = tuple(frame)
+        if not frame:
+            raise invalid("frame", frame, "a frame needs at least one label")
+        if len(set(frame)) != len(frame):
+            raise invalid("frame", frame, "labels must be distinct")
+        if len(frame) > 20:
+            raise invalid("frame", f"<{len(frame)} labels>", "at most 20 labels (2^20 subsets)")
+        index = {label: i for i, label in enumerate(frame)}
+        if not isinstance(masses, Mapping):
+            raise invalid("masses", masses, "must be a mapping from subsets to masses")
+        by_mask: dict[int, Any] = {}
+        for subset, value in masses.items():
+            labels = _as_subset(subset)
+            outside = [label for label in labels if label not in index]
+            if outside:
+                raise invalid(f"masses[{_show(labels)}]", value,
+                              f"subset has labels {outside} outside the frame {list(frame)}")
+            if not labels:
+                raise invalid("masses[{}]", value, "mass on the empty set: mass functions are normal (m(∅) = 0)",
+                              "drop the empty set or renormalise")
+            mask = sum(1 << index[label] for label in labels)
+            if mask in by_mask:
+                raise invalid(f"masses[{_show(labels)}]", value, "subset given twice")
+            by_mask[mask] = value
+        exact_values = {mask: as_exact(v) for mask, v in by_mask.items()}
+        size = 1 << len(frame)
+        if all(v is not None for v in exact_values.values()):
+            for mask, v in exact_values.items():
+                if v < 0:
+                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "negative mass")
+            total = sum(exact_values.values(), Fraction(0))
+            if total != 1:
+                raise invalid("sum(masses)", total, "masses must sum to one")
+            den = reduce(math.lcm, (v.denominator for v in exact_values.values()), 1)
+            nums = {mask: int(v * den) for mask, v in exact_values.items()}
+            dtype = np.int64 if den < _INT64_SAFE else object
+            vector = np.zeros(size, dtype=dtype) if dtype is np.int64 else np.array([0] * size, dtype=object)
+            for mask, num in nums.items():
+                vector[mask] = num
+            object.__setattr__(self, "exact", True)
+            object.__setattr__(self, "_denominator", den)
+        else:
+            floats = {}
+            for mask, v in by_mask.items():
+                try:
+                    fv = float(v)
+                except (TypeError, ValueError):
+                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v,
+                                  "not a number (use int, Fraction, sympy Rational or float)") from None
+                if not math.isfinite(fv):
+                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "not finite")
+                if fv < -FLOAT_TOLERANCE:
+                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "negative mass")
+                floats[mask] = max(fv, 0.0)
+            total = math.fsum(floats.values())
+            if abs(total - 1.0) > FLOAT_TOLERANCE:
+                raise invalid("sum(masses)", total, f"masses must sum to one (float tolerance {FLOAT_TOLERANCE})")
+            vector = np.zeros(size, dtype=float)
+            for mask, fv in floats.items():
+                vector[mask] = fv
+            object.__setattr__(self, "exact", False)
+            object.__setattr__(self, "_denominator", 1)
+        object.__setattr__(self, "frame", frame)
+        object.__setattr__(self, "_numerators", vector)
+        object.__setattr__(self, "masses", {_labels(frame, mask): self._value(vector[mask])
+                                            for mask in sorted(by_mask)})
+
+    # --- construction helpers -------------------------------------------------------------------
+    @classmethod
+    def from_vector(cls, frame: Iterable[Hashable], vector: Sequence[Any]) -> MassFunction:
+        """The mass function with ``vector[mask]`` the mass of the subset ``mask`` (length 2^n)."""
+        frame = tuple(frame)
+        if len(vector) != 1 << len(frame):
+            raise invalid("vector", f"<length {len(vector)}>", f"needs length 2^{len(frame)}")
+        if vector[0] != 0:
+            raise invalid("masses[{}]", vector[0], "mass on the empty set: mass functions are normal (m(∅) = 0)")
+        return cls(frame, {_labels(frame, mask): v for mask, v in enumerate(vector) if mask and v != 0})
+
+    @classmethod
+    def from_bel(cls, frame: Iterable[Hashable], bel: Sequence[Any]) -> MassFunction:
+        """Möbius inversion bel -> m (003 §2); ``bel`` indexed by bitmask. A non-belief function is refused
+        (its Möbius transform has a negative value)."""
+        frame = tuple(frame)
+        values = _exact_or_float(bel)
+        return cls.from_vector(frame, list(mobius_subsets(values, len(frame))))
+
+    @classmethod
+    def from_pl(cls, frame: Iterable[Hashable], pl: Sequence[Any]) -> MassFunction:
+        """pl -> bel (bel(A) = 1 - pl(Ω∖A)) -> m."""
+        frame = tuple(frame)
+        values = _exact_or_float(pl)
+        full = (1 << len(frame)) - 1
+        bel = np.array([1 - values[full ^ mask] for mask in range(1 << len(frame))], dtype=values.dtype)
+        return cls.from_bel(frame, list(bel))
+
+    @classmethod
+    def bayesian(cls, frame: Iterable[Hashable], probabilities: Mapping[Hashable, Any]) -> MassFunction:
+        """A Bayesian mass function: mass only on singletons."""
+        return cls(frame, {frozenset([y]): v for y, v in probabilities.items()})
+
+    @classmethod
+    def vacuous(cls, frame: Iterable[Hashable]) -> MassFunction:
+        """All mass on the frame (total ignorance)."""
+        frame = tuple(frame)
+        return cls(frame, {frozenset(frame): 1})
+
+    # --- basic access -----------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.frame)
+
+    @cached_property
+    def _index(self) -> dict:
+        return {label: i for i, label in enumerate(self.frame)}
+
+    def mask(self, subset: Any) -> int:
+        """The bitmask of ``subset``; labels outside the frame are refused."""
+        labels = _as_subset(subset)
+        outside = [label for label in labels if label not in self._index]
+        if outside:
+            raise invalid("E", _show(labels), f"labels {outside} are outside the frame {list(self.frame)}")
+        return sum(1 << self._index[label] for label in labels)
+
+    def subset(self, mask: int) -> frozenset:
+        return _labels(self.frame, mask)
+
+    def _value(self, raw: Any) -> Any:
+        if self.exact:
+            return Fraction(int(raw), self._denominator)
+        return float(raw)
+
+    def _values(self, raw: np.ndarray) -> list:
+        return [self._value(v) for v in raw]
+
+    @property
+    def denominator(self) -> int:
+        """Common denominator of exact masses (1 for floats)."""
+        return self._denominator
+
+    def raw(self, kind: str = "m") -> np.ndarray:
+        """The vector (by bitmask) of ``kind`` in {m, bel, pl, q}: integer numerators over
+        :attr:`denominator` when exact, floats otherwise. Read-only views for vectorised callers."""
+        vector = {"m": self._numerators, "bel": self._bel_raw, "pl": self._pl_raw, "q": self._q_raw}[kind]
+        view = vector.view()
+        view.flags.writeable = False
+        return view
+
+    def as_floats(self, kind: str = "m") -> np.ndarray:
+        """The vector of ``kind`` as floats."""
+        vector = self.raw(kind)
+        return vector.astype(float) / self._denominator
+
+    @cached_property
+    def _bel_raw(self) -> np.ndarray:
+        return zeta_subsets(self._numerators, self.n)
+
+    @cached_property
+    def _pl_raw(self) -> np.ndarray:
+        full = (1 << self.n) - 1
+        total = self._denominator if self.exact else 1.0
+        return total - self._bel_raw[full ^ np.arange(1 << self.n)]
+
+    @cached_property
+    def _q_raw(self) -> np.ndarray:
+        return zeta_supersets(self._numerators, self.n)
+
+    # --- the functions of §2 ------------------------------------------------------------------------
+    def m(self, subset: Any) -> Any:
+        return self._value(self._numerators[self.mask(subset)])
+
+    def bel(self, subset: Any) -> Any:
+        return self._value(self._bel_raw[self.mask(subset)])
+
+    def pl(self, subset: Any) -> Any:
+        return self._value(self._pl_raw[self.mask(subset)])
+
+    def commonality(self, subset: Any) -> Any:
+        return self._value(self._q_raw[self.mask(subset)])
+
+    def bel_vector(self) -> list:
+        """bel by bitmask (exact Fractions or floats)."""
+        return self._values(self._bel_raw)
+
+    def pl_vector(self) -> list:
+        return self._values(self._pl_raw)
+
+    def commonality_vector(self) -> list:
+        return self._values(self._q_raw)
+
+    def mass_vector(self) -> list:
+        return self._values(self._numerators)
+
+    def focal_sets(self) -> list[frozenset]:
+        """Subsets with non-zero mass, by increasing bitmask."""
+        return [self.subset(int(mask)) for mask in np.nonzero(self._numerators)[0]]
+
+    def focal_masks(self) -> np.ndarray:
+        return np.nonzero(self._numerators != 0)[0]
+
+    def is_bayesian(self) -> bool:
+        return all(bin(int(mask)).count("1") == 1 for mask in self.focal_masks())
+
+    def lower_probability(self, subset: Any) -> Any:
+        """min over the credal set of pr(E) = bel(E)."""
+        return self.bel(subset)
+
+    def upper_probability(self, subset: Any) -> Any:
+        """max over the credal set of pr(E) = pl(E)."""
+        return self.pl(subset)
+
+    # --- credal set ------------------------------------------------------------------------------------
+    def vertex(self, ordering: Sequence[Hashable]) -> dict:
+        """The extreme point of the credal set for ``ordering`` (a permutation of the frame):
+        pr(σ_i) = bel({σ_1..σ_i}) - bel({σ_1..σ_{i-1}})."""
+        if sorted(map(repr, ordering)) != sorted(map(repr, self.frame)) or len(set(ordering)) != self.n:
+            raise invalid("ordering", ordering, f"must be a permutation of the frame {list(self.frame)}")
+        out, mask, previous = {}, 0, self._bel_raw[0]
+        for label in ordering:
+            mask |= 1 << self._index[label]
+            out[label] = self._value(self._bel_raw[mask] - previous)
+            previous = self._bel_raw[mask]
+        return out
+
+    def credal_vertices(self, *, max_labels: int = 8) -> list[dict]:
+        """The distinct extreme points of the credal set P_bel (one per ordering of the frame, duplicates
+        removed), as dicts label -> probability. Refused for frames larger than ``max_labels`` (n!)."""
+        return [dict(zip(self.frame, row)) for row in self._vertex_rows(max_labels)]
+
+    def vertex_matrix(self, *, max_labels: int = 8) -> np.ndarray:
+        """Distinct credal vertices as rows of raw numerators (over :attr:`denominator`), columns = frame."""
+        return self._vertex_matrix(max_labels)
+
+    def _vertex_rows(self, max_labels: int) -> list[list]:
+        return [[self._value(v) for v in row] for row in self._vertex_matrix(max_labels)]
+
+    def _vertex_matrix(self, max_labels: int) -> np.ndarray:
+        if self.n > max_labels:
+            raise invalid("frame", f"<{self.n} labels>", f"credal vertices enumerate n! orderings; at most "
+                          f"max_labels={max_labels}", "use bel/pl (lower/upper probabilities) instead")
+        perms = np.array(list(itertools.permutations(range(self.n))), dtype=np.int64).reshape(-1, self.n)
+        prefix = np.zeros((len(perms), self.n + 1), dtype=np.int64)
+        prefix[:, 1:] = np.cumsum(1 << perms, axis=1)
+        bel = self._bel_raw[prefix]
+        increments = np.diff(bel, axis=1)
+        rows = np.zeros_like(increments)
+        np.put_along_axis(rows, perms, increments, axis=1)
+        return np.unique(rows, axis=0) if rows.dtype != object else np.array(sorted({tuple(r) for r in rows}),
+                                                                             dtype=object)
+
+    def in_credal_set(self, probabilities: Mapping[Hashable, Any]) -> bool:
+        """pr(A) >= bel(A) for every subset A (checked on all 2^n subsets, exactly when both are exact)."""
+        pr = [probabilities.get(label, 0) for label in self.frame]
+        if any(v < 0 for v in pr) or sum(pr) != 1 and not (not self.exact and abs(sum(pr) - 1) < 1e-9):
+            return False
+        values = np.array(pr, dtype=object if self.exact else float)
+        masses = np.array([0] * (1 << self.n), dtype=values.dtype)
+        for i in range(self.n):
+            masses[1 << i] = values[i]
+        pr_all = zeta_subsets(masses, self.n)
+        bel = np.array(self.bel_vector(), dtype=values.dtype)
+        if self.exact:
+            return all(a >= b for a, b in zip(pr_all, bel))
+        return bool(np.all(pr_all >= bel - 1e-12))
+
+    # --- expectations ------------------------------------------------------------------------------------
+    def _extremes(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any], pick: Callable) -> list:
+        values = [g(y) if callable(g) else g[y] for y in self.frame]
+        out: list = [None] * (1 << self.n)
+        for mask in range(1, 1 << self.n):
+            low = mask & -mask
+            i = low.bit_length() - 1
+            rest = mask ^ low
+            out[mask] = values[i] if rest == 0 else pick(values[i], out[rest])
+        return out
+
+    def lower_expectation(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any]) -> Any:
+        """inf over the credal set of E_pr[g] = Σ_E m(E) min_{y∈E} g(y) (Choquet integral w.r.t. bel)."""
+        return self._expectation(g, min)
+
+    def upper_expectation(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any]) -> Any:
+        """sup over the credal set of E_pr[g] = Σ_E m(E) max_{y∈E} g(y) (Choquet integral w.r.t. pl)."""
+        return self._expectation(g, max)
+
+    def _expectation(self, g: Any, pick: Callable) -> Any:
+        extremes = self._extremes(g, pick)
+        total = 0
+        for mask in self.focal_masks():
+            total = total + self._value(self._numerators[mask]) * extremes[int(mask)]
+        return total
+
+    # --- maps -------------------------------------------------------------------------------------------
+    def image(self, f: Mapping[Hashable, Hashable] | Callable[[Hashable], Hashable],
+              codomain: Iterable[Hashable] | None = None) -> MassFunction:
+        """The image of the random set under a deterministic map f : frame -> codomain:
+        m^f(F) = Σ_{E : f(E) = F} m(E)."""
+        fmap = _as_map(f, self.frame)
+        codomain = tuple(codomain) if codomain is not None else tuple(dict.fromkeys(fmap[y] for y in self.frame))
+        target = {z: i for i, z in enumerate(codomain)}
+        missing = [fmap[y] for y in self.frame if fmap[y] not in target]
+        if missing:
+            raise invalid("f", fmap, f"values {missing} are outside the codomain {list(codomain)}")
+        out: dict[frozenset, Any] = {}
+        for mask in self.focal_masks():
+            image = frozenset(fmap[y] for y in self.subset(int(mask)))
+            out[image] = out.get(image, 0) + self._value(self._numerators[mask])
+        return MassFunction(codomain, out)
+
+    def mixture_image(self, components: Iterable[tuple[Any, Any]],
+                      codomain: Iterable[Hashable]) -> MassFunction:
+        """Randomized post-processing as a data-independent mixture of deterministic maps:
+        m(F) = Σ_k w_k Σ_{E : f_k(E) = F} m(E); ``components`` are (w_k, f_k) with w_k >= 0 summing to 1."""
+        codomain = tuple(codomain)
+        components = list(components)
+        weights = [w for w, _ in components]
+        if not components:
+            raise invalid("components", [], "a mixture needs at least one map")
+        if any(w < 0 for w in weights):
+            raise invalid("components", weights, "negative weight")
+        if all(as_exact(w) is not None for w in weights) and sum(map(Fraction, weights)) != 1 or \
+                abs(float(sum(weights)) - 1) > FLOAT_TOLERANCE:
+            raise invalid("components", weights, "weights must sum to one")
+        out: dict[frozenset, Any] = {}
+        for w, f in components:
+            if w == 0:
+                continue
+            for subset, value in self.image(f, codomain).masses.items():
+                out[subset] = out.get(subset, 0) + w * value
+        return MassFunction(codomain, out)
+
+    # --- printing ------------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{_show(s)}: {v}" for s, v in self.masses.items() if v != 0)
+        return f"MassFunction({list(self.frame)}, {{{parts}}})"
+
+    def to_json(self) -> dict:
+        return {_show(s): v for s, v in self.masses.items() if v != 0}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MassFunction):
+            return NotImplemented
+        return self.frame == other.frame and self.mass_vector() == other.mass_vector()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def product(first: MassFunction, second: MassFunction) -> MassFunction:
+    """The product of independent mass functions on the product frame (labels (y1, y2), y1 major):
+    focal sets E1 × E2 with mass m1(E1) m2(E2) (003 appendix, proof of Lemma 3.3); bel/pl of the result
+    are defined on every subset of Y1 × Y2."""
+    frame = tuple(itertools.product(first.frame, second.frame))
+    out: dict[frozenset, Any] = {}
+    for m1 in first.focal_masks():
+        e1, v1 = first.subset(int(m1)), first._value(first._numerators[m1])
+        for m2 in second.focal_masks():
+            e2, v2 = second.subset(int(m2)), second._value(second._numerators[m2])
+            out[frozenset(itertools.product(e1, e2))] = v1 * v2
+    return MassFunction(frame, out)
+
+
+def kernel_as_mixture(kernel: Mapping[Hashable, Mapping[Hashable, Any]]) -> list[tuple[Any, dict]]:
+    """Independent randomization of each element y by K(· | y), as the mixture over all deterministic
+    maps f with weight Π_y K(f(y) | y) (zero-weight maps dropped)."""
+    domain = list(kernel)
+    choices = [[(z, w) for z, w in kernel[y].items() if w != 0] for y in domain]
+    out = []
+    for combo in itertools.product(*choices):
+        weight = reduce(lambda a, b: a * b, (w for _, w in combo), 1)
+        out.append((weight, {y: z for y, (z, _) in zip(domain, combo)}))
+    return out
+
+
+# --- private helpers --------------------------------------------------------------------------------------
+def _as_subset(subset: Any) -> frozenset:
+    if isinstance(subset, (frozenset, set, list, tuple)):
+        return frozenset(subset)
+    if isinstance(subset, str):
+        return frozenset([subset])
+    if isinstance(subset, Iterable):
+        return frozenset(subset)
+    return frozenset([subset])
+
+
+def _labels(frame: tuple, mask: int) -> frozenset:
+    return frozenset(frame[i] for i in range(len(frame)) if mask >> i & 1)
+
+
+def _show(labels: Iterable[Hashable]) -> str:
+    return "{" + ",".join(sorted(map(str, labels))) + "}"
+
+
+def _as_map(f: Any, frame: tuple) -> dict:
+    if callable(f) and not isinstance(f, Mapping):
+        return {y: f(y) for y in frame}
+    missing = [y for y in frame if y not in f]
+    if missing:
+        raise invalid("f", dict(f), f"not defined on {missing}")
+    return dict(f)
+
+
+def _exact_or_float(values: Sequence[Any]) -> np.ndarray:
+    exact = [as_exact(v) for v in values]
+    if all(v is not None for v in exact):
+        return np.array(exact, dtype=object)
+    return np.array([float(v) for v in values], dtype=float)

@@ -1,0 +1,390 @@
+"""Evidential privacy mechanisms and their privacy losses (paper 003 §3.1, §3.2).
+
+Source: ``003_c07100d0f17e2eef.txt``. An evidential mechanism Q maps each input x to a mass function
+m_x on the output frame Y (a k × (2^l - 1) row-stochastic matrix). Its privacy losses:
+
+* Shafer (§3.1, Definition 3.1): r_S = max_{x,x',E} m_x(E) / m_x'(E), ε_S = ln r_S;
+* belief / plausibility (§3.1, before Lemma 3.2): r_{bel,S}, r_{pl,S} with bel, resp. pl, in place of m;
+* Walley (§3.2, Definition 3.13): r^W = max_{x,x',E} max_{pr_x ∈ P_{bel_x}, pr_x' ∈ P_{bel_x'}}
+  pr_x(E) / pr_x'(E); the inner max is pl_x(E) / bel_x'(E) (sup of the numerator, inf of the
+  denominator, attained at credal vertices). :meth:`Mechanism.ratio_walley` uses that formula and
+  :meth:`Mechanism.ratio_walley_vertices` optimises over pairs of credal-set vertices instead (for a
+  fixed pair the max over events is the max over singletons); the tests compare the two.
+
+Conventions (stated once, used everywhere; see :func:`ratio`):
+
+* 0/0 places no constraint (the multiplicative reading m_x(E) <= e^ε m_x'(E) of the definition):
+  such (x, x', E) are skipped; the maximum is at least 1 (x = x', E a focal set);
+* c/0 with c > 0 is +∞ exactly: ratios are ``math.inf`` and losses ``sympy.oo`` (exact mechanisms) or
+  ``math.inf`` (float mechanisms), never an overflow;
+* pairs: ``pairs="all"`` (default) ranges over all x, x' ∈ X including x = x' as printed in the
+  definition of r_S; ``pairs="distinct"`` only over x ≠ x'. They agree for ε_S, ε_bel, ε_pl (x = x'
+  gives 1) but not always for ε_W, where x = x' gives pl_x(E)/bel_x(E) >= 1.
+
+Exact mechanisms (rational masses) give exact ratios (``Fraction``) and losses as sympy expressions
+(``sympy.log(Rational)``); float mechanisms give floats. The maximum is located with floats and
+confirmed exactly over every candidate within a relative 1e-9 of it, so exact results are exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
+from proofs.errors import invalid
+
+__all__ = [
+    "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",
+    "loss", "PAIRS",
+]
+
+PAIRS = ("all", "distinct")
+_CANDIDATE = 1e-9
+
+
+def ratio(numerator: Any, denominator: Any) -> Any:
+    """numerator / denominator under the toolkit's convention: ``None`` for 0/0 (no constraint),
+    ``math.inf`` for c/0 with c > 0, else the exact (Fraction) or float quotient."""
+    if denominator == 0:
+        return None if numerator == 0 else math.inf
+    if isinstance(numerator, float) or isinstance(denominator, float):
+        return numerator / denominator
+    return Fraction(numerator) / Fraction(denominator)
+
+
+def loss(r: Any) -> Any:
+    """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
+    the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
+    import sympy
+
+    if isinstance(r, Fraction):
+        return sympy.log(sympy.Rational(r.numerator, r.denominator))
+    if r == math.inf:
+        return sympy.oo
+    return math.log(r)
+
+
+@dataclass(frozen=True)
+class Worst:
+    """Where a privacy-loss ratio is attained: inputs x, x', event E, numerator, denominator, ratio."""
+
+    x: Hashable
+    x_prime: Hashable
+    event: frozenset
+    numerator: Any
+    denominator: Any
+    ratio: Any
+
+    def to_json(self) -> dict:
+        return {"x": self.x, "x'": self.x_prime, "E": "{" + ",".join(sorted(map(str, self.event))) + "}",
+                "numerator": self.numerator, "denominator": self.denominator, "ratio": self.ratio}
+
+
+@dataclass(frozen=True, eq=False)
+class Mechanism:
+    """An evidential privacy mechanism: ``rows`` maps each input x to a :class:`MassFunction` on one
+    output frame (003 §3, "each row of the matrix Q is a mass function on Y").
+
+    All rows share the frame (same labels, same order); exactness is that of the rows (all exact, or
+    the mechanism is treated as float). At least one input.
+    """
+
+    rows: Mapping[Hashable, MassFunction]
+    frame: tuple = field(init=False)
+    exact: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rows, Mapping) or not self.rows:
+            raise invalid("rows", self.rows, "a mechanism needs a mapping input -> MassFunction with at least one row")
+        rows = dict(self.rows)
+        frames = set()
+        for x, row in rows.items():
+            if not isinstance(row, MassFunction):
+                raise invalid(f"rows[{x!r}]", row, "not a MassFunction")
+            frames.add(row.frame)
+        if len(frames) != 1:
+            raise invalid("rows", {x: list(r.frame) for x, r in rows.items()}, "rows must share one output frame")
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "frame", frames.pop())
+        object.__setattr__(self, "exact", all(r.exact for r in rows.values()))
+
+    @classmethod
+    def from_table(cls, frame: Iterable[Hashable], table: Mapping[Hashable, Mapping[Any, Any]]) -> Mechanism:
+        """Build from input -> {subset: mass}."""
+        frame = tuple(frame)
+        return cls({x: MassFunction(frame, masses) for x, masses in table.items()})
+
+    @property
+    def inputs(self) -> tuple:
+        return tuple(self.rows)
+
+    def __getitem__(self, x: Hashable) -> MassFunction:
+        return self.rows[x]
+
+    def __repr__(self) -> str:
+        return "Mechanism({" + ", ".join(f"{x!r}: {row!r}" for x, row in self.rows.items()) + "})"
+
+    def to_json(self) -> dict:
+        return {"frame": [str(y) for y in self.frame], "rows": {str(x): r.to_json() for x, r in self.rows.items()}}
+
+    # --- privacy-loss ratios ---------------------------------------------------------------------------
+    def _vectors(self, kind: str) -> tuple[list[np.ndarray], list[int]]:
+        return [r.raw(kind) for r in self.rows.values()], [r.denominator for r in self.rows.values()]
+
+    def _pairs(self, pairs: str) -> list[tuple[int, int]]:
+        if pairs not in PAIRS:
+            raise invalid("pairs", pairs, f"not one of {PAIRS}")
+        k = len(self.rows)
+        return [(i, j) for i in range(k) for j in range(k) if pairs == "all" or i != j]
+
+    def _max_ratio(self, top: str, bottom: str, pairs: str) -> Worst:
+        nums, dens = self._vectors(top)
+        bots, bdens = self._vectors(bottom)
+        keys = list(self.rows)
+        best: Worst | None = None
+        best_value = -1.0
+        pair_list = self._pairs(pairs)
+        if not pair_list:
+            raise invalid("pairs", pairs, "a mechanism with one input has no distinct pairs")
+        for i, j in pair_list:
+            a = nums[i].astype(float) / dens[i]
+            b = bots[j].astype(float) / bdens[j]
+            infinite = np.nonzero((b == 0) & (nums[i] != 0))[0]
+            if infinite.size:
+                mask = int(infinite[0])
+                return Worst(keys[i], keys[j], self.rows[keys[i]].subset(mask),
+                             self._value(i, top, mask), self._value(j, bottom, mask), math.inf)
+            ok = b > 0
+            if not ok.any():
+                continue
+            r = np.where(ok, a / np.where(ok, b, 1.0), -1.0)
+            top_value = float(r.max())
+            if top_value < best_value * (1 - _CANDIDATE):
+                continue
+            for mask in np.nonzero(r >= top_value * (1 - _CANDIDATE))[0]:
+                mask = int(mask)
+                value = ratio(self._value(i, top, mask), self._value(j, bottom, mask))
+                if best is None or value > best.ratio:
+                    best = Worst(keys[i], keys[j], self.rows[keys[i]].subset(mask),
+                                 self._value(i, top, mask), self._value(j, bottom, mask), value)
+                    best_value = float(value)
+        if best is None:  # cannot happen for normal rows (x = x', E = a focal set gives 1)
+            raise invalid("pairs", pairs, "no pair (x, x', E) with a non-zero denominator")
+        return best
+
+    def _value(self, i: int, kind: str, mask: int) -> Any:
+        row = list(self.rows.values())[i]
+        raw = row.raw(kind)[mask]
+        return Fraction(int(raw), row.denominator) if row.exact else float(raw)
+
+    def worst_shafer(self, pairs: str = "all") -> Worst:
+        """Where r_S = max m_x(E)/m_x'(E) is attained."""
+        return self._max_ratio("m", "m", pairs)
+
+    def worst_bel(self, pairs: str = "all") -> Worst:
+        return self._max_ratio("bel", "bel", pairs)
+
+    def worst_pl(self, pairs: str = "all") -> Worst:
+        return self._max_ratio("pl", "pl", pairs)
+
+    def worst_walley(self, pairs: str = "all") -> Worst:
+        """Where r^W = max pl_x(E)/bel_x'(E) is attained."""
+        return self._max_ratio("pl", "bel", pairs)
+
+    def ratio_shafer(self, pairs: str = "all") -> Any:
+        return self.worst_shafer(pairs).ratio
+
+    def ratio_bel(self, pairs: str = "all") -> Any:
+        return self.worst_bel(pairs).ratio
+
+    def ratio_pl(self, pairs: str = "all") -> Any:
+        return self.worst_pl(pairs).ratio
+
+    def ratio_walley(self, pairs: str = "all") -> Any:
+        """r^W by the formula max_{x,x',E} pl_x(E) / bel_x'(E)."""
+        return self.worst_walley(pairs).ratio
+
+    def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Any:
+        """r^W by optimisation over the credal sets: max over pairs of extreme points (pr_x, pr_x') and
+        outputs y of pr_x(y)/pr_x'(y) (a linear-fractional objective is maximised at vertices, and for a
+        fixed pair the largest event ratio is a singleton ratio). Independent of bel/pl formulas."""
+        mats = [r.vertex_matrix(max_labels=max_labels) for r in self.rows.values()]
+        dens = [r.denominator for r in self.rows.values()]
+        best: Any = None
+        for i, j in self._pairs(pairs):
+            a = mats[i][:, None, :]
+            b = mats[j][None, :, :]
+            if np.any((b == 0) & (a != 0)):
+                return math.inf
+            af = a.astype(float) / dens[i]
+            bf = b.astype(float) / dens[j]
+            ok = bf > 0
+            r = np.where(ok, af / np.where(ok, bf, 1.0), -1.0)
+            top = float(r.max())
+            if top < 0:
+                continue
+            for u, v, y in zip(*np.nonzero(r >= top * (1 - _CANDIDATE))):
+                num, den = mats[i][u, y], mats[j][v, y]
+                value = (Fraction(int(num), dens[i]) / Fraction(int(den), dens[j]) if self.exact
+                         else float(num) / float(den) * dens[j] / dens[i])
+                if best is None or value > best:
+                    best = value
+        return best
+
+    def epsilon_shafer(self, pairs: str = "all") -> Any:
+        """ε_S = ln r_S (003 §3.1)."""
+        return self._loss(self.ratio_shafer(pairs))
+
+    def epsilon_bel(self, pairs: str = "all") -> Any:
+        """ε_{bel,S} = ln r_{bel,S}."""
+        return self._loss(self.ratio_bel(pairs))
+
+    def epsilon_pl(self, pairs: str = "all") -> Any:
+        """ε_{pl,S} = ln r_{pl,S}."""
+        return self._loss(self.ratio_pl(pairs))
+
+    def epsilon_walley(self, pairs: str = "all", method: str = "plbel") -> Any:
+        """ε^W = ln r^W (003 §3.2); ``method="plbel"`` (max pl/bel) or ``"vertices"`` (credal vertices)."""
+        if method == "plbel":
+            return self._loss(self.ratio_walley(pairs))
+        if method == "vertices":
+            return self._loss(self.ratio_walley_vertices(pairs))
+        raise invalid("method", method, "not one of ('plbel', 'vertices')")
+
+    def _loss(self, r: Any) -> Any:
+        if self.exact:
+            import sympy
+
+            if r == math.inf:
+                return sympy.oo
+            return sympy.log(sympy.Rational(r.numerator, r.denominator))
+        return math.inf if r == math.inf else math.log(r)
+
+    # --- composition and post-processing -----------------------------------------------------------------
+    def compose(self, other: Mechanism) -> Mechanism:
+        """Q_{1,2}(x) = (Q1(x), Q2(x)): independent product rows on Y1 × Y2, focal sets E1 × E2 (see
+        :func:`numeric.belief.product` for the reading)."""
+        if set(self.inputs) != set(other.inputs):
+            raise invalid("other.inputs", other.inputs, f"must equal the inputs {self.inputs}")
+        return Mechanism({x: product(self.rows[x], other.rows[x]) for x in self.inputs})
+
+    def post_process(self, f: Mapping[Hashable, Hashable] | Callable[[Hashable], Hashable],
+                     codomain: Iterable[Hashable] | None = None) -> Mechanism:
+        """f∘Q for a deterministic f : Y -> Z: each row's random set sent to its image."""
+        if codomain is None:
+            fmap = f if isinstance(f, Mapping) else {y: f(y) for y in self.frame}
+            codomain = tuple(dict.fromkeys(fmap[y] for y in self.frame))
+        return Mechanism({x: r.image(f, codomain) for x, r in self.rows.items()})
+
+    def post_process_mixture(self, components: Iterable[tuple[Any, Any]], codomain: Iterable[Hashable]) -> Mechanism:
+        """f∘Q for a randomized f given as a data-independent mixture of deterministic maps (w_k, f_k)."""
+        components = list(components)
+        codomain = tuple(codomain)
+        return Mechanism({x: r.mixture_image(components, codomain) for x, r in self.rows.items()})
+
+    def post_process_kernel(self, kernel: Mapping[Hashable, Mapping[Hashable, Any]],
+                            codomain: Iterable[Hashable]) -> Mechanism:
+        """f∘Q for f that randomizes each element y independently by K(· | y) (= a mixture of maps)."""
+        return self.post_process_mixture(kernel_as_mixture(kernel), codomain)
+
+
+def compose(first: Mechanism, second: Mechanism) -> Mechanism:
+    """Q_{1,2} = (Q1, Q2); see :meth:`Mechanism.compose`."""
+    return first.compose(second)
+
+
+# --- constructors ------------------------------------------------------------------------------------------
+#: Output labels of the binary mechanisms ("yes" = the sensitive property, "no"); inputs "x", "x'".
+YES, NO = "yes", "no"
+BINARY_FRAME = (YES, NO)
+BINARY_INPUTS = ("x", "x'")
+
+
+def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
+    exact = as_exact(value)
+    if exact is not None:
+        if not lo <= exact <= hi:
+            raise invalid(name, value, f"must lie in [{lo}, {hi}]")
+        return exact
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise invalid(name, value, "not a number") from None
+    if not (lo <= v <= hi):
+        raise invalid(name, value, f"must lie in [{lo}, {hi}]")
+    return v
+
+
+def q2x3(p: Any, q: Any) -> Mechanism:
+    """Q_{2×3} = [[p, q, 1-p-q], [q, p, 1-p-q]] (003 §3.1): input x answers "yes" with p, "no" with q
+    and "don't know" (mass on the whole frame {yes, no}) with 1-p-q; x' swaps p and q. Requires
+    p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here)."""
+    p, q = _number("p", p), _number("q", q)
+    if p + q > 1:
+        raise invalid("p + q", p + q, "must be <= 1 (1 - p - q is the mass of \"don't know\")")
+    r = 1 - p - q
+    return Mechanism({
+        "x": MassFunction(BINARY_FRAME, {frozenset([YES]): p, frozenset([NO]): q, frozenset(BINARY_FRAME): r}),
+        "x'": MassFunction(BINARY_FRAME, {frozenset([YES]): q, frozenset([NO]): p, frozenset(BINARY_FRAME): r}),
+    })
+
+
+def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
+    """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
+    [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows)."""
+    p, q, lam = _number("p", p), _number("q", q), _number("lam", lam)
+    if p + q > 1:
+        raise invalid("p + q", p + q, "must be <= 1")
+    r = 1 - p - q
+    a, b = p + lam * r, q + (1 - lam) * r
+    return Mechanism({
+        "x": MassFunction.bayesian(BINARY_FRAME, {YES: a, NO: b}),
+        "x'": MassFunction.bayesian(BINARY_FRAME, {YES: b, NO: a}),
+    })
+
+
+def warner(p: Any) -> Mechanism:
+    """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7)."""
+    p = _number("p", p)
+    return Mechanism({
+        "x": MassFunction.bayesian(BINARY_FRAME, {YES: p, NO: 1 - p}),
+        "x'": MassFunction.bayesian(BINARY_FRAME, {YES: 1 - p, NO: p}),
+    })
+
+
+def _exp(eps: Any) -> Any:
+    import sympy
+
+    if isinstance(eps, float):
+        if not eps >= 0 or not math.isfinite(eps):
+            raise invalid("eps", eps, "must be a finite number >= 0")
+        return math.exp(eps)
+    t = sympy.exp(sympy.sympify(eps))
+    if not (t.is_real and t >= 1):
+        raise invalid("eps", eps, "must be a real number >= 0")
+    exact = as_exact(sympy.nsimplify(t) if not t.is_Rational else t)
+    return exact if exact is not None and t.is_Rational else float(t)
+
+
+def q_wrr(eps: Any) -> Mechanism:
+    """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε). Exact when e^ε is rational
+    (e.g. ``eps=sympy.log(3)``), float otherwise."""
+    t = _exp(eps)
+    return warner(t / (1 + t))
+
+
+def q_gwrr(c: int, eps: Any) -> Mechanism:
+    """Generalized (c-ary) randomized response with loss ε: inputs and outputs 0..c-1, the true value
+    with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1)."""
+    if not isinstance(c, int) or isinstance(c, bool) or c < 2:
+        raise invalid("c", c, "must be an integer >= 2")
+    t = _exp(eps)
+    frame = tuple(range(c))
+    return Mechanism({x: MassFunction.bayesian(frame, {y: (t if y == x else 1) / (t + c - 1) for y in frame})
+                      for x in frame})
