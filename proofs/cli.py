@@ -5,6 +5,9 @@
     python -m proofs list [--format json]
     python -m proofs show T3.10
     python -m proofs figures DIR          # the paper's figures as PNG
+    python -m proofs check --latex DIR    # also DIR/report.tex and DIR/claims/<id>.tex (LaTeX export)
+    python -m proofs export --from report.json --latex DIR      # the same export, no re-running
+    python -m proofs export --from report.json --format markdown  # the report as Markdown, $...$ math
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
 ``--fail-on`` triggered; 2 a usage error (unknown id, bad option), with a one-line message.
@@ -50,14 +53,25 @@ def _parser() -> argparse.ArgumentParser:
     run_opts.add_argument("--jobs", type=int, default=None, help="worker processes (default: the number of cores)")
     run_opts.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
+    latex_opt = _Parser(add_help=False)
+    latex_opt.add_argument("--latex", metavar="DIR",
+                           help="also write DIR/report.tex and one fragment per claim in DIR/claims")
+
     parser = _Parser(prog="python -m proofs", description="Check the claims of the paper and the report.",
-                     parents=[common, run_opts])
+                     parents=[common, run_opts, latex_opt])
     sub = parser.add_subparsers(dest="command")
-    chk = sub.add_parser("check", parents=[common, run_opts], help="run the checks (default)")
+    chk = sub.add_parser("check", parents=[common, run_opts, latex_opt], help="run the checks (default)")
     chk.add_argument("ids", nargs="*", metavar="ID")
     sub.add_parser("list", parents=[common], help="list the registered claims")
     show = sub.add_parser("show", parents=[common, run_opts], help="statement, interpretation and evidence of one claim")
     show.add_argument("id", metavar="ID")
+    export = sub.add_parser("export", parents=[latex_opt],
+                            help="export a JSON report (--from) as LaTeX (--latex DIR) or Markdown, without re-running")
+    export.add_argument("--from", dest="source", metavar="FILE", required=True,
+                        help="a report written by `python -m proofs --format json --output FILE`")
+    export.add_argument("--format", choices=("markdown", "json"), default=None,
+                        help="also print the report in this format (stdout, or --output)")
+    export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
     figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
     figures.add_argument("directory", metavar="DIR")
     return parser
@@ -77,6 +91,10 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
     from proofs import render, runner
 
     claims = registry.resolve(ids)  # every id checked before any work starts
+    if getattr(args, "latex", None):
+        from proofs.export import check_directory
+
+        check_directory(args.latex)  # before minutes of checks, not after
     show_progress = not args.no_progress and sys.stderr.isatty()
     results_seen = []
     if show_progress:
@@ -103,6 +121,12 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
             render.render_table(results, args.budget, Console(file=handle, width=200))
     else:
         render.render_table(results, args.budget, Console())
+
+    if getattr(args, "latex", None):
+        from proofs.export import write_latex
+
+        written = write_latex(render.report_json(results, args.budget), args.latex)
+        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=sys.stderr)
 
     errored = any(r.status.value == "error" for r in results)
     refuted = any(r.status.value == "refuted" for r in results)
@@ -153,6 +177,28 @@ def _show(args: argparse.Namespace) -> int:
     return 1 if result.status.value == "error" else 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from proofs.export import check_directory, load_report, markdown, write_latex
+
+    if not args.latex and not args.format:
+        raise _UsageError("export needs --latex DIR or --format markdown|json")
+    report = load_report(args.source)  # every input checked before anything is written
+    if args.latex:
+        check_directory(args.latex)
+    text = None
+    if args.format == "markdown":
+        text = markdown(report)
+    elif args.format == "json":
+        text = json.dumps(report, indent=2, ensure_ascii=False)
+    if args.latex:
+        written = write_latex(report, args.latex)
+        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=sys.stdout if text is None
+              or args.output else sys.stderr)
+    if text is not None:
+        _emit(text, args.output)
+    return 0
+
+
 def _figures(args: argparse.Namespace) -> int:
     from proofs.figures import write_figures  # notebooks' figures, drawn from numeric/ and symbolic/
 
@@ -172,6 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list(args)
         if command == "figures":
             return _figures(args)
+        if command == "export":
+            return _export(args)
         return _show(args)
     except _UsageError as exc:
         print(f"ldp-proofs: error: {exc}", file=sys.stderr)

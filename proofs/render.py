@@ -1,4 +1,5 @@
-"""Rendering of results: a rich table for people, JSON for programs, Markdown for repository pages."""
+"""Rendering of results: a rich table for people, JSON for programs, Markdown for repository pages
+(:mod:`proofs.export`, which also writes the LaTeX)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from proofs.claim import Claim
+from proofs.evidence import Evidence
 from proofs.runner import ClaimResult
-from proofs.verdict import Status
+from proofs.verdict import Status, correction_status
 
-__all__ = ["report_json", "render_json", "render_markdown", "render_table", "render_show", "summary"]
+__all__ = ["claim_json", "report_json", "render_json", "render_markdown", "render_table", "render_show", "summary"]
 
 STYLE = {
     Status.PROVED: "bold green",
@@ -27,13 +29,39 @@ def summary(results: Sequence[ClaimResult]) -> dict[str, int]:
     return {s.value: counts.get(s.value, 0) for s in Status}
 
 
+def _derived(evidence: Sequence[Evidence]) -> list[dict[str, Any]]:
+    """Every derived expression of ``evidence`` once, as ``{"name", "srepr", "method", "reading"}``."""
+    seen, out = set(), []
+    for e in evidence:
+        for name, text in e.derived.items():
+            if (name, text) not in seen:
+                seen.add((name, text))
+                out.append({"name": name, "srepr": text, "method": e.method.value, "reading": e.reading})
+    return out
+
+
+def claim_json(result: ClaimResult) -> dict[str, Any]:
+    """:meth:`ClaimResult.to_json` plus the keys the LaTeX export reads: ``derived`` (the derived
+    expressions as sympy ``srepr``) and ``correction`` (statement, status earned, derived, methods)."""
+    data = result.to_json()
+    data["derived"] = _derived(result.evidence)
+    c = result.verdict.correction
+    data["correction"] = None if c is None else {
+        "statement": c.statement,
+        "status": correction_status(c).value,
+        "derived": [{"name": k, "srepr": v} for k, v in c.derived.items()] + _derived(c.evidence),
+        "methods": [e.to_json() for e in c.evidence],
+    }
+    return data
+
+
 def report_json(results: Sequence[ClaimResult], budget: str) -> dict[str, Any]:
     from proofs import __version__
 
     return {
         "toolkit_version": __version__,
         "budget": budget,
-        "claims": [r.to_json() for r in results],
+        "claims": [claim_json(r) for r in results],
         "summary": summary(results),
     }
 
@@ -76,32 +104,10 @@ def render_table(results: Sequence[ClaimResult], budget: str, console) -> None:
 
 
 def render_markdown(results: Sequence[ClaimResult], budget: str) -> str:
-    lines = [f"# ldp-belief-proofs report (budget `{budget}`)", "",
-             "| status | count |", "|---|---|"]
-    lines += [f"| {k} | {v} |" for k, v in summary(results).items()]
-    lines += ["", "| id | source | status | evidence |", "|---|---|---|---|"]
-    for r in results:
-        cell = _one_line(r).replace("|", r"\|")
-        lines.append(f"| `{r.claim.id}` | {r.claim.source} | **{r.status.value}** | {cell} |")
-    lines.append("")
-    for r in results:
-        lines += [f"## `{r.claim.id}` — {r.claim.title}", "", f"*{r.claim.source}*; status **{r.status.value}**",
-                  "", f"Statement as printed: ${r.claim.statement}$" if "$" not in r.claim.statement
-                  else f"Statement as printed: {r.claim.statement}", "", f"Domain: {r.claim.domain}", ""]
-        if r.claim.interpretation:
-            lines += [f"Interpretation: {r.claim.interpretation}", ""]
-        for e in r.evidence:
-            lines.append(f"- {e.method.value}: **{e.outcome.value}**" + (f" (reading: {e.reading})" if e.reading else "")
-                         + f" — {e.domain}" + (f"; {json.dumps(dict(e.detail), ensure_ascii=False)}" if e.detail else ""))
-            if e.counterexample:
-                lines.append(f"  - counterexample ({e.recheck.value if e.recheck else ''}): "
-                             f"{json.dumps(dict(e.counterexample), ensure_ascii=False)}")
-        if r.verdict.holds_when:
-            lines.append(f"- holds when: {r.verdict.holds_when}")
-        if r.verdict.corrected:
-            lines.append(f"- corrected: {r.verdict.corrected}")
-        lines.append("")
-    return "\n".join(lines)
+    """The report as Markdown with ``$...$`` math (the same text as ``export --format markdown``)."""
+    from proofs.export import markdown
+
+    return markdown(report_json(results, budget))
 
 
 def render_show(claim: Claim, result: ClaimResult | None, console) -> None:

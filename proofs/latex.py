@@ -1,0 +1,277 @@
+"""The one LaTeX printer configuration for every exported expression, in the paper's notation (003 §3).
+
+Notation (003 §3.1–3.2, the symbols of :mod:`symbolic.symbols`, matched by *name* whatever their
+assumptions):
+
+* the symbol named ``pi`` is the proportion and prints ``\\pi``; the constant ``sympy.pi`` prints
+  ``\\uppi`` (upright, package ``upgreek``), so the two are never confused;
+* ``q1, q2, q3`` print ``q_{1}, q_{2}, q_{3}``; ``N1`` prints ``N_{1}``; ``n1`` prints ``n_{1}``;
+* ``pihat`` (also ``pi_hat``, ``hat_pi``) prints ``\\hat{\\pi}``; ``eps`` prints ``\\epsilon``; ``lam``
+  prints ``\\lambda``;
+* functions named ``Var``, ``E``, ``Cov``, ``Pr`` print as ``\\operatorname{Var}(...)`` etc.; binomial
+  coefficients print ``\\binom{n}{k}``.
+
+:func:`readable` chooses, among equal forms (as derived, factored, combined over a common denominator,
+cancelled), the one that prints shortest; :func:`to_latex` prints it. :func:`parse_srepr` restores
+a derived expression from its ``srepr`` string without ``eval`` (a report read with ``--from`` is data,
+never code). :func:`round_trip` reads a printed expression back with sympy's ``parse_latex`` for the
+tests.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+from sympy.printing.latex import LatexPrinter
+
+from proofs.errors import invalid
+
+__all__ = ["PREAMBLE_PACKAGES", "SYMBOL_NAMES", "to_latex", "readable", "parse_srepr", "parse_derived",
+           "RoundTrip", "round_trip"]
+
+#: Packages an exported fragment needs (report.tex loads them; paste them into your own preamble).
+PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek")
+
+#: Symbol name -> LaTeX, for the names whose sympy default is not the paper's notation.
+SYMBOL_NAMES = {
+    "pi": r"\pi",
+    "pihat": r"\hat{\pi}",
+    "pi_hat": r"\hat{\pi}",
+    "hat_pi": r"\hat{\pi}",
+    "eps": r"\epsilon",
+    "epsilon": r"\epsilon",
+    "lam": r"\lambda",
+    "lambda": r"\lambda",
+}
+
+_OPERATORS = {"Var": "Var", "E": "E", "Cov": "Cov", "Pr": "Pr", "P": "P", "Bel": "Bel", "Pl": "Pl"}
+
+_SETTINGS = {"ln_notation": False, "fold_short_frac": False}
+
+
+class _PaperPrinter(LatexPrinter):
+    """sympy's LaTeX printer with the paper's names (see the module docstring)."""
+
+    def _print_Symbol(self, expr: sympy.Symbol, style: str = "plain") -> str:
+        if expr.name in SYMBOL_NAMES:
+            return SYMBOL_NAMES[expr.name]
+        head, sep, tail = expr.name.partition("_")
+        if sep and head in SYMBOL_NAMES and tail.isdigit():  # eps_1 -> \epsilon_{1}
+            return f"{SYMBOL_NAMES[head]}_{{{tail}}}"
+        match = re.fullmatch(r"(eps|lam)(\d+)", expr.name)
+        if match:
+            return f"{SYMBOL_NAMES[match[1]]}_{{{match[2]}}}"
+        return super()._print_Symbol(expr, style=style)
+
+    def _print(self, expr: Any, **kwargs: Any) -> str:
+        if expr is sympy.pi:  # the constant; its own ``_latex`` would print \pi, the proportion's name
+            return r"\uppi"
+        return super()._print(expr, **kwargs)
+
+    def _print_Function(self, expr: Any, exp: str | None = None) -> str:
+        name = type(expr).__name__
+        if name in _OPERATORS:
+            args = ", ".join(self._print(a) for a in expr.args)
+            text = rf"\operatorname{{{_OPERATORS[name]}}}\left({args}\right)"
+            return rf"{text}^{{{exp}}}" if exp else text
+        return super()._print_Function(expr, exp)
+
+
+_PRINTER = _PaperPrinter(_SETTINGS)
+
+
+def to_latex(expr: Any) -> str:
+    """``expr`` (a sympy expression, or anything :func:`sympy.sympify` accepts) in the paper's notation."""
+    return _PRINTER.doprint(sympy.sympify(expr))
+
+
+_MAX_OPS_TO_SIMPLIFY = 400
+
+
+def readable(expr: Any) -> sympy.Basic:
+    """The form of ``expr`` that prints shortest among equal forms: as derived, ``factor``, ``together``,
+    ``cancel`` (a relation is treated side by side). Equal by construction; large expressions
+    (more than 400 operations) are left as they are, so the export stays fast."""
+    expr = sympy.sympify(expr)
+    if isinstance(expr, sympy.core.relational.Relational):
+        return expr.func(readable(expr.lhs), readable(expr.rhs), evaluate=False)
+    if not isinstance(expr, sympy.Expr) or sympy.count_ops(expr) > _MAX_OPS_TO_SIMPLIFY:
+        return expr
+    candidates = [expr]
+    for transform in (sympy.factor, sympy.together, sympy.cancel):
+        try:
+            candidates.append(transform(expr))
+        except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
+            continue
+    return min(enumerate(candidates), key=lambda ic: (_reading_length(to_latex(ic[1])), ic[0]))[1]
+
+
+def _reading_length(text: str) -> int:
+    """Length as read: without spaces and the ``\\left``/``\\right`` that only size the brackets."""
+    return len(re.sub(r"\\left|\\right|\s", "", text))
+
+
+# ----------------------------------------------------------------------------------------------------
+# srepr strings back to expressions, without eval
+
+
+def _sympy_callable(name: str) -> Any:
+    import sympy.core.numbers
+    import sympy.functions.elementary.piecewise
+    import sympy.stats.symbolic_probability
+
+    obj = None
+    for module in (sympy, sympy.core.numbers, sympy.functions.elementary.piecewise,
+                   sympy.stats.symbolic_probability):
+        obj = getattr(module, name, None)
+        if obj is not None:
+            break
+    if obj is None or not (isinstance(obj, type) and issubclass(obj, sympy.Basic)
+                           or isinstance(obj, sympy.FunctionClass) or name in ("Function",)):
+        raise ValueError(f"{name!r} is not a sympy class")
+    return obj
+
+
+_CONSTANTS = {"oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan, "pi": sympy.pi, "E": sympy.E, "I": sympy.I,
+              "EulerGamma": sympy.EulerGamma, "true": sympy.true, "false": sympy.false}
+#: The only classes that receive strings in an srepr (names and decimal digits); sympy parses these
+#: strings itself, never through ``eval``.
+_TAKE_STRINGS = frozenset({"Symbol", "Dummy", "Wild", "Function", "Float", "Integer", "Rational"})
+
+
+def _build(node: ast.AST) -> Any:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_build(node.operand)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return tuple(_build(e) for e in node.elts)
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return _CONSTANTS[node.id]
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            func, name = _sympy_callable(node.func.id), node.func.id
+        else:
+            func, name = _build(node.func), ""
+            if not isinstance(func, sympy.core.function.UndefinedFunction):
+                raise ValueError("only an undefined function may be applied")
+        args = [_build(a) for a in node.args]
+        kwargs = {k.arg: _build(k.value) for k in node.keywords if k.arg is not None}
+        if name not in _TAKE_STRINGS and any(isinstance(v, str) for v in (*args, *kwargs.values())):
+            raise ValueError(f"{name or 'function'} given a string")
+        return func(*args, **kwargs)
+    raise ValueError(f"unexpected syntax {type(node).__name__}")
+
+
+_PLAIN = re.compile(r"^[A-Za-z0-9_\s+\-*/^().,]*$")
+
+
+def parse_srepr(text: str) -> sympy.Basic:
+    """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
+    classes, numbers and strings are accepted, nothing is evaluated as code."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+        return sympy.sympify(_build(tree.body))
+    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise invalid("derived", text[:80], f"not a sympy srepr string ({exc})") from None
+
+
+def parse_derived(text: str) -> sympy.Basic:
+    """A derived expression as stored in evidence: an ``srepr`` string, or (older reports) a plain
+    arithmetic string such as ``"(n2*q - n1*p)/((n1 + n2)*(q - p))"`` read with the paper's symbols."""
+    try:
+        return parse_srepr(text)
+    except ValueError:
+        if not _PLAIN.match(text) or "__" in text:
+            raise
+    from symbolic.symbols import by_name
+
+    try:
+        return sympy.parse_expr(text, local_dict=by_name())
+    except Exception as exc:  # sympy raises many kinds here
+        raise invalid("derived", text[:80], f"not a sympy expression ({type(exc).__name__})") from None
+
+
+# ----------------------------------------------------------------------------------------------------
+# Round trip through sympy's parse_latex (for the tests)
+
+
+@dataclass(frozen=True)
+class RoundTrip:
+    """``status``: ``equal`` (parsed and symbolically equal), ``unreadable`` (parse_latex cannot read
+    it, or reads names that are not in the expression: a misreading, e.g. ``\\operatorname{Var}`` as
+    ``V a r``), or ``differs`` (read, and not equal: a printer bug)."""
+
+    latex: str
+    status: str
+    why: str = ""
+
+
+def _parse(text: str) -> sympy.Basic:
+    from sympy.parsing.latex import parse_latex
+
+    return parse_latex(text)
+
+
+def _reads_as(text: str) -> sympy.Symbol | None:
+    try:
+        parsed = _parse(text)
+    except Exception:
+        return None
+    return parsed if isinstance(parsed, sympy.Symbol) else None
+
+
+def _equal(a: sympy.Basic, b: sympy.Basic) -> bool:
+    if isinstance(a, sympy.core.relational.Relational) or isinstance(b, sympy.core.relational.Relational):
+        return type(a) is type(b) and _equal(a.lhs, b.lhs) and _equal(a.rhs, b.rhs)
+    difference = sympy.simplify(sympy.expand(a - b))
+    return difference == 0 or difference.equals(0) is True
+
+
+def round_trip(expr: sympy.Basic) -> RoundTrip:
+    """Print ``expr`` with :func:`to_latex` and read it back with ``parse_latex``.
+
+    The parsed names are mapped back to ``expr``'s symbols by reading each symbol's own printout (so
+    ``q_{1}`` is ``q1`` and ``\\pi`` is the proportion; ``\\uppi`` is the constant); a hatted symbol (``\\hat{\\pi}``, which
+    parse_latex reads as a product ``hat*pi``) is read as a fresh placeholder symbol; ``e`` is Euler's
+    number when ``expr`` has no symbol ``e``; ``q(x)``, where ``q`` is a symbol of ``expr``, is the
+    product ``q x`` (parse_latex reads juxtaposition before a parenthesis as a call).
+    """
+    printed = to_latex(expr)
+    if r"\operatorname" in printed:
+        return RoundTrip(printed, "unreadable", "operator names are outside parse_latex")
+    text = printed.replace(r"\uppi", r"\Xi_{899}")  # the constant, read back as a placeholder
+    mapping: dict[sympy.Basic, sympy.Basic] = {sympy.Symbol("Xi_{899}"): sympy.pi}
+    symbols = sorted(expr.atoms(sympy.Symbol), key=lambda s: s.name)
+    for k, symbol in enumerate(symbols):
+        own = to_latex(symbol)
+        if own.startswith(r"\hat{"):
+            placeholder = rf"\Xi_{{{900 + k}}}"
+            text = text.replace(own, placeholder)
+            own = placeholder
+        read = _reads_as(own)
+        if read is None:
+            return RoundTrip(printed, "unreadable", f"symbol {symbol.name} does not read back as one symbol")
+        mapping[read] = symbol
+    try:
+        parsed = _parse(text)
+    except Exception as exc:
+        return RoundTrip(printed, "unreadable", f"{type(exc).__name__}")
+    if "e" not in {s.name for s in symbols}:
+        mapping[sympy.Symbol("e")] = sympy.E
+    calls = {}
+    for call in parsed.atoms(sympy.core.function.AppliedUndef):
+        head = sympy.Symbol(type(call).__name__)
+        if head in mapping and len(call.args) == 1:
+            calls[call] = mapping[head] * call.args[0]
+    parsed = parsed.xreplace(calls).xreplace(mapping)
+    stray = {s for s in parsed.atoms(sympy.Symbol) if s not in set(symbols)}  # misread names
+    if stray or parsed.atoms(sympy.core.function.AppliedUndef):
+        return RoundTrip(printed, "unreadable", "read as other names: " + ", ".join(sorted(map(str, stray))))
+    if _equal(parsed, expr):
+        return RoundTrip(printed, "equal")
+    return RoundTrip(printed, "differs", f"read as {parsed}")
