@@ -27,6 +27,7 @@ How a condition is decided (every step is stated in the evidence):
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -264,7 +265,12 @@ def _decide(problem: SignProblem) -> tuple[str, dict[str, Any], dict[str, Any] |
     if answer.result == "unknown":
         detail["z3 reason"] = answer.reason
         return "inconclusive", detail, None
-    point = rational_model(problem.formulas + [failing], problem.variables, problem.integers, problem.timeout)
+    point = None
+    if problem.target.op in (">", "<"):     # prefer a point where the condition fails strictly
+        strict = relation(to_z3(polynomial, problem.variables), _flip(problem.target.op))
+        point = rational_model(problem.formulas + [strict], problem.variables, problem.integers, problem.timeout)
+    if point is None:
+        point = rational_model(problem.formulas + [failing], problem.variables, problem.integers, problem.timeout)
     problem.queries += 1
     found = recheck_point(problem, point) if point is not None else None
     if found is None:
@@ -281,54 +287,64 @@ def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, seconds:
     deadline = time.perf_counter() + seconds
 
     def proved(extra: Sequence[Any]) -> bool:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return False
         try:
             sub = problem.with_constraints(extra)
+            sub.timeout = min(sub.timeout, left)
             polynomial, _ = sub.polynomial_target()
-            return sub.ask([sub.fails(polynomial)]).result == "unsat"
+            if sub.ask([sub.fails(polynomial)]).result != "unsat":
+                return False
+            return sub.ask([]).result == "sat"          # a region, not an empty set
         except (ValueError, z3.Z3Exception):
             return False
 
     for candidate in candidates:
         if proved([candidate]):
             return str(candidate)
+    if problem.target.op in ("==", "!="):
+        return None                     # an identity fails off an algebraic set: no bound to search for
     for name in sorted(problem.integers):
         lower = _lower_bound(problem, name)
         if lower is None:
             continue
-        n0 = _smallest_n0(proved, name, int(lower), deadline)
+        n0 = _smallest_n0(proved, name, math.ceil(lower) - 1, deadline)
         if n0 is not None:
             return f"{name} >= {n0}"
     return _one_variable_bound(problem, proved, deadline)
 
 
-def _lower_bound(problem: SignProblem, name: str) -> Fraction | None:
-    best = None
-    for condition in problem.domain:
-        poly = sympy.Poly(condition.expr, *condition.expr.free_symbols) if condition.expr.free_symbols else None
-        if poly is None or [s.name for s in condition.expr.free_symbols] != [name] or poly.total_degree() != 1:
-            continue
-        a, b = poly.all_coeffs()
-        bound = Fraction(int((-b / a).p), int((-b / a).q))
-        if (a > 0 and condition.op in (">", ">=")) or (a < 0 and condition.op in ("<", "<=")):
-            best = bound if best is None else max(best, bound)
-    return best
+def _linear_bound(condition: Condition, symbol: sympy.Symbol) -> tuple[str, Fraction] | None:
+    """``("lower"|"upper", b)`` if the condition reads ``a*symbol + c op 0`` (op an inequality), else None."""
+    expr = condition.expr
+    if expr.free_symbols != {symbol} or condition.op in ("==", "!=") or not expr.is_polynomial(symbol):
+        return None
+    poly = sympy.Poly(expr, symbol)
+    if poly.degree() != 1:
+        return None
+    a, b = poly.all_coeffs()
+    bound = Fraction(int((-b / a).p), int((-b / a).q))
+    return ("lower" if (a > 0) == (condition.op in (">", ">=")) else "upper"), bound
 
 
 def _bounds(problem: SignProblem, symbol: sympy.Symbol) -> tuple[Fraction | None, Fraction | None]:
     lo = hi = None
     for condition in problem.domain:
-        if condition.expr.free_symbols != {symbol} or condition.op in ("==", "!="):
+        found = _linear_bound(condition, symbol)
+        if found is None:
             continue
-        poly = sympy.Poly(condition.expr, symbol)
-        if poly.degree() != 1:
-            continue
-        a, b = poly.all_coeffs()
-        bound = Fraction(int((-b / a).p), int((-b / a).q))
-        if (a > 0) == (condition.op in (">", ">=")):
+        kind, bound = found
+        if kind == "lower":
             lo = bound if lo is None else max(lo, bound)
         else:
             hi = bound if hi is None else min(hi, bound)
     return lo, hi
+
+
+def _lower_bound(problem: SignProblem, name: str) -> Fraction | None:
+    symbol = next((s for s in problem.variables if s.name == name), None)
+    return None if symbol is None else _bounds(problem, symbol)[0]
 
 
 def _smallest_n0(proved: Any, name: str, lower: int, deadline: float) -> int | None:
