@@ -351,7 +351,7 @@ def statement_tex(text: str) -> str:
     kind = statement_kind(text)
     if kind == "math":
         math = _unicode_to_math(text).strip()
-        return rf"\[ {math} \]" if len(math) <= 90 else rf"\begin{{quote}}\( {math} \)\end{{quote}}"
+        return rf"\[ {math} \]" if len(math) <= 60 else rf"\begin{{quote}}\( {math} \)\end{{quote}}"
     if kind == "mixed":
         parts = re.split(r"(?<!\\)\$", text)
         return r"\begin{quote}" + "".join(
@@ -442,7 +442,7 @@ def _derived_items(items: Any) -> list[tuple[str, str, str | None]]:
 
 
 _FRACTION = re.compile(r"^-?\d+/\d+$")
-_SYMBOL_KEY = re.compile(r"^(?:[A-Za-z](?:_?\d+)?|[A-Za-z]hat|" + "|".join(map(re.escape, SYMBOL_NAMES)) + r")$")
+_SYMBOL_KEY = re.compile(r"^(?:[A-Za-z]|" + "|".join(map(re.escape, [*SYMBOL_NAMES, *_GREEK.split()])) + r")(?:_?\d+)?$")
 
 
 def _value_tex(value: Any) -> str:
@@ -568,7 +568,9 @@ def _fragment(claim: Mapping[str, Any]) -> str:
 
 
 def _summary_table(claims: Sequence[Mapping[str, Any]]) -> list[str]:
-    lines = [r"\begin{longtable}{@{}lllp{0.42\textwidth}@{}}", r"\toprule",
+    cell = r">{\raggedright\arraybackslash}p"
+    lines = [rf"\begin{{longtable}}{{@{{}}{cell}{{0.2\textwidth}}{cell}{{0.2\textwidth}}{cell}{{0.12\textwidth}}"
+             rf"{cell}{{0.4\textwidth}}@{{}}}}", r"\toprule",
              r"id & source & status & methods (outcome) \\", r"\midrule", r"\endhead"]
     for c in claims:
         methods = ", ".join(f"{m.get('method', '?')}: {m.get('outcome', '?')}" for m in c["methods"]) or "none yet"
@@ -613,7 +615,7 @@ def latex_files(report: Mapping[str, Any]) -> dict[str, str]:
         "% Written by `python -m proofs` (proofs/export.py). Compile: latexmk -pdf report.tex",
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,longtable}",
+        r"\usepackage{amsmath,amssymb,booktabs,longtable,array}",
         r"\IfFileExists{upgreek.sty}{\usepackage{upgreek}}{\providecommand{\uppi}{\boldsymbol{\pi}}}",
         r"\setlength{\emergencystretch}{3em}",
         r"\title{ldp-belief-proofs: claims, verdicts and errata}",

@@ -228,8 +228,8 @@ def _reads_as(text: str) -> sympy.Symbol | None:
 def _equal(a: sympy.Basic, b: sympy.Basic) -> bool:
     if isinstance(a, sympy.core.relational.Relational) or isinstance(b, sympy.core.relational.Relational):
         return type(a) is type(b) and _equal(a.lhs, b.lhs) and _equal(a.rhs, b.rhs)
-    difference = sympy.simplify(sympy.expand(a - b))
-    return difference == 0 or difference.equals(0) is True
+    difference = sympy.cancel(sympy.expand(a - b))
+    return difference == 0 or sympy.simplify(difference) == 0
 
 
 def round_trip(expr: sympy.Basic) -> RoundTrip:
@@ -238,8 +238,8 @@ def round_trip(expr: sympy.Basic) -> RoundTrip:
     The parsed names are mapped back to ``expr``'s symbols by reading each symbol's own printout (so
     ``q_{1}`` is ``q1`` and ``\\pi`` is the proportion; ``\\uppi`` is the constant); a hatted symbol (``\\hat{\\pi}``, which
     parse_latex reads as a product ``hat*pi``) is read as a fresh placeholder symbol; ``e`` is Euler's
-    number when ``expr`` has no symbol ``e``; ``q(x)``, where ``q`` is a symbol of ``expr``, is the
-    product ``q x`` (parse_latex reads juxtaposition before a parenthesis as a call).
+    number when ``expr`` has no symbol ``e``; a ``\\cdot`` is inserted before each ``\\left(`` that follows
+    a name (parse_latex would read ``q \\left(x\\right)`` as a call ``q(x)``; the printout means a product).
     """
     printed = to_latex(expr)
     if r"\operatorname" in printed:
@@ -257,18 +257,15 @@ def round_trip(expr: sympy.Basic) -> RoundTrip:
         if read is None:
             return RoundTrip(printed, "unreadable", f"symbol {symbol.name} does not read back as one symbol")
         mapping[read] = symbol
+    # parse_latex reads ``q \left(x\right)`` as a call q(x); the printout means a product
+    text = re.sub(r"([A-Za-z0-9}])\s*\\left\(", r"\1 \\cdot \\left(", text)
     try:
         parsed = _parse(text)
     except Exception as exc:
         return RoundTrip(printed, "unreadable", f"{type(exc).__name__}")
     if "e" not in {s.name for s in symbols}:
         mapping[sympy.Symbol("e")] = sympy.E
-    calls = {}
-    for call in parsed.atoms(sympy.core.function.AppliedUndef):
-        head = sympy.Symbol(type(call).__name__)
-        if head in mapping and len(call.args) == 1:
-            calls[call] = mapping[head] * call.args[0]
-    parsed = parsed.xreplace(calls).xreplace(mapping)
+    parsed = parsed.xreplace(mapping)
     stray = {s for s in parsed.atoms(sympy.Symbol) if s not in set(symbols)}  # misread names
     if stray or parsed.atoms(sympy.core.function.AppliedUndef):
         return RoundTrip(printed, "unreadable", "read as other names: " + ", ".join(sorted(map(str, stray))))
