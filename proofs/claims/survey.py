@@ -61,7 +61,7 @@ def _warner_points(budget: Budget) -> list[dict[str, Fraction]]:
 
 def _poly_n(budget: Budget) -> int:
     """Largest n of the exact polynomial identities (sympy expansions)."""
-    return min(budget.n_max, budget.grid + 1)
+    return min(budget.n_max, max(4, budget.grid - 2))
 
 
 def _pq_grid(budget: Budget) -> list[tuple[Fraction, Fraction]]:
