@@ -141,13 +141,31 @@ class TestingProblem:
         """e^{ε} of the pair for each loss, over both orders of (x, x'): ``shafer`` (masses), ``bel``,
         ``pl``, ``walley`` (max pl_x/bel_x', x ≠ x'), ``walley_all`` (x = x' included, as printed in
         Definition 3.13); exact Fractions or ``math.inf``."""
+        return {loss: self.ratio(loss) for loss in ("shafer", "bel", "pl", "walley", "walley_all")}
+
+    def ratio(self, loss: str) -> Any:
+        """One entry of :meth:`ratios` (computing only that one; cached)."""
+        cache = self.__dict__.setdefault("_ratio_cache", {})
+        if loss not in cache:
+            cache[loss] = self._ratio(loss)
+        return cache[loss]
+
+    def _ratio(self, loss: str) -> Any:
         q = self.mechanism()
-        return {"shafer": q.ratio_shafer(), "bel": q.ratio_bel(), "pl": q.ratio_pl(),
-                "walley": q.ratio_walley("distinct"), "walley_all": q.ratio_walley("all")}
+        table = {"shafer": q.ratio_shafer, "bel": q.ratio_bel, "pl": q.ratio_pl,
+                 "walley": lambda: q.ratio_walley("distinct"), "walley_all": lambda: q.ratio_walley("all")}
+        try:
+            return table[loss]()
+        except KeyError:
+            raise invalid("loss", loss, f"not one of {sorted(table)}") from None
+
+    @cached_property
+    def _swapped(self) -> TestingProblem:
+        return TestingProblem(self.alternative, self.null)
 
     def swapped(self) -> TestingProblem:
-        """x' against x."""
-        return TestingProblem(self.alternative, self.null)
+        """x' against x (cached, so its tests are enumerated once)."""
+        return self._swapped
 
     def square(self) -> TestingProblem:
         """Q(x) × Q(x) against Q(x') × Q(x') (Corollaries 3.6, 3.19), by :func:`numeric.belief.product`."""

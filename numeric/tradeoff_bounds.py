@@ -36,8 +36,13 @@ __all__ = ["u", "U", "u2", "U2", "U2_corrected", "f_pe", "f_op", "f2_pe", "f2_op
            "BOUNDS", "check_r"]
 
 
+_FAST = (Fraction, int)
+
+
 def check_r(r: Real) -> Real:
     """``r`` if it is a valid e^ε (r ≥ 1, finite); else :class:`InvalidArgument`."""
+    if type(r) in _FAST and r >= 1:  # the exact fast path (the checks call this millions of times)
+        return r
     if isinstance(r, bool) or not isinstance(r, Real):
         raise invalid("r", r, "must be a real number e^eps", "pass r = e^eps as a Fraction")
     if not r >= 1 or r != r or r == float("inf"):
@@ -46,6 +51,8 @@ def check_r(r: Real) -> Real:
 
 
 def _alpha(alpha: Real) -> Real:
+    if type(alpha) in _FAST and 0 <= alpha <= 1:
+        return alpha
     if isinstance(alpha, bool) or not isinstance(alpha, Real) or not 0 <= alpha <= 1:
         raise invalid("alpha", alpha, "a type I error lies in [0, 1]")
     return alpha
