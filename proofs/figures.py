@@ -98,8 +98,11 @@ def findings(ids: tuple[str, ...] | list[str], budget: str = "quick", *, jobs: i
     for r in results:
         example = r.verdict.counterexample
         shown = "" if example is None else ", ".join(f"{k} = {_short(v)}" for k, v in example.items())
+        corrected = r.verdict.corrected or ""
+        if "\\" in corrected:  # LaTeX: rendered as math by the notebook's Markdown
+            corrected = f"${corrected}$"
         rows.append(f"| `{r.claim.id}` | **{r.status.value}** | {_short(r.verdict.reason, 120)} | {_short(shown, 160)} "
-                    f"| {_short(r.verdict.corrected or '', 160)} |")
+                    f"| {_short(corrected, 400)} |")
     return "\n".join(rows) + f"\n\n(budget `{budget}`, computed now by `proofs.runner.run`)"
 
 
