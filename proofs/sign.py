@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -45,6 +45,10 @@ from proofs.sign_z3 import rational_model, relation, solve, to_z3
 from proofs.verdict import Verdict
 
 __all__ = ["check_sign", "sign_evidence", "SignProblem"]
+
+class _Undecided(Exception):
+    """A side query (the sign of a denominator, a logarithm's argument) timed out or returned unknown."""
+
 
 _SOLVER = f"z3 {z3.get_version_string()} QF_NRA (nlsat, complete for real polynomial arithmetic)"
 
@@ -66,6 +70,7 @@ class SignProblem:
     formulas: list[z3.BoolRef] = field(default_factory=list)
     queries: int = 0
     z3_seconds: float = 0.0
+    undecided: list[str] = field(default_factory=list)
 
     @classmethod
     def build(cls, expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str],
@@ -118,17 +123,24 @@ class SignProblem:
     def sign_of(self, factor: sympy.Expr, formulas: Sequence[z3.BoolRef] = ()) -> int | None:
         """+1 / -1 if ``factor`` is strictly positive / negative on the domain (decided), else None."""
         term = to_z3(factor, self.variables)
-        if self.ask(list(formulas) + [term <= 0]).result == "unsat":
+        first = self.ask(list(formulas) + [term <= 0])
+        if first.result == "unsat":
             return 1
-        if self.ask(list(formulas) + [term >= 0]).result == "unsat":
+        second = self.ask(list(formulas) + [term >= 0])
+        if second.result == "unsat":
             return -1
+        if "unknown" in (first.result, second.result):
+            self.undecided.append(str(factor))
         return None
 
     def polynomial_target(self) -> tuple[sympy.Expr, list[str]]:
         """The target as a polynomial ``P`` with ``target op 0 <=> P op 0`` on the domain, and the reasons."""
         reasons = []
         for argument in self.log_arguments:
-            if self._decide_positive(argument) is not True:
+            positive = self._decide_positive(argument)
+            if positive is None and self.undecided:
+                raise _Undecided(f"the sign of the logarithm's argument {argument} (z3: unknown or time-out)")
+            if positive is not True:
                 raise invalid("expr", self.original.text,
                               f"the logarithm's argument {argument} is not shown > 0 on the domain")
             reasons.append(f"log argument {argument} > 0 on the domain (decided)")
@@ -145,6 +157,8 @@ class SignProblem:
                     fixed = 1
                     reasons.append(f"denominator factor ({factor})**{power} > 0: {factor} != 0 on the domain (decided)")
                     continue
+            if fixed is None and self.undecided:
+                raise _Undecided(f"the sign of the denominator factor {factor} (z3: unknown or time-out)")
             if fixed is None:
                 raise invalid("expr", self.original.text,
                               f"its denominator factor {factor} is not of one sign on the domain (it can vanish: "
@@ -169,6 +183,8 @@ class SignProblem:
         num = to_z3(numerator, self.variables)
         den = to_z3(denominator, self.variables)
         answer = self.ask([num * den <= 0])
+        if answer.result == "unknown":
+            self.undecided.append(str(expr))
         return True if answer.result == "unsat" else None
 
     def fails(self, polynomial: sympy.Expr) -> z3.BoolRef:
@@ -245,7 +261,12 @@ def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> 
 # -- the decision ------------------------------------------------------------------------------------
 def _decide(problem: SignProblem) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """``(outcome, detail, counterexample)`` with outcome ``proved``/``counterexample``/``inconclusive``."""
-    polynomial, reasons = problem.polynomial_target()
+    try:
+        polynomial, reasons = problem.polynomial_target()
+    except _Undecided as undecided:
+        return "inconclusive", {"solver": _SOLVER, "condition": f"{problem.original.expr} {problem.original.op} 0",
+                                "z3 outcome": "unknown", "undecided": str(undecided),
+                                "reductions": problem.notes}, None
     failing = problem.fails(polynomial)
     answer = problem.ask([failing])
     detail: dict[str, Any] = {
@@ -297,7 +318,7 @@ def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, seconds:
             if sub.ask([sub.fails(polynomial)]).result != "unsat":
                 return False
             return sub.ask([]).result == "sat"          # a region, not an empty set
-        except (ValueError, z3.Z3Exception):
+        except (ValueError, z3.Z3Exception, _Undecided):
             return False
 
     for candidate in candidates:
@@ -382,26 +403,36 @@ def _one_variable_bound(problem: SignProblem, proved: Any, deadline: float) -> s
                     good = middle
                 else:
                     bad = middle
-            simple = _simplest_between(bad, good)
-            if simple != good and proved([f"{symbol} {direction} {simple}"]):
-                good = simple
-            share = (hi - good) / width if direction == ">=" else (good - lo) / width
             text = f"{symbol} {direction} {good}"
+            for simple in _simple_between(bad, good):
+                if proved([f"{symbol} {direction} {simple}"]):
+                    good, text = simple, f"{symbol} {direction} {simple}"
+                    break
+                strict = direction[0]
+                if proved([f"{symbol} {strict} {simple}"]):
+                    good, text = simple, f"{symbol} {strict} {simple}"
+                    break
+            share = (hi - good) / width if direction == ">=" else (good - lo) / width
             if best is None or share > best[0]:
                 best = (share, text)
     return best[1] if best else None
 
 
-def _simplest_between(a: Fraction, b: Fraction) -> Fraction:
-    """A rational with small denominator in the closed interval between a and b (b if none is found)."""
+def _simple_between(a: Fraction, b: Fraction, tries: int = 4) -> Iterator[Fraction]:
+    """Up to ``tries`` rationals of smallest denominators in the closed interval between a and b."""
     lo, hi = min(a, b), max(a, b)
-    for denominator in range(1, 65):
+    found = 0
+    for denominator in range(1, 257):
         numerator = -((-lo.numerator * denominator) // lo.denominator)   # ceil(lo * denominator)
-        if Fraction(numerator, denominator) <= hi:
+        while Fraction(numerator, denominator) <= hi and found < tries:
             candidate = Fraction(numerator, denominator)
-            if candidate != a:
-                return candidate
-    return b
+            if candidate.denominator == denominator:
+                found += 1
+                yield candidate
+            numerator += 1
+            break
+        if found >= tries:
+            return
 
 
 def sign_evidence(

@@ -65,18 +65,18 @@ def _known_names(expr: Any, extra: Iterable[str]) -> set[str]:
     return names
 
 
-def _sympify(text: str, known: Mapping[str, sympy.Symbol], what: str) -> sympy.Expr:
+def _sympify(text: str, known: Mapping[str, sympy.Symbol], what: str, shown: str | None = None) -> sympy.Expr:
     local = {**_FUNCTIONS, **known}
     try:
         value = sympy.sympify(text, locals=local, rational=True)
     except (sympy.SympifyError, SyntaxError, TypeError, AttributeError, ValueError) as error:
-        raise invalid(what, text, f"does not parse ({type(error).__name__})",
+        raise invalid(what, shown or text, f"does not parse ({type(error).__name__})",
                       "write it in Python syntax, e.g. '(n+1)*(p+q) > 1'") from None
     if not isinstance(value, sympy.Expr):
-        raise invalid(what, text, f"is not an arithmetic expression (parsed as {type(value).__name__})")
+        raise invalid(what, shown or text, f"is not an arithmetic expression (parsed as {type(value).__name__})")
     unknown = sorted(s.name for s in value.free_symbols if s.name not in known)
     if unknown:
-        raise invalid(what, text, f"unknown symbol(s) {unknown}",
+        raise invalid(what, shown or text, f"unknown symbol(s) {unknown}",
                       "use the paper's names (p, q, pi, n, c, eps, lam, ...) or declare them with symbols=")
     return value
 
@@ -116,8 +116,8 @@ def parse_constraint(item: Any, known: Mapping[str, sympy.Symbol]) -> list[Condi
     sides = [p.strip() for p in parts[0::2]]
     ops = ["==" if o == "=" else o for o in parts[1::2]]
     if any(not s for s in sides):
-        raise invalid("domain", item, "a comparison is missing a side")
-    values = [_sympify(s, known, "domain") for s in sides]
+        raise invalid("domain", item, "does not parse: a comparison is missing a side")
+    values = [_sympify(s, known, "domain", shown=item) for s in sides]
     conditions = []
     for (lhs, rhs), op in zip(zip(values, values[1:]), ops):
         conditions.append(Condition(lhs - rhs, op, item))

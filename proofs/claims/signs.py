@@ -109,7 +109,7 @@ def _c311_decided(budget: Budget) -> Iterable[Evidence]:
                     integers=["n"], reading="without p > 1/2")
     # The exact conditional variance K A_n(p+q)/(1 - q3^n) (see Fig2.warner-optimal), for small n only: the
     # degree grows with n and so does z3's time.
-    for size in range(1, min(budget.n_max, 3) + 1):
+    for size in range(1, max(1, min(budget.n_max // 12, 4)) + 1):
         exact = pa.numerator_t310() * pa.a_exact(size, p + q) / (1 - (1 - p - q) ** size)
         found = _decision(sympy.diff(exact, q), SURVEY[:-1], budget, search_region=False,
                           reading="exact conditional variance",
@@ -310,9 +310,10 @@ define(Claim(
 ))
 
 
-def _per_size(budget: Budget, make: Callable[[int], sympy.Expr], reading: str, cap: int = 12) -> Evidence:
-    """Decide 'strictly decreasing in c on (1/2, 1]' for each n = 1..N: the first failure, or 'proved for each'."""
-    sizes = _sizes(budget, cap)
+def _per_size(budget: Budget, make: Callable[[int], sympy.Expr], reading: str) -> Evidence:
+    """Decide 'strictly decreasing in c on (1/2, 1]' for each n = 1..N (N = n_max/4: 3 quick, 10 standard,
+    30 thorough): the first failure, or 'holds for each'."""
+    sizes = list(range(1, max(2, min(budget.n_max // 4, 30)) + 1))
     results = [(size, _decision(sympy.diff(make(size), c), ["1/2 < c <= 1"], budget, sign="<0",
                                 search_region=False, reading=reading)) for size in sizes]
     failing = [size for size, e in results if e.outcome is Outcome.COUNTEREXAMPLE]

@@ -1,0 +1,117 @@
+"""proofs.check_sign: proofs, exact counterexamples, regions where a failing condition holds, bad input."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from proofs import check_sign
+from proofs.errors import InvalidArgument
+from proofs.evidence import Method, Outcome
+
+PROVED = [
+    pytest.param("p - q", ["q < p"], {}, id="p-q-positive-under-q<p"),
+    pytest.param("4*p*(1-p) - 1", ["0 < p < 1"], {"sign": "<=0"}, id="4p(1-p)-1-nonpositive"),
+    pytest.param("log(p/q)", ["0 < q < p"], {}, id="log-by-monotone-substitution"),
+    pytest.param("log((1-q)/q) - log((1-qq)/qq)", ["0 < qq <= q < 1"], {"sign": "<=0", "symbols": ["qq"]},
+                 id="difference-of-logs"),
+    pytest.param("exp(eps) - 1", ["eps > 0"], {}, id="exp-by-monotone-substitution"),
+    pytest.param("1/(p - q)", ["0 < q < p <= 1"], {}, id="denominator-sign-decided"),
+    pytest.param("(n+1)*(p+q) - 1", ["p > 1/2", "q >= 0", "n >= 1"], {"integers": ["n"]}, id="integer-n-relaxed"),
+    pytest.param("p - (1-c)/(exp(-eps)+1)", ["q == 1 - c - p", "p == exp(eps)*q", "q > 0", "eps > 0"],
+                 {"sign": "==0"}, id="identity-on-an-equality-domain"),
+]
+
+
+@pytest.mark.parametrize(("expr", "domain", "options"), PROVED)
+def test_check_sign_proves(expr, domain, options):
+    verdict = check_sign(expr, domain, timeout=10, **options)
+    assert verdict.status.value == "proved", verdict.evidence[0].detail
+    evidence = verdict.evidence[0]
+    assert evidence.method is Method.DECISION and evidence.outcome is Outcome.PROVED
+    assert evidence.detail["z3 outcome"] == "unsat"
+    assert evidence.detail["z3 seconds (main query)"] < 10
+
+
+def test_check_sign_refutes_4p1mp_with_an_exact_counterexample():
+    verdict = check_sign("4*p*(1-p) - 1", ["p > 0", "p < 1"], timeout=10)
+    assert verdict.status.value == "refuted"
+    point = verdict.counterexample
+    p = Fraction(point["p"])
+    assert 0 < p < 1 and 4 * p * (1 - p) - 1 <= 0
+    assert Fraction(point["value"]) == 4 * p * (1 - p) - 1
+    assert verdict.evidence[0].recheck.value == "exact"
+
+
+REFUTED = [
+    pytest.param("(n+1)*p - 2", ["n >= 1", "3/4 <= p <= 1"], {"integers": ["n"]}, "n >= 2", id="smallest-n0"),
+    pytest.param("p - 1/3", ["0 < p < 1"], {}, "p > 1/3", id="one-variable-bound"),
+    pytest.param("p - (1-c)/(exp(-eps)+1)", ["p + q == c", "p == exp(eps)*q", "q > 0", "eps > 0", "0 < c <= 1"],
+                 {"sign": "==0", "holds_when": ["c == 1/2"]}, "c == 1/2", id="candidate-region"),
+]
+
+
+@pytest.mark.parametrize(("expr", "domain", "options", "region"), REFUTED)
+def test_check_sign_reports_where_a_failing_condition_holds(expr, domain, options, region):
+    verdict = check_sign(expr, domain, timeout=10, **options)
+    assert verdict.status.value == "refuted"
+    assert verdict.holds_when == region
+
+
+def test_check_sign_counterexamples_are_integers_for_integer_symbols():
+    verdict = check_sign("n*p - 2", ["n >= 1", "0 < p < 1"], integers=["n"], timeout=10)
+    point = verdict.counterexample
+    assert isinstance(point["n"], int) and point["n"] >= 1
+    n, p = point["n"], Fraction(point["p"])
+    assert n * p - 2 <= 0
+
+
+def test_check_sign_with_exp_reports_the_exact_exponent():
+    verdict = check_sign("exp(eps) - 2", ["eps > 0"], timeout=10)
+    point = verdict.counterexample
+    assert verdict.status.value == "refuted"
+    t = Fraction(point["exp(eps)"])
+    assert 1 < t <= 2 and sympy.sympify(point["eps"]) == sympy.log(sympy.Rational(t.numerator, t.denominator))
+
+
+def test_check_sign_is_inconclusive_on_a_time_out():
+    from symbolic import privacy_accuracy as pa
+    from symbolic.symbols import p, q
+
+    exact = pa.numerator_t310() * pa.a_exact(6, p + q) / (1 - (1 - p - q) ** 6)
+    verdict = check_sign(sympy.diff(exact, q), ["p > 1/2", "q >= 0", "p + q <= 1", "0 <= pi <= 1"], timeout=0.05)
+    assert verdict.status.value == "inconclusive"
+    assert verdict.evidence[0].detail["z3 outcome"] == "unknown"
+
+
+INVALID = [
+    pytest.param("p", ["p >> 1"], {}, r"domain='p >> 1': does not parse", id="unparseable-constraint"),
+    pytest.param("p", ["x > 0"], {}, r"domain='x > 0': unknown symbol\(s\) \['x'\]", id="unknown-symbol-domain"),
+    pytest.param("x + 1", ["p > 0"], {}, r"expr='x \+ 1': unknown symbol\(s\) \['x'\]", id="unknown-symbol-expr"),
+    pytest.param("p", ["p"], {}, r"domain='p': has no comparison", id="constraint-without-relation"),
+    pytest.param("sqrt(p) - 1", ["p > 0"], {}, r"expr='sqrt\(p\) - 1': sqrt\(p\) is not a rational function",
+                 id="non-reducible-sqrt"),
+    pytest.param("log(p) + p", ["p > 0"], {}, r"expr='log\(p\) \+ p': term p is not a rational multiple",
+                 id="log-mixed-with-other-terms"),
+    pytest.param("exp(p*q) - 1", ["p > 0"], {}, r"exp\(p\*q\) is not exp\(k\*s\)", id="exp-of-a-product"),
+    pytest.param("exp(eps) - 1", ["eps > 1"], {}, r"domain='eps > 1': a constraint on eps outside exp",
+                 id="exp-constraint-not-at-zero"),
+    pytest.param("1/(p - q)", ["0 < p < 1", "0 < q < 1"], {}, r"denominator factor p - q is not of one sign",
+                 id="vanishing-denominator"),
+    pytest.param("p", ["p > 0"], {"sign": "> 1"}, r"sign='> 1': not one of", id="bad-sign"),
+    pytest.param("p", ["p > 0"], {"integers": ["n"]}, r"integers='n': names a symbol that occurs in neither",
+                 id="integer-not-used"),
+]
+
+
+@pytest.mark.parametrize(("expr", "domain", "options", "message"), INVALID)
+def test_check_sign_rejects_invalid_arguments(expr, domain, options, message):
+    with pytest.raises(InvalidArgument, match=message):
+        check_sign(expr, domain, timeout=5, **options)
+
+
+def test_invalid_argument_is_a_value_error():
+    with pytest.raises(ValueError, match="does not parse"):
+        check_sign("p", ["p >> 1"])
