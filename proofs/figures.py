@@ -99,11 +99,18 @@ def findings(ids: tuple[str, ...] | list[str], budget: str = "quick", *, jobs: i
         example = r.verdict.counterexample
         shown = "" if example is None else ", ".join(f"{k} = {_short(v)}" for k, v in example.items())
         corrected = r.verdict.corrected or ""
-        if "\\" in corrected:  # LaTeX: rendered as math by the notebook's Markdown
+        if _is_formula(corrected) and len(corrected) < 390:  # LaTeX: rendered as math by Markdown
             corrected = f"${corrected}$"
         rows.append(f"| `{r.claim.id}` | **{r.status.value}** | {_short(r.verdict.reason, 120)} | {_short(shown, 160)} "
                     f"| {_short(corrected, 400)} |")
     return "\n".join(rows) + f"\n\n(budget `{budget}`, computed now by `proofs.runner.run`)"
+
+
+def _is_formula(text: str) -> bool:
+    """LaTeX with no plain words (a formula, to be put between $ signs), not a sentence with LaTeX in it."""
+    import re
+
+    return "\\" in text and "$" not in text and re.search(r"[A-Za-z]{4,}", re.sub(r"\\[A-Za-z]+", "", text)) is None
 
 
 def _short(value: object, limit: int = 40) -> str:
