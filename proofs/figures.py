@@ -26,16 +26,17 @@ file                       what it shows                                        
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 
 from proofs.errors import invalid
 
-__all__ = ["FigureSpec", "FIGURES", "README_FIGURE", "draw", "findings", "write_figures"]
+__all__ = ["FigureSpec", "FIGURES", "README_FIGURE", "draw", "findings", "run_claims", "write_figures"]
 
 
 @dataclass(frozen=True)
@@ -86,14 +87,19 @@ def draw(name: str, **options) -> Figure:
     return _spec(name).function_object()(**options)
 
 
-def findings(ids: tuple[str, ...] | list[str], budget: str = "quick", *, jobs: int = 2) -> str:
-    """Run the claims ``ids`` at ``budget`` and return a Markdown table of the statuses the toolkit computed
-    (with the counterexample and the corrected statement where there is one), for the notebooks' text.
-
-    Nothing here is typed by hand: each row is :func:`proofs.runner.run`'s verdict for the claim."""
+def run_claims(ids: Sequence[str], budget: str = "quick", *, jobs: int = 2) -> list:
+    """The registry's results (:class:`proofs.runner.ClaimResult`) for the claims ``ids`` at ``budget``."""
     from proofs import registry, runner
 
-    results = runner.run(registry.resolve(list(ids)), budget, jobs=jobs)
+    return runner.run(registry.resolve(list(ids)), budget, jobs=jobs)
+
+
+def findings(claims: Sequence[Any], budget: str = "quick", *, jobs: int = 2) -> str:
+    """A Markdown table of the statuses the toolkit computed for ``claims`` (ids, run here at ``budget``, or
+    results of :func:`run_claims` at that budget), with the counterexample and the corrected statement where there is one,
+    for the notebooks' text. Nothing here is typed by hand: each row is the registry's verdict."""
+    ids = [c for c in claims if isinstance(c, str)]
+    results = [c for c in claims if not isinstance(c, str)] + (run_claims(ids, budget, jobs=jobs) if ids else [])
     rows = ["| claim | status | why | counterexample | corrected |", "|---|---|---|---|---|"]
     for r in results:
         example = r.verdict.counterexample
@@ -103,7 +109,7 @@ def findings(ids: tuple[str, ...] | list[str], budget: str = "quick", *, jobs: i
             corrected = f"${corrected}$"
         rows.append(f"| `{r.claim.id}` | **{r.status.value}** | {_short(r.verdict.reason, 120)} | {_short(shown, 160)} "
                     f"| {_short(corrected, 400)} |")
-    return "\n".join(rows) + f"\n\n(budget `{budget}`, computed now by `proofs.runner.run`)"
+    return "\n".join(rows) + f"\n\n(computed by `proofs.runner.run` at budget `{budget}`)"
 
 
 def _is_formula(text: str) -> bool:
@@ -144,7 +150,7 @@ def write_figures(directory: str | Path, *, names: tuple[str, ...] | None = None
             continue
         figure = function()
         path = out / f"{spec.name}.png"
-        figure.savefig(path, dpi=dpi)
+        figure.savefig(path, dpi=dpi, bbox_inches="tight")
         written.append(path)
     if not written:
         raise invalid("directory", str(directory), "no figure could be drawn (toolkit modules missing)")
