@@ -116,7 +116,8 @@ def _is_formula(text: str) -> bool:
     """LaTeX with no plain words (a formula, to be put between $ signs), not a sentence with LaTeX in it."""
     import re
 
-    return "\\" in text and "$" not in text and re.search(r"[A-Za-z]{4,}", re.sub(r"\\[A-Za-z]+", "", text)) is None
+    bare = re.sub(r"\\[A-Za-z]+", "", re.sub(r"\\text\{[^{}]*\}", "", text))
+    return "\\" in text and "$" not in text and re.search(r"[A-Za-z]{4,}", bare) is None
 
 
 def _short(value: object, limit: int = 40) -> str:
