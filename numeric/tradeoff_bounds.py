@@ -28,6 +28,7 @@ intercept is smaller than 2e^ε/(e^ε+1) for every ε > 0: with r = e^ε the dif
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Real
 
 from proofs.errors import invalid
@@ -145,25 +146,26 @@ def lines(name: str, r: Real) -> list[tuple[Real, Real]]:
     r = check_r(r)
     one = _one(r)
     table = {
-        "u": [(-1 / r, one / r), (-r, one)],
-        "U": [(-r, r), (-1 / r, one)],
-        "u2": [(-1 / r**2, one / r**2), (-one, 2 * one / (r + 1)), (-r**2, one)],
-        "U2": [(-r**2, r**2), (-1 / r**2, one), (-one, (3 * one - one / r**2) / (r + 1))],
-        "U2_corrected": [(-r**2, r**2), (-1 / r**2, one), (-one, 2 * r / (r + 1))],
-        "f_pe": [(-r, one), (0 * one, 0 * one), (-1 / r, one / r)],
-        "f_op": [(-1 / r, one), (-r, r)],
-        "f2_pe": [(-r**2, one), (-one, 2 * one / (r + 1)), (-1 / r**2, one / r**2)],
-        "f2_op": [(-1 / r**2, one), (-r**2, r**2), (-one, (3 * one - one / r**2) / (r + 1))],
-        "f2_op_corrected": [(-1 / r**2, one), (-r**2, r**2), (-one, 2 * r / (r + 1))],
+        "u": lambda: [(-1 / r, one / r), (-r, one)],
+        "U": lambda: [(-r, r), (-1 / r, one)],
+        "u2": lambda: [(-1 / r**2, one / r**2), (-one, 2 * one / (r + 1)), (-r**2, one)],
+        "U2": lambda: [(-r**2, r**2), (-1 / r**2, one), (-one, (3 * one - one / r**2) / (r + 1))],
+        "U2_corrected": lambda: [(-r**2, r**2), (-1 / r**2, one), (-one, 2 * r / (r + 1))],
+        "f_pe": lambda: [(-r, one), (0 * one, 0 * one), (-1 / r, one / r)],
+        "f_op": lambda: [(-1 / r, one), (-r, r)],
+        "f2_pe": lambda: [(-r**2, one), (-one, 2 * one / (r + 1)), (-1 / r**2, one / r**2)],
+        "f2_op": lambda: [(-1 / r**2, one), (-r**2, r**2), (-one, (3 * one - one / r**2) / (r + 1))],
+        "f2_op_corrected": lambda: [(-1 / r**2, one), (-r**2, r**2), (-one, 2 * r / (r + 1))],
     }
     try:
-        return table[name]
+        return table[name]()
     except KeyError:
         raise invalid("name", name, f"not one of {sorted(table)}") from None
 
 
-def kinks(name: str, r: Real) -> list[Real]:
-    """The α in [0, 1] where two linear pieces of the bound ``name`` cross, with 0 and 1."""
+@lru_cache(maxsize=4096)
+def kinks(name: str, r: Real) -> tuple[Real, ...]:
+    """The α in [0, 1] where two linear pieces of the bound ``name`` cross, with 0 and 1 (cached)."""
     pieces = lines(name, r)
     out = {0 * _one(r), _one(r)}
     for i, (a1, b1) in enumerate(pieces):
@@ -172,4 +174,4 @@ def kinks(name: str, r: Real) -> list[Real]:
                 x = (b2 - b1) / (a1 - a2)
                 if 0 <= x <= 1:
                     out.add(x)
-    return sorted(out)
+    return tuple(sorted(out))
