@@ -219,7 +219,7 @@ def _original_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -
 
 def _evaluate(expr: sympy.Expr, point: dict[sympy.Symbol, Any]) -> tuple[Any, str]:
     """The exact value (sympy) and how it was compared: ``exact`` for a rational, else two precisions."""
-    value = sympy.nsimplify(sympy.simplify(expr.xreplace(point)))
+    value = sympy.simplify(expr.xreplace(point))      # no nsimplify: it may snap an irrational to a rational
     return value, ("exact" if value.is_Rational else "two-precisions")
 
 

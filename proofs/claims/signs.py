@@ -389,7 +389,8 @@ def _conditional_variance_cross_check(budget: Budget) -> Evidence:
         claimed = formula.subs({sympy.Symbol("A"): pa.a_exact(size, pp + qq)}).subs(
             {n: size, p: sympy.Rational(pp), q: sympy.Rational(qq), pi: sympy.Rational(pv)})
         enumerated = moments("(N2*q - N1*p)/((N1+N2)*(q-p))", size, pp, qq, pv, given="N1+N2 > 0", mode="exact")
-        return F(str(sympy.nsimplify(claimed))) == enumerated.variance, {"formula": claimed,
+        claimed = sympy.simplify(claimed)
+        return claimed.is_Rational and F(int(claimed.p), int(claimed.q)) == enumerated.variance, {"formula": claimed,
                                                                          "enumeration": enumerated.variance}
 
     return exhaustive(cases, agrees, domain="n in {1, 2, 5}, (p, q) in {(3/5,1/5), (7/10,0), (2/3,1/3)}, pi in {0, 1/3}",
@@ -562,12 +563,13 @@ def _fig5_decided(budget: Budget) -> Evidence:
     if proof.outcome is not Outcome.PROVED:
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, proof.domain, detail, seconds=proof.seconds)
     exact = {p: sympy.Rational(3, 5), q: sympy.Rational(1, 5), pi: sympy.Rational(1, 2), n: 1}
-    corner = (pa.eps_w().subs(exact), sympy.nsimplify(pa.nu_w().subs(exact)))
-    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, "the rectangle's corner (eps^W, nu^W) at " + str(point),
+    corner = (pa.eps_w().subs(exact), sympy.simplify(pa.nu_w().subs(exact)))
+    where = ", ".join(f"{k} = {v}" for k, v in point.items())
+    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, "the rectangle's corner (eps^W, nu^W) at " + where,
                     detail, counterexample={**FIG5_POINT, "corner (eps^W, nu^W)": [str(corner[0]), corner[1]],
                                             "trade-off of Q_1 (the only Q_lam with loss eps^W)":
                                             [str(pa.loss_q_lambda(1).subs(exact)),
-                                             sympy.nsimplify(pa.variance_q_lambda(1).subs(exact))]},
+                                             sympy.simplify(pa.variance_q_lambda(1).subs(exact))]},
                     recheck=Recheck.EXACT, corrected=_fig5_correction(budget), seconds=proof.seconds)
 
 
@@ -578,8 +580,8 @@ def _fig5_solved(budget: Budget) -> Evidence:
     a = pa.q_lambda_truth().subs(exact)
     solutions = sympy.solve(sympy.Eq(a / (1 - a), ((1 - q) / q).subs(exact)), lam)
     inside = [s for s in solutions if 0 <= s <= 1]
-    variances = [sympy.nsimplify(pa.variance_q_lambda(s).subs(exact)) for s in inside]
-    worst = sympy.nsimplify(pa.nu_w().subs(exact))
+    variances = [sympy.simplify(pa.variance_q_lambda(s).subs(exact)) for s in inside]
+    worst = sympy.simplify(pa.nu_w().subs(exact))
     detail = {"lam with loss eps^W": [str(s) for s in solutions], "their variances": variances, "nu^W": worst}
     if worst in variances:
         return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, "p = 3/5, q = 1/5, pi = 1/2, n = 1", detail)
