@@ -286,7 +286,8 @@ def _with_correction(evidence: Evidence, statement: str, *support: Evidence) -> 
 
     if evidence.outcome is not Outcome.COUNTEREXAMPLE:
         return evidence
-    return replace(evidence, corrected=Correction(statement, tuple(support)))
+    # inside the correction, the evidence is about the corrected statement itself: its primary reading
+    return replace(evidence, corrected=Correction(statement, tuple(replace(e, reading=None) for e in support)))
 
 
 _T35_CORRECTED = (r"\text{with } \alpha_\varphi \text{ and } \beta_\varphi \text{ read as the intervals } "
