@@ -33,7 +33,9 @@ EXPECTED = [
     ("T3.5.forward", Status.REFUTED, {"interval": Outcome.HOLDS}),
     ("T3.5.converse", Status.REFUTED, {"interval": Outcome.COUNTEREXAMPLE, "message-space": Outcome.HOLDS}),
     ("C3.6.lower", Status.SUPPORTED, {"interval": Outcome.HOLDS, "table": Outcome.HOLDS,
-                                      "table = product": Outcome.HOLDS}),
+                                      "table = product": Outcome.HOLDS,
+                                      "proof step: eps-SLDP => e^-eps <= (1-q)/q, (1-p)/p <= e^eps":
+                                          Outcome.COUNTEREXAMPLE}),
     ("C3.6.upper", Status.REFUTED, {"interval": Outcome.COUNTEREXAMPLE, "table": Outcome.COUNTEREXAMPLE}),
     ("T3.18.forward", Status.REFUTED, {"upper-boundary": Outcome.HOLDS}),
     ("T3.18.converse", Status.PROVED, {"upper-boundary": Outcome.COUNTEREXAMPLE}),

@@ -451,7 +451,8 @@ define(Claim(
     readings=("interval: beta^2 read as the lower error inf E(1-phi) (the appendix proof's pairing)",
               "table: the appendix's mass table of Q_2x3 squared on the frame {0,1,2}",
               "table = product: the table is the image of the product under the number of 'no' answers, with the "
-              "same trade-off functions"),
+              "same trade-off functions",
+              "proof step: the appendix's 'since Q is eps-SLDP, e^-eps <= (1-q)/q, (1-p)/p <= e^eps'"),
 ))
 
 _C36_LOWER: Spec = (("printed", "lower", "u2"),)
@@ -481,6 +482,22 @@ def _table_cases(budget: Budget) -> list[dict]:
     return [{"p": p, "q": q} for p, q in _q2x3_cases(budget.grid)]
 
 
+def _proof_step(case) -> tuple[bool, dict] | bool:
+    """The appendix proof of Corollary 3.6: "Since Q is eps-SLDP, e^{-eps} <= (1-q)/q, (1-p)/p <= e^{eps}",
+    at the tightest budget e^eps = r_S = max(p/q, q/p)."""
+    from numeric.mechanisms import q2x3
+    from numeric.tradeoff import TestingProblem
+
+    p, q = case["p"], case["q"]
+    r = TestingProblem.of(q2x3(p, q), "x", "x'").ratio("shafer")
+    if r == math.inf or r == 1:
+        return True  # not eps-SLDP for a finite eps > 0 at its own loss: outside the step's hypothesis
+    for name, value in (("(1-q)/q", (1 - q) / q if q else math.inf), ("(1-p)/p", (1 - p) / p)):
+        if not 1 / r <= value <= r:
+            return False, {"r = e^eps_S": r, name: value}
+    return True
+
+
 @check("C3.6.lower", Method.ENUMERATION)
 def _c36_lower_exhaustive(budget: Budget) -> list[Evidence]:
     return [
@@ -490,6 +507,10 @@ def _c36_lower_exhaustive(budget: Budget) -> list[Evidence]:
         exhaustive(_table_cases(budget), _table_agrees, reading="table = product",
                    domain="Q_2x3(p, q), p > 1/2 and q on the exact grids of the other checks",
                    detail={"compared": "masses (image under count_no) and T^pe, T^op (upper boundary) vertices"}),
+        exhaustive(_table_cases(budget), _proof_step, reading="proof step: eps-SLDP => e^-eps <= (1-q)/q, (1-p)/p <= e^eps",
+                   domain="Q_2x3(p, q), p > 1/2 and q on the exact grids of the other checks, e^eps = r_S (own loss)",
+                   detail={"note": "a step of the appendix proof, not the corollary: (1-q)/q = pl_x(yes)/bel_x'(yes) "
+                                   "is a Walley ratio, which eps-SLDP does not bound"}),
     ]
 
 
