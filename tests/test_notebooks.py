@@ -41,6 +41,19 @@ def _code_cells(nb) -> list:
     return [cell for cell in nb.cells if cell.cell_type == "code"]
 
 
+def test_every_notebook_of_the_issue_is_there():
+    assert [p.stem for p in NOTEBOOKS] == EXPECTED
+
+
+def test_every_figure_is_drawn_by_a_notebook():
+    """The notebooks call the plotting functions of :mod:`proofs.figures` (one per figure, nothing drawn twice)."""
+    from proofs.figures import FIGURES
+
+    sources = "\n".join(cell.source for path in NOTEBOOKS for cell in _code_cells(nbformat.read(path, as_version=4)))
+    unused = [spec.function for spec in FIGURES if f"{spec.function}(" not in sources]
+    assert not unused, f"figures no notebook draws: {unused}"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_notebook_is_stored_without_outputs(path):
     nb = nbformat.read(path, as_version=4)
