@@ -128,7 +128,7 @@ def draw_wldp(ax, data: dict, fold: int, marks: Sequence[Mark] = ()) -> None:
 
 def _figure(draw, title: str, p: Any, q: Any, points: int, marks: Sequence[Mark]) -> Figure:
     data = tradeoff_figure_data(p, q, points=points)
-    fig = Figure(figsize=(12, 8.5), layout="constrained")
+    fig = Figure(figsize=(12, 7.6), layout="constrained")
     for fold, ax in zip((1, 2), fig.subplots(1, 2)):
         draw(ax, data, fold, marks)
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12))
