@@ -42,7 +42,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, reduce
+from functools import cached_property, lru_cache, reduce
 from numbers import Rational
 from typing import Any
 
@@ -127,7 +127,6 @@ class MassFunction:
     """
 
     frame: tuple
-    masses: Mapping[frozenset, Any]
     exact: bool = field(init=False)
     _numerators: np.ndarray = field(init=False, repr=False)
     _denominator: int = field(init=False, repr=False)
@@ -195,10 +194,46 @@ class MassFunction:
                 vector[mask] = fv
             object.__setattr__(self, "exact", False)
             object.__setattr__(self, "_denominator", 1)
+        if self.exact:
+            divisor = math.gcd(*map(int, vector)) if size > 1 else 1
+            if divisor > 1 and self._denominator % divisor == 0:
+                vector = vector // divisor
+                object.__setattr__(self, "_denominator", self._denominator // divisor)
         object.__setattr__(self, "frame", frame)
         object.__setattr__(self, "_numerators", vector)
-        object.__setattr__(self, "masses", {_labels(frame, mask): self._value(vector[mask])
-                                            for mask in sorted(by_mask)})
+
+    @classmethod
+    def from_integers(cls, frame: Iterable[Hashable], numerators: Sequence[int], denominator: int) -> MassFunction:
+        """Fast exact constructor: ``numerators[mask] / denominator`` (length 2^n, non-negative integers,
+        numerators[0] = 0, summing to ``denominator``); validated with vectorised checks."""
+        frame = tuple(frame)
+        vector = np.asarray(numerators, dtype=np.int64)
+        if len(frame) == 0 or len(set(frame)) != len(frame):
+            raise invalid("frame", frame, "needs at least one label, all distinct")
+        if vector.shape != (1 << len(frame),):
+            raise invalid("numerators", f"<shape {vector.shape}>", f"needs length 2^{len(frame)}")
+        if not isinstance(denominator, int) or denominator < 1:
+            raise invalid("denominator", denominator, "must be a positive integer")
+        if vector[0] != 0:
+            raise invalid("masses[{}]", Fraction(int(vector[0]), denominator),
+                          "mass on the empty set: mass functions are normal (m(∅) = 0)")
+        negative = np.nonzero(vector < 0)[0]
+        if negative.size:
+            mask = int(negative[0])
+            raise invalid(f"masses[{_show(_labels(frame, mask))}]", Fraction(int(vector[mask]), denominator), "negative mass")
+        if int(vector.sum()) != denominator:
+            raise invalid("sum(masses)", Fraction(int(vector.sum()), denominator), "masses must sum to one")
+        self = object.__new__(cls)
+        object.__setattr__(self, "frame", frame)
+        object.__setattr__(self, "exact", True)
+        object.__setattr__(self, "_numerators", vector)
+        object.__setattr__(self, "_denominator", denominator)
+        return self
+
+    @cached_property
+    def masses(self) -> dict[frozenset, Any]:
+        """Focal sets (non-zero mass) -> mass, by increasing bitmask."""
+        return {self.subset(int(mask)): self._value(self._numerators[mask]) for mask in self.focal_masks()}
 
     # --- construction helpers -------------------------------------------------------------------
     @classmethod
@@ -363,7 +398,10 @@ class MassFunction:
 
     def vertex_matrix(self, *, max_labels: int = 8) -> np.ndarray:
         """Distinct credal vertices as rows of raw numerators (over :attr:`denominator`), columns = frame."""
-        return self._vertex_matrix(max_labels)
+        cache = self.__dict__.setdefault("_vertex_cache", {})
+        if self.n not in cache:
+            cache[self.n] = self._vertex_matrix(max_labels)
+        return cache[self.n]
 
     def _vertex_rows(self, max_labels: int) -> list[list]:
         return [[self._value(v) for v in row] for row in self._vertex_matrix(max_labels)]
@@ -372,7 +410,7 @@ class MassFunction:
         if self.n > max_labels:
             raise invalid("frame", f"<{self.n} labels>", f"credal vertices enumerate n! orderings; at most "
                           f"max_labels={max_labels}", "use bel/pl (lower/upper probabilities) instead")
-        perms = np.array(list(itertools.permutations(range(self.n))), dtype=np.int64).reshape(-1, self.n)
+        perms = _permutations(self.n)
         prefix = np.zeros((len(perms), self.n + 1), dtype=np.int64)
         prefix[:, 1:] = np.cumsum(1 << perms, axis=1)
         bel = self._bel_raw[prefix]
@@ -383,19 +421,29 @@ class MassFunction:
                                                                              dtype=object)
 
     def in_credal_set(self, probabilities: Mapping[Hashable, Any]) -> bool:
-        """pr(A) >= bel(A) for every subset A (checked on all 2^n subsets, exactly when both are exact)."""
+        """True when ``probabilities`` (label -> probability; missing labels are 0) is a distribution on
+        the frame with pr(A) >= bel(A) for every one of the 2^n subsets A (exact for exact inputs, float
+        tolerance :data:`FLOAT_TOLERANCE` otherwise)."""
+        unknown = [y for y in probabilities if y not in self._index]
+        if unknown:
+            raise invalid("probabilities", dict(probabilities), f"labels {unknown} are outside the frame")
         pr = [probabilities.get(label, 0) for label in self.frame]
-        if any(v < 0 for v in pr) or sum(pr) != 1 and not (not self.exact and abs(sum(pr) - 1) < 1e-9):
+        exact = [as_exact(v) for v in pr]
+        if self.exact and all(v is not None for v in exact):
+            if any(v < 0 for v in exact) or sum(exact) != 1:
+                return False
+            common = reduce(math.lcm, (v.denominator for v in exact), self._denominator)
+            dtype = np.int64 if common < 2**62 else object
+            singles = np.zeros(1 << self.n, dtype=dtype)
+            for i, v in enumerate(exact):
+                singles[1 << i] = v.numerator * (common // v.denominator)
+            return bool(np.all(zeta_subsets(singles, self.n) >= self._bel_raw * (common // self._denominator)))
+        values = np.array([float(v) for v in pr])
+        if np.any(values < -FLOAT_TOLERANCE) or abs(values.sum() - 1) > FLOAT_TOLERANCE:
             return False
-        values = np.array(pr, dtype=object if self.exact else float)
-        masses = np.array([0] * (1 << self.n), dtype=values.dtype)
-        for i in range(self.n):
-            masses[1 << i] = values[i]
-        pr_all = zeta_subsets(masses, self.n)
-        bel = np.array(self.bel_vector(), dtype=values.dtype)
-        if self.exact:
-            return all(a >= b for a, b in zip(pr_all, bel))
-        return bool(np.all(pr_all >= bel - 1e-12))
+        singles = np.zeros(1 << self.n)
+        singles[1 << np.arange(self.n)] = values
+        return bool(np.all(zeta_subsets(singles, self.n) >= self.as_floats("bel") - FLOAT_TOLERANCE))
 
     # --- expectations ------------------------------------------------------------------------------------
     def _extremes(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any], pick: Callable) -> list:
@@ -434,11 +482,17 @@ class MassFunction:
         missing = [fmap[y] for y in self.frame if fmap[y] not in target]
         if missing:
             raise invalid("f", fmap, f"values {missing} are outside the codomain {list(codomain)}")
-        out: dict[frozenset, Any] = {}
-        for mask in self.focal_masks():
-            image = frozenset(fmap[y] for y in self.subset(int(mask)))
-            out[image] = out.get(image, 0) + self._value(self._numerators[mask])
-        return MassFunction(codomain, out)
+        bits = [1 << target[fmap[y]] for y in self.frame]
+        image_of = np.zeros(1 << self.n, dtype=np.int64)
+        for i, bit in enumerate(bits):  # image mask of every subset, by the lowest-bit recursion
+            image_of[1 << i: 1 << (i + 1)] = image_of[: 1 << i] | bit
+        out = np.zeros(1 << len(codomain), dtype=self._numerators.dtype)
+        np.add.at(out, image_of, self._numerators)
+        if self.exact:
+            if out.dtype == object:
+                return MassFunction.from_vector(codomain, [Fraction(int(v), self._denominator) for v in out])
+            return MassFunction.from_integers(codomain, out, self._denominator)
+        return MassFunction.from_vector(codomain, list(out))
 
     def mixture_image(self, components: Iterable[tuple[Any, Any]],
                       codomain: Iterable[Hashable]) -> MassFunction:
@@ -454,12 +508,23 @@ class MassFunction:
         if all(as_exact(w) is not None for w in weights) and sum(map(Fraction, weights)) != 1 or \
                 abs(float(sum(weights)) - 1) > FLOAT_TOLERANCE:
             raise invalid("components", weights, "weights must sum to one")
+        images = [(w, self.image(f, codomain)) for w, f in components if w != 0]
+        exact = [as_exact(w) for w, _ in images]
+        if self.exact and all(w is not None for w in exact) and all(m._numerators.dtype != object for _, m in images):
+            common = reduce(math.lcm, (w.denominator for w in exact), 1)
+            total = np.zeros(1 << len(codomain), dtype=np.int64)
+            for w, (_, image) in zip(exact, images):
+                total += image._numerators * (w.numerator * (common // w.denominator))
+            if common * self._denominator < 2**62:
+                return MassFunction.from_integers(codomain, total, common * self._denominator)
+        vector = sum((float(w) * image.as_floats() for w, image in images), np.zeros(1 << len(codomain))) \
+            if not self.exact else None
+        if vector is not None:
+            return MassFunction.from_vector(codomain, list(vector))
         out: dict[frozenset, Any] = {}
-        for w, f in components:
-            if w == 0:
-                continue
-            for subset, value in self.image(f, codomain).masses.items():
-                out[subset] = out.get(subset, 0) + w * value
+        for w, image in images:
+            for subset, value in image.masses.items():
+                out[subset] = out.get(subset, 0) + Fraction(w) * value
         return MassFunction(codomain, out)
 
     # --- printing ------------------------------------------------------------------------------------
@@ -483,6 +548,15 @@ def product(first: MassFunction, second: MassFunction) -> MassFunction:
     focal sets E1 × E2 with mass m1(E1) m2(E2) (003 appendix, proof of Lemma 3.3); bel/pl of the result
     are defined on every subset of Y1 × Y2."""
     frame = tuple(itertools.product(first.frame, second.frame))
+    n2 = second.n
+    if first.exact and second.exact and first.denominator * second.denominator < 2**62 \
+            and first._numerators.dtype != object and second._numerators.dtype != object:
+        rows = {int(m1): _product_mask(int(m1), (1 << n2) - 1, n2) for m1 in first.focal_masks()}
+        vector = np.zeros(1 << len(frame), dtype=np.int64)
+        for m1, row_mask in rows.items():
+            for m2 in second.focal_masks():
+                vector[_rectangle(row_mask, int(m2), first.n, n2)] = first._numerators[m1] * second._numerators[m2]
+        return MassFunction.from_integers(frame, vector, first.denominator * second.denominator)
     out: dict[frozenset, Any] = {}
     for m1 in first.focal_masks():
         e1, v1 = first.subset(int(m1)), first._value(first._numerators[m1])
@@ -490,6 +564,21 @@ def product(first: MassFunction, second: MassFunction) -> MassFunction:
             e2, v2 = second.subset(int(m2)), second._value(second._numerators[m2])
             out[frozenset(itertools.product(e1, e2))] = v1 * v2
     return MassFunction(frame, out)
+
+
+@lru_cache(maxsize=None)
+def _permutations(n: int) -> np.ndarray:
+    return np.array(list(itertools.permutations(range(n))), dtype=np.int64).reshape(-1, n)
+
+
+def _product_mask(m1: int, m2: int, n2: int) -> int:
+    """Bitmask, on the product frame (label (y1, y2) at bit i1 n2 + i2), of the rows of m1 (all columns)."""
+    return sum(((1 << n2) - 1) << (i * n2) for i in range(m1.bit_length()) if m1 >> i & 1)
+
+
+def _rectangle(row_mask: int, m2: int, n1: int, n2: int) -> int:
+    columns = sum(m2 << (i * n2) for i in range(n1))
+    return row_mask & columns
 
 
 def kernel_as_mixture(kernel: Mapping[Hashable, Mapping[Hashable, Any]]) -> list[tuple[Any, dict]]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -45,6 +46,7 @@ __all__ = [
 ]
 
 PAIRS = ("all", "distinct")
+_SMALL = 4096  # k^2 2^n at most this: plain-Python loops beat numpy
 _CANDIDATE = 1e-9
 
 
@@ -68,6 +70,21 @@ def loss(r: Any) -> Any:
     if r == math.inf:
         return sympy.oo
     return math.log(r)
+
+
+def _exact_argmax(num: np.ndarray, den: np.ndarray) -> int:
+    """Index of the largest num/den (den > 0), decided exactly: integers are compared by cross-
+    multiplication (Python integers when the products could overflow int64); floats by value."""
+    if num.dtype.kind == "f" or den.dtype.kind == "f":
+        return int(np.argmax(num / den))
+    if num.dtype != object and max(int(np.abs(num).max()), int(den.max())) >= 2**31:
+        num, den = num.astype(object), den.astype(object)
+    best = int(np.argmax(num.astype(float) / den.astype(float)))
+    while True:
+        greater = np.nonzero(num * den[best] > num[best] * den)[0]
+        if not greater.size:
+            return best
+        best = int(greater[0])
 
 
 @dataclass(frozen=True)
@@ -134,54 +151,102 @@ class Mechanism:
         return {"frame": [str(y) for y in self.frame], "rows": {str(x): r.to_json() for x, r in self.rows.items()}}
 
     # --- privacy-loss ratios ---------------------------------------------------------------------------
-    def _vectors(self, kind: str) -> tuple[list[np.ndarray], list[int]]:
-        return [r.raw(kind) for r in self.rows.values()], [r.denominator for r in self.rows.values()]
+    @cached_property
+    def _common(self) -> int:
+        """Common denominator of the rows (1 for float mechanisms)."""
+        if not self.exact:
+            return 1
+        return math.lcm(*(r.denominator for r in self.rows.values()))
 
-    def _pairs(self, pairs: str) -> list[tuple[int, int]]:
+    def _stack(self, kind: str) -> np.ndarray:
+        """Rows of ``kind`` (m, bel, pl) stacked as a k × 2^n matrix: integers over :attr:`_common`
+        (exact) or floats."""
+        cache = self.__dict__.setdefault("_stacks", {})
+        if kind not in cache:
+            if self.exact:
+                scaled = [r.raw(kind) * (self._common // r.denominator) for r in self.rows.values()]
+                big = self._common >= 2**62 or any(v.dtype == object for v in scaled)
+                cache[kind] = np.array([list(map(int, v)) for v in scaled], dtype=object) if big \
+                    else np.stack(scaled).astype(np.int64)
+            else:
+                cache[kind] = np.stack([r.as_floats(kind) for r in self.rows.values()])
+        return cache[kind]
+
+    def _pair_mask(self, pairs: str) -> np.ndarray:
         if pairs not in PAIRS:
             raise invalid("pairs", pairs, f"not one of {PAIRS}")
         k = len(self.rows)
-        return [(i, j) for i in range(k) for j in range(k) if pairs == "all" or i != j]
+        if pairs == "distinct" and k < 2:
+            raise invalid("pairs", pairs, "a mechanism with one input has no distinct pairs")
+        return np.ones((k, k), dtype=bool) if pairs == "all" else ~np.eye(k, dtype=bool)
+
+    def _exact_quotient(self, a: Any, b: Any) -> Any:
+        if self.exact:
+            return Fraction(int(a), int(b))
+        return float(a) / float(b)
 
     def _max_ratio(self, top: str, bottom: str, pairs: str) -> Worst:
-        nums, dens = self._vectors(top)
-        bots, bdens = self._vectors(bottom)
+        """max over (x, x') allowed by ``pairs`` and events E of top_x(E) / bottom_x'(E), with the
+        convention of :func:`ratio`; located with floats, confirmed exactly over all near-maximal
+        candidates."""
+        if len(self.rows) ** 2 << len(self.frame) <= _SMALL:
+            return self._max_ratio_small(top, bottom, pairs)
+        allowed = self._pair_mask(pairs)[:, :, None]
+        a = self._stack(top)[:, None, :]
+        b = self._stack(bottom)[None, :, :]
         keys = list(self.rows)
-        best: Worst | None = None
-        best_value = -1.0
-        pair_list = self._pairs(pairs)
-        if not pair_list:
-            raise invalid("pairs", pairs, "a mechanism with one input has no distinct pairs")
-        for i, j in pair_list:
-            a = nums[i].astype(float) / dens[i]
-            b = bots[j].astype(float) / bdens[j]
-            infinite = np.nonzero((b == 0) & (nums[i] != 0))[0]
-            if infinite.size:
-                mask = int(infinite[0])
-                return Worst(keys[i], keys[j], self.rows[keys[i]].subset(mask),
-                             self._value(i, top, mask), self._value(j, bottom, mask), math.inf)
-            ok = b > 0
-            if not ok.any():
-                continue
-            r = np.where(ok, a / np.where(ok, b, 1.0), -1.0)
-            top_value = float(r.max())
-            if top_value < best_value * (1 - _CANDIDATE):
-                continue
-            for mask in np.nonzero(r >= top_value * (1 - _CANDIDATE))[0]:
-                mask = int(mask)
-                value = ratio(self._value(i, top, mask), self._value(j, bottom, mask))
-                if best is None or value > best.ratio:
-                    best = Worst(keys[i], keys[j], self.rows[keys[i]].subset(mask),
-                                 self._value(i, top, mask), self._value(j, bottom, mask), value)
-                    best_value = float(value)
-        if best is None:  # cannot happen for normal rows (x = x', E = a focal set gives 1)
+        scale = self._common if self.exact else 1
+        infinite = np.argwhere(allowed & (b == 0) & (a != 0))
+        if infinite.size:
+            i, j, mask = map(int, infinite[0])
+            return Worst(keys[i], keys[j], self.frame_subset(mask), self._exact_quotient(a[i, 0, mask], scale),
+                         self._exact_quotient(b[0, j, mask], scale), math.inf)
+        ok = allowed & (b != 0)
+        i, j, mask = np.nonzero(ok)
+        if not i.size:  # cannot happen for normal rows (x = x', E = a focal set gives 1)
             raise invalid("pairs", pairs, "no pair (x, x', E) with a non-zero denominator")
-        return best
+        num, den = a[i, 0, mask], b[0, j, mask]
+        best = _exact_argmax(num, den)
+        i, j, mask = int(i[best]), int(j[best]), int(mask[best])
+        return Worst(keys[i], keys[j], self.frame_subset(mask), self._exact_quotient(a[i, 0, mask], scale),
+                     self._exact_quotient(b[0, j, mask], scale), self._exact_quotient(num[best], den[best]))
 
-    def _value(self, i: int, kind: str, mask: int) -> Any:
-        row = list(self.rows.values())[i]
-        raw = row.raw(kind)[mask]
-        return Fraction(int(raw), row.denominator) if row.exact else float(raw)
+    def _lists(self, kind: str) -> list[list]:
+        cache = self.__dict__.setdefault("_list_cache", {})
+        if kind not in cache:
+            cache[kind] = self._stack(kind).tolist()
+        return cache[kind]
+
+    def _max_ratio_small(self, top: str, bottom: str, pairs: str) -> Worst:
+        """The same maximum by plain loops over exact integers (faster for small mechanisms)."""
+        allowed = self._pair_mask(pairs)
+        tops, bottoms = self._lists(top), self._lists(bottom)
+        keys = list(self.rows)
+        scale = self._common if self.exact else 1
+        size = 1 << len(self.frame)
+        best: tuple | None = None
+        for i, row in enumerate(tops):
+            for j, other in enumerate(bottoms):
+                if not allowed[i, j]:
+                    continue
+                for mask in range(1, size):
+                    a, b = row[mask], other[mask]
+                    if b == 0:
+                        if a != 0:
+                            return Worst(keys[i], keys[j], self.frame_subset(mask), self._exact_quotient(a, scale),
+                                         self._exact_quotient(b, scale), math.inf)
+                        continue
+                    if best is None or a * best[4] > best[3] * b:
+                        best = (i, j, mask, a, b)
+        if best is None:
+            raise invalid("pairs", pairs, "no pair (x, x', E) with a non-zero denominator")
+        i, j, mask, a, b = best
+        return Worst(keys[i], keys[j], self.frame_subset(mask), self._exact_quotient(a, scale),
+                     self._exact_quotient(b, scale), self._exact_quotient(a, b))
+
+    def frame_subset(self, mask: int) -> frozenset:
+        """The subset of the output frame with bitmask ``mask``."""
+        return frozenset(self.frame[i] for i in range(len(self.frame)) if mask >> i & 1)
 
     def worst_shafer(self, pairs: str = "all") -> Worst:
         """Where r_S = max m_x(E)/m_x'(E) is attained."""
@@ -213,29 +278,28 @@ class Mechanism:
     def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Any:
         """r^W by optimisation over the credal sets: max over pairs of extreme points (pr_x, pr_x') and
         outputs y of pr_x(y)/pr_x'(y) (a linear-fractional objective is maximised at vertices, and for a
-        fixed pair the largest event ratio is a singleton ratio). Independent of bel/pl formulas."""
-        mats = [r.vertex_matrix(max_labels=max_labels) for r in self.rows.values()]
-        dens = [r.denominator for r in self.rows.values()]
-        best: Any = None
-        for i, j in self._pairs(pairs):
-            a = mats[i][:, None, :]
-            b = mats[j][None, :, :]
-            if np.any((b == 0) & (a != 0)):
-                return math.inf
-            af = a.astype(float) / dens[i]
-            bf = b.astype(float) / dens[j]
-            ok = bf > 0
-            r = np.where(ok, af / np.where(ok, bf, 1.0), -1.0)
-            top = float(r.max())
-            if top < 0:
-                continue
-            for u, v, y in zip(*np.nonzero(r >= top * (1 - _CANDIDATE))):
-                num, den = mats[i][u, y], mats[j][v, y]
-                value = (Fraction(int(num), dens[i]) / Fraction(int(den), dens[j]) if self.exact
-                         else float(num) / float(den) * dens[j] / dens[i])
-                if best is None or value > best:
-                    best = value
-        return best
+        fixed pair the largest event ratio is a singleton ratio). Independent of the bel/pl formulas."""
+        allowed = self._pair_mask(pairs)
+        highs, lows = [], []
+        for r in self.rows.values():
+            v = r.vertex_matrix(max_labels=max_labels)
+            v = v * (self._common // r.denominator) if self.exact else v.astype(float)
+            # for each output y: the largest and the smallest pr(y) over the vertices; the best pair of
+            # vertices for y maximises the numerator and minimises the denominator independently
+            highs.append(v.max(axis=0).tolist())
+            lows.append(v.min(axis=0).tolist())
+        best: tuple | None = None
+        for i, j in zip(*np.nonzero(allowed)):
+            for a, b in zip(highs[i], lows[j]):
+                if b == 0:
+                    if a != 0:
+                        return math.inf
+                    continue
+                if best is None or a * best[1] > best[0] * b:
+                    best = (a, b)
+        if best is None:
+            raise invalid("pairs", pairs, "no pair (x, x', y) with a non-zero denominator")
+        return self._exact_quotient(*best)
 
     def epsilon_shafer(self, pairs: str = "all") -> Any:
         """ε_S = ln r_S (003 §3.1)."""
