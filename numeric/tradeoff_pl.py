@@ -100,34 +100,28 @@ def upper_hull(points: Iterable[Point]) -> list[Point]:
     return _hull(points, lower=False)
 
 
-def prefix_min(vertices: Sequence[Point]) -> list[Point]:
-    """For a convex chain: the vertices of x ↦ min_{x' ≤ x} f(x') (flat after the minimum)."""
+def _running(vertices: Sequence[Point], better) -> list[Point]:
+    """Vertices of x ↦ the best value of f over x' ≤ x, for a chain that improves then worsens once."""
     out: list[Point] = []
     for x, y in vertices:
-        if out and y >= out[-1][1]:
-            out.append((x, out[-1][1]))
-        else:
-            out.append((x, y))
+        out.append((x, y) if not out or better(y, out[-1][1]) else (x, out[-1][1]))
     return _simplify(out)
+
+
+def prefix_min(vertices: Sequence[Point]) -> list[Point]:
+    """For a convex chain: the vertices of x ↦ min_{x' ≤ x} f(x') (flat after the minimum)."""
+    return _running(vertices, lambda new, old: new < old)
+
+
+def prefix_max(vertices: Sequence[Point]) -> list[Point]:
+    """For a concave chain: the vertices of x ↦ max_{x' ≤ x} f(x') (flat after the maximum)."""
+    return _running(vertices, lambda new, old: new > old)
 
 
 def suffix_max(vertices: Sequence[Point]) -> list[Point]:
     """For a concave chain: the vertices of x ↦ max_{x' ≥ x} f(x') (flat before the maximum)."""
-    rev: list[Point] = []
-    for x, y in reversed(vertices):
-        rev.append((x, rev[-1][1]) if rev and y <= rev[-1][1] else (x, y))
-    return _simplify(list(reversed(rev)))
-
-
-def prefix_max(vertices: Sequence[Point]) -> list[Point]:
-    """For a concave chain: the vertices of x ↦ max_{x' ≤ x} f(x')."""
-    out: list[Point] = []
-    for x, y in vertices:
-        if out and y <= out[-1][1]:
-            out.append((x, out[-1][1]))
-        else:
-            out.append((x, y))
-    return _simplify(out)
+    flipped = _running([(-x, y) for x, y in reversed(vertices)], lambda new, old: new > old)
+    return [(-x, y) for x, y in reversed(flipped)]
 
 
 def _simplify(vertices: list[Point]) -> list[Point]:

@@ -702,6 +702,8 @@ def _t318_converse_search(budget: Budget) -> Iterable[Evidence]:
 
 # === Corollary 3.19 ===================================================================================================
 
+_C319_DOMAIN = ("Q epsilon-WLDP (eps_W^Q over x != x' <= eps, eps > 0); product of independent mass functions on "
+                "Y x Y; alpha in [0, 1]; randomized tests on Y x Y")
 _T2_TEXT = (r"T_2^{pe}(\alpha):=inf\{\beta^{2,pe}_\varphi:\alpha^{2,pe}_\varphi\le\alpha\},\ "
             r"T_2^{op}(\alpha):=sup\{\beta^{2,op}_\varphi:\alpha^{2,op}_\varphi\le\alpha\}")
 
@@ -709,8 +711,7 @@ define(Claim(
     id="C3.19.pe", title="Corollary 3.19", source="003 Corollary 3.19",
     statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{pe}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\ge f^{2,pe}_{\epsilon}(\alpha)"
                r"=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\};\ " + _T2_TEXT),
-    domain=("Q epsilon-WLDP (eps_W^Q over x != x' <= eps, eps > 0); product of independent mass functions on Y x Y; "
-            "alpha in [0, 1]; randomized tests on Y x Y"),
+    domain=_C319_DOMAIN,
     assumptions=("the corollary does not restate its hypothesis; read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
     interpretation="pessimistic errors of the product (sup over its credal sets), T_2^pe as in Definition 3.17",
 ))
@@ -730,8 +731,7 @@ define(Claim(
     id="C3.19.op", title="Corollary 3.19", source="003 Corollary 3.19",
     statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{op}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\le f^{2,op}_{\epsilon}(\alpha)"
                r"=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\};\ " + _T2_TEXT),
-    domain=("Q epsilon-WLDP (eps_W^Q over x != x' <= eps, eps > 0); product of independent mass functions on Y x Y; "
-            "alpha in [0, 1]; randomized tests on Y x Y"),
+    domain=_C319_DOMAIN,
     assumptions=("read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
     interpretation="T_2^op as printed: sup{beta^{2,op} : alpha^{2,op} <= alpha} (identically 1, by phi = 0)",
     readings=("upper-boundary: T_2^op(alpha) = sup{beta^{2,op} : alpha^{2,op} >= alpha}",),
