@@ -532,7 +532,11 @@ class MassFunction:
         parts = ", ".join(f"{_show(s)}: {v}" for s, v in self.masses.items() if v != 0)
         return f"MassFunction({list(self.frame)}, {{{parts}}})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # hypothesis / IPython pretty printer
+        printer.text(repr(self))
+
     def to_json(self) -> dict:
+        """Focal sets (as "{a,b}") -> exact masses, for reports."""
         return {_show(s): v for s, v in self.masses.items() if v != 0}
 
     def __eq__(self, other: object) -> bool:

@@ -147,6 +147,9 @@ class Mechanism:
     def __repr__(self) -> str:
         return "Mechanism({" + ", ".join(f"{x!r}: {row!r}" for x, row in self.rows.items()) + "})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # hypothesis / IPython pretty printer
+        printer.text(repr(self))
+
     def to_json(self) -> dict:
         return {"frame": [str(y) for y in self.frame], "rows": {str(x): r.to_json() for x, r in self.rows.items()}}
 
@@ -164,10 +167,13 @@ class Mechanism:
         cache = self.__dict__.setdefault("_stacks", {})
         if kind not in cache:
             if self.exact:
-                scaled = [r.raw(kind) * (self._common // r.denominator) for r in self.rows.values()]
-                big = self._common >= 2**62 or any(v.dtype == object for v in scaled)
-                cache[kind] = np.array([list(map(int, v)) for v in scaled], dtype=object) if big \
-                    else np.stack(scaled).astype(np.int64)
+                big = self._common >= 2**62 or any(r.raw(kind).dtype == object for r in self.rows.values())
+                if big:  # Python integers: exact whatever the size of the common denominator
+                    cache[kind] = np.array([[int(v) * (self._common // r.denominator) for v in r.raw(kind)]
+                                            for r in self.rows.values()], dtype=object)
+                else:
+                    cache[kind] = np.stack([r.raw(kind) * (self._common // r.denominator)
+                                            for r in self.rows.values()]).astype(np.int64)
             else:
                 cache[kind] = np.stack([r.as_floats(kind) for r in self.rows.values()])
         return cache[kind]
@@ -283,7 +289,11 @@ class Mechanism:
         highs, lows = [], []
         for r in self.rows.values():
             v = r.vertex_matrix(max_labels=max_labels)
-            v = v * (self._common // r.denominator) if self.exact else v.astype(float)
+            if self.exact:
+                v = v.astype(object) * (self._common // r.denominator) if self._common >= 2**62 \
+                    else v * (self._common // r.denominator)
+            else:
+                v = v.astype(float)
             # for each output y: the largest and the smallest pr(y) over the vertices; the best pair of
             # vertices for y maximises the numerator and minimises the denominator independently
             highs.append(v.max(axis=0).tolist())

@@ -1,0 +1,164 @@
+"""numeric.belief: mass functions, bel / pl / commonality, Möbius inversion (003 §2, claim D2.mobius),
+credal sets and Choquet expectations, products and images."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import example, given, strategies as st
+
+from numeric import strategies as S
+from numeric.belief import MassFunction, kernel_as_mixture, product
+from proofs.errors import InvalidArgument
+
+AB = ("a", "b")
+ABC = ("a", "b", "c")
+
+# m({a}) = 1/2, m({b, c}) = 1/3, m({a, b, c}) = 1/6: a small mass function with every kind of focal set
+M = MassFunction(ABC, {frozenset("a"): F(1, 2), frozenset("bc"): F(1, 3), frozenset(ABC): F(1, 6)})
+
+
+# --- invalid arguments: one table, one body ----------------------------------------------------------------
+INVALID = [
+    ("negative mass", lambda: MassFunction(AB, {"a": F(3, 2), "b": F(-1, 2)}), r"masses\[\{b\}\]=Fraction\(-1, 2\): negative mass"),
+    ("sum not one", lambda: MassFunction(AB, {"a": F(1, 2), "b": F(1, 3)}), r"sum\(masses\)=Fraction\(5, 6\): masses must sum to one"),
+    ("mass on the empty set", lambda: MassFunction(AB, {frozenset(): F(1, 2), "a": F(1, 2)}), r"masses\[\{\}\]=.*mass on the empty set"),
+    ("focal set outside the frame", lambda: MassFunction(AB, {("a", "z"): 1}), r"masses\[\{a,z\}\]=1: subset has labels \['z'\] outside the frame"),
+    ("float sum off", lambda: MassFunction(AB, {"a": 0.5, "b": 0.4}), r"sum\(masses\)=0\.9.*float tolerance"),
+    ("float negative", lambda: MassFunction(AB, {"a": 1.1, "b": -0.1}), r"masses\[\{b\}\]=-0\.1: negative mass"),
+    ("not a number", lambda: MassFunction(AB, {"a": "half", "b": F(1, 2)}), r"masses\[\{a\}\]='half': not a number"),
+    ("duplicate labels", lambda: MassFunction(("a", "a"), {"a": 1}), r"frame=\('a', 'a'\): labels must be distinct"),
+    ("empty frame", lambda: MassFunction((), {}), r"frame=\(\): a frame needs at least one label"),
+    ("event outside the frame", lambda: M.bel({"a", "q"}), r"E='\{a,q\}': labels \['q'\] are outside the frame"),
+    ("integers: negative", lambda: MassFunction.from_integers(AB, [0, 2, -1, 0], 1), r"masses\[\{b\}\]=Fraction\(-1, 1\): negative mass"),
+    ("integers: empty set", lambda: MassFunction.from_integers(AB, [1, 0, 0, 0], 1), r"masses\[\{\}\]=.*mass on the empty set"),
+    ("not a belief function", lambda: MassFunction.from_bel(AB, [0, F(1, 2), F(1, 2), F(1, 2)]), r"masses\[\{a,b\}\]=Fraction\(-1, 2\): negative mass"),
+    ("ordering not a permutation", lambda: M.vertex(["a", "b"]), r"ordering=\['a', 'b'\]: must be a permutation"),
+    ("credal vertices of a big frame", lambda: MassFunction.vacuous(range(10)).credal_vertices(),
+     r"frame='<10 labels>': credal vertices enumerate n! orderings"),
+    ("map outside the codomain", lambda: M.image({"a": "x", "b": "y", "c": "w"}, ("x", "y")), r"values \['w'\] are outside the codomain"),
+    ("mixture weights", lambda: M.mixture_image([(F(1, 2), {"a": 0, "b": 0, "c": 0})], (0,)), r"weights must sum to one"),
+]
+
+
+@pytest.mark.parametrize("make,match", [(m, r) for _, m, r in INVALID], ids=[i for i, _, _ in INVALID])
+def test_invalid_arguments_are_refused_by_name(make, match):
+    with pytest.raises(InvalidArgument, match=match):
+        make()
+
+
+def test_invalid_argument_is_a_value_error():
+    with pytest.raises(ValueError):
+        MassFunction(AB, {"a": 2, "b": -1})
+
+
+# --- D2.mobius: the printed formulas ------------------------------------------------------------------------
+TABLE = [  # (E, bel, pl, commonality) for M
+    ("", 0, 0, 1), ("a", F(1, 2), F(2, 3), F(2, 3)), ("b", 0, F(1, 2), F(1, 2)), ("bc", F(1, 3), F(1, 2), F(1, 2)),
+    ("ab", F(1, 2), 1, F(1, 6)), ("abc", 1, 1, F(1, 6)),
+]
+
+
+@pytest.mark.parametrize("event,bel,pl,q", TABLE, ids=[t[0] or "empty" for t in TABLE])
+def test_D2_mobius_bel_pl_commonality_table(event, bel, pl, q):
+    e = frozenset(event)
+    assert (M.bel(e), M.pl(e), M.commonality(e)) == (bel, pl, q)
+
+
+@pytest.mark.parametrize("kind", ["from_bel", "from_pl"])
+def test_D2_mobius_any_one_determines_the_others(kind):
+    vector = M.bel_vector() if kind == "from_bel" else M.pl_vector()
+    assert getattr(MassFunction, kind)(ABC, vector) == M
+
+
+@given(S.mass_functions(max_labels=5))
+@example(MassFunction.vacuous(ABC))  # all mass on the frame: bel is 0 below the frame, pl is 1 above ∅
+@example(MassFunction.bayesian(AB, {"a": F(1), "b": F(0)}))  # a zero singleton mass (not focal)
+def test_D2_mobius_printed_sums_match_the_fast_transforms(m):
+    subsets = [frozenset(c) for k in range(m.n + 1) for c in itertools.combinations(m.frame, k)]
+    for a in subsets:
+        assert m.bel(a) == sum((v for b, v in m.masses.items() if b <= a), F(0))
+        assert m.pl(a) == sum((v for e, v in m.masses.items() if e & a), F(0))
+        assert m.commonality(a) == sum((v for e, v in m.masses.items() if a <= e), F(0))
+        assert m.m(a) == sum((F((-1) ** len(a - b)) * m.bel(b) for b in subsets if b <= a), F(0))
+        assert m.pl(a) == 1 - m.bel(frozenset(m.frame) - a)
+
+
+@pytest.mark.parametrize("kind", ["fraction", "sympy", "int", "float"])
+def test_masses_may_be_fractions_sympy_ints_or_floats(kind):
+    half = {"fraction": F(1, 2), "sympy": sympy.Rational(1, 2), "int": None, "float": 0.5}[kind]
+    m = MassFunction.vacuous(AB) if kind == "int" else MassFunction(AB, {"a": half, ("a", "b"): half})
+    assert m.exact is (kind != "float")
+    assert m.pl("b") == (1 if kind == "int" else F(1, 2))
+
+
+def test_float_masses_within_tolerance_are_accepted():
+    m = MassFunction(AB, {"a": 0.1 + 0.2, "b": 0.7})
+    assert not m.exact and abs(m.bel(AB) - 1) < 1e-12
+
+
+# --- credal sets and Choquet expectations -------------------------------------------------------------------
+def test_credal_vertices_of_a_q2x3_row():
+    m = MassFunction(("yes", "no"), {"yes": F(3, 5), "no": F(1, 5), ("yes", "no"): F(1, 5)})
+    assert m.credal_vertices() == [{"yes": F(3, 5), "no": F(2, 5)}, {"yes": F(4, 5), "no": F(1, 5)}]
+
+
+@given(S.mass_functions(max_labels=4), st.lists(st.integers(-5, 5), min_size=4, max_size=4))
+@example(MassFunction.vacuous(ABC), [1, -2, 3, 0])  # the vacuous credal set is the whole simplex
+def test_choquet_expectations_are_the_extremes_over_credal_vertices(m, values):
+    g = {y: F(v) for y, v in zip(m.frame, values)}
+    vertices = m.credal_vertices()
+    expectations = [sum((pr[y] * g[y] for y in m.frame), F(0)) for pr in vertices]
+    assert m.lower_expectation(g) == min(expectations)
+    assert m.upper_expectation(g) == max(expectations)
+    assert all(m.in_credal_set(pr) for pr in vertices)
+
+
+def test_in_credal_set_refuses_distributions_below_bel():
+    assert not M.in_credal_set({"a": F(1, 3), "b": F(1, 3), "c": F(1, 3)})  # pr({a}) < bel({a}) = 1/2
+    assert M.in_credal_set({"a": F(1, 2), "b": F(1, 2)})
+
+
+# --- products, images, randomized maps ----------------------------------------------------------------------
+@given(S.mass_functions(max_labels=3), S.mass_functions(max_labels=2))
+def test_product_factorises_on_rectangles(m1, m2):
+    pm = product(m1, m2)
+    for e1 in [frozenset(c) for k in range(1, m1.n + 1) for c in itertools.combinations(m1.frame, k)]:
+        for e2 in [frozenset(c) for k in range(1, m2.n + 1) for c in itertools.combinations(m2.frame, k)]:
+            rect = frozenset(itertools.product(e1, e2))
+            assert pm.m(rect) == m1.m(e1) * m2.m(e2)
+            assert pm.bel(rect) == m1.bel(e1) * m2.bel(e2)
+            assert pm.pl(rect) == m1.pl(e1) * m2.pl(e2)
+
+
+@given(st.data())
+def test_image_under_a_map_pulls_bel_and_pl_back(data):
+    m = data.draw(S.mass_functions(max_labels=4))
+    f = data.draw(S.maps(m.frame, ("x", "y", "z")))
+    image = m.image(f, ("x", "y", "z"))
+    for target in [frozenset(c) for k in range(4) for c in itertools.combinations(("x", "y", "z"), k)]:
+        preimage = frozenset(y for y in m.frame if f[y] in target)
+        assert image.bel(target) == m.bel(preimage)
+        assert image.pl(target) == m.pl(preimage)
+
+
+def test_kernel_as_mixture_weights_are_products_summing_to_one():
+    kernel = {"a": {0: F(1, 3), 1: F(2, 3)}, "b": {0: F(1), 1: F(0)}}
+    mixture = kernel_as_mixture(kernel)
+    assert sum(w for w, _ in mixture) == 1
+    assert sorted((w, tuple(sorted(f.items()))) for w, f in mixture) == [(F(1, 3), (("a", 0), ("b", 0))),
+                                                                         (F(2, 3), (("a", 1), ("b", 0)))]
+
+
+def test_ten_label_frame_is_exact_and_vectorised():
+    frame = tuple(range(10))
+    rng = np.random.default_rng(7)
+    weights = rng.integers(0, 5, size=1 << 10)
+    weights[0] = 0
+    m = MassFunction.from_integers(frame, weights, int(weights.sum()))
+    assert m.bel(frame) == 1 and m.pl(()) == 0
+    assert MassFunction.from_bel(frame, m.bel_vector()) == m

@@ -1,0 +1,144 @@
+"""numeric.mechanisms: the privacy losses of evidential mechanisms (003 §3.1, §3.2), exact and float,
+the two computations of the Walley loss, the constructors, composition and post-processing."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import example, given
+
+from numeric import strategies as S
+from numeric.belief import MassFunction
+from numeric.mechanisms import Mechanism, compose, q2x3, q_gwrr, q_lambda, q_wrr, ratio, warner
+from proofs.errors import InvalidArgument
+
+LN = sympy.log
+
+
+# --- done when: Q_{2x3}(3/5, 1/5) has ε_S = ln 3 and ε_W = ln 4 ------------------------------------------
+def test_epsS_epsW_of_q2x3_are_exact_logs():
+    Q = q2x3(F(3, 5), F(1, 5))
+    assert Q.epsilon_shafer() == LN(3)
+    assert Q.epsilon_walley() == LN(4)
+    assert Q.epsilon_walley(method="vertices") == LN(4)
+
+
+def test_epsS_epsW_of_q2x3_in_floats_to_machine_precision():
+    Q = q2x3(0.6, 0.2)
+    assert Q.epsilon_shafer() == pytest.approx(math.log(3), rel=4 * 2.0**-52)
+    assert Q.epsilon_walley() == pytest.approx(math.log(4), rel=4 * 2.0**-52)
+
+
+LOSSES = [  # (name, mechanism, ε_S, ε_bel, ε_pl, ε_W)
+    ("q2x3(3/5,1/5)", lambda: q2x3(F(3, 5), F(1, 5)), LN(3), LN(3), LN(2), LN(4)),
+    ("q2x3(7/10,3/10) no don't-know", lambda: q2x3(F(7, 10), F(3, 10)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3))),
+    ("warner(3/4)", lambda: warner(F(3, 4)), LN(3), LN(3), LN(3), LN(3)),
+    ("q_wrr(ln 3)", lambda: q_wrr(sympy.log(3)), LN(3), LN(3), LN(3), LN(3)),
+    ("q_gwrr(3, ln 2)", lambda: q_gwrr(3, sympy.log(2)), LN(2), LN(2), LN(2), LN(2)),
+    ("q_lambda(3/5,1/5,1) = Q_1", lambda: q_lambda(F(3, 5), F(1, 5), 1), LN(4), LN(4), LN(4), LN(4)),
+    ("q_lambda(3/5,1/5,0) = Q_0", lambda: q_lambda(F(3, 5), F(1, 5), 0), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2))),
+    ("q2x3(1,0): infinite", lambda: q2x3(1, 0), sympy.oo, sympy.oo, sympy.oo, sympy.oo),
+]
+
+
+@pytest.mark.parametrize("make,eps_s,eps_bel,eps_pl,eps_w", [row[1:] for row in LOSSES], ids=[r[0] for r in LOSSES])
+def test_privacy_losses_table(make, eps_s, eps_bel, eps_pl, eps_w):
+    Q = make()
+    assert (Q.epsilon_shafer(), Q.epsilon_bel(), Q.epsilon_pl(), Q.epsilon_walley()) == (eps_s, eps_bel, eps_pl, eps_w)
+
+
+def test_infinite_loss_of_a_float_mechanism_is_an_exact_infinity():
+    Q = q2x3(0.9, 0.0)
+    assert Q.epsilon_shafer() == math.inf and Q.epsilon_walley() == math.inf
+    assert Q.ratio_shafer() == math.inf
+
+
+@pytest.mark.parametrize("num,den,expected", [(0, 0, None), (F(1, 2), 0, math.inf), (F(1, 2), F(1, 4), F(2)),
+                                              (0.5, 0.25, 2.0)], ids=["0/0", "c/0", "exact", "float"])
+def test_ratio_convention(num, den, expected):
+    assert ratio(num, den) == expected
+
+
+@given(S.mechanisms(max_labels=4, positive_singletons=None))
+@example(q2x3(F(3, 5), F(1, 5)))  # the paper's mechanism
+@example(Mechanism({0: MassFunction.vacuous("ab"), 1: MassFunction.bayesian("ab", {"a": F(1, 2), "b": F(1, 2)})}))  # vacuous vs precise: x = x' matters
+def test_epsW_pl_bel_formula_agrees_with_credal_vertex_optimisation(Q):
+    for pairs in ("all", "distinct"):
+        assert Q.ratio_walley(pairs) == Q.ratio_walley_vertices(pairs)
+
+
+@given(S.mechanisms(max_labels=4, positive_singletons=None))
+def test_L3_2_bel_and_pl_losses_below_the_shafer_loss(Q):
+    assert Q.ratio_bel() <= Q.ratio_shafer() and Q.ratio_pl() <= Q.ratio_shafer()
+
+
+def test_shafer_and_walley_losses_are_not_ordered():
+    precise_vs_dont_know = Mechanism({0: MassFunction.bayesian("ab", {"a": F(1, 2), "b": F(1, 2)}),
+                                      1: MassFunction("ab", {"a": F(1, 3), "b": F(1, 3), ("a", "b"): F(1, 3)})})
+    assert precise_vs_dont_know.ratio_shafer() == math.inf > precise_vs_dont_know.ratio_walley() == 2
+    assert q2x3(F(3, 5), F(1, 5)).ratio_shafer() == 3 < q2x3(F(3, 5), F(1, 5)).ratio_walley() == 4
+
+
+def test_walley_loss_depends_on_whether_x_equals_x_prime():
+    Q = Mechanism({0: MassFunction.bayesian("ab", {"a": F(1, 2), "b": F(1, 2)}),
+                   1: MassFunction("ab", {"a": F(1, 3), "b": F(1, 3), ("a", "b"): F(1, 3)})})
+    assert Q.ratio_walley("distinct") == F(3, 2)
+    assert Q.ratio_walley("all") == F(2)  # pl_1({a}) / bel_1({a}) = (2/3) / (1/3)
+    worst = Q.worst_walley("all")
+    assert (worst.x, worst.x_prime, worst.event) == (1, 1, frozenset("a"))
+
+
+def test_float_and_exact_mechanisms_agree():
+    exact, floats = q2x3(F(2, 3), F(1, 6)), q2x3(2 / 3, 1 / 6)
+    assert float(exact.ratio_walley()) == pytest.approx(floats.ratio_walley(), rel=1e-14)
+    assert float(exact.ratio_shafer()) == pytest.approx(floats.ratio_shafer(), rel=1e-14)
+
+
+# --- composition and post-processing (L3.3, L3.4, L3.15, L3.16 on the paper's mechanism) -------------------
+def test_L3_3_L3_15_composition_of_q2x3_adds_losses():
+    Q = q2x3(F(3, 5), F(1, 5))
+    QQ = compose(Q, Q)
+    assert QQ.epsilon_shafer() == LN(9) and QQ.epsilon_walley() == LN(16)
+    assert QQ.ratio_walley_vertices() == 16
+    assert len(QQ.frame) == 4 and QQ["x"].m({("yes", "no")}) == F(3, 25)
+
+
+def test_L3_4_L3_16_post_processing_of_q2x3():
+    Q = q2x3(F(3, 5), F(1, 5))
+    assert Q.post_process({"yes": "z", "no": "z"}).ratio_walley() == 1  # a constant map forgets everything
+    swap = Q.post_process({"yes": "no", "no": "yes"})
+    assert swap.ratio_shafer() == 3 and swap.ratio_walley() == 4
+    mixed = Q.post_process_mixture([(F(1, 2), {"yes": "yes", "no": "no"}), (F(1, 2), {"yes": "no", "no": "yes"})],
+                                   ("yes", "no"))
+    # the fair mixture of identity and swap makes both rows equal: no Shafer loss, but the Walley loss
+    # with x = x' is the imprecision pl/bel = (3/5)/(2/5) of the common row
+    assert mixed.ratio_shafer() == 1 and mixed.ratio_walley() == F(3, 2) == mixed.ratio_walley("distinct")
+    kernel = Q.post_process_kernel({"yes": {"yes": F(1), "no": F(0)}, "no": {"yes": F(0), "no": F(1)}}, ("yes", "no"))
+    assert kernel.ratio_shafer() == 3
+
+
+INVALID = [
+    ("p + q > 1", lambda: q2x3(F(7, 10), F(1, 2)), r"p \+ q=Fraction\(6, 5\): must be <= 1"),
+    ("p outside [0, 1]", lambda: q2x3(F(3, 2), 0), r"p=Fraction\(3, 2\): must lie in \[0, 1\]"),
+    ("q not a number", lambda: q2x3(F(1, 2), "x"), r"q='x': not a number"),
+    ("rows on different frames", lambda: Mechanism({0: MassFunction.vacuous("ab"), 1: MassFunction.vacuous("abc")}),
+     r"rows=.*rows must share one output frame"),
+    ("no rows", lambda: Mechanism({}), r"rows=\{\}: a mechanism needs"),
+    ("row not a mass function", lambda: Mechanism({0: {"a": 1}}), r"rows\[0\]=\{'a': 1\}: not a MassFunction"),
+    ("unknown pairs", lambda: warner(F(3, 4)).ratio_shafer("some"), r"pairs='some': not one of"),
+    ("one input has no distinct pairs", lambda: Mechanism({0: MassFunction.vacuous("ab")}).ratio_walley("distinct"),
+     r"pairs='distinct': a mechanism with one input has no distinct pairs"),
+    ("unknown Walley method", lambda: warner(F(3, 4)).epsilon_walley(method="lp"), r"method='lp': not one of"),
+    ("gwrr with one category", lambda: q_gwrr(1, 1.0), r"c=1: must be an integer >= 2"),
+    ("negative eps", lambda: q_wrr(-1.0), r"eps=-1\.0: must be a finite number >= 0"),
+    ("compose different inputs", lambda: warner(F(3, 4)).compose(q_gwrr(3, 1.0)), r"other.inputs=.*must equal the inputs"),
+]
+
+
+@pytest.mark.parametrize("make,match", [(m, r) for _, m, r in INVALID], ids=[i for i, _, _ in INVALID])
+def test_invalid_mechanism_arguments_are_refused_by_name(make, match):
+    with pytest.raises(InvalidArgument, match=match):
+        make()
