@@ -96,8 +96,8 @@ def run_claims(ids: Sequence[str], budget: str = "quick", *, jobs: int = 2) -> l
 
 def findings(claims: Sequence[Any], budget: str = "quick", *, jobs: int = 2) -> str:
     """A Markdown table of the statuses the toolkit computed for ``claims`` (ids, run here at ``budget``, or
-    results of :func:`run_claims` at that budget), with the counterexample and the corrected statement where there is one,
-    for the notebooks' text. Nothing here is typed by hand: each row is the registry's verdict."""
+    results of :func:`run_claims` at that budget), with the counterexample and the corrected statement where
+    there is one, for the notebooks' text. Nothing here is typed by hand: each row is the registry's verdict."""
     ids = [c for c in claims if isinstance(c, str)]
     results = [c for c in claims if not isinstance(c, str)] + (run_claims(ids, budget, jobs=jobs) if ids else [])
     rows = ["| claim | status | why | counterexample | corrected |", "|---|---|---|---|---|"]

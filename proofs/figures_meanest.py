@@ -113,7 +113,8 @@ def _draw_widths(ax, setting: Setting, sizes: Sequence[int]) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("n")
     ax.set_ylabel("half-width of the interval")
-    ax.set_title(f"(c) half-widths at ε = {float(setting.eps):.3g}, 1 − α = {1 - float(setting.alpha):g}", fontsize=10)
+    level = 1 - float(setting.alpha)
+    ax.set_title(f"(c) half-widths at ε = {float(setting.eps):.3g}, 1 − α = {level:g}", fontsize=10)
     ax.legend(fontsize=8)
 
 
@@ -126,6 +127,7 @@ def mean_estimation(setting: Setting = SETTING, sizes: Sequence[int] = (10, 30, 
     _draw_coverage(b, sizes, coverage_curves(setting, sizes, replicates=replicates, seed=seed),
                    1 - float(setting.alpha))
     _draw_widths(c, setting, sizes)
-    fig.suptitle(f"004: T = {setting.binning.T} bins of width {setting.binning.c} on [{setting.binning.L}, "
-                 f"{setting.binning.U}], θ = ({', '.join(map(str, setting.theta))}), ν = {setting.nu}, p = {setting.p}")
+    b = setting.binning
+    fig.suptitle(f"004: T = {b.T} bins of width {b.c} on [{b.L}, {b.U}], "
+                 f"θ = ({', '.join(map(str, setting.theta))}), ν = {setting.nu}, p = {setting.p}")
     return fig

@@ -34,8 +34,8 @@ from symbolic.moments import A, conditional_variance_in_q
 from symbolic.privacy_accuracy import variance_t310_approx
 from symbolic.symbols import n, p, pi, q, q1, q2, q3
 
-__all__ = ["FORMULAS", "VarianceCurves", "variance_curves", "draw_variance", "draw_deviation", "figure2",
-           "figure3", "printed_vs_exact"]
+__all__ = ["FORMULAS", "VarianceCurves", "closed_form", "variance_curves", "draw_variance", "draw_deviation",
+           "figure2", "figure3", "printed_vs_exact"]
 
 GIVEN = "N1 + N2 > 0"
 DPS = 20  # digits for evaluating the closed forms and the enumeration (plots need far fewer)
@@ -65,7 +65,9 @@ def _a_evaluator():
     return sympy.lambdify((n, q3), A(), modules="mpmath")
 
 
-def _closed_form(name: str, size: int, ps: np.ndarray, qs: np.ndarray, truth: float) -> np.ndarray:
+def closed_form(name: str, size: int, ps: np.ndarray, qs: np.ndarray, truth: float) -> np.ndarray:
+    """The closed form ``name`` of :data:`FORMULAS` at sample size ``size``, levels (ps, qs), proportion ``truth``
+    (floats for plotting, evaluated with mpmath at :data:`DPS` digits)."""
     f, a_of = _evaluator(name), _a_evaluator()
     with mpmath.workdps(DPS):
         a_values = {}
@@ -114,7 +116,7 @@ def variance_curves(c: float, size: int, truth: float = 0.3, *, eps: np.ndarray 
         raise invalid("pi", truth, "a proportion must lie in [0, 1]")
     levels = np.linspace(0.25, 4.0, 12) if eps is None else np.asarray(eps, dtype=float)
     ps, qs = levels_at_privacy(levels, c)
-    lines = {name: _closed_form(name, size, ps, qs, truth) for name in FORMULAS}
+    lines = {name: closed_form(name, size, ps, qs, truth) for name in FORMULAS}
     count = len(levels) if enumerate_levels is None and size <= 200 else (enumerate_levels or 2)
     count = max(0, min(count, len(levels)))
     at = np.unique(np.linspace(0, len(levels) - 1, count).round().astype(int)) if count else np.array([], int)
@@ -206,7 +208,7 @@ def printed_vs_exact(sizes: tuple[int, ...] = tuple(range(1, 21)), cs: tuple[flo
         (pp,), (qq,) = levels_at_privacy([eps], c)
         exact = np.array([float(moments(printed.PI_HAT, s, pp, qq, truth, given=GIVEN, dps=DPS).variance)
                           for s in sizes])
-        shown = np.array([_closed_form("printed", s, np.array([pp]), np.array([qq]), truth)[0] for s in sizes])
+        shown = np.array([closed_form("printed", s, np.array([pp]), np.array([qq]), truth)[0] for s in sizes])
         ax.plot(sizes, shown / exact, "o-", color=color, label=f"c = {c:g} ($q_3$ = {1 - c:.2g})")
     ax.axhline(1, color="k", lw=0.8)
     ax.set_xlabel("sample size n")

@@ -136,11 +136,13 @@ def _figure(draw, title: str, p: Any, q: Any, points: int, marks: Sequence[Mark]
     return fig
 
 
-def figure1(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, points: int = 201, marks: Sequence[Mark] = ()) -> Figure:
+def figure1(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, points: int = 201,
+            marks: Sequence[Mark] = ()) -> Figure:
     """003 Figure 1: trade-off between type I and II errors for SLDP (Theorem 3.5, Corollary 3.6)."""
     return _figure(draw_sldp, "003 Figure 1 (SLDP)", p, q, points, marks)
 
 
-def figure4(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, points: int = 201, marks: Sequence[Mark] = ()) -> Figure:
+def figure4(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, points: int = 201,
+            marks: Sequence[Mark] = ()) -> Figure:
     """003 Figure 4: trade-off between type I and II errors for WLDP (Theorem 3.18, Corollary 3.19)."""
     return _figure(draw_wldp, "003 Figure 4 (WLDP)", p, q, points, marks)

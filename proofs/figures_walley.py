@@ -25,7 +25,7 @@ from matplotlib.patches import Rectangle
 from numeric.mechanisms import q2x3, q_lambda
 from numeric.simulate import simulate_q2x3, simulate_qlambda
 from proofs.errors import invalid
-from proofs.figures_survey import _closed_form
+from proofs.figures_survey import closed_form
 from symbolic import privacy_accuracy as pa
 from symbolic.symbols import lam, n, p, pi, q
 
@@ -65,7 +65,7 @@ def tradeoff_points(pp: float = 0.6, qq: float = 0.2, size: int = 100, truth: fl
     named = {
         "S (ν^S as printed)": (eps_s, _value(pa.nu_s_printed(), values)),
         "S (Grab–Savage Var)": (eps_s, _value(pa.variance_t310_approx(), values)),
-        "S (exact Var)": (eps_s, float(_closed_form("exact", size, np.array([pp]), np.array([qq]), truth)[0])),
+        "S (exact Var)": (eps_s, float(closed_form("exact", size, np.array([pp]), np.array([qq]), truth)[0])),
         "W": (_value(pa.eps_w(), values), _value(pa.nu_w(), values)),
         "O": (_value(pa.eps_o(), values), _value(pa.nu_o(), values)),
     }

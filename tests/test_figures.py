@@ -96,7 +96,8 @@ class _Result:
     "claim_id, counterexample, expected",
     [
         pytest.param("T3.5.forward", {"mechanism": "Q_2x3(p=3/5, q=1/5), x against x'", "test": "reject on R = {yes}",
-                                      "type I error": "4/5", "type II error": "4/5", "bound": "U", "bound value": "3/5"},
+                                      "type I error": "4/5", "type II error": "4/5", "bound": "U",
+                                      "bound value": "3/5"},
                      (1, 1, 0.8, 0.8), id="errors-of-a-test"),
         pytest.param("C3.19.op", {"mechanism": "Q_2x3(p=3/5, q=1/5), x against x'", "alpha": 0, "T(alpha)": 1,
                                   "bound": "f2_op", "bound value": "47/80"}, (4, 2, 0.0, 1.0), id="trade-off-value"),
