@@ -21,6 +21,7 @@ tests.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -217,6 +218,7 @@ def _parse(text: str) -> sympy.Basic:
     return parse_latex(text)
 
 
+@functools.lru_cache(maxsize=512)
 def _reads_as(text: str) -> sympy.Symbol | None:
     try:
         parsed = _parse(text)
