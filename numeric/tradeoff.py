@@ -168,7 +168,7 @@ class TestingProblem:
         """max over E and both orders of top_x(E) / bottom_x'(E) for the two rows, exactly, in integer
         arithmetic on the raw vectors (0/0 skipped, c/0 = ∞; at least 1 as a ratio over x = x' of masses
         would be). Equal to :class:`numeric.mechanisms.Mechanism`'s ratio over pairs x != x' (tested),
-        and about 20 times faster for the two-row problems the claims enumerate."""
+        and about 14 times faster (CPU, 544 two-row problems of the quick grid) than building a Mechanism."""
         best = Fraction(1)
         rows = (self.null, self.alternative)
         for a, b in ((rows[0], rows[1]), (rows[1], rows[0])):
