@@ -249,19 +249,29 @@ class MassFunction:
     @classmethod
     def from_bel(cls, frame: Iterable[Hashable], bel: Sequence[Any]) -> MassFunction:
         """Möbius inversion bel -> m (003 §2); ``bel`` indexed by bitmask. A non-belief function is refused
-        (its Möbius transform has a negative value)."""
+        (its Möbius transform has a negative value, named with its subset)."""
         frame = tuple(frame)
-        values = _exact_or_float(bel)
+        if len(bel) != 1 << len(frame):
+            raise invalid("bel", f"<length {len(bel)}>", f"needs length 2^{len(frame)}")
+        exact = [as_exact(v) for v in bel]
+        if all(v is not None for v in exact):
+            common = reduce(math.lcm, (v.denominator for v in exact), 1)
+            if common < 2**40:
+                numerators = np.array([int(v * common) for v in exact], dtype=np.int64)
+                return cls.from_integers(frame, mobius_subsets(numerators, len(frame)), common)
+            values = np.array(exact, dtype=object)
+        else:
+            values = np.array([float(v) for v in bel], dtype=float)
         return cls.from_vector(frame, list(mobius_subsets(values, len(frame))))
 
     @classmethod
     def from_pl(cls, frame: Iterable[Hashable], pl: Sequence[Any]) -> MassFunction:
         """pl -> bel (bel(A) = 1 - pl(Ω∖A)) -> m."""
         frame = tuple(frame)
-        values = _exact_or_float(pl)
+        if len(pl) != 1 << len(frame):
+            raise invalid("pl", f"<length {len(pl)}>", f"needs length 2^{len(frame)}")
         full = (1 << len(frame)) - 1
-        bel = np.array([1 - values[full ^ mask] for mask in range(1 << len(frame))], dtype=values.dtype)
-        return cls.from_bel(frame, list(bel))
+        return cls.from_bel(frame, [1 - pl[full ^ mask] for mask in range(1 << len(frame))])
 
     @classmethod
     def bayesian(cls, frame: Iterable[Hashable], probabilities: Mapping[Hashable, Any]) -> MassFunction:

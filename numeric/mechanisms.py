@@ -178,6 +178,17 @@ class Mechanism:
                 cache[kind] = np.stack([r.as_floats(kind) for r in self.rows.values()])
         return cache[kind]
 
+    def table(self, kind: str = "m") -> tuple[np.ndarray, int]:
+        """(matrix, denominator): the rows of ``kind`` (m, bel, pl, q) by bitmask as a k × 2^n matrix of
+        integer numerators over one common denominator (floats over 1 for float mechanisms). Read-only."""
+        matrix = self._stack(kind).view()
+        matrix.flags.writeable = False
+        return matrix, self._common
+
+    def pair_mask(self, pairs: str = "all") -> np.ndarray:
+        """k × k booleans: which (x, x') the ``pairs`` convention ranges over (inputs in row order)."""
+        return self._pair_mask(pairs)
+
     def _pair_mask(self, pairs: str) -> np.ndarray:
         if pairs not in PAIRS:
             raise invalid("pairs", pairs, f"not one of {PAIRS}")

@@ -76,10 +76,6 @@ def _show_ratio(r: Any) -> Any:
     return "oo" if r == math.inf else r
 
 
-def _describe_mechanism(Q: Mechanism) -> dict:
-    return {"Q": Q.to_json()}
-
-
 def _pairs(Q: Mechanism, pairs: str = "all") -> Iterator[tuple[Any, Any]]:
     for x in Q.inputs:
         for y in Q.inputs:
@@ -412,8 +408,8 @@ def _post_grid(budget: Budget, *, walley: bool = False) -> tuple[list[tuple], st
     d = _grid_d(budget)
     if walley:
         mechs, text = _wldp_grid(budget)
-        mechs = mechs[::2]
-        text = "every other mechanism of: " + text
+        mechs = mechs[::4]
+        text = "every 4th mechanism of: " + text
     else:
         three = _grid_mechanisms(3, 2)
         mechs = _grid_mechanisms(2, d) + three[::4]
@@ -463,9 +459,9 @@ def _l3_14_holds(Q: Mechanism, *, top: str = "pl", r_pairs: str = "all", concl_p
     if r == math.inf:
         return True, {"r^W": "oo", "note": "not ε-WLDP for any finite ε: the hypothesis fails"}
     u, v = r.numerator, r.denominator
-    num = Q._stack("pl").astype(object)[:, None, :]
-    den = Q._stack("pl" if top == "plpl" else "bel").astype(object)[None, :, :]
-    allowed = Q._pair_mask(concl_pairs)[:, :, None]
+    num = Q.table("pl")[0].astype(object)[:, None, :]
+    den = Q.table("pl" if top == "plpl" else "bel")[0].astype(object)[None, :, :]
+    allowed = Q.pair_mask(concl_pairs)[:, :, None]
     bad = allowed & ((num * v > den * u) | (den * v > num * u))
     if not bad.any():
         return True, {"r^W": r}
@@ -533,6 +529,7 @@ define(Claim(
 
 
 def _attained(m: MassFunction) -> tuple[bool, dict]:
+    members: dict[tuple, bool] = {}
     for e in _subsets(m.frame):
         rest = [y for y in m.frame if y not in e]
         inside = [y for y in m.frame if y in e]
@@ -540,9 +537,12 @@ def _attained(m: MassFunction) -> tuple[bool, dict]:
         upper, lower = m.vertex(rest + inside), m.vertex(inside + rest)
         for pr, target, name in ((upper, _naive_pl(m, e), "pl"), (lower, _naive_bel(m, e), "bel")):
             value = sum((pr[y] for y in e), Fraction(0))
-            if not m.in_credal_set(pr) or value != target:
+            key = tuple(pr[y] for y in m.frame)
+            if key not in members:
+                members[key] = m.in_credal_set(pr)
+            if not members[key] or value != target:
                 return False, {"E": sorted(e), "pr": {str(k): v for k, v in pr.items()}, f"{name}(E)": target,
-                               "pr(E)": value, "in credal set": m.in_credal_set(pr)}
+                               "pr(E)": value, "in credal set": members[key]}
     return True, {}
 
 
@@ -682,6 +682,7 @@ def _l3_16_grid(budget: Budget) -> Evidence:
 # ==========================================================================================================
 # epsS, epsW: the losses of Q_{2x3}
 # ==========================================================================================================
+_NO_HALF = "p, q ∈ (0, 1), p + q <= 1, without the assumption p > 1/2"
 _Q23_DOMAIN = "p > 1/2, q ∈ [0, 1], p + q <= 1 (003 §3.1: p, q ∈ [0, 1] and 'we may assume p > 1/2')"
 
 define(Claim(
@@ -692,6 +693,7 @@ define(Claim(
     interpretation=(f"{_CONVENTION}; {_PAIRS}. Checked: the loss ε_S of Definition 3.1, computed from the mass "
                     "table of Q_{2x3} over all x, x', E, equals ln(p/q); at q = 0 both are +∞; at p + q = 1 the "
                     "'don't know' column is 0/0 (no constraint)"),
+    readings=(_NO_HALF,),
 ))
 
 define(Claim(
@@ -703,6 +705,7 @@ define(Claim(
     interpretation=(f"{_CONVENTION}; {_PAIRS}. Checked: the loss of Definition 3.13 (credal sets) of Q_{{2x3}} equals "
                     "ln((1-q)/q), and so does the (standard = Shafer = Walley, Bayesian rows) loss of "
                     "Q_1 = [[1-q, q], [q, 1-q]] (Q_λ at λ = 1); at q = 0 all are +∞"),
+    readings=(_NO_HALF,),
 ))
 
 
@@ -796,6 +799,13 @@ def _q23_value(p: Fraction, q: Fraction, kind: str) -> tuple[bool, dict]:
     return ok, {"expected ratio": _show_ratio(expected), **{k: _show_ratio(v) for k, v in got.items()}}
 
 
+def _q23_grid_without_half(budget: Budget, kind: str) -> Evidence:
+    grid = rational_grid(0, 1, budget.grid)
+    cases = [{"p": p, "q": q} for p in grid for q in grid if p + q <= 1]
+    return exhaustive(cases, lambda c: _q23_value(c["p"], c["q"], kind), reading=_NO_HALF,
+                      domain=f"{_NO_HALF}: exact grid p, q ∈ {{i/({budget.grid}+1)}} ({len(cases)} points)")
+
+
 def _q23_grid(budget: Budget, kind: str) -> Evidence:
     ps = rational_grid(Fraction(1, 2), 1, budget.grid) + [Fraction(1)]
     qs = [Fraction(0)] + rational_grid(0, 1, budget.grid) + [Fraction(1, 2)]
@@ -816,33 +826,24 @@ def _pq(draw: Any) -> tuple[Fraction, Fraction]:
 _PQ_DOMAIN = f"{_Q23_DOMAIN}: random exact p, q with denominators 2..60"
 
 
-@check("epsS", "decision")
-def _eps_s_decision(budget: Budget) -> Evidence:
-    return _q23_decision("S", budget)
+def _register_q23_checks(claim_id: str, kind: str) -> None:
+    """The three methods for ε_S (kind "S") or ε^W (kind "W") of Q_{2x3}: z3, exact grids, random search."""
+
+    def decision(budget: Budget) -> Evidence:
+        return _q23_decision(kind, budget)
+
+    def grid(budget: Budget) -> Iterable[Evidence]:
+        yield _q23_grid(budget, kind)
+        yield _q23_grid_without_half(budget, kind)
+
+    def search(budget: Budget) -> Evidence:
+        return _search(_pq(), lambda pq: _q23_value(*pq, kind), budget, _PQ_DOMAIN,
+                       describe=lambda pq: {"p": pq[0], "q": pq[1]})
+
+    for method, function in (("decision", decision), ("enumeration", grid), ("property", search)):
+        function.__qualname__ = f"_{claim_id}_{function.__name__}"
+        check(claim_id, method)(function)
 
 
-@check("epsS", "enumeration")
-def _eps_s_grid(budget: Budget) -> Evidence:
-    return _q23_grid(budget, "S")
-
-
-@check("epsS", "property")
-def _eps_s_random(budget: Budget) -> Evidence:
-    return _search(_pq(), lambda pq: _q23_value(*pq, "S"), budget, _PQ_DOMAIN,
-                   describe=lambda pq: {"p": pq[0], "q": pq[1]})
-
-
-@check("epsW", "decision")
-def _eps_w_decision(budget: Budget) -> Evidence:
-    return _q23_decision("W", budget)
-
-
-@check("epsW", "enumeration")
-def _eps_w_grid(budget: Budget) -> Evidence:
-    return _q23_grid(budget, "W")
-
-
-@check("epsW", "property")
-def _eps_w_random(budget: Budget) -> Evidence:
-    return _search(_pq(), lambda pq: _q23_value(*pq, "W"), budget, _PQ_DOMAIN,
-                   describe=lambda pq: {"p": pq[0], "q": pq[1]})
+_register_q23_checks("epsS", "S")
+_register_q23_checks("epsW", "W")
