@@ -238,13 +238,41 @@ class MassFunction:
     # --- construction helpers -------------------------------------------------------------------
     @classmethod
     def from_vector(cls, frame: Iterable[Hashable], vector: Sequence[Any]) -> MassFunction:
-        """The mass function with ``vector[mask]`` the mass of the subset ``mask`` (length 2^n)."""
+        """The mass function with ``vector[mask]`` the mass of the subset ``mask`` (length 2^n); exact
+        values go through :meth:`from_integers`, floats are validated as in the constructor."""
         frame = tuple(frame)
         if len(vector) != 1 << len(frame):
             raise invalid("vector", f"<length {len(vector)}>", f"needs length 2^{len(frame)}")
+        exact = [as_exact(v) for v in vector]
+        if all(v is not None for v in exact):
+            common = reduce(math.lcm, (v.denominator for v in exact), 1)
+            if common < 2**40:
+                return cls.from_integers(frame, [int(v * common) for v in exact], common)
+        elif all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool) for v in vector):
+            return cls._from_floats(frame, np.asarray(vector, dtype=float))
         if vector[0] != 0:
             raise invalid("masses[{}]", vector[0], "mass on the empty set: mass functions are normal (m(∅) = 0)")
         return cls(frame, {_labels(frame, mask): v for mask, v in enumerate(vector) if mask and v != 0})
+
+    @classmethod
+    def _from_floats(cls, frame: tuple, vector: np.ndarray) -> MassFunction:
+        if len(set(frame)) != len(frame) or not frame:
+            raise invalid("frame", frame, "needs at least one label, all distinct")
+        if vector[0] != 0:
+            raise invalid("masses[{}]", float(vector[0]), "mass on the empty set: mass functions are normal (m(∅) = 0)")
+        bad = np.nonzero(~np.isfinite(vector) | (vector < -FLOAT_TOLERANCE))[0]
+        if bad.size:
+            mask = int(bad[0])
+            raise invalid(f"masses[{_show(_labels(frame, mask))}]", float(vector[mask]), "negative or not finite")
+        total = math.fsum(vector)
+        if abs(total - 1.0) > FLOAT_TOLERANCE:
+            raise invalid("sum(masses)", total, f"masses must sum to one (float tolerance {FLOAT_TOLERANCE})")
+        self = object.__new__(cls)
+        object.__setattr__(self, "frame", frame)
+        object.__setattr__(self, "exact", False)
+        object.__setattr__(self, "_numerators", np.maximum(vector, 0.0))
+        object.__setattr__(self, "_denominator", 1)
+        return self
 
     @classmethod
     def from_bel(cls, frame: Iterable[Hashable], bel: Sequence[Any]) -> MassFunction:

@@ -28,7 +28,7 @@ from numeric.mechanisms import Mechanism
 
 __all__ = [
     "LABELS", "frames", "mass_functions", "mechanisms", "mechanism_pairs", "maps", "mixtures", "kernels",
-    "positive_rationals",
+    "positive_rationals", "hard_mechanisms",
 ]
 
 #: Default output labels (frames are prefixes of this tuple).
@@ -178,3 +178,23 @@ def kernels(draw, domain: Sequence[Hashable], codomain: Sequence[Hashable], *,
         total = sum(weights)
         out[y] = {z: Fraction(w, total) for z, w in zip(codomain, weights)}
     return out
+
+
+def hard_mechanisms() -> list[tuple[str, Mechanism]]:
+    """Known hard cases to pin with ``@example`` in property tests, each with the reason it is hard."""
+    from numeric.mechanisms import q2x3
+
+    ab = ("a", "b")
+    precise = MassFunction.bayesian(ab, {"a": Fraction(1, 2), "b": Fraction(1, 2)})
+    dont_know = MassFunction(ab, {"a": Fraction(1, 3), "b": Fraction(1, 3), ab: Fraction(1, 3)})
+    return [
+        # the paper's Q_{2x3}(3/5, 1/5): ε_S = ln 3, ε_pl = ln 2, ε_W = ln 4 (003 §3.2)
+        ("q2x3(3/5, 1/5)", q2x3(Fraction(3, 5), Fraction(1, 5))),
+        # precise vs "don't know": ε_S = ∞ (message {a,b} only from input 1) but ε_W = ln 2, and the Walley
+        # loss over x != x' (ln 3/2) is smaller than over all pairs (x = x' = 1 gives pl/bel = 2)
+        ("precise vs don't know", Mechanism({0: precise, 1: dont_know})),
+        # equal vacuous rows: every mass ratio is 1 or 0/0, every pl/bel ratio on a proper subset is 1/0
+        ("vacuous twice", Mechanism({0: MassFunction.vacuous(ab), 1: MassFunction.vacuous(ab)})),
+        # disjoint supports: infinite losses of every kind
+        ("disjoint", Mechanism({0: MassFunction.bayesian(ab, {"a": 1}), 1: MassFunction.bayesian(ab, {"b": 1})})),
+    ]
