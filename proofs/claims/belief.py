@@ -25,6 +25,7 @@ import math
 import time
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -792,9 +793,9 @@ def _q23_value(p: Fraction, q: Fraction, kind: str) -> tuple[bool, dict]:
         got = {"r_S": Q.ratio_shafer()}
     else:
         expected = math.inf if q == 0 else (1 - q) / q
+        q1 = q_lambda(p, q, 1)
         got = {"r^W (pl/bel)": Q.ratio_walley(), "r^W (vertices)": Q.ratio_walley_vertices(),
-               "r of Q_1 (Shafer)": q_lambda(p, q, 1).ratio_shafer(),
-               "r of Q_1 (Walley)": q_lambda(p, q, 1).ratio_walley()}
+               "r of Q_1 (Shafer)": q1.ratio_shafer(), "r of Q_1 (Walley)": q1.ratio_walley()}
     ok = all(v == expected for v in got.values())
     return ok, {"expected ratio": _show_ratio(expected), **{k: _show_ratio(v) for k, v in got.items()}}
 
@@ -817,10 +818,14 @@ def _q23_grid(budget: Budget, kind: str) -> Evidence:
 
 @st.composite
 def _pq(draw: Any) -> tuple[Fraction, Fraction]:
-    den = draw(st.integers(2, 60))
-    p = Fraction(draw(st.integers(den // 2 + 1, den)), den)
-    q = Fraction(draw(st.integers(0, den - p.numerator * den // p.denominator)), den)
-    return p, q
+    den = draw(_ints(2, 60))
+    top = draw(_ints(den // 2 + 1, den))
+    return Fraction(top, den), Fraction(draw(_ints(0, den - top)), den)
+
+
+@lru_cache(maxsize=None)
+def _ints(lo: int, hi: int) -> Any:
+    return st.integers(lo, hi)
 
 
 _PQ_DOMAIN = f"{_Q23_DOMAIN}: random exact p, q with denominators 2..60"
