@@ -119,8 +119,9 @@ class MassFunction:
     """A normal mass function on a finite frame (003 §2).
 
     ``frame``: an iterable of distinct hashable labels (order kept; bit i of a mask is ``frame[i]``);
-    ``masses``: a mapping from subsets (frozensets or iterables of labels; a bare label is read as a
-    singleton only if it is not itself an iterable) to masses. Masses are all exact rationals (int,
+    ``masses``: a mapping from subsets to masses; a subset is a frozenset, set, list or tuple of labels,
+    and a string (or any other non-collection value) is read as the singleton of that label (on product
+    frames, whose labels are tuples, write subsets as sets: ``{("yes", "no")}``). Masses are all exact rationals (int,
     Fraction, sympy Rational) or include floats (then everything is float, validated with
     :data:`FLOAT_TOLERANCE`). Refused, naming the subset and the value: a subset with a label outside
     the frame, mass on the empty set, a negative mass, masses not summing to one.

@@ -32,7 +32,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from numeric import strategies as S
-from numeric.belief import MassFunction, product
+from numeric.belief import MassFunction
 from numeric.mechanisms import Mechanism, q2x3, q_lambda
 from proofs.budget import Budget
 from proofs.claim import Claim
