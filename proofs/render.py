@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from rich.markup import escape
+
 from proofs.claim import Claim
 from proofs.evidence import Evidence
 from proofs.runner import ClaimResult
@@ -97,8 +99,8 @@ def render_table(results: Sequence[ClaimResult], budget: str, console) -> None:
     for r in results:
         methods = ", ".join(f"{e.method.value}:{e.outcome.value}" + (f"[{e.reading}]" if e.reading else "")
                             for e in r.evidence) or "—"
-        table.add_row(r.claim.id, r.claim.source, f"[{STYLE[r.status]}]{r.status.value}[/]", methods,
-                      _one_line(r), f"{r.seconds:.1f}")
+        table.add_row(escape(r.claim.id), escape(r.claim.source), f"[{STYLE[r.status]}]{r.status.value}[/]",
+                      escape(methods), escape(_one_line(r)), f"{r.seconds:.1f}")
     console.print(table)
     console.print("summary: " + ", ".join(f"{k} {v}" for k, v in summary(results).items()))
 
@@ -111,28 +113,30 @@ def render_markdown(results: Sequence[ClaimResult], budget: str) -> str:
 
 
 def render_show(claim: Claim, result: ClaimResult | None, console) -> None:
+    """One claim in a panel. Every piece of the claim's own text is escaped: statements such as
+    ``\\alpha_\\varphi \\in [l, L]`` contain brackets that rich would otherwise read as markup."""
     from rich.panel import Panel
 
-    body = [f"[bold]{claim.title}[/] ({claim.source})", "", f"statement as printed: {claim.statement}",
-            f"domain: {claim.domain}"]
+    lines = [f"statement as printed: {claim.statement}", f"domain: {claim.domain}"]
     if claim.assumptions:
-        body.append("assumptions added: " + "; ".join(claim.assumptions))
+        lines.append("assumptions added: " + "; ".join(claim.assumptions))
     if claim.interpretation:
-        body.append(f"interpretation: {claim.interpretation}")
+        lines.append(f"interpretation: {claim.interpretation}")
     if claim.readings:
-        body.append("other readings checked: " + "; ".join(claim.readings))
+        lines.append("other readings checked: " + "; ".join(claim.readings))
+    body = [f"[bold]{escape(claim.title)}[/] ({escape(claim.source)})", ""] + [escape(line) for line in lines]
     if result is not None:
-        body += ["", f"status: [{STYLE[result.status]}]{result.status.value}[/] — {result.verdict.reason}"]
+        body += ["", f"status: [{STYLE[result.status]}]{result.status.value}[/] — {escape(result.verdict.reason)}"]
+        details = []
         for e in result.evidence:
-            body.append(f"  • {e.method.value}: {e.outcome.value}" + (f" [{e.reading}]" if e.reading else "")
-                        + f" — {e.domain}")
-            for k, val in e.detail.items():
-                if k != "traceback":
-                    body.append(f"      {k}: {val}")
+            details.append(f"  • {e.method.value}: {e.outcome.value}" + (f" [{e.reading}]" if e.reading else "")
+                           + f" — {e.domain}")
+            details += [f"      {k}: {val}" for k, val in e.detail.items() if k != "traceback"]
             if e.counterexample:
-                body.append(f"      counterexample ({e.recheck.value if e.recheck else '?'}): {dict(e.counterexample)}")
+                details.append(f"      counterexample ({e.recheck.value if e.recheck else '?'}): {dict(e.counterexample)}")
         if result.verdict.holds_when:
-            body.append(f"holds when: {result.verdict.holds_when}")
+            details.append(f"holds when: {result.verdict.holds_when}")
         if result.verdict.corrected:
-            body.append(f"corrected: {result.verdict.corrected}")
-    console.print(Panel("\n".join(body), title=claim.id, expand=False))
+            details.append(f"corrected: {result.verdict.corrected}")
+        body += [escape(line) for line in details]
+    console.print(Panel("\n".join(body), title=escape(claim.id), expand=False))
