@@ -21,7 +21,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-from numeric.meanest_stats import Coverage, check_alpha, z_quantile
+from numeric.meanest_stats import Coverage, check_alpha, open_unit_rational, z_quantile
 from proofs.errors import invalid
 
 __all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "gaussian_delta_arb",
@@ -42,13 +42,7 @@ def _positive(name: str, value) -> Fraction:
 
 def check_delta(delta) -> Fraction:
     """δ as an exact rational in (0, 1), else :class:`InvalidArgument` naming it."""
-    try:
-        d = Fraction(delta)
-    except (TypeError, ValueError):
-        raise invalid("delta", delta, "not a number") from None
-    if not 0 < d < 1:
-        raise invalid("delta", delta, "a failure probability lies strictly between 0 and 1")
-    return d
+    return open_unit_rational("delta", delta, "a failure probability")
 
 
 def _mpf(x: Fraction) -> mpmath.mpf:

@@ -15,21 +15,26 @@ import mpmath
 
 from proofs.errors import invalid
 
-__all__ = ["z_quantile", "normal_cdf", "Coverage", "check_alpha"]
+__all__ = ["z_quantile", "normal_cdf", "Coverage", "check_alpha", "open_unit_rational"]
 
 #: Confidence level of the binomial interval reported around a simulated coverage.
 COVERAGE_CONFIDENCE = Fraction(999, 1000)
 
 
+def open_unit_rational(name: str, value: Fraction | float | int | str, meaning: str) -> Fraction:
+    """``value`` as an exact rational strictly inside (0, 1), else :class:`InvalidArgument` naming it."""
+    try:
+        r = Fraction(value)
+    except (TypeError, ValueError):
+        raise invalid(name, value, "not a number") from None
+    if not 0 < r < 1:
+        raise invalid(name, value, f"{meaning} lies strictly between 0 and 1")
+    return r
+
+
 def check_alpha(alpha: Fraction | float | int | str) -> Fraction:
     """``alpha`` as an exact rational in (0, 1), else :class:`InvalidArgument` naming it."""
-    try:
-        a = Fraction(alpha)
-    except (TypeError, ValueError):
-        raise invalid("alpha", alpha, "not a number") from None
-    if not 0 < a < 1:
-        raise invalid("alpha", alpha, "a significance level lies strictly between 0 and 1")
-    return a
+    return open_unit_rational("alpha", alpha, "a significance level")
 
 
 def z_quantile(alpha: Fraction | float | str, dps: int = 30) -> mpmath.mpf:
