@@ -57,7 +57,16 @@ __all__ = [
 
 #: Tolerance for float masses: each mass >= -FLOAT_TOLERANCE, |sum - 1| <= FLOAT_TOLERANCE.
 FLOAT_TOLERANCE = 1e-9
+#: Largest common denominator kept on the int64 path where every sum stays within the total mass
+#: (zeta transforms, mixtures: entries never exceed the denominator); larger ones use Python integers.
 _INT64_SAFE = 2**62
+#: Tighter bound for Möbius inversion, whose alternating sums of up to 2^n terms can exceed the total.
+_TRANSFORM_SAFE = 2**40
+
+
+def _common_denominator(values: Iterable[Fraction], start: int = 1) -> int:
+    """The least common multiple of the denominators of ``values`` (and of ``start``)."""
+    return reduce(math.lcm, (v.denominator for v in values), start)
 
 
 def as_exact(value: Any) -> Fraction | None:
@@ -166,7 +175,7 @@ class MassFunction:
             total = sum(exact_values.values(), Fraction(0))
             if total != 1:
                 raise invalid("sum(masses)", total, "masses must sum to one")
-            den = reduce(math.lcm, (v.denominator for v in exact_values.values()), 1)
+            den = _common_denominator(exact_values.values())
             nums = {mask: int(v * den) for mask, v in exact_values.items()}
             dtype = np.int64 if den < _INT64_SAFE else object
             vector = np.zeros(size, dtype=dtype) if dtype is np.int64 else np.array([0] * size, dtype=object)
@@ -246,8 +255,8 @@ class MassFunction:
             raise invalid("vector", f"<length {len(vector)}>", f"needs length 2^{len(frame)}")
         exact = [as_exact(v) for v in vector]
         if all(v is not None for v in exact):
-            common = reduce(math.lcm, (v.denominator for v in exact), 1)
-            if common < 2**40:
+            common = _common_denominator(exact)
+            if common < _TRANSFORM_SAFE:
                 return cls.from_integers(frame, [int(v * common) for v in exact], common)
         elif all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool) for v in vector):
             return cls._from_floats(frame, np.asarray(vector, dtype=float))
@@ -284,8 +293,8 @@ class MassFunction:
             raise invalid("bel", f"<length {len(bel)}>", f"needs length 2^{len(frame)}")
         exact = [as_exact(v) for v in bel]
         if all(v is not None for v in exact):
-            common = reduce(math.lcm, (v.denominator for v in exact), 1)
-            if common < 2**40:
+            common = _common_denominator(exact)
+            if common < _TRANSFORM_SAFE:
                 numerators = np.array([int(v * common) for v in exact], dtype=np.int64)
                 return cls.from_integers(frame, mobius_subsets(numerators, len(frame)), common)
             values = np.array(exact, dtype=object)
@@ -471,8 +480,8 @@ class MassFunction:
         if self.exact and all(v is not None for v in exact):
             if any(v < 0 for v in exact) or sum(exact) != 1:
                 return False
-            common = reduce(math.lcm, (v.denominator for v in exact), self._denominator)
-            dtype = np.int64 if common < 2**62 else object
+            common = _common_denominator(exact, self._denominator)
+            dtype = np.int64 if common < _INT64_SAFE else object
             singles = np.zeros(1 << self.n, dtype=dtype)
             for i, v in enumerate(exact):
                 singles[1 << i] = v.numerator * (common // v.denominator)
@@ -550,11 +559,11 @@ class MassFunction:
         images = [(w, self.image(f, codomain)) for w, f in components if w != 0]
         exact = [as_exact(w) for w, _ in images]
         if self.exact and all(w is not None for w in exact) and all(m._numerators.dtype != object for _, m in images):
-            common = reduce(math.lcm, (w.denominator for w in exact), 1)
-            total = np.zeros(1 << len(codomain), dtype=np.int64)
-            for w, (_, image) in zip(exact, images):
-                total += image._numerators * (w.numerator * (common // w.denominator))
-            if common * self._denominator < 2**62:
+            common = _common_denominator(exact)
+            if common * self._denominator < _INT64_SAFE:  # checked before accumulating: no int64 overflow
+                total = np.zeros(1 << len(codomain), dtype=np.int64)
+                for w, (_, image) in zip(exact, images):
+                    total += image._numerators * (w.numerator * (common // w.denominator))
                 return MassFunction.from_integers(codomain, total, common * self._denominator)
         vector = sum((float(w) * image.as_floats() for w, image in images), np.zeros(1 << len(codomain))) \
             if not self.exact else None
@@ -592,7 +601,7 @@ def product(first: MassFunction, second: MassFunction) -> MassFunction:
     are defined on every subset of Y1 × Y2."""
     frame = tuple(itertools.product(first.frame, second.frame))
     n2 = second.n
-    if first.exact and second.exact and first.denominator * second.denominator < 2**62 \
+    if first.exact and second.exact and first.denominator * second.denominator < _INT64_SAFE \
             and first._numerators.dtype != object and second._numerators.dtype != object:
         rows = {int(m1): _product_mask(int(m1), (1 << n2) - 1, n2) for m1 in first.focal_masks()}
         vector = np.zeros(1 << len(frame), dtype=np.int64)

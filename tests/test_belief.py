@@ -162,3 +162,12 @@ def test_ten_label_frame_is_exact_and_vectorised():
     m = MassFunction.from_integers(frame, weights, int(weights.sum()))
     assert m.bel(frame) == 1 and m.pl(()) == 0
     assert MassFunction.from_bel(frame, m.bel_vector()) == m
+
+
+def test_mixture_with_huge_exact_denominators_stays_exact():
+    """Weights whose common denominator exceeds int64 fall back to exact Python integers (this used to
+    overflow inside numpy before the bound was checked)."""
+    m = MassFunction("ab", {("a",): F(1, 2), ("a", "b"): F(1, 2)})
+    w = F(1, 2**64)
+    out = m.mixture_image([(w, lambda y: "x"), (1 - w, lambda y: y)], codomain=("a", "b", "x"))
+    assert out.masses == {frozenset({"a"}): (1 - w) / 2, frozenset({"a", "b"}): (1 - w) / 2, frozenset({"x"}): w}
