@@ -84,10 +84,6 @@ def run_claim(claim_id: str, budget: Budget | str = "standard") -> ClaimResult:
     return ClaimResult(claim, Verdict(tuple(evidence)), time.perf_counter() - start)
 
 
-def _run_by_name(claim_id: str, budget_name: str) -> ClaimResult:
-    return run_claim(claim_id, budget_name)
-
-
 def run(
     claims: Sequence[Claim],
     budget: Budget | str = "standard",
@@ -99,7 +95,7 @@ def run(
     b = get_budget(budget)
     jobs = jobs or min(len(claims), os.cpu_count() or 1)
     results: dict[str, ClaimResult] = {}
-    if jobs <= 1 or len(claims) <= 1 or b.name not in ("quick", "standard", "thorough"):
+    if jobs <= 1 or len(claims) <= 1:
         for claim in claims:
             results[claim.id] = run_claim(claim.id, b)
             if on_result:
@@ -107,7 +103,7 @@ def run(
     else:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_run_by_name, c.id, b.name): c.id for c in claims}
+            futures = {pool.submit(run_claim, c.id, b): c.id for c in claims}
             for future in as_completed(futures):
                 result = future.result()
                 results[result.claim.id] = result
