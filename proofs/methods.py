@@ -89,9 +89,12 @@ def _exact_at(expr: Any, values: Mapping[str, Any]) -> Any:
     import sympy
 
     subs = {s: values[s.name] for s in expr.free_symbols if s.name in values}
-    value = sympy.nsimplify(expr.xreplace(subs).doit()) if subs else expr.doit()
-    value = sympy.simplify(value)
-    return value if not value.free_symbols and value.is_finite is not False else None
+    value = sympy.simplify(expr.xreplace(subs).doit())
+    # Only an exact value may witness a counterexample: a Float left in the expression is not rationalised
+    # by guessing (nsimplify would dress an inexact number up as an exact one); such a point is skipped.
+    if value.free_symbols or value.has(sympy.Float) or value.is_finite is False:
+        return None
+    return value
 
 
 def exhaustive(
