@@ -43,12 +43,12 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache, reduce
-from numbers import Rational
 from typing import Any
 
 import numpy as np
 
-from proofs.errors import invalid
+from core.errors import invalid
+from core.exact import exact_or_none as as_exact  # re-exported: the one exact conversion lives in core
 
 __all__ = [
     "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
@@ -67,18 +67,6 @@ _TRANSFORM_SAFE = 2**40
 def _common_denominator(values: Iterable[Fraction], start: int = 1) -> int:
     """The least common multiple of the denominators of ``values`` (and of ``start``)."""
     return reduce(math.lcm, (v.denominator for v in values), start)
-
-
-def as_exact(value: Any) -> Fraction | None:
-    """``value`` as a Fraction when it is an exact rational (int, Fraction, sympy Rational), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, Fraction)) or isinstance(value, Rational):
-        return Fraction(value)
-    module = type(value).__module__ or ""
-    if module.startswith("sympy") and getattr(value, "is_Rational", False):
-        return Fraction(int(value.p), int(value.q))
-    return None
 
 
 def _axes_view(vector: np.ndarray, n: int) -> np.ndarray:

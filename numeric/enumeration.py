@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 import sympy
 
-from proofs.errors import invalid
+from core.errors import invalid
+from core.exact import as_fraction  # re-exported: the one exact conversion lives in core
 from symbolic import symbols as S
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
@@ -45,27 +46,6 @@ MODES = ("mpf", "arb", "exact")
 _COUNTS = ("N1", "N2", "N3")
 _ALIASES = {"n1": "N1", "n2": "N2", "n3": "N3"}
 _PARAMETERS = ("p", "q", "pi", "n")
-
-
-def as_fraction(name: str, value: Any) -> Fraction:
-    """``value`` as an exact rational (ints, Fractions, sympy Rationals, decimal strings, floats and mpf
-    are exact binary or decimal rationals); anything else raises ``InvalidArgument`` naming ``name``."""
-    try:
-        if isinstance(value, Fraction):
-            return value
-        if isinstance(value, bool):
-            raise TypeError
-        if isinstance(value, sympy.Basic):
-            value = sympy.nsimplify(value) if value.is_Float else value
-            if not value.is_Rational:
-                raise TypeError
-            return Fraction(int(value.p), int(value.q))
-        if type(value).__module__.startswith("mpmath"):
-            man, exp = value.man_exp
-            return Fraction(int(man)) * Fraction(2) ** int(exp)
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise invalid(name, value, "not a rational number") from None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from numeric.meanest_gaussian import (  # noqa: F401  (re-exported for the noteb
     simulate_ci_gauss, tail_interval, tail_probability,
 )
 from numeric.meanest_stats import Coverage, check_alpha, normal_cdf, z_quantile  # noqa: F401
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = [
     "RandomizedResponse", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",

@@ -22,7 +22,7 @@ import mpmath
 import numpy as np
 
 from numeric.meanest_stats import Coverage, check_alpha, open_unit_rational, z_quantile
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "gaussian_delta_arb",
            "TAIL_READINGS", "tail_interval", "tail_probability", "GaussianBaseline", "simulate_ci_gauss"]

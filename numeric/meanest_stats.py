@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import mpmath
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["z_quantile", "normal_cdf", "Coverage", "check_alpha", "open_unit_rational"]
 

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = [
     "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Simulation", "simulate_q2x3", "simulate_qlambda", "simulate_warner", "levels_at_privacy"]
 

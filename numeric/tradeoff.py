@@ -49,7 +49,7 @@ from numeric.belief import MassFunction, product
 from numeric.mechanisms import NO, Mechanism, q2x3
 from numeric.tradeoff_bounds import BOUNDS, check_r
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, prefix_max, prefix_min, suffix_max, upper_hull
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = [
     "TestErrors", "TestingProblem", "ERROR_PAIRS", "q2x3_square_table", "count_no", "budgets_from",

@@ -31,7 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Real
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["u", "U", "u2", "U2", "U2_corrected", "f_pe", "f_op", "f2_pe", "f2_op", "f2_op_corrected", "lines", "kinks",
            "BOUNDS", "check_r"]

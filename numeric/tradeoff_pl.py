@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["PiecewiseLinear", "lower_hull", "upper_hull", "prefix_min", "prefix_max", "suffix_max"]
 

@@ -1,31 +1,5 @@
-"""The toolkit's exceptions: one root, and an argument error that is also a ``ValueError``.
+"""The toolkit's exceptions, re-exported from :mod:`core.errors` (their one definition)."""
 
-Messages name the offending value as ``name=value`` and, where there is one, suggest the fix.
-"""
-
-from __future__ import annotations
+from core.errors import InvalidArgument, ToolkitError, UnknownClaim, invalid
 
 __all__ = ["ToolkitError", "InvalidArgument", "UnknownClaim", "invalid"]
-
-
-class ToolkitError(Exception):
-    """Root of every error this toolkit raises on purpose."""
-
-
-class InvalidArgument(ToolkitError, ValueError):
-    """An argument outside the domain a function accepts (a negative mass, p + q > 1, n < 1, ...)."""
-
-
-class UnknownClaim(InvalidArgument, KeyError):
-    """A claim id that is not in the registry."""
-
-    def __str__(self) -> str:  # KeyError would otherwise quote the message
-        return str(self.args[0]) if self.args else ""
-
-
-def invalid(name: str, value: object, why: str, fix: str | None = None) -> InvalidArgument:
-    """Build an :class:`InvalidArgument` whose message reads ``name=value: why[; fix]``."""
-    message = f"{name}={value!r}: {why}"
-    if fix:
-        message += f"; {fix}"
-    return InvalidArgument(message)

@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Any
 
 from proofs.errors import invalid
-from proofs.exact import jsonable
+from core.exact import jsonable
 
 __all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction"]
 

@@ -15,7 +15,7 @@ from proofs import registry
 from proofs.budget import Budget, budget as get_budget
 from proofs.claim import Claim
 from proofs.evidence import Evidence, Outcome
-from proofs.exact import jsonable
+from core.exact import jsonable
 from proofs.verdict import Status, Verdict, correction_status
 
 __all__ = ["ClaimResult", "run_claim", "run"]
