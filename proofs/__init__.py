@@ -11,12 +11,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from proofs.budget import BUDGETS, Budget
-from proofs.claim import Claim
+from proofs.base.budget import BUDGETS, Budget
+from proofs.base.claim import Claim
 from proofs.errors import InvalidArgument, ToolkitError, UnknownClaim
-from proofs.evidence import Correction, Evidence, Method, Outcome, Recheck
-from proofs.registry import check, define
-from proofs.verdict import Status, Verdict
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.registry import check, define
+from proofs.base.verdict import Status, Verdict
 
 __version__ = "0.1.0"
 
@@ -29,8 +29,8 @@ __all__ = [
 # Heavier entry points are imported on first use, so that `import proofs.errors` stays cheap.
 _LAZY = {
     "run_claim": "proofs.runner",
-    "check_sign": "proofs.sign",
-    "check_moment": "proofs.moments",
+    "check_sign": "proofs.engines.sign.decide",
+    "check_moment": "proofs.engines.moments",
 }
 
 

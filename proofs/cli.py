@@ -20,8 +20,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from proofs import registry
-from proofs.budget import BUDGETS
+from proofs.base import registry
+from proofs.base.budget import BUDGETS
 from proofs.errors import ToolkitError
 
 __all__ = ["main"]
@@ -88,11 +88,12 @@ def _emit(text: str, output: str | None) -> None:
 def _run(args: argparse.Namespace, ids: list[str]) -> int:
     from rich.console import Console
 
-    from proofs import render, runner
+    from proofs import runner
+    from proofs.report import render
 
     claims = registry.resolve(ids)  # every id checked before any work starts
     if getattr(args, "latex", None):
-        from proofs.export import check_directory
+        from proofs.report.export import check_directory
 
         check_directory(args.latex)  # before minutes of checks, not after
     show_progress = not args.no_progress and sys.stderr.isatty()
@@ -123,7 +124,7 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
         render.render_table(results, args.budget, Console())
 
     if getattr(args, "latex", None):
-        from proofs.export import write_latex
+        from proofs.report.export import write_latex
 
         written = write_latex(render.report_json(results, args.budget), args.latex)
         print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=sys.stderr)
@@ -164,7 +165,8 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from proofs import render, runner
+    from proofs import runner
+    from proofs.report import render
 
     claim = registry.get(args.id)
     result = runner.run_claim(claim.id, args.budget)
@@ -178,7 +180,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from proofs.export import check_directory, load_report, markdown, write_latex
+    from proofs.report.export import check_directory, load_report, markdown, write_latex
 
     if not args.latex and not args.format:
         raise _UsageError("export needs --latex DIR or --format markdown|json")

@@ -11,12 +11,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
-from proofs import registry
-from proofs.budget import Budget, budget as get_budget
-from proofs.claim import Claim
-from proofs.evidence import Evidence, Outcome
+from proofs.base import registry
+from proofs.base.budget import Budget, budget as get_budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Evidence, Outcome
 from core.exact import jsonable
-from proofs.verdict import Status, Verdict, correction_status
+from proofs.base.verdict import Status, Verdict, correction_status
 
 __all__ = ["ClaimResult", "run_claim", "run"]
 

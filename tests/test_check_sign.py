@@ -9,7 +9,7 @@ import sympy
 
 from proofs import check_sign
 from proofs.errors import InvalidArgument
-from proofs.evidence import Method, Outcome
+from proofs.base.evidence import Method, Outcome
 
 PROVED = [
     pytest.param("p - q", ["q < p"], {}, id="p-q-positive-under-q<p"),

@@ -8,8 +8,8 @@ from functools import lru_cache
 import pytest
 
 from numeric import strategies as S
-from proofs.evidence import Outcome
-from proofs.methods import property_search
+from proofs.base.evidence import Outcome
+from proofs.engines.methods import property_search
 from proofs.runner import run_claim
 
 EXPECTED = [("D2.mobius", "supported"), ("L3.2", "supported"), ("L3.2.remark", "supported"), ("L3.3", "supported"),

@@ -14,10 +14,10 @@ from numeric.belief import MassFunction
 from numeric.mechanisms import q2x3
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import BOUNDS
-from proofs import registry
-from proofs.evidence import Outcome
+from proofs.base import registry
+from proofs.base.evidence import Outcome
 from proofs.runner import run_claim
-from proofs.verdict import Status
+from proofs.base.verdict import Status
 
 IDS = ["T3.5.forward", "T3.5.converse", "C3.6.lower", "C3.6.upper",
        "T3.18.forward", "T3.18.converse", "C3.19.pe", "C3.19.op"]

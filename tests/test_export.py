@@ -9,12 +9,12 @@ import subprocess
 import pytest
 import sympy
 
-from proofs import registry
+from proofs.base import registry
 from proofs.cli import main
-from proofs.export import latex_files, markdown, safe_id, statement_kind, statement_tex
-from proofs.render import claim_json
+from proofs.report.export import latex_files, markdown, safe_id, statement_kind, statement_tex
+from proofs.report.render import claim_json
 from proofs.runner import ClaimResult
-from proofs.verdict import Verdict
+from proofs.base.verdict import Verdict
 from symbolic.symbols import n1, n2, p, pi, q
 
 #: Two cheap claims with symbolic derivations (003/004 appendix), run at the quick budget.
@@ -87,7 +87,7 @@ def _refuted_with_correction() -> dict:
 
 
 def _compile_report(report: dict, directory) -> None:
-    from proofs.export import write_latex
+    from proofs.report.export import write_latex
 
     write_latex(report, directory)
     proc = subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "report.tex"],

@@ -6,11 +6,11 @@ from __future__ import annotations
 import sympy
 import pytest
 
-from proofs import registry
-from proofs.budget import budget
+from proofs.base import registry
+from proofs.base.budget import budget
 from proofs.errors import InvalidArgument
-from proofs.evidence import Evidence
-from proofs.latex import parse_derived, parse_srepr, readable, round_trip, to_latex
+from proofs.base.evidence import Evidence
+from proofs.report.latex import parse_derived, parse_srepr, readable, round_trip, to_latex
 from symbolic.symbols import N1, N2, eps, lam, n, n1, n2, p, pi, q, q1, q2, q3
 
 PIHAT = sympy.Symbol("pihat")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from proofs import registry
-from proofs.verdict import NO_CHECK_YET
+from proofs.base import registry
+from proofs.base.verdict import NO_CHECK_YET
 
 
 def test_every_catalog_id_is_registered(catalog_ids):
@@ -39,7 +39,7 @@ def test_variants_name_their_source_text():
 
 def test_a_claim_without_checks_is_inconclusive_not_more():
     """A claim registered before its checks exist earns nothing stronger than inconclusive."""
-    from proofs.claim import Claim
+    from proofs.base.claim import Claim
     from proofs.runner import run_claim
 
     probe = Claim(id="Probe.pending", title="probe", source="003 test", statement="x", domain="none")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.evidence import Correction, Evidence
-from proofs.verdict import Status, Verdict, decide
+from proofs.base.evidence import Correction, Evidence
+from proofs.base.verdict import Status, Verdict, decide
 
 D = "test domain"
 PROVED = Evidence("symbolic", "proved", D)

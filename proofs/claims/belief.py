@@ -34,11 +34,11 @@ from hypothesis import strategies as st
 from numeric import strategies as S
 from numeric.belief import MassFunction
 from numeric.mechanisms import Mechanism, q2x3, q_lambda
-from proofs.budget import Budget
-from proofs.claim import Claim
-from proofs.evidence import Evidence, Method, Outcome
-from proofs.methods import exhaustive, property_search, rational_grid
-from proofs.registry import check, define
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.engines.methods import exhaustive, property_search, rational_grid
+from proofs.base.registry import check, define
 
 _CONVENTION = ("ratios are read multiplicatively (a/b <= e^ε as a <= e^ε b): 0/0 places no constraint, "
                "c/0 = +∞ for c > 0; zero masses are allowed (the paper's 'all subsets are focal' is the "

@@ -26,11 +26,11 @@ import sympy
 
 from numeric import meanest as me
 from numeric import meanest_gaussian as mg
-from proofs.budget import Budget
-from proofs.claim import Claim
-from proofs.evidence import Correction, Evidence, Method, Outcome, Recheck
-from proofs.methods import exhaustive, identity, rational_grid
-from proofs.registry import check, define
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.engines.methods import exhaustive, identity, rational_grid
+from proofs.base.registry import check, define
 from symbolic import meanest as sm
 from symbolic.symbols import n as n_sym, p as p_sym
 

@@ -1,7 +1,7 @@
 """Sign and monotonicity claims decided exactly (003 §3.1–3.2): Corollaries 3.11, 3.12, 3.20, the Q_λ
 monotonicity, Figures 2 and 5, the optimality of Q_WRR after Eq. (1).
 
-Each claim is decided on its whole domain by z3 through :func:`proofs.sign.sign_evidence` (method
+Each claim is decided on its whole domain by z3 through :func:`proofs.engines.sign.decide.sign_evidence` (method
 ``decision``: proved on unsat, or an exact counterexample re-checked with sympy) and checked a second,
 independent way: an exact rational grid (method ``enumeration``, :class:`fractions.Fraction` throughout;
 ε enters only through e^ε, taken rational) or a symbolic argument (method ``symbolic``). The expressions
@@ -17,12 +17,12 @@ from typing import Any
 
 import sympy
 
-from proofs.budget import Budget
-from proofs.claim import Claim
-from proofs.evidence import Correction, Evidence, Method, Outcome, Recheck
-from proofs.methods import exhaustive, identity, rational_grid
-from proofs.registry import check, define
-from proofs.sign import sign_evidence
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.engines.methods import exhaustive, identity, rational_grid
+from proofs.base.registry import check, define
+from proofs.engines.sign.decide import sign_evidence
 from symbolic import privacy_accuracy as pa
 from symbolic.symbols import c, eps, lam, n, p, pi, q
 
@@ -318,7 +318,7 @@ def _per_size(budget: Budget, make: Callable[[int], sympy.Expr], reading: str) -
                                 search_region=False, reading=reading)) for size in sizes]
     failing = [size for size, e in results if e.outcome is Outcome.COUNTEREXAMPLE]
     undecided = [size for size, e in results if e.outcome is Outcome.INCONCLUSIVE]
-    detail = {"solver": "z3 QF_NRA, one query per n (see proofs.sign)",
+    detail = {"solver": "z3 QF_NRA, one query per n (see proofs.engines.sign.decide)",
               "z3 outcome per n": {size: e.detail.get("z3 outcome") for size, e in results},
               "n decided": f"1..{sizes[-1]}", "fails for n": failing, "undecided n": undecided,
               "seconds per n": {size: round(e.seconds, 3) for size, e in results}}

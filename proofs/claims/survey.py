@@ -19,12 +19,12 @@ from typing import Any
 import sympy
 
 from numeric.enumeration import Survey, moments
-from proofs.budget import Budget
-from proofs.claim import Claim
-from proofs.evidence import Correction, Evidence, Method, Outcome, Recheck
-from proofs.methods import exhaustive, identity
-from proofs.moments import DEFAULT_POINTS, claimed_value, compare_moment, parse_claimed
-from proofs.registry import check, define
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.engines.methods import exhaustive, identity
+from proofs.engines.moments import DEFAULT_POINTS, claimed_value, compare_moment, parse_claimed
+from proofs.base.registry import check, define
 from symbolic import printed as P
 from symbolic.likelihood import log_likelihood, mle_q2x3, mle_qlambda, mle_warner, score
 from symbolic.model import q2x3, qlambda, qlambda_entries
@@ -89,7 +89,7 @@ def _value(expr: sympy.Basic, **values: Any) -> sympy.Basic:
 
 
 def _symbolic_points(extra: Callable[[dict], dict] | None = None, ns: Iterable[int] = (1, 2, 3, 5)) -> list[dict]:
-    """Exact points for :func:`proofs.methods.identity` to separate two sides (A filled in exactly)."""
+    """Exact points for :func:`proofs.engines.methods.identity` to separate two sides (A filled in exactly)."""
     out = []
     for nn in ns:
         for (x, y) in ((F(3, 4), F(0)), (F(2, 3), F(1, 6)), (F(3, 4), F(1, 4)), (F(9, 10), F(1, 20))):

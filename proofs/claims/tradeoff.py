@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 
-from proofs.budget import Budget
-from proofs.claim import Claim
-from proofs.evidence import Correction, Evidence, Method, Outcome
-from proofs.methods import exhaustive, property_search, rational_grid
-from proofs.registry import check, define
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome
+from proofs.engines.methods import exhaustive, property_search, rational_grid
+from proofs.base.registry import check, define
 
 # --- cases ---------------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@
 * :func:`load_report` — reads a JSON report (``--from``), with one-line errors.
 
 Everything works on the JSON data, so ``check --latex DIR`` and ``export --from report.json`` give the
-same files. Expressions go through the one printer of :mod:`proofs.latex`. Statements (LaTeX, or text
+same files. Expressions go through the one printer of :mod:`proofs.report.latex`. Statements (LaTeX, or text
 with unicode while a claim is still a stub) are shown in math mode only when :func:`math_ok` accepts
 them; otherwise as escaped text with unicode translated, so that the report always compiles.
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from proofs.errors import ToolkitError, invalid
-from proofs.latex import PREAMBLE_PACKAGES, SYMBOL_NAMES, parse_derived, readable, to_latex
+from proofs.report.latex import PREAMBLE_PACKAGES, SYMBOL_NAMES, parse_derived, readable, to_latex
 
 __all__ = ["safe_id", "load_report", "latex_files", "write_latex", "markdown", "statement_tex", "text_tex",
            "math_ok"]

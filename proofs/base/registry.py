@@ -19,9 +19,9 @@ import difflib
 import importlib
 from collections.abc import Callable
 
-from proofs.claim import Check, CheckFunction, Claim
+from proofs.base.claim import Check, CheckFunction, Claim
 from proofs.errors import ToolkitError, UnknownClaim, invalid
-from proofs.evidence import Method
+from proofs.base.evidence import Method
 
 __all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve"]
 

@@ -1,5 +1,5 @@
 """Rendering of results: a rich table for people, JSON for programs, Markdown for repository pages
-(:mod:`proofs.export`, which also writes the LaTeX)."""
+(:mod:`proofs.report.export`, which also writes the LaTeX)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 from rich.markup import escape
 
-from proofs.claim import Claim
-from proofs.evidence import Evidence
+from proofs.base.claim import Claim
+from proofs.base.evidence import Evidence
 from proofs.runner import ClaimResult
-from proofs.verdict import Status, correction_status
+from proofs.base.verdict import Status, correction_status
 
 __all__ = ["claim_json", "report_json", "render_json", "render_markdown", "render_table", "render_show", "summary"]
 
@@ -107,7 +107,7 @@ def render_table(results: Sequence[ClaimResult], budget: str, console) -> None:
 
 def render_markdown(results: Sequence[ClaimResult], budget: str) -> str:
     """The report as Markdown with ``$...$`` math (the same text as ``export --format markdown``)."""
-    from proofs.export import markdown
+    from proofs.report.export import markdown
 
     return markdown(report_json(results, budget))
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from proofs.errors import invalid
-from proofs.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid"]
 

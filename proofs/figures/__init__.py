@@ -53,19 +53,19 @@ class FigureSpec:
 
 
 FIGURES: tuple[FigureSpec, ...] = (
-    FigureSpec("fig1-sldp-tradeoff", "proofs.figures_tradeoff", "figure1",
+    FigureSpec("fig1-sldp-tradeoff", "proofs.figures.tradeoff", "figure1",
                "003 Figure 1: trade-off between type I and II errors for SLDP"),
-    FigureSpec("fig2-variance", "proofs.figures_survey", "figure2",
+    FigureSpec("fig2-variance", "proofs.figures.survey", "figure2",
                "003 Figure 2: the privacy-accuracy trade-off in Shafer's semantics"),
-    FigureSpec("fig3-sample-size", "proofs.figures_survey", "figure3",
+    FigureSpec("fig3-sample-size", "proofs.figures.survey", "figure3",
                "003 Figure 3: impact of the sample size on the estimation accuracy"),
-    FigureSpec("fig4-wldp-tradeoff", "proofs.figures_tradeoff", "figure4",
+    FigureSpec("fig4-wldp-tradeoff", "proofs.figures.tradeoff", "figure4",
                "003 Figure 4: trade-off between type I and II errors for WLDP"),
-    FigureSpec("fig5-shafer-walley", "proofs.figures_walley", "figure5",
+    FigureSpec("fig5-shafer-walley", "proofs.figures.walley", "figure5",
                "003 Figure 5: comparison of trade-offs in the two semantics"),
-    FigureSpec("privacy-losses", "proofs.figures_belief", "privacy_losses",
+    FigureSpec("privacy-losses", "proofs.figures.belief", "privacy_losses",
                "privacy losses of Q_{2x3} under Shafer's and Walley's semantics"),
-    FigureSpec("mean-estimation", "proofs.figures_meanest", "mean_estimation",
+    FigureSpec("mean-estimation", "proofs.figures.meanest", "mean_estimation",
                "004: the two estimators of the mean, their intervals and coverage"),
 )
 
@@ -89,7 +89,8 @@ def draw(name: str, **options) -> Figure:
 
 def run_claims(ids: Sequence[str], budget: str = "quick", *, jobs: int = 2) -> list:
     """The registry's results (:class:`proofs.runner.ClaimResult`) for the claims ``ids`` at ``budget``."""
-    from proofs import registry, runner
+    from proofs import runner
+    from proofs.base import registry
 
     return runner.run(registry.resolve(list(ids)), budget, jobs=jobs)
 

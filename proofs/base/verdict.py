@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from proofs.evidence import Correction, Evidence, Outcome
+from proofs.base.evidence import Correction, Evidence, Outcome
 
 __all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET"]
 

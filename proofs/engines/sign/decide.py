@@ -8,7 +8,7 @@
 
 How a condition is decided (every step is stated in the evidence):
 
-1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.sign_reduce`); anything else
+1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.engines.sign.reduce`); anything else
    that is not a rational function raises :class:`~proofs.errors.InvalidArgument`;
 2. each domain constraint ``N/D op 0`` becomes ``N*D op 0`` and ``D != 0`` (it is undefined where
    ``D = 0``); the expression under study is written ``N/D`` with ``D`` factored, and the sign of each
@@ -38,11 +38,11 @@ import sympy
 import z3
 
 from proofs.errors import invalid
-from proofs.evidence import Evidence, Method, Outcome, Recheck
-from proofs.sign_parse import NEGATION, RELATIONS, Condition, parse_constraint, parse_expression, parse_sign, plain_symbols
-from proofs.sign_reduce import reduce_logs, require_rational, substitute_exp
-from proofs.sign_z3 import rational_model, relation, solve, to_z3
-from proofs.verdict import Verdict
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, parse_constraint, parse_expression, parse_sign, plain_symbols
+from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
+from proofs.engines.sign.solver import rational_model, relation, solve, to_z3
+from proofs.base.verdict import Verdict
 
 __all__ = ["check_sign", "sign_evidence", "SignProblem"]
 
@@ -75,7 +75,7 @@ class SignProblem:
     @classmethod
     def build(cls, expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str],
               timeout: float, symbols: Iterable[str] = ()) -> "SignProblem":
-        from proofs.sign_parse import _known_names
+        from proofs.engines.sign.parse import _known_names
 
         if isinstance(domain, (str, sympy.Basic)):
             domain = [domain]
@@ -485,7 +485,7 @@ def check_sign(
 
     ``integers`` names the integer symbols; ``symbols`` declares names beyond the paper's (those of a
     sympy ``expr`` are known already); ``holds_when`` lists candidate extra constraints to report where
-    a refuted condition holds. Returns a :class:`~proofs.verdict.Verdict`: ``proved`` (z3 unsat),
+    a refuted condition holds. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat),
     ``refuted`` (an exact counterexample re-evaluated with sympy; ``verdict.holds_when`` the region
     where it holds, if found) or ``inconclusive`` (time-out, ``unknown``). Unparseable constraints,
     unknown symbols and conditions that cannot be reduced to polynomials raise

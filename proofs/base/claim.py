@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from proofs.budget import Budget
+from proofs.base.budget import Budget
 from proofs.errors import invalid
-from proofs.evidence import Evidence, Method
+from proofs.base.evidence import Evidence, Method
 
 __all__ = ["Claim", "Check", "SOURCES"]
 

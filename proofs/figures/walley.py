@@ -5,7 +5,7 @@ For one Q_{2x3}(p, q) (p > 1/2), sample size n and proportion π, the points of 
 * (ε^S, ν^S): ε^S = ln(p/q) and ν^S as printed (:func:`symbolic.privacy_accuracy.nu_s_printed`, whose ratio
   (p-q)/(p+q) is the reciprocal of Theorem 3.10's), beside the variance it names, Var(π̂ | N1+N2 ≠ 0): the
   paper's Grab–Savage form (:func:`symbolic.privacy_accuracy.variance_t310_approx`) and the exact one
-  (:data:`proofs.figures_survey.FORMULAS`);
+  (:data:`proofs.figures.survey.FORMULAS`);
 * (ε^W, ν^W) = (ln((1-q)/q), Var of Q_0) and (ε^O, ν^O) (:func:`symbolic.privacy_accuracy.eps_o`, ``nu_o``), the
   corners of the paper's rectangle;
 * the Q_λ curve λ -> (loss of Q_λ, Var of its MLE) for λ in [0, 1] (``loss_q_lambda``, ``variance_q_lambda``),
@@ -25,7 +25,7 @@ from matplotlib.patches import Rectangle
 from numeric.mechanisms import q2x3, q_lambda
 from numeric.simulate import simulate_q2x3, simulate_qlambda
 from proofs.errors import invalid
-from proofs.figures_survey import closed_form
+from proofs.figures.survey import closed_form
 from symbolic import privacy_accuracy as pa
 from symbolic.symbols import lam, n, p, pi, q
 

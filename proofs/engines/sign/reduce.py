@@ -23,7 +23,7 @@ from math import lcm
 import sympy
 
 from proofs.errors import invalid
-from proofs.sign_parse import Condition
+from proofs.engines.sign.parse import Condition
 
 __all__ = ["Reduced", "substitute_exp", "reduce_logs", "require_rational"]
 

@@ -26,8 +26,8 @@ import sympy
 
 from numeric.enumeration import Survey, moments, parse_statistic
 from proofs.errors import invalid
-from proofs.evidence import Evidence, Method, Outcome, Recheck
-from proofs.verdict import Verdict
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.verdict import Verdict
 from symbolic import symbols as S
 from symbolic.model import q2x3
 
@@ -47,7 +47,7 @@ _CLAIMED_NAMES = ("p", "q", "pi", "n", "q1", "q2", "q3")
 
 @dataclass(frozen=True)
 class MomentVerdict(Verdict):
-    """A :class:`~proofs.verdict.Verdict` that also reports the worst discrepancy found."""
+    """A :class:`~proofs.base.verdict.Verdict` that also reports the worst discrepancy found."""
 
     @property
     def worst_discrepancy(self) -> str | None:

@@ -1,0 +1,1 @@
+"""The report: its schema, and the table, Markdown and LaTeX renderings built from it."""
