@@ -1,18 +1,20 @@
-"""A claim of the paper or the report, as data: what is printed, where, on which domain, read how."""
+"""A claim of the paper, the report, or your own text, as data: what is printed, where, on which
+domain, read how, and which shared definitions it reads."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from core.errors import invalid
 from proofs.base.budget import Budget
-from proofs.errors import invalid
 from proofs.base.evidence import Evidence, Method
 
 __all__ = ["Claim", "Check", "SOURCES"]
 
-#: The texts in ``../shared/papers`` by their three-digit prefix.
+#: The texts in ``../shared/papers`` by their three-digit prefix (the built-in catalog's sources; a
+#: claim of your own may name any source).
 SOURCES = {
     "000": "000_15dfbb6255c67df8.txt (conference version)",
     "001": "001_b32271a6202634e4.txt (preprint, PDF text)",
@@ -21,18 +23,30 @@ SOURCES = {
     "004": "004_7922466618fe9fb7.txt (report: mean estimation in the local model)",
 }
 
-_ID = re.compile(r"^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9-]+)*(@\d{3})?$")
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)*(@[A-Za-z0-9]+)?$")
 
 
 @dataclass(frozen=True)
 class Claim:
-    """One catalogued claim.
+    """One claim.
 
-    id: exactly as in ``CLAIMS.md``; source: text prefix and place (``"003 Theorem 3.10"``);
-    statement: the statement as printed, in LaTeX (typos kept); domain: the parameter domain and the
-    paper's assumptions the checks use; assumptions: anything added beyond the text, said plainly;
-    interpretation: the reading chosen where the text is ambiguous (the verdict is for this reading);
-    readings: names of the alternative readings also checked (reported in the evidence).
+    * ``id``: as in ``CLAIMS.md`` for the built-in catalog (letters, digits, dots, dashes, an optional
+      ``@variant``); ``title``: a few words; ``source``: the text and the place it is printed
+      (``"003 Theorem 3.10"``, or ``"My paper, Lemma 2"``);
+    * ``statement``: the statement as printed, in LaTeX (typos kept); ``domain``: the parameter domain and
+      the text's assumptions the checks use; ``assumptions``: anything added beyond the text, said plainly;
+    * ``interpretation``: the reading chosen where the text is ambiguous (the verdict is for this
+      reading); ``readings``: names of the alternative readings also checked (reported in the evidence,
+      never mixed into the verdict);
+    * ``premise``: for an implication or an equivalence, its premise in words ("Q is ε-WLDP"). Evidence
+      for such a claim must say how many checked cases satisfied the premise: support over zero such
+      cases is vacuous and earns nothing (:mod:`proofs.base.verdict`);
+    * ``definitions``: the names of the shared definitions and readings the claim uses, from
+      :data:`numeric.definitions.READINGS` (``"WLDP"``, ``"T^op: sup"``, ...); the report states them;
+    * ``related``: other claim ids with a few words on the link (``{"T3.10": "the theorem this proof
+      step proves"}``); the report shows them, so a refuted proof step explains a refuted theorem;
+    * ``printed``: a verbatim fragment of the text where the claim is printed (003's LaTeX source, 004's
+      markdown math), which the coverage report looks up to show the claim is encoded as printed.
     """
 
     id: str
@@ -43,22 +57,45 @@ class Claim:
     assumptions: tuple[str, ...] = ()
     interpretation: str = ""
     readings: tuple[str, ...] = ()
+    premise: str = ""
+    definitions: tuple[str, ...] = ()
+    related: tuple[tuple[str, str], ...] = ()
+    printed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
-            raise invalid("id", self.id, "not a catalog id (letters, digits, dots, an optional @NNN)")
-        if self.source[:3] not in SOURCES:
-            raise invalid("source", self.source, f"must start with one of {sorted(SOURCES)}")
-        for name in ("title", "statement", "domain"):
-            if not getattr(self, name).strip():
-                raise invalid(name, getattr(self, name), "must not be empty")
-        object.__setattr__(self, "assumptions", tuple(self.assumptions))
-        object.__setattr__(self, "readings", tuple(self.readings))
+            raise invalid("id", self.id, "not a claim id (letters, digits, dots, dashes, an optional @variant)",
+                          "e.g. 'Lemma2' or 'T3.10.proof'")
+        for name in ("title", "source", "statement", "domain"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value.strip():
+                raise invalid(name, value, "must be a non-empty string")
+        for name in ("assumptions", "readings", "definitions", "printed"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                value = (value,)
+            value = tuple(value)
+            if not all(isinstance(v, str) and v.strip() for v in value):
+                raise invalid(name, value, "must be non-empty strings")
+            object.__setattr__(self, name, value)
+        related = self.related
+        pairs = tuple(related.items()) if isinstance(related, Mapping) else tuple(tuple(r) for r in related)
+        if not all(len(r) == 2 and all(isinstance(x, str) and x.strip() for x in r) for r in pairs):
+            raise invalid("related", related, "must map claim ids to a few words on the link")
+        if any(r[0] == self.id for r in pairs):
+            raise invalid("related", related, f"a claim is not related to itself (id={self.id!r})")
+        object.__setattr__(self, "related", pairs)
 
     @property
     def variant_of(self) -> str | None:
-        """For ``"L3.14@000"`` the id of the 003 claim it varies, else ``None``."""
+        """For ``"L3.14@000"`` the id of the claim it varies, else ``None``."""
         return self.id.split("@")[0] if "@" in self.id else None
+
+    @property
+    def paper(self) -> str | None:
+        """The built-in text the claim comes from (``"003"``), or ``None`` for another source."""
+        prefix = self.source[:3]
+        return prefix if prefix in SOURCES and (len(self.source) == 3 or self.source[3] == " ") else None
 
 
 CheckFunction = Callable[[Budget], "Evidence | Iterable[Evidence]"]

@@ -15,6 +15,15 @@ property-based search, decision procedure, simulation) applied to a claim. It re
 
 ``reading`` is ``None`` for the claim's primary reading (the one closest to the text); evidence about
 an alternative reading names it and is reported without entering the verdict.
+
+``premise_cases`` is set by evidence about an implication or an equivalence: the number of checked
+cases in which the premise held (for a proof, the number of witnesses that show the premise can hold
+on the domain). Evidence that ``holds`` or is ``proved`` over zero such cases is *vacuous*: it earns
+nothing (:func:`proofs.base.verdict.decide`).
+
+A counterexample that carries its two sides (``lhs``/``rhs``, ``claimed``/``exact``,
+``claimed``/``enumerated``, ``printed``/``exact``) is refused when they are equal, unless it also
+states a strict ``relation`` (``"lhs < rhs"``) that equality violates.
 """
 
 from __future__ import annotations
@@ -77,6 +86,7 @@ class Evidence:
     corrected: "Correction | None" = None
     derived: Mapping[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    premise_cases: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -101,18 +111,28 @@ class Evidence:
                 raise invalid("counterexample", self.counterexample, "outcome='counterexample' needs the point")
             if self.recheck is None:
                 raise invalid("recheck", None, "a counterexample must be re-checked exactly or at two precisions")
+            _refuse_equal_sides(self.counterexample)
         elif self.counterexample is not None:
             raise invalid("counterexample", self.counterexample, f"given with outcome={self.outcome.value}")
+        if self.premise_cases is not None:
+            if isinstance(self.premise_cases, bool) or not isinstance(self.premise_cases, int) \
+                    or self.premise_cases < 0:
+                raise invalid("premise_cases", self.premise_cases, "must be a count (an integer >= 0)")
         object.__setattr__(self, "detail", jsonable(dict(self.detail)))
         if self.counterexample is not None:
             object.__setattr__(self, "counterexample", jsonable(dict(self.counterexample)))
         object.__setattr__(self, "derived", {str(k): _as_srepr(v) for k, v in dict(self.derived).items()})
         object.__setattr__(self, "seconds", float(self.seconds))
 
+    @property
+    def vacuous(self) -> bool:
+        """Support for an implication over zero cases where its premise held: it shows nothing."""
+        return self.premise_cases == 0 and self.outcome in (Outcome.HOLDS, Outcome.PROVED)
+
     def to_json(self) -> dict[str, Any]:
         """The evidence in the report's JSON vocabulary (``method``, ``outcome``, ``domain``, ``detail``)."""
         detail = dict(self.detail)
-        for key in ("counterexample", "recheck", "reading", "holds_when"):
+        for key in ("counterexample", "recheck", "reading", "holds_when", "premise_cases"):
             value = getattr(self, key)
             if value is not None:
                 detail[key] = jsonable(value)
@@ -139,6 +159,22 @@ class Correction:
         if not self.evidence:
             raise invalid("evidence", (), "a correction must itself be verified")
         object.__setattr__(self, "derived", {str(k): _as_srepr(v) for k, v in dict(self.derived).items()})
+
+
+_SIDES = (("lhs", "rhs"), ("claimed", "exact"), ("claimed", "enumerated"), ("printed", "exact"))
+
+
+def _refuse_equal_sides(counterexample: Mapping[str, Any]) -> None:
+    """A counterexample whose two sides agree is not one (unless a strict relation is what fails)."""
+    relation = str(counterexample.get("relation", ""))
+    strict = any(op in relation for op in ("<", ">", "!=", "≠")) and not any(
+        op in relation for op in ("<=", ">=", "≤", "≥"))
+    for left, right in _SIDES:
+        if left in counterexample and right in counterexample and not strict:
+            a, b = counterexample[left], counterexample[right]
+            if a == b or str(a) == str(b):
+                raise invalid("counterexample", dict(counterexample),
+                              f"its two sides {left} and {right} are equal ({a}): that is not a counterexample")
 
 
 def _as_srepr(value: Any) -> str:

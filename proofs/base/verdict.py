@@ -9,6 +9,10 @@
 
 Only evidence about the primary reading (``reading is None``) decides; evidence about other readings is
 reported beside it. A crash in any check is an error whatever reading it was about.
+
+*Vacuity is not support.* Evidence about an implication that ``holds`` or is ``proved`` over zero
+cases where the premise held (``premise_cases == 0``) counts for nothing; a claim whose only support is
+vacuous is ``inconclusive``, and its reason says "vacuous".
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from enum import StrEnum
 
 from proofs.base.evidence import Correction, Evidence, Outcome
 
-__all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET"]
+__all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET", "VACUOUS"]
 
 NO_CHECK_YET = "no check implemented yet"
+VACUOUS = "vacuous: the premise never held in the checked cases"
 
 
 class Status(StrEnum):
@@ -46,6 +51,8 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         first = crashed[0].detail.get("exception", "")
         return Decision(Status.ERROR, f"check crashed: {names}" + (f": {first}" if first else ""))
     primary = [e for e in evidence if e.reading is None]
+    vacuous = [e for e in primary if e.vacuous]
+    primary = [e for e in primary if not e.vacuous]
     proofs = [e for e in primary if e.outcome is Outcome.PROVED]
     refutations = [e for e in primary if e.outcome is Outcome.COUNTEREXAMPLE]
     if proofs and refutations:
@@ -69,6 +76,9 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         )
     if not evidence:
         return Decision(Status.INCONCLUSIVE, NO_CHECK_YET)
+    if vacuous:  # nothing decisive is left beside it
+        methods = ", ".join(sorted({e.method.value for e in vacuous}))
+        return Decision(Status.INCONCLUSIVE, f"{VACUOUS} ({methods})")
     if not primary:
         return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
     return Decision(Status.INCONCLUSIVE, "no method was decisive")

@@ -106,28 +106,42 @@ def exhaustive(
     recheck: Recheck | str = Recheck.EXACT,
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
+    premise: Callable[[Point], bool] | None = None,
 ) -> Evidence:
     """Evaluate ``holds`` at every case of a finite set (in exact arithmetic: the caller's promise,
     stated by ``recheck``). The first failing case is the counterexample; ``holds`` may return
     ``(ok, info)`` to attach the two sides or a discrepancy to the evidence. Info values whose key
-    starts with ``worst`` are maximised over all cases and reported."""
+    starts with ``worst`` are maximised over all cases and reported.
+
+    For an implication, ``premise(case)`` says whether the case satisfies its premise: only those cases
+    are checked, and the evidence counts them (``premise_cases``); zero of them makes it vacuous."""
     start = time.perf_counter()
     count = 0
+    in_premise = 0
     worst: dict[str, Any] = {}
     for case in cases:
         count += 1
+        if premise is not None:
+            if not premise(case):
+                continue
+            in_premise += 1
         ok, info = _split(holds(case))
         for key, value in info.items():
             if key.startswith("worst") and (key not in worst or value > worst[key]):
                 worst[key] = value
         if not ok:
-            return Evidence(method, Outcome.COUNTEREXAMPLE, domain, {**(detail or {}), "cases checked": count},
+            return Evidence(method, Outcome.COUNTEREXAMPLE, domain,
+                            {**(detail or {}), "cases checked": count},
                             counterexample={**dict(case), **info}, recheck=recheck, reading=reading,
-                            seconds=time.perf_counter() - start)
+                            seconds=time.perf_counter() - start,
+                            premise_cases=in_premise if premise is not None else None)
     if count == 0:
         raise invalid("cases", "[]", "an exhaustive check needs at least one case")
-    return Evidence(method, Outcome.HOLDS, domain, {**(detail or {}), "cases checked": count, **worst},
-                    reading=reading, seconds=time.perf_counter() - start)
+    figures = {**(detail or {}), "cases checked": count, **worst}
+    if premise is not None:
+        figures["cases where the premise held"] = in_premise
+    return Evidence(method, Outcome.HOLDS, domain, figures, reading=reading, seconds=time.perf_counter() - start,
+                    premise_cases=in_premise if premise is not None else None)
 
 
 def property_search(
@@ -140,20 +154,29 @@ def property_search(
     describe: Callable[[Any], Mapping[str, Any]] = lambda x: {"example": repr(x)},
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
+    premise: Callable[[Any], bool] | None = None,
 ) -> Evidence:
     """Search ``examples`` random inputs drawn from ``strategy`` (hypothesis, derandomized so a run is
     reproducible) for one where ``holds`` is false; hypothesis shrinks it to a minimal one, which
     ``recheck`` re-evaluates in exact arithmetic before it is reported. A counterexample that the exact
-    re-check does not confirm is a bug in the check and raises."""
+    re-check does not confirm is a bug in the check and raises.
+
+    For an implication, ``premise(x)`` says whether ``x`` satisfies its premise; other inputs are
+    not counterexamples, and the evidence counts the inputs that did (``premise_cases``)."""
     from hypothesis import HealthCheck, Phase, find, settings
     from hypothesis.errors import NoSuchExample
 
     start = time.perf_counter()
     seen = 0
+    in_premise = 0
 
     def fails(x: Any) -> bool:
-        nonlocal seen
+        nonlocal seen, in_premise
         seen += 1
+        if premise is not None:
+            if not premise(x):
+                return False
+            in_premise += 1
         return not holds(x)
 
     config = settings(
@@ -161,17 +184,20 @@ def property_search(
         phases=[Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
+    counted = (lambda: in_premise) if premise is not None else (lambda: None)
     try:
         found = find(strategy, fails, settings=config)
     except NoSuchExample:
-        return Evidence(Method.PROPERTY, Outcome.HOLDS, domain,
-                        {**(detail or {}), "examples": seen, "requested examples": examples,
-                         "search": "hypothesis, derandomized"},
-                        reading=reading, seconds=time.perf_counter() - start)
+        figures = {**(detail or {}), "examples": seen, "requested examples": examples,
+                   "search": "hypothesis, derandomized"}
+        if premise is not None:
+            figures["examples where the premise held"] = in_premise
+        return Evidence(Method.PROPERTY, Outcome.HOLDS, domain, figures, reading=reading,
+                        seconds=time.perf_counter() - start, premise_cases=counted())
     ok, info = _split(recheck(found))
     if ok:
         raise AssertionError(f"property search found {found!r} but the exact re-check says the claim holds there")
     return Evidence(Method.PROPERTY, Outcome.COUNTEREXAMPLE, domain,
                     {**(detail or {}), "examples": seen, "search": "hypothesis, derandomized, shrunk"},
                     counterexample={**describe(found), **info}, recheck=Recheck.EXACT, reading=reading,
-                    seconds=time.perf_counter() - start)
+                    seconds=time.perf_counter() - start, premise_cases=counted())

@@ -10,7 +10,7 @@ from proofs.base.verdict import NO_CHECK_YET
 
 def test_every_catalog_id_is_registered(catalog_ids):
     registered = {c.id for c in registry.claims()}
-    assert len(catalog_ids) == 66
+    assert len(catalog_ids) == 87
     missing = sorted(set(catalog_ids) - registered)
     assert not missing, f"catalogued claims not registered: {missing}"
 
@@ -20,9 +20,28 @@ def test_no_claim_outside_the_catalog(catalog_ids):
     assert not extra, f"registered ids not in the catalog: {extra}"
 
 
+#: Catalogued claims registered before their checks exist; each is reported inconclusive ("no check
+#: implemented yet") until its checks land, and must then leave this set.
+PENDING = {
+    "T3.10.proof.conditioning", "C3.11.interpretation", "L3.14.converse", "D3.17.pe-equals-SLDP",
+    "T3.5.proof.choquet", "T3.5.proof.upper", "C3.6.proof.ratio", "C3.6.proof.chain", "T3.18.proof.op",
+    "L3.4.proof.pushforward", "L3.16.proof.credal-pushforward", "L4.1.proof.range", "D3.1.bayesian",
+    "D2.belief-iff", "T3.18@000", "Fig3.sample-size", "R.ci-mu", "R.example-bias", "R.zbar-unbiased",
+    "R.gs-identity", "R.bassily-smith.ratio",
+}
+
+
 def test_every_claim_is_checked_by_two_independent_methods():
-    thin = [c.id for c in registry.claims() if len({k.method for k in registry.checks_for(c.id)}) < 2]
+    thin = [c.id for c in registry.claims()
+            if c.id not in PENDING and len({k.method for k in registry.checks_for(c.id)}) < 2]
     assert not thin, f"claims with fewer than two independent methods: {thin}"
+
+
+def test_pending_claims_have_no_checks_yet():
+    """A pending claim has no check at all (so it is inconclusive, never more); once it has checks it leaves
+    PENDING and the two-method rule applies to it."""
+    checked = sorted(i for i in PENDING if registry.checks_for(i))
+    assert not checked, f"claims with checks still listed as pending: {checked}"
 
 
 def test_every_claim_states_its_domain():
@@ -31,10 +50,12 @@ def test_every_claim_states_its_domain():
 
 
 def test_variants_name_their_source_text():
+    ids = [c.id for c in registry.claims()]
     for claim in registry.claims():
         if claim.variant_of:
             assert claim.source.startswith(claim.id.split("@")[1]), claim.id
-            registry.get(claim.variant_of)  # the 003 claim it varies exists
+            base = claim.variant_of  # the 003 claim (or the 003 claims, e.g. T3.18.*) it varies exists
+            assert base in ids or any(i.startswith(base + ".") for i in ids), claim.id
 
 
 def test_a_claim_without_checks_is_inconclusive_not_more():
