@@ -20,7 +20,6 @@ tests.
 
 from __future__ import annotations
 
-import ast
 import functools
 import re
 from dataclasses import dataclass
@@ -29,7 +28,8 @@ from typing import Any
 import sympy
 from sympy.printing.latex import LatexPrinter
 
-from proofs.errors import invalid
+from core.errors import invalid
+from core.formula import parse_formula, parse_srepr
 
 __all__ = ["PREAMBLE_PACKAGES", "SYMBOL_NAMES", "to_latex", "readable", "parse_srepr", "parse_derived",
            "RoundTrip", "round_trip"]
@@ -120,65 +120,7 @@ def _reading_length(text: str) -> int:
 # srepr strings back to expressions, without eval
 
 
-def _sympy_callable(name: str) -> Any:
-    import sympy.core.numbers
-    import sympy.functions.elementary.piecewise
-    import sympy.stats.symbolic_probability
-
-    obj = None
-    for module in (sympy, sympy.core.numbers, sympy.functions.elementary.piecewise,
-                   sympy.stats.symbolic_probability):
-        obj = getattr(module, name, None)
-        if obj is not None:
-            break
-    if obj is None or not (isinstance(obj, type) and issubclass(obj, sympy.Basic)
-                           or isinstance(obj, sympy.FunctionClass) or name in ("Function",)):
-        raise ValueError(f"{name!r} is not a sympy class")
-    return obj
-
-
-_CONSTANTS = {"oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan, "pi": sympy.pi, "E": sympy.E, "I": sympy.I,
-              "EulerGamma": sympy.EulerGamma, "true": sympy.true, "false": sympy.false}
-#: The only classes that receive strings in an srepr (names and decimal digits); sympy parses these
-#: strings itself, never through ``eval``.
-_TAKE_STRINGS = frozenset({"Symbol", "Dummy", "Wild", "Function", "Float", "Integer", "Rational"})
-
-
-def _build(node: ast.AST) -> Any:
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        return -_build(node.operand)
-    if isinstance(node, (ast.Tuple, ast.List)):
-        return tuple(_build(e) for e in node.elts)
-    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
-        return _CONSTANTS[node.id]
-    if isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Name):
-            func, name = _sympy_callable(node.func.id), node.func.id
-        else:
-            func, name = _build(node.func), ""
-            if not isinstance(func, sympy.core.function.UndefinedFunction):
-                raise ValueError("only an undefined function may be applied")
-        args = [_build(a) for a in node.args]
-        kwargs = {k.arg: _build(k.value) for k in node.keywords if k.arg is not None}
-        if name not in _TAKE_STRINGS and any(isinstance(v, str) for v in (*args, *kwargs.values())):
-            raise ValueError(f"{name or 'function'} given a string")
-        return func(*args, **kwargs)
-    raise ValueError(f"unexpected syntax {type(node).__name__}")
-
-
 _PLAIN = re.compile(r"^[A-Za-z0-9_\s+\-*/^().,]*$")
-
-
-def parse_srepr(text: str) -> sympy.Basic:
-    """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
-    classes, numbers and strings are accepted, nothing is evaluated as code."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-        return sympy.sympify(_build(tree.body))
-    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError) as exc:
-        raise invalid("derived", text[:80], f"not a sympy srepr string ({exc})") from None
 
 
 def parse_derived(text: str) -> sympy.Basic:
@@ -187,14 +129,11 @@ def parse_derived(text: str) -> sympy.Basic:
     try:
         return parse_srepr(text)
     except ValueError:
-        if not _PLAIN.match(text) or "__" in text:
+        if not _PLAIN.match(text):
             raise
     from symbolic.symbols import by_name
 
-    try:
-        return sympy.parse_expr(text, local_dict=by_name())
-    except Exception as exc:  # sympy raises many kinds here
-        raise invalid("derived", text[:80], f"not a sympy expression ({type(exc).__name__})") from None
+    return parse_formula(text, symbols=by_name(), name="derived")
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,334 @@
+"""Safe formula parsing: a user's string becomes a sympy expression, and nothing in it is ever run.
+
+Every formula a user supplies (the API's statistics, closed forms, sign conditions and ``given=``
+events, the CLI, claims files, the ``derived`` expressions of a JSON report read back by
+``export --from``) goes through :func:`parse_formula` or :func:`parse_srepr`. Both read the text with
+Python's :mod:`ast` parser and build the sympy expression node by node from a whitelist; ``sympify``,
+``parse_expr`` and ``eval`` never see the text. Anything outside the whitelist raises
+:class:`~core.errors.InvalidArgument` naming the offending token.
+
+Accepted by :func:`parse_formula`:
+
+* numbers: integer and decimal literals (``0.3`` is exactly 3/10, never a float), ``1e-3``;
+* names: identifiers not starting with ``_`` (``p``, ``q1``, ``N1``, ``eps``, ``lam``); each becomes the
+  symbol given in ``symbols`` or, by default, a real sympy ``Symbol`` of that name; constants ``pi``,
+  ``E`` (Euler's number) and ``oo``;
+* arithmetic: ``+ - * / **`` and ``^`` (also a power, as in the paper), unary ``-``/``+``, parentheses;
+* with ``relational=True``: comparisons ``< <= > >= == !=`` (chains such as ``0 < p < 1`` become a
+  conjunction), and ``and``/``or``/``not`` between them;
+* calls of the whitelisted functions :data:`FUNCTIONS` (``exp``, ``log``, ``sqrt``, ``Abs``, ``Min``,
+  ``Max``, ``binomial``, ``factorial``, ``floor``, ``ceiling``, ``sin``, ``cos``, ``Sum``), with
+  positional arguments; ``Sum(term, (k, lo, hi))`` takes one bounds tuple.
+
+Example::
+
+    parse_formula("(N2*q - N1*p)/((N1+N2)*(q-p))")
+    parse_formula("N1 + N2 > 0", relational=True)
+    parse_formula("__import__('os')")   # InvalidArgument: formula='__import__(...)': name '__import__' ...
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from core.errors import invalid
+
+__all__ = ["parse_formula", "parse_srepr", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH"]
+
+#: Longest formula accepted (characters).
+MAX_LENGTH = 5_000
+#: Deepest nesting of the syntax tree accepted.
+MAX_DEPTH = 60
+#: Largest exponent (and factorial argument) evaluated on numbers: larger ones would take unbounded time.
+_LARGEST_EXPONENT = 10_000
+
+
+def _functions() -> dict[str, Any]:
+    import sympy
+
+    return {
+        "exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sqrt": sympy.sqrt, "Abs": sympy.Abs,
+        "abs": sympy.Abs, "Min": sympy.Min, "Max": sympy.Max, "min": sympy.Min, "max": sympy.Max,
+        "binomial": sympy.binomial, "factorial": sympy.factorial, "floor": sympy.floor,
+        "ceiling": sympy.ceiling, "sin": sympy.sin, "cos": sympy.cos, "Sum": sympy.Sum,
+    }
+
+
+#: Names of the functions a formula may call.
+FUNCTIONS = ("exp", "log", "ln", "sqrt", "Abs", "abs", "Min", "Max", "min", "max", "binomial", "factorial",
+             "floor", "ceiling", "sin", "cos", "Sum")
+
+
+def _check_text(text: Any, name: str) -> str:
+    if not isinstance(text, str):
+        raise invalid(name, text, "must be a string")
+    if len(text) > MAX_LENGTH:
+        raise invalid(name, text, f"is {len(text)} characters long; at most {MAX_LENGTH} are accepted")
+    if not text.strip():
+        raise invalid(name, text, "is empty")
+    if "\x00" in text:
+        raise invalid(name, text, "contains a NUL character")
+    return text.strip()
+
+
+def _parse_tree(text: str, name: str) -> ast.AST:
+    try:
+        tree = ast.parse(text.replace("^", "**"), mode="eval")
+    except SyntaxError as exc:
+        raise invalid(name, text, f"does not parse ({exc.msg} at column {exc.offset})",
+                      "write it in Python syntax, e.g. '(n+1)*(p+q) - 1'") from None
+    except (ValueError, RecursionError, MemoryError):
+        raise invalid(name, text, "does not parse (too deeply nested)") from None
+    depth = _depth(tree.body)
+    if depth > MAX_DEPTH:
+        raise invalid(name, text, f"is nested {depth} levels deep; at most {MAX_DEPTH} are accepted")
+    return tree.body
+
+
+def _depth(node: ast.AST) -> int:
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            return level
+        stack.extend((child, level + 1) for child in ast.iter_child_nodes(current))
+    return deepest
+
+
+def _token(node: ast.AST, text: str) -> str:
+    segment = ast.get_source_segment(text.replace("^", "**"), node)
+    return segment if segment and len(segment) <= 60 else type(node).__name__
+
+
+class _Builder:
+    """Builds a sympy expression from a whitelisted syntax tree."""
+
+    def __init__(self, text: str, name: str, symbols: Mapping[str, Any], allowed: frozenset[str] | None,
+                 relational: bool) -> None:
+        import sympy
+
+        self.sympy = sympy
+        self.text, self.name = text, name
+        self.symbols = dict(symbols)
+        self.allowed = allowed
+        self.relational = relational
+        self.functions = _functions()
+        self.constants = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
+
+    def fail(self, node: ast.AST, why: str) -> Exception:
+        return invalid(self.name, self.text, f"{why}: {_token(node, self.text)!r}",
+                       "only numbers, names, arithmetic, comparisons and the functions "
+                       f"{', '.join(FUNCTIONS)} are accepted")
+
+    def build(self, node: ast.AST, *, top: bool = True) -> Any:
+        sp = self.sympy
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise self.fail(node, f"a {type(value).__name__} literal is not a number")
+            literal = ast.get_source_segment(self.text.replace("^", "**"), node) or ""
+            try:
+                exact = Fraction(literal) if isinstance(value, float) else Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                exact = Fraction(value)
+            return sp.Rational(exact.numerator, exact.denominator)
+        if isinstance(node, ast.Name):
+            return self.name_of(node)
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.USub):
+                return -self.build(node.operand, top=False)
+            if isinstance(node.op, ast.UAdd):
+                return self.build(node.operand, top=False)
+            if isinstance(node.op, ast.Not) and self.relational:
+                return sp.Not(self.build(node.operand, top=False))
+            raise self.fail(node, "operator not accepted")
+        if isinstance(node, ast.BinOp):
+            left, right = self.build(node.left, top=False), self.build(node.right, top=False)
+            op = type(node.op)
+            if op is ast.Add:
+                return left + right
+            if op is ast.Sub:
+                return left - right
+            if op is ast.Mult:
+                return left * right
+            if op is ast.Div:
+                return left / right
+            if op is ast.Pow:
+                if getattr(left, "is_Number", False) and getattr(right, "is_Number", False) \
+                        and abs(right) > _LARGEST_EXPONENT:
+                    raise self.fail(node, f"a numeric power with exponent above {_LARGEST_EXPONENT} is not accepted")
+                return left ** right
+            raise self.fail(node, "operator not accepted")
+        if isinstance(node, ast.Compare) and self.relational:
+            ops = {ast.Lt: sp.Lt, ast.LtE: sp.Le, ast.Gt: sp.Gt, ast.GtE: sp.Ge, ast.Eq: sp.Eq, ast.NotEq: sp.Ne}
+            terms = [self.build(node.left, top=False)] + [self.build(c, top=False) for c in node.comparators]
+            parts = []
+            for i, op in enumerate(node.ops):
+                if type(op) not in ops:
+                    raise self.fail(node, "comparison not accepted")
+                parts.append(ops[type(op)](terms[i], terms[i + 1], evaluate=False))
+            return parts[0] if len(parts) == 1 else sp.And(*parts)
+        if isinstance(node, ast.BoolOp) and self.relational:
+            values = [self.build(v, top=False) for v in node.values]
+            return sp.And(*values) if isinstance(node.op, ast.And) else sp.Or(*values)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Compare):
+            raise self.fail(node, "a comparison is not accepted here")
+        raise self.fail(node, f"{type(node).__name__} is not accepted in a formula")
+
+    def name_of(self, node: ast.Name) -> Any:
+        ident = node.id
+        if ident.startswith("_"):
+            raise self.fail(node, f"name {ident!r} is not accepted (names may not start with '_')")
+        if ident in self.symbols:
+            return self.symbols[ident]
+        if ident in self.constants:
+            return self.constants[ident]
+        if ident in self.functions:
+            raise self.fail(node, f"function {ident!r} must be called")
+        if self.allowed is not None and ident not in self.allowed:
+            raise invalid(self.name, self.text, f"unknown name {ident!r}",
+                          f"use only {sorted(self.allowed)}")
+        symbol = self.sympy.Symbol(ident, real=True)
+        self.symbols[ident] = symbol
+        return symbol
+
+    def call(self, node: ast.Call) -> Any:
+        if not isinstance(node.func, ast.Name):
+            raise self.fail(node, "only the whitelisted functions may be called")
+        fname = node.func.id
+        if fname not in self.functions:
+            raise self.fail(node, f"function {fname!r} is not accepted")
+        if node.keywords:
+            raise self.fail(node, "keyword arguments are not accepted")
+        if fname == "Sum":
+            if len(node.args) != 2 or not isinstance(node.args[1], ast.Tuple) or len(node.args[1].elts) != 3:
+                raise self.fail(node, "Sum takes a term and one bounds tuple (k, lo, hi)")
+            index = node.args[1].elts[0]
+            if not isinstance(index, ast.Name):
+                raise self.fail(node, "the index of a Sum must be a name")
+            k = self.name_of(index)
+            lo, hi = (self.build(e, top=False) for e in node.args[1].elts[1:])
+            return self.sympy.Sum(self.build(node.args[0], top=False), (k, lo, hi))
+        args = [self.build(a, top=False) for a in node.args]
+        if fname in ("factorial", "binomial") and any(getattr(a, "is_Number", False)
+                                                       and abs(a) > _LARGEST_EXPONENT for a in args):
+            raise self.fail(node, f"{fname} of a number above {_LARGEST_EXPONENT} is not accepted")
+        if not args:
+            raise self.fail(node, f"{fname} needs an argument")
+        try:
+            return self.functions[fname](*args)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(node, f"{fname} does not accept these arguments ({exc})") from None
+
+
+_NODES = (ast.Expression, ast.Constant, ast.Name, ast.Load, ast.UnaryOp, ast.USub, ast.UAdd, ast.Not, ast.BinOp,
+          ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.Compare, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq,
+          ast.NotEq, ast.BoolOp, ast.And, ast.Or, ast.Call, ast.Tuple)
+
+
+def _first_forbidden(tree: ast.AST, builder: _Builder) -> None:
+    """Name the first offending token before building anything: a private or dunder name, an attribute
+    access, then any syntax outside the whitelist."""
+    nodes = list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id.startswith("_"):
+            raise builder.fail(node, f"name {node.id!r} is not accepted (names may not start with '_')")
+    for node in nodes:
+        if isinstance(node, ast.Attribute):
+            raise builder.fail(node, f"attribute access '.{node.attr}' is not accepted")
+    for node in nodes:
+        if not isinstance(node, _NODES):
+            raise builder.fail(node, f"{type(node).__name__} is not accepted in a formula")
+
+
+def parse_formula(text: str, *, symbols: Mapping[str, Any] | None = None, allowed: Iterable[str] | None = None,
+                  relational: bool = False, name: str = "formula") -> Any:
+    """The sympy expression written in ``text`` (see the module docstring for what is accepted).
+
+    ``symbols`` maps names to the sympy symbols to use (others become real symbols of their name);
+    ``allowed`` restricts the names a formula may use (``None``: any); ``relational`` accepts comparisons
+    and ``and``/``or``/``not`` (for conditions and events); ``name`` is how errors call the argument."""
+    text = _check_text(text, name)
+    tree = _parse_tree(text, name)
+    allowed_names = None if allowed is None else frozenset(allowed) | frozenset(symbols or {})
+    builder = _Builder(text, name, symbols or {}, allowed_names, relational)
+    _first_forbidden(tree, builder)
+    try:
+        return builder.build(tree)
+    except RecursionError:
+        raise invalid(name, text, "is too deeply nested") from None
+
+
+# ------------------------------------------------------------------------------------------- srepr
+_CONSTANTS = ("oo", "zoo", "nan", "pi", "E", "I", "EulerGamma", "true", "false")
+#: The only classes that receive strings in an srepr (names and decimal digits); sympy parses these
+#: strings itself, never through ``eval``.
+_TAKE_STRINGS = frozenset({"Symbol", "Dummy", "Wild", "Function", "Float", "Integer", "Rational"})
+
+
+def _sympy_callable(name: str) -> Any:
+    import sympy
+    import sympy.core.numbers
+    import sympy.functions.elementary.piecewise
+    import sympy.stats.symbolic_probability
+
+    if name.startswith("_"):
+        raise ValueError(f"{name!r} is not a sympy class")
+    obj = None
+    for module in (sympy, sympy.core.numbers, sympy.functions.elementary.piecewise,
+                   sympy.stats.symbolic_probability):
+        obj = getattr(module, name, None)
+        if obj is not None:
+            break
+    if obj is None or not (isinstance(obj, type) and issubclass(obj, sympy.Basic)
+                           or isinstance(obj, sympy.FunctionClass) or name == "Function"):
+        raise ValueError(f"{name!r} is not a sympy class")
+    return obj
+
+
+def _build_srepr(node: ast.AST) -> Any:
+    import sympy
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_build_srepr(node.operand)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return tuple(_build_srepr(e) for e in node.elts)
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return {"true": sympy.true, "false": sympy.false}.get(node.id) or getattr(sympy, node.id)
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            func, name = _sympy_callable(node.func.id), node.func.id
+        else:
+            func, name = _build_srepr(node.func), ""
+            if not isinstance(func, sympy.core.function.UndefinedFunction):
+                raise ValueError("only an undefined function may be applied")
+        args = [_build_srepr(a) for a in node.args]
+        kwargs = {k.arg: _build_srepr(k.value) for k in node.keywords if k.arg is not None}
+        if name not in _TAKE_STRINGS and any(isinstance(v, str) for v in (*args, *kwargs.values())):
+            raise ValueError(f"{name or 'function'} given a string")
+        if name == "Function" and not (len(args) == 1 and isinstance(args[0], str) and args[0].isidentifier()
+                                       and not args[0].startswith("_")):
+            raise ValueError("Function takes one plain name")
+        return func(*args, **kwargs)
+    raise ValueError(f"unexpected syntax {type(node).__name__}")
+
+
+def parse_srepr(text: str, *, name: str = "derived") -> Any:
+    """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
+    classes, numbers and strings are accepted, nothing is evaluated as code."""
+    text = _check_text(text, name)
+    try:
+        tree = ast.parse(text, mode="eval")
+        if _depth(tree.body) > 4 * MAX_DEPTH:
+            raise ValueError("too deeply nested")
+        return _build_srepr(tree.body)
+    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise invalid(name, text, f"not a sympy srepr string ({exc})") from None
