@@ -1,9 +1,19 @@
-"""ldp-belief-proofs: claim-by-claim verification of the paper and the report.
+"""ldp-belief-proofs: claim-by-claim verification of the paper and the report, and of your own claims.
 
 Public API (the CLI is ``python -m proofs``)::
 
-    from proofs import Claim, Evidence, define, check, run_claim, Verdict, Status
-    from proofs import check_sign, check_moment       # deciders for your own conditions and closed forms
+    from proofs import Claim, define, check                  # a claim as data, and its checks
+    from proofs import Evidence, Correction, Method, Outcome, Recheck
+    from proofs import Verdict, Status, decide, run_claim     # the verdict rule; run one claim
+    from proofs import Budget, BUDGETS                        # sizes of grids and searches
+    from proofs import identity, exhaustive, property_search, rational_grid   # shared methods
+    from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
+    from proofs import EXACT, mpf, arb                        # the numbers context
+    from proofs import ToolkitError, InvalidArgument, UnknownClaim
+    from proofs import __version__
+
+The vocabulary is imported at once (it is small); engines and the runner on first use, so that
+``import proofs`` stays cheap.
 """
 
 from __future__ import annotations
@@ -11,26 +21,36 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from core.context import EXACT, arb, mpf
+from core.errors import InvalidArgument, ToolkitError, UnknownClaim
 from proofs.base.budget import BUDGETS, Budget
 from proofs.base.claim import Claim
-from proofs.errors import InvalidArgument, ToolkitError, UnknownClaim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.verdict import Status, Verdict
-
-__version__ = "0.1.0"
+from proofs.base.verdict import Status, Verdict, decide
+from proofs.base.version import __version__
 
 __all__ = [
-    "BUDGETS", "Budget", "Claim", "Correction", "Evidence", "InvalidArgument", "Method", "Outcome",
-    "Recheck", "Status", "ToolkitError", "UnknownClaim", "Verdict", "check", "define", "run_claim",
-    "check_sign", "check_moment", "__version__",
+    "Claim", "define", "check",
+    "Evidence", "Correction", "Method", "Outcome", "Recheck",
+    "Verdict", "Status", "decide", "run_claim",
+    "Budget", "BUDGETS",
+    "identity", "exhaustive", "property_search", "rational_grid",
+    "check_sign", "check_moment",
+    "EXACT", "mpf", "arb",
+    "ToolkitError", "InvalidArgument", "UnknownClaim",
+    "__version__",
 ]
 
-# Heavier entry points are imported on first use, so that `import proofs.errors` stays cheap.
+# Heavier entry points are imported on first use.
 _LAZY = {
     "run_claim": "proofs.runner",
-    "check_sign": "proofs.engines.sign.decide",
+    "check_sign": "proofs.engines.sign",
     "check_moment": "proofs.engines.moments",
+    "identity": "proofs.engines.methods",
+    "exhaustive": "proofs.engines.methods",
+    "property_search": "proofs.engines.methods",
+    "rational_grid": "proofs.engines.methods",
 }
 
 
@@ -38,3 +58,7 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'proofs' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
