@@ -1,0 +1,173 @@
+"""What the claims cover: every entry of a text with the claims that check it, and every claim with
+where it is printed.
+
+A claim covers an entry of its own text when
+
+* its ``source`` names the entry (``"003 Lemma 3.2"``, ``"003 Theorem 3.5 (1⇒2)"``, ``"003 Eq. (2)"``;
+  not ``"after Lemma 3.2"`` or ``"proof of Lemma 3.2"``, which are about other text), or
+* one of its ``printed`` fragments is found, after :func:`~proofs.coverage.texts.normalise`, inside the
+  entry's LaTeX.
+
+The percentage is the share of *checkable* entries (all entries but definitions and notation) that some
+claim covers. The look-up of a claim's printed fragments is also evidence that the claim is encoded as
+printed (:class:`PrintedCheck`); it says nothing about whether the claim is true, so it never enters a
+verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import invalid
+from proofs.base.claim import Claim
+from proofs.coverage.classification import classify
+from proofs.coverage.texts import PAPERS, Entry, Text, load, normalise
+
+__all__ = ["CoveredEntry", "PaperCoverage", "PrintedCheck", "Coverage", "coverage", "printed_check"]
+
+_NAMED = re.compile(r"(?<![A-Za-z] )\b(Definition|Lemma|Theorem|Corollary|Example|Remark|Proposition) "
+                    r"(\d+(?:\.\d+)?)")
+_NOT_THE_RESULT = re.compile(r"\b(proofs? of|after|before)\s*$", re.IGNORECASE)
+_EQUATION = re.compile(r"\bEq\.\s*\((\d+)\)")
+
+
+@dataclass(frozen=True)
+class CoveredEntry:
+    """One entry and what covers it: ``status`` is ``covered``, ``definition``, ``notation`` or ``open``."""
+
+    entry: Entry
+    status: str
+    claims: tuple[str, ...] = ()
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.entry.label, "kind": self.entry.kind, "line": self.entry.line,
+                "section": self.entry.section, "status": self.status, "claims": list(self.claims),
+                "reason": self.reason or None, "latex": self.entry.latex[:400]}
+
+
+@dataclass(frozen=True)
+class PaperCoverage:
+    """The coverage of one text."""
+
+    paper: str
+    entries: tuple[CoveredEntry, ...]
+
+    def count(self, status: str) -> int:
+        return sum(1 for e in self.entries if e.status == status)
+
+    @property
+    def checkable(self) -> int:
+        return len(self.entries) - self.count("definition") - self.count("notation")
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.count("covered") / self.checkable if self.checkable else 100.0
+
+    @property
+    def open(self) -> tuple[CoveredEntry, ...]:
+        return tuple(e for e in self.entries if e.status == "open")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"percent": round(self.percent, 1), "entries_total": len(self.entries),
+                "checkable": self.checkable, "covered": self.count("covered"),
+                "definitions": self.count("definition"), "notation": self.count("notation"),
+                "open": self.count("open"), "entries": [e.to_json() for e in self.entries]}
+
+
+@dataclass(frozen=True)
+class PrintedCheck:
+    """Whether a claim's printed statement occurs in its text: ``found`` (with the lines), ``not found``,
+    or ``not looked up`` (a text the toolkit does not hold, or a claim of your own)."""
+
+    claim_id: str
+    status: str
+    lines: tuple[int, ...] = ()
+    fragments: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "lines": list(self.lines), "fragments": list(self.fragments)}
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The coverage of several texts, and the printed check of every claim."""
+
+    papers: tuple[PaperCoverage, ...]
+    printed: tuple[PrintedCheck, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"papers": {p.paper: p.to_json() for p in self.papers},
+                "printed": {c.claim_id: c.to_json() for c in self.printed}}
+
+
+def _names_entry(claim: Claim, entry: Entry) -> bool:
+    place = claim.source[4:] if claim.paper == entry.paper else ""
+    if not place:
+        return False
+    if entry.kind == "result":
+        for match in _NAMED.finditer(place):
+            if f"{match.group(1)} {match.group(2)}" == entry.label \
+                    and not _NOT_THE_RESULT.search(place[:match.start()]):
+                return True
+        return False
+    equation = _EQUATION.search(place)
+    return bool(entry.number and equation and equation.group(1) == entry.number
+                and not _NOT_THE_RESULT.search(place[:equation.start()]))
+
+
+def _prints_in(claim: Claim, entry: Entry) -> bool:
+    if claim.paper != entry.paper:
+        return False
+    body = normalise(entry.latex)
+    return any(normalise(f) and normalise(f) in body for f in claim.printed)
+
+
+def printed_check(claim: Claim, text: Text | None = None) -> PrintedCheck:
+    """Look up the claim's printed fragments (or, without fragments, its statement) in its text."""
+    paper = claim.paper
+    if paper not in PAPERS and text is None:
+        return PrintedCheck(claim.id, "not looked up")
+    text = text or load(paper)
+    fragments = claim.printed or (claim.statement,)
+    lines: list[int] = []
+    for fragment in fragments:
+        found = text.find(fragment)
+        if not found:
+            return PrintedCheck(claim.id, "not found", (), tuple(fragments))
+        lines.extend(found)
+    return PrintedCheck(claim.id, "found", tuple(sorted(set(lines))), tuple(fragments))
+
+
+def paper_coverage(paper: str, claims: Sequence[Claim]) -> PaperCoverage:
+    """Every entry of ``paper`` with the claims that cover it."""
+    text = load(paper)
+    out = []
+    for entry in text.entries:
+        ids = tuple(c.id for c in claims if _names_entry(c, entry) or _prints_in(c, entry))
+        if ids:
+            out.append(CoveredEntry(entry, "covered", ids))
+            continue
+        classified = classify(paper, entry.label)
+        if classified:
+            out.append(CoveredEntry(entry, classified[0], (), classified[1]))
+        else:
+            out.append(CoveredEntry(entry, "open"))
+    return PaperCoverage(paper, tuple(out))
+
+
+def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPERS) -> Coverage:
+    """The coverage of ``papers`` by ``claims`` (default: every registered claim)."""
+    if claims is None:
+        from proofs.base import registry
+
+        claims = registry.claims()
+    claims = list(claims)
+    for paper in papers:
+        if paper not in PAPERS:
+            raise invalid("paper", paper, f"coverage is reported for {list(PAPERS)}")
+    return Coverage(tuple(paper_coverage(p, claims) for p in papers),
+                    tuple(printed_check(c) for c in claims))
