@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from core.errors import invalid
+from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 
 __all__ = ["NumbersContext", "EXACT", "mpf", "arb", "MIN_DPS", "DEFAULT_DPS", "context"]
@@ -130,6 +130,20 @@ class NumbersContext:
 
         return flint_arb(fmpq(exact.numerator, exact.denominator))
 
+    def converter(self) -> Callable[[Any], Any]:
+        """A fast :meth:`number` for values already exact (``int`` or ``Fraction``), for bulk use: the
+        conversion is bound once. Like :meth:`number`, call the result inside :meth:`active`."""
+        if self.kind == "exact":
+            return Fraction
+        if self.kind == "mpf":
+            import mpmath
+
+            mpf_type = mpmath.mpf
+            return lambda v: mpf_type(v) if isinstance(v, int) else mpf_type(v.numerator) / v.denominator
+        from flint import arb as flint_arb, fmpq
+
+        return lambda v: flint_arb(v) if isinstance(v, int) else flint_arb(fmpq(v.numerator, v.denominator))
+
     def exp(self, x: Any) -> Any:
         return self._unary("exp", x)
 
@@ -156,7 +170,7 @@ class NumbersContext:
                 root = _exact_sqrt(x)
                 if root is not None:
                     return root
-            raise invalid(name, x, "has no exact rational value", "evaluate in mpf(dps) or arb(dps)")
+            raise invalid(name, str(x), "has no exact rational value", "evaluate in mpf(dps) or arb(dps)")
         if self.kind == "mpf":
             import mpmath
 
@@ -185,7 +199,10 @@ class NumbersContext:
         :func:`core.formula.parse_formula`) with its symbols, matched by name, set to ``values``.
 
         Rational sub-expressions stay exact until they meet an approximate operation; the approximate
-        kinds work at this context's precision (the call activates it)."""
+        kinds work at this context's precision (the call activates it). Finite sums ``Sum(term, (k, lo,
+        hi))``, ``binomial`` and ``factorial`` are evaluated term by term when their bounds and arguments
+        are integers at ``values``; a power whose exponent is an integer at ``values`` (``0**(n-1)``) is
+        an exact power."""
         import sympy
 
         if isinstance(expression, str):
@@ -197,8 +214,9 @@ class NumbersContext:
         missing = sorted(s.name for s in expression.free_symbols if s.name not in given)
         if missing:
             raise invalid("values", sorted(given), f"no value for {missing}")
+        exact = {k: as_fraction(k, v) for k, v in given.items()}
         with self.active():
-            return _walk(expression, {k: self.number(v) for k, v in given.items()}, self)
+            return _Walk(self, exact).run(expression)
 
     def __repr__(self) -> str:
         return "EXACT" if self.is_exact else f"{self.kind}({self.dps})"
@@ -245,54 +263,109 @@ _FUNCTIONS: dict[str, Callable[[NumbersContext, Any], Any]] = {
 }
 
 
-def _walk(expr: Any, values: Mapping[str, Any], ctx: NumbersContext) -> Any:
-    """Evaluate a sympy tree bottom-up with the context's numbers (no lambdify, no eval)."""
-    import sympy
+class _Walk:
+    """Evaluates a sympy tree bottom-up with a context's numbers (no lambdify, no eval).
 
-    if expr.is_Symbol:
-        return values[expr.name]
-    if expr.is_Integer or expr.is_Rational:
-        return ctx.number(Fraction(int(expr.p), int(expr.q)))
-    if expr is sympy.pi:
-        return ctx.pi()
-    if expr is sympy.E:
-        return ctx.e()
-    if expr.is_Float:
-        return ctx.number(as_fraction("float", expr))
-    if expr.is_Add:
-        total = None
-        for arg in expr.args:
-            value = _walk(arg, values, ctx)
-            total = value if total is None else total + value
-        return total
-    if expr.is_Mul:
-        product = None
-        for arg in expr.args:
-            value = _walk(arg, values, ctx)
-            product = value if product is None else product * value
-        return product
-    if expr.is_Pow:
-        base, exponent = expr.args
-        if exponent.is_Integer:
-            value = _walk(base, values, ctx)
-            k = int(exponent)
+    ``exact`` holds the exact value of every symbol; integer-valued parts (sum bounds, arguments of
+    ``binomial``/``factorial``, exponents) are evaluated with it, the rest in ``ctx``."""
+
+    def __init__(self, ctx: NumbersContext, exact: dict[str, Fraction], values: dict[str, Any] | None = None) -> None:
+        self.ctx = ctx
+        self.exact = exact
+        self.convert = ctx.converter()
+        self.values = values if values is not None else {k: self.convert(v) for k, v in exact.items()}
+        self._exact_walk: _Walk | None = self if ctx.is_exact else None
+
+    def integer(self, expr: Any) -> int | None:
+        """The exact integer value of ``expr`` at the values, ``None`` when it is not an integer."""
+        if self._exact_walk is None:
+            self._exact_walk = _Walk(EXACT, self.exact, self.exact)
+        try:
+            value = self._exact_walk.run(expr)
+        except InvalidArgument:
+            return None
+        return int(value) if isinstance(value, Fraction) and value.denominator == 1 else None
+
+    def run(self, expr: Any) -> Any:
+        import sympy
+
+        ctx = self.ctx
+        if expr.is_Symbol:
+            return self.values[expr.name]
+        if expr.is_Integer:
+            return self.convert(int(expr.p))
+        if expr.is_Rational:
+            return self.convert(Fraction(int(expr.p), int(expr.q)))
+        if expr is sympy.pi:
+            return ctx.pi()
+        if expr is sympy.E:
+            return ctx.e()
+        if expr.is_Float:
+            return ctx.number(as_fraction("float", expr))
+        if expr.is_Add or expr.is_Mul:
+            result = None
+            for arg in expr.args:
+                value = self.run(arg)
+                result = value if result is None else (result + value if expr.is_Add else result * value)
+            return result
+        if expr.is_Pow:
+            return self.power(*expr.args, expr)
+        if isinstance(expr, sympy.Sum):
+            return self.finite_sum(expr)
+        if isinstance(expr, (sympy.binomial, sympy.factorial)):
+            return self.combinatorial(expr)
+        if isinstance(expr, sympy.Function) and type(expr).__name__ in _FUNCTIONS:
+            (arg,) = expr.args
+            return _FUNCTIONS[type(expr).__name__](ctx, self.run(arg))
+        if isinstance(expr, sympy.Abs):
+            return abs(self.run(expr.args[0]))
+        raise invalid("expression", str(expr), f"{type(expr).__name__} cannot be evaluated in a numbers context")
+
+    def power(self, base: Any, exponent: Any, expr: Any) -> Any:
+        import sympy
+
+        k = int(exponent) if exponent.is_Integer else self.integer(exponent)
+        if k is not None:
+            value = self.run(base)
             if k < 0 and value == 0:
                 raise invalid("expression", str(expr), "divides by zero at these values")
             return value ** k
         if exponent == sympy.Rational(1, 2):
-            return ctx.sqrt(_walk(base, values, ctx))
+            return self.ctx.sqrt(self.run(base))
         if exponent == sympy.Rational(-1, 2):
-            return 1 / ctx.sqrt(_walk(base, values, ctx))
-        b = _walk(base, values, ctx)
-        e = _walk(exponent, values, ctx)
-        if ctx.is_exact:
+            return 1 / self.ctx.sqrt(self.run(base))
+        b, e = self.run(base), self.run(exponent)
+        if self.ctx.is_exact:
             raise invalid("expression", str(expr), "a non-integer power has no exact rational value",
                           "evaluate in mpf(dps) or arb(dps)")
-        return ctx.exp(e * ctx.log(b))
-    if isinstance(expr, sympy.Function) and type(expr).__name__ in _FUNCTIONS:
-        (arg,) = expr.args
-        return _FUNCTIONS[type(expr).__name__](ctx, _walk(arg, values, ctx))
-    if isinstance(expr, sympy.Abs):
-        value = _walk(expr.args[0], values, ctx)
-        return abs(value)
-    raise invalid("expression", str(expr), f"{type(expr).__name__} cannot be evaluated in a numbers context")
+        return self.ctx.exp(e * self.ctx.log(b))
+
+    def finite_sum(self, expr: Any) -> Any:
+        term, (index, lo, hi) = expr.args[0], expr.args[1]
+        bounds = self.integer(lo), self.integer(hi)
+        if None in bounds:
+            raise invalid("expression", str(expr), "a sum is evaluated only when its bounds are integers")
+        exact = dict(self.exact)
+        inner = _Walk(self.ctx, exact, exact if self.ctx.is_exact else dict(self.values))
+        total = self.convert(0)
+        for i in range(bounds[0], bounds[1] + 1):
+            exact[index.name] = Fraction(i)
+            if not self.ctx.is_exact:
+                inner.values[index.name] = self.convert(i)
+            total = total + inner.run(term)
+        return total
+
+    def combinatorial(self, expr: Any) -> Any:
+        import sympy
+
+        args = [self.integer(a) for a in expr.args]
+        if None in args:
+            raise invalid("expression", str(expr), "binomial and factorial are evaluated only at integers")
+        if isinstance(expr, sympy.factorial):
+            if args[0] < 0:
+                raise invalid("expression", str(expr), "the factorial of a negative integer is undefined")
+            return self.convert(math.factorial(args[0]))
+        top, bottom = args
+        if top >= 0:
+            return self.convert(math.comb(top, bottom) if 0 <= bottom <= top else 0)
+        return self.convert(int(sympy.binomial(top, bottom)))

@@ -1,33 +1,37 @@
-"""Exhaustive enumeration of the multinomial outcomes of the generalized Warner survey Q_{2x3}
-(003 §3.1: q1 = πp + (1-π)q, q2 = πq + (1-π)p, q3 = 1 - p - q; (N1, N2, N3) ~ multinomial(n; q1, q2, q3)).
+"""Exhaustive enumeration of the output counts of a finite mechanism: the exact mean and variance of any
+statistic of the counts, optionally conditional on an event.
 
-:func:`moments` returns the mean and variance of a statistic of (N1, N2, N3), optionally conditional
-on an event (``given="N1+N2 > 0"`` for Theorems 3.9 and 3.10), summed over all C(n+2, 2) outcomes.
-Three modes share one evaluator:
+The model is a k x m row-stochastic matrix Q (:class:`~numeric.finite_mechanism.FiniteMechanism`) with
+either i.i.d. inputs (``prior=``, 003 §3.1: the counts are multinomial(n; prior·Q)) or a fixed dataset
+(``counts=``, 004 §2.2: a sum of independent multinomials). Without ``mechanism=`` the model is the
+generalized Warner survey Q_{2x3} of 003 §3.1 with prior (π, 1-π), counts N1, N2, N3 and parameters
+p, q, pi given positionally: ``moments("(N2*q - N1*p)/((N1+N2)*(q-p))", n, p, q, pi, given="N1+N2 > 0")``
+(Theorems 3.9 and 3.10).
 
-* ``"mpf"`` (default): ``dps`` significant digits (set through ``mp.workdps``; never a global);
-  values are :class:`mpmath.mpf`;
-* ``"arb"`` (certified): python-flint ball arithmetic; ``mean``, ``variance`` and ``probability`` are
-  ``arb`` balls that rigorously enclose the exact values;
-* ``"exact"``: :class:`fractions.Fraction` throughout (small n, rational parameters; used to re-check
-  counterexamples).
+Three modes, one body (:mod:`core.context`):
 
-Speed comes from structure, not from a faster loop: probabilities are ``n! T1[N1] T2[N2] T3[N3]`` with
-``Ti[j] = qi^j / j!`` built by recurrence (two multiplications per outcome); the statistic is compiled
-from its sympy tree, integer sub-expressions of the counts stay in int64 numpy arrays, and every
-sub-expression that depends on the counts only through one integer array (``1/(N1+N2)``, ``N2 q``) is
-tabulated over that array's few distinct values and gathered. The high-precision modes run in C
-(python-flint ``arb``) on numpy object arrays; ``mpf`` returns the midpoints of balls whose radii are
-checked against the requested precision (the working precision is raised until they are small enough).
-:func:`reference_moments` is the plain mpmath double loop (binomials and powers per outcome) that the
-benchmark and the tests compare with.
+* ``"exact"``: :class:`fractions.Fraction` throughout (used to re-check counterexamples);
+* ``"arb"`` (certified): python-flint balls; every returned value is a ball that rigorously encloses the
+  exact value; the working precision is ``dps`` digits plus guard digits, raised until the radii are
+  below 10^-dps relative to the values' scale;
+* ``"mpf"``: the midpoints of those balls, rounded to ``dps`` digits (never computed at 53 bits).
+
+Moments are combined inside the context: ``mean_on`` = E[X 1{given}] and ``square_on`` =
+E[X² 1{given}] are the enumerated sums themselves, not products of rounded values.
+
+Speed comes from structure (:mod:`numeric.multinomial`, :mod:`numeric.count_evaluator`): outcomes are
+streamed in batches by the last count (memory O(batch)); probabilities come from factorial-scaled
+power tables; integer sub-expressions stay integers and sub-expressions of one integer array are
+tabulated once; with i.i.d. inputs a statistic that depends on some counts only polynomially given
+their group sums is averaged over those counts in closed form (:mod:`numeric.count_reduction`;
+``strategy="full"`` enumerates every outcome instead). :func:`reference_moments` is the plain mpmath
+loop (probabilities from binomials and powers at every outcome) that benchmarks and tests compare with.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -35,17 +39,23 @@ from typing import Any
 import numpy as np
 import sympy
 
+from core.context import EXACT, MIN_DPS, arb, mpf
 from core.errors import invalid
 from core.exact import as_fraction  # re-exported: the one exact conversion lives in core
-from symbolic import symbols as S
+from numeric.count_reduction import ratio_name
+from numeric.count_statistic import STRATEGIES, CountStatistic
+from numeric.data_model import Counts, FiniteModel, Prior, survey_model
+from numeric.finite_mechanism import FiniteMechanism, as_expression, is_condition, pure_ldp_epsilon, symbol
+from numeric.multinomial import DatasetLaw, MultinomialLaw, accumulate, compositions
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
-           "as_fraction"]
+           "STRATEGIES", "as_fraction", "CountStatistic", "FiniteMechanism", "FiniteModel", "Prior", "Counts",
+           "model_of", "enumerate_moments", "pure_ldp_epsilon", "MOMENT_NAMES"]
 
 MODES = ("mpf", "arb", "exact")
-_COUNTS = ("N1", "N2", "N3")
-_ALIASES = {"n1": "N1", "n2": "N2", "n3": "N3"}
-_PARAMETERS = ("p", "q", "pi", "n")
+#: The moments a :class:`Moments` holds, by name.
+MOMENT_NAMES = ("mean", "variance", "mean_on", "square_on", "probability")
+_SURVEY_NAMES = ("N1", "N2", "N3", "n1", "n2", "n3", "p", "q", "pi", "n")
 
 
 @dataclass(frozen=True)
@@ -59,9 +69,7 @@ class Survey:
     pi: Fraction
 
     def __post_init__(self) -> None:
-        if isinstance(self.n, bool) or not isinstance(self.n, (int, np.integer)) or self.n < 1:
-            raise invalid("n", self.n, "the sample size must be an integer >= 1")
-        object.__setattr__(self, "n", int(self.n))
+        object.__setattr__(self, "n", _sample_size(self.n))
         for name in ("p", "q", "pi"):
             value = as_fraction(name, getattr(self, name))
             if not 0 <= value <= 1:
@@ -89,10 +97,12 @@ class Survey:
 
 @dataclass(frozen=True)
 class Moments:
-    """Moments of a statistic over the outcomes of a survey (conditional on ``given`` when set).
+    """Moments of a statistic X over the outcomes (conditional on ``given`` when set).
 
-    ``probability`` is P(given) (1 without a condition); ``outcomes`` the number of outcomes of positive
-    probability in the event; ``mode`` and ``dps`` say how the numbers were computed."""
+    ``mean``, ``variance``: of X given the event; ``probability``: P(given) (1 without a condition);
+    ``mean_on`` = E[X 1{given}], ``square_on`` = E[X² 1{given}]; ``outcomes``: the number of outcomes of
+    positive probability in the event; ``mode``, ``dps``, ``bits``: how the numbers were computed;
+    ``method``: what was enumerated (every outcome, or group sums)."""
 
     mean: Any
     variance: Any
@@ -101,390 +111,155 @@ class Moments:
     mode: str
     dps: int | None
     bits: int | None = None
+    mean_on: Any = None
+    square_on: Any = None
+    method: str = ""
+
+    def value(self, which: str) -> Any:
+        """The moment called ``which`` (one of :data:`MOMENT_NAMES`)."""
+        if which not in MOMENT_NAMES:
+            raise invalid("moment", which, f"must be one of {list(MOMENT_NAMES)}")
+        return getattr(self, which)
+
+
+def _sample_size(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise invalid("n", n, "the sample size must be an integer >= 1")
+    return int(n)
 
 
 def outcomes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All C(n+2, 2) triples (N1, N2, N3) with N1 + N2 + N3 = n, as int64 arrays, rows of fixed N3."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise invalid("n", n, "the sample size must be an integer >= 1")
-    n = int(n)
-    lengths = n + 1 - np.arange(n + 1)
-    n3 = np.repeat(np.arange(n + 1, dtype=np.int64), lengths)
-    starts = np.repeat(np.cumsum(lengths) - lengths, lengths)
-    n1 = np.arange(len(n3), dtype=np.int64) - starts
-    return n1, n - n1 - n3, n3
+    """All C(n+2, 2) triples (N1, N2, N3) with N1 + N2 + N3 = n, as int64 arrays, blocks of fixed N3."""
+    cells = compositions(_sample_size(n), 3)
+    return cells[0], cells[1], cells[2]
 
-
-# --------------------------------------------------------------------------------------------- parsing
 
 def parse_statistic(statistic: Any, *, name: str = "statistic", allowed: tuple[str, ...] | None = None,
                     relational: bool = False) -> sympy.Basic:
-    """A sympy expression from a string or expression in N1, N2, N3 (or n1, n2, n3), p, q, pi, n.
-
-    Symbols are matched by *name*, whatever their assumptions, and replaced by those of
-    :mod:`symbolic.symbols`; an unknown name raises ``InvalidArgument``. Strings may use ``!=``/``==``
-    for a condition (read as ``Ne``/``Eq``)."""
-    allowed = allowed or _COUNTS + tuple(_ALIASES) + _PARAMETERS
-    names = S.by_name()
-    if isinstance(statistic, str):
-        text = statistic.strip()
-        if not text:
-            raise invalid(name, statistic, "empty")
-        try:
-            match = re.fullmatch(r"(.+?)(!=|==)(.+)", text)
-            if match:
-                lhs = sympy.sympify(match.group(1), locals=names)
-                rhs = sympy.sympify(match.group(3), locals=names)
-                expr = sympy.Ne(lhs, rhs) if match.group(2) == "!=" else sympy.Eq(lhs, rhs)
-            else:
-                expr = sympy.sympify(text, locals=names)
-        except (sympy.SympifyError, SyntaxError, TypeError) as exc:
-            raise invalid(name, statistic, f"not an expression ({exc})") from None
-    else:
-        try:
-            expr = sympy.sympify(statistic)
-        except (sympy.SympifyError, TypeError):
-            raise invalid(name, statistic, "not a sympy expression or a string") from None
-    if isinstance(expr, (bool, sympy.logic.boolalg.BooleanAtom)) and not relational:
+    """A sympy expression from a string (read by :func:`core.formula.parse_formula`) or an expression in
+    the survey's names N1, N2, N3 (or n1, n2, n3), p, q, pi, n; ``allowed`` replaces those names.
+    Symbols are matched by name and replaced by those of :mod:`symbolic.symbols`."""
+    expr = as_expression(statistic, name, allowed=allowed or _SURVEY_NAMES, relational=relational)
+    if not relational and is_condition(expr):
         raise invalid(name, statistic, "is a truth value, not a statistic")
-    unknown = sorted(s.name for s in expr.free_symbols if s.name not in allowed)
+    aliases = {"n1": "N1", "n2": "N2", "n3": "N3"}
+    return expr.xreplace({s: symbol(aliases[s.name]) for s in expr.free_symbols if s.name in aliases})
+
+
+def model_of(mechanism: Any = None, prior: Any = None, counts: Any = None) -> FiniteModel:
+    """The model of a ``mechanism`` (a :class:`FiniteMechanism` or its matrix) with ``prior`` or ``counts``
+    (exactly one), or the Q_{2x3} survey when all three are ``None``."""
+    if mechanism is None:
+        if prior is not None or counts is not None:
+            raise invalid("mechanism", None, "prior= and counts= need a mechanism=")
+        return survey_model()
+    if (prior is None) == (counts is None):
+        raise invalid("prior/counts", (prior, counts), "give exactly one: prior=[...] (i.i.d. inputs) or "
+                      "counts=[...] (a fixed dataset)")
+    data = Prior(prior) if prior is not None else Counts(counts)
+    return FiniteModel(mechanism if isinstance(mechanism, FiniteMechanism) else FiniteMechanism(mechanism), data)
+
+
+def _point(model: FiniteModel, values: Mapping[str, Any]) -> dict[str, Fraction]:
+    unknown = sorted(set(values) - set(model.parameters) - {"n"})
     if unknown:
-        raise invalid(name, statistic, f"unknown symbols {unknown}", f"use only {list(allowed)}")
-    swap = {s: names[_ALIASES.get(s.name, s.name)] for s in expr.free_symbols}
-    return expr.xreplace(swap)
-
-
-# ------------------------------------------------------------------------------------------ evaluation
-
-class _Int:
-    """An exact integer array (int64, or Python ints in an object array when large)."""
-
-    __slots__ = ("a",)
-
-    def __init__(self, a: np.ndarray) -> None:
-        self.a = a
-
-
-class _Num:
-    """An array of numbers of the mode (arb balls or Fractions)."""
-
-    __slots__ = ("a",)
-
-    def __init__(self, a: np.ndarray) -> None:
-        self.a = a
-
-
-_LIMIT = 2 ** 62
-
-
-def _int_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.dtype == object or y.dtype == object:
-        return x * y
-    bound = float(np.abs(x).max(initial=0)) * float(np.abs(y).max(initial=0))
-    if bound >= _LIMIT:
-        return x.astype(object) * y.astype(object)
-    return x * y
-
-
-def _int_add(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.dtype == object or y.dtype == object:
-        return x + y
-    bound = float(np.abs(x).max(initial=0)) + float(np.abs(y).max(initial=0))
-    if bound >= _LIMIT:
-        return x.astype(object) + y.astype(object)
-    return x + y
-
-
-class _Evaluator:
-    """Evaluates a rational function of N1, N2, N3 (parameters already substituted) on outcome arrays.
-
-    ``number`` maps an exact Fraction to the mode's number type."""
-
-    def __init__(self, counts: Mapping[str, np.ndarray], number: Callable[[Fraction], Any], label: str) -> None:
-        self.counts = counts
-        self.number = number
-        self.label = label
-        self.size = len(next(iter(counts.values())))
-
-    def tabulate(self, ints: np.ndarray, f: Callable[[int], Any], expr: Any = None) -> np.ndarray:
-        """``f`` at each distinct value of ``ints``, gathered back (one evaluation per distinct value)."""
-        if ints.dtype != object and len(ints):
-            lo, hi = int(ints.min()), int(ints.max())
-            if hi - lo <= 8 * (len(ints) + 16):
-                table = np.empty(hi - lo + 1, dtype=object)
-                present = np.zeros(hi - lo + 1, dtype=bool)
-                present[ints - lo] = True
-                for i in np.flatnonzero(present):
-                    table[i] = f(int(i) + lo)
-                return table[ints - lo]
-        uniq, inverse = np.unique(ints, return_inverse=True)
-        table = np.array([f(int(u)) for u in uniq] + [None], dtype=object)[:-1]
-        return table[inverse.reshape(-1)]
-
-    def to_num(self, value: Any) -> _Num:
-        if isinstance(value, _Num):
-            return value
-        if isinstance(value, _Int):
-            return _Num(self.tabulate(value.a, lambda i: self.number(Fraction(i))))
-        constant = self.number(value)
-        out = np.empty(self.size, dtype=object)
-        out[:] = [constant] * self.size
-        return _Num(out)
-
-    def __call__(self, expr: sympy.Basic) -> Any:
-        if expr.is_Rational:
-            return Fraction(int(expr.p), int(expr.q))
-        if expr.is_Symbol:
-            return _Int(self.counts[expr.name])
-        if expr.is_Add:
-            return self.add([self(arg) for arg in expr.args])
-        if expr.is_Mul:
-            return self.mul([self(arg) for arg in expr.args], expr)
-        if expr.is_Pow and expr.exp.is_Integer:
-            return self.power(self(expr.base), int(expr.exp), expr)
-        raise invalid(self.label, expr, "only rational functions of N1, N2, N3 (with rational parameters) "
-                      "can be enumerated")
-
-    def add(self, terms: list[Any]) -> Any:
-        constant = sum((t for t in terms if isinstance(t, Fraction)), Fraction(0))
-        ints = [t.a for t in terms if isinstance(t, _Int)]
-        nums = [t.a for t in terms if isinstance(t, _Num)]
-        int_part = None
-        for a in ints:
-            int_part = a if int_part is None else _int_add(int_part, a)
-        if not nums:
-            if int_part is None:
-                return constant
-            if constant.denominator == 1:
-                return _Int(_int_add(int_part, np.full(self.size, int(constant), dtype=np.int64)))
-            return _Num(self.tabulate(int_part, lambda i: self.number(i + constant)))
-        total = nums[0]
-        for a in nums[1:]:
-            total = total + a
-        if int_part is not None:
-            total = total + self.tabulate(int_part, lambda i: self.number(i + constant))
-        elif constant:
-            total = total + self.number(constant)
-        return _Num(total)
-
-    def mul(self, factors: list[Any], expr: Any) -> Any:
-        constant = math.prod((f for f in factors if isinstance(f, Fraction)), start=Fraction(1))
-        ints = [f.a for f in factors if isinstance(f, _Int)]
-        nums = [f.a for f in factors if isinstance(f, _Num)]
-        int_part = None
-        for a in ints:
-            int_part = a if int_part is None else _int_mul(int_part, a)
-        if constant == 0:
-            return Fraction(0)
-        if not nums:
-            if int_part is None:
-                return constant
-            if constant.denominator == 1:
-                return _Int(_int_mul(int_part, np.full(self.size, int(constant), dtype=np.int64)))
-            return _Num(self.tabulate(int_part, lambda i: self.number(i * constant)))
-        total = nums[0]
-        for a in nums[1:]:
-            total = total * a
-        if int_part is not None:
-            total = total * self.tabulate(int_part, lambda i: self.number(i * constant))
-        elif constant != 1:
-            total = total * self.number(constant)
-        return _Num(total)
-
-    def power(self, base: Any, exponent: int, expr: Any) -> Any:
-        if isinstance(base, Fraction):
-            if base == 0 and exponent < 0:
-                raise invalid(self.label, expr, "divides by zero at these parameters")
-            return base ** exponent
-        if isinstance(base, _Int):
-            if exponent >= 0:
-                out = np.ones(self.size, dtype=np.int64)
-                for _ in range(exponent):
-                    out = _int_mul(out, base.a)
-                return _Int(out)
-            zero = np.flatnonzero(base.a == 0)
-            if len(zero):
-                raise _Undefined(int(zero[0]), expr)
-            return _Num(self.tabulate(base.a, lambda i: self.number(Fraction(i) ** exponent)))
-        a = base.a
-        if exponent >= 0:
-            out = np.ones(self.size, dtype=object) * self.number(Fraction(1)) if exponent == 0 else a
-            for _ in range(exponent - 1):
-                out = out * a
-            return _Num(out)
-        out = a
-        for _ in range(-exponent - 1):
-            out = out * a
-        try:
-            return _Num(self.number(Fraction(1)) / out)
-        except ZeroDivisionError:
-            index = next(i for i, v in enumerate(out) if v == 0)
-            raise _Undefined(index, expr) from None
-
-
-class _Undefined(Exception):
-    def __init__(self, index: int, expr: Any) -> None:
-        super().__init__(index, expr)
-        self.index = index
-        self.expr = expr
-
-
-def _compare(relation: type, left: Any, right: Any, size: int) -> np.ndarray:
-    def array(v: Any) -> np.ndarray:
-        if isinstance(v, (_Int, _Num)):
-            return v.a
-        return np.full(size, v, dtype=object)
-
-    ops = {sympy.StrictGreaterThan: np.greater, sympy.GreaterThan: np.greater_equal,
-           sympy.StrictLessThan: np.less, sympy.LessThan: np.less_equal,
-           sympy.Eq: np.equal, sympy.Ne: np.not_equal}
-    return np.asarray(ops[relation](array(left), array(right)), dtype=bool)
-
-
-def _event(expr: Any, evaluate: _Evaluator) -> np.ndarray:
-    """A boolean mask of the outcomes where the condition ``expr`` holds (exact arithmetic)."""
-    if expr is sympy.true or expr is True:
-        return np.ones(evaluate.size, dtype=bool)
-    if expr is sympy.false or expr is False:
-        return np.zeros(evaluate.size, dtype=bool)
-    if isinstance(expr, sympy.And):
-        return np.logical_and.reduce([_event(a, evaluate) for a in expr.args])
-    if isinstance(expr, sympy.Or):
-        return np.logical_or.reduce([_event(a, evaluate) for a in expr.args])
-    if isinstance(expr, sympy.Not):
-        return ~_event(expr.args[0], evaluate)
-    if isinstance(expr, sympy.core.relational.Relational) and type(expr) in (
-            sympy.StrictGreaterThan, sympy.GreaterThan, sympy.StrictLessThan, sympy.LessThan, sympy.Eq, sympy.Ne):
-        return _compare(type(expr), evaluate(expr.lhs), evaluate(expr.rhs), evaluate.size)
-    raise invalid("given", expr, "not a condition on N1, N2, N3 (use <, <=, >, >=, ==, !=, &, |, ~)")
-
-
-def _substitute(expr: sympy.Basic, survey: Survey, label: str) -> sympy.Basic:
-    values = {S.p: sympy.Rational(survey.p.numerator, survey.p.denominator),
-              S.q: sympy.Rational(survey.q.numerator, survey.q.denominator),
-              S.pi: sympy.Rational(survey.pi.numerator, survey.pi.denominator),
-              S.n: sympy.Integer(survey.n)}
-    out = expr.xreplace(values)
-    if out.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-        raise invalid(
-            f"p={survey.p}, q={survey.q}, pi={survey.pi}; {label}", expr,
-            "undefined at these parameters (a division by zero; the MLE needs p != q)")
+        raise invalid("values", dict(values), f"names {unknown} are not parameters of the model",
+                      f"the parameters are {list(model.parameters)}")
+    out = {}
+    for name in model.parameters:
+        if name not in values:
+            raise invalid("values", dict(values), f"gives no value for the parameter {name!r}")
+        out[name] = as_fraction(name, values[name])
     return out
 
 
-def _tables(survey: Survey, number: Callable[[Fraction], Any]) -> tuple[list[Any], ...]:
-    """Ti[j] = qi^j / j!, j = 0..n, by recurrence (one multiplication and one division each)."""
-    out = []
-    for qi in (survey.q1, survey.q2, survey.q3):
-        x = number(qi)
-        row = [number(Fraction(1))]
-        for j in range(1, survey.n + 1):
-            row.append(row[-1] * x / j)
-        out.append(row)
-    return tuple(out)
+def _law_and_scalars(statistic: CountStatistic, n: int, point: Mapping[str, Fraction], strategy: str):
+    """The law of the plan's cells at this point, the exact scalars (parameters, n, within-group
+    probabilities) and the number of positive-probability outputs behind each cell."""
+    model = statistic.model
+    plan = statistic.plan(strategy)
+    scalars: dict[str, Fraction] = {**point, "n": Fraction(n)}
+    if not model.is_iid:
+        dataset = model.data.at(point, n)
+        if dataset is None:
+            raise invalid("counts", [str(c) for c in model.data.counts],
+                          f"are not non-negative integers summing to n={n} at {point}")
+        law = DatasetLaw(n, dataset, model.mechanism.at(point))
+        return plan, law, scalars, [1] * len(plan.cells)
+    cells = model.output_probabilities(point)
+    groups = [sum((cells[y] for y in g), Fraction(0)) for g in plan.groups]
+    for g, group in enumerate(plan.groups):
+        for y in group:
+            scalars[ratio_name(y)] = cells[y] / groups[g] if groups[g] else Fraction(0)
+    sizes = [max(1, sum(1 for y in g if cells[y])) if plan.grouped else 1 for g in plan.groups]
+    return plan, MultinomialLaw(n, groups), scalars, sizes
 
 
-def _fraction_number(x: Fraction) -> Fraction:
-    return x
-
-
-def _arb_number(x: Fraction) -> Any:
-    from flint import arb, fmpq
-
-    return arb(fmpq(x.numerator, x.denominator))
-
-
-def _enumerate(expr: sympy.Basic, condition: Any, survey: Survey, number: Callable[[Fraction], Any],
-               label: str) -> tuple[Any, Any, Any, int]:
-    n1, n2, n3 = outcomes(survey.n)
-    support = np.ones(len(n1), dtype=bool)
-    for counts, qi in ((n1, survey.q1), (n2, survey.q2), (n3, survey.q3)):
-        if qi == 0:
-            support &= counts == 0
-    counts = {"N1": n1[support], "N2": n2[support], "N3": n3[support]}
-    if condition is not None:
-        mask = _event(condition, _Evaluator(counts, _fraction_number, "given"))
-        counts = {k: v[mask] for k, v in counts.items()}
-    size = len(counts["N1"])
-    if size == 0:
-        raise invalid("given", condition, f"has probability 0 at n={survey.n}, p={survey.p}, q={survey.q}, "
-                      f"pi={survey.pi}")
-    evaluate = _Evaluator(counts, number, label)
+def _sums(statistic: CountStatistic, n: int, point: Mapping[str, Fraction], strategy: str, number: Any):
+    plan, law, scalars, sizes = _law_and_scalars(statistic, n, point, strategy)
     try:
-        value = evaluate(expr)
-    except _Undefined as undefined:
-        i = undefined.index
-        where = {k: int(v[i]) for k, v in counts.items()}
-        raise invalid(label, expr, f"undefined (division by zero in {undefined.expr}) at outcome {where} "
-                      f"of positive probability", "condition on an event that excludes it, e.g. "
-                      "given='N1+N2 > 0'") from None
-    t1, t2, t3 = _tables(survey, number)
-    head = number(Fraction(math.factorial(survey.n)))
-    row = np.array([head * t for t in t3] + [None], dtype=object)[:-1]
-    g1 = np.array(t1 + [None], dtype=object)[:-1]
-    g2 = np.array(t2 + [None], dtype=object)[:-1]
-    prob = g1[counts["N1"]] * g2[counts["N2"]] * row[counts["N3"]]
-    if isinstance(value, Fraction):
-        x = number(value)
-        s0 = prob.sum()
-        return s0, s0 * x, s0 * x * x, size
-    xs = evaluate.to_num(value).a
-    px = prob * xs
-    return prob.sum(), px.sum(), (px * xs).sum(), size
+        s0, s1, s2, count = accumulate(plan, law, scalars, number, sizes, plan.labels(statistic.model.names),
+                                       statistic.expression)
+    except ZeroDivisionError:
+        raise invalid("statistic", str(statistic.expression), f"divides by zero at {point}") from None
+    if count == 0 or s0 == 0:
+        raise invalid("given", str(statistic.given), f"has probability 0 at n={n}, {point}")
+    return plan, s0, s1, s2, count
 
 
-def moments(statistic: Any, n: int, p: Any, q: Any, pi: Any, *, given: Any = None, dps: int = 50,
-            mode: str = "mpf") -> Moments:
-    """Mean and variance of ``statistic`` over multinomial(n; q1, q2, q3) for Q_{2x3} (003 §3.1),
-    conditional on ``given`` when set (e.g. ``"N1+N2 > 0"``).
+def _combine(s0: Any, s1: Any, s2: Any) -> dict[str, Any]:
+    mean = s1 / s0
+    return {"mean": mean, "variance": s2 / s0 - mean * mean, "probability": s0, "mean_on": s1, "square_on": s2}
 
-    ``statistic``: sympy expression or string in N1, N2, N3, p, q, pi, n, rational in the counts;
-    ``p, q, pi``: exact rationals (ints, Fractions, strings, floats are read exactly);
-    ``dps``: significant digits of the ``mpf``/``arb`` modes; ``mode``: ``"mpf"`` | ``"arb"`` | ``"exact"``.
-    """
+
+def _tight(values: Mapping[str, Any], target: int) -> bool:
+    from flint import arb as ball
+
+    floor = ball(2) ** (-target)
+    scale = abs(values["mean_on"] / values["probability"]) + abs(values["square_on"] / values["probability"])
+    for name, v in values.items():
+        if not v.is_finite():
+            return False
+        reference = abs(v.mid()) + (scale if name in ("mean", "variance") else abs(values["square_on"]) + 1) + floor
+        if not (v.rad() <= floor * reference):
+            return False
+    return True
+
+
+def enumerate_moments(statistic: CountStatistic, n: int, values: Mapping[str, Any] | None = None, *,
+                      dps: int = 50, mode: str = "arb", strategy: str = "auto") -> Moments:
+    """The moments of a parsed :class:`~numeric.count_statistic.CountStatistic` at sample size ``n`` and
+    the parameter point ``values`` (see the module docstring for ``mode``, ``dps`` and ``strategy``)."""
     if mode not in MODES:
         raise invalid("mode", mode, f"not one of {list(MODES)}")
-    if isinstance(dps, bool) or not isinstance(dps, int) or dps < 5:
-        raise invalid("dps", dps, "must be an integer >= 5")
-    survey = Survey(n, p, q, pi)
-    expr = _substitute(parse_statistic(statistic), survey, "statistic")
-    condition = None
-    if given is not None:
-        condition = _substitute(parse_statistic(given, name="given", relational=True), survey, "given")
+    if isinstance(dps, bool) or not isinstance(dps, int) or dps < MIN_DPS:
+        raise invalid("dps", dps, f"must be an integer >= {MIN_DPS} (more than double precision)")
+    n = _sample_size(n)
+    point = _point(statistic.model, values or {})
     if mode == "exact":
-        s0, s1, s2, size = _enumerate(expr, condition, survey, _fraction_number, "statistic")
-        mean = s1 / s0
-        return Moments(mean, s2 / s0 - mean * mean, s0, size, "exact", None)
-    return _ball_moments(expr, condition, survey, dps, mode)
-
-
-def _ball_moments(expr: Any, condition: Any, survey: Survey, dps: int, mode: str) -> Moments:
-    import mpmath
-    from flint import arb, ctx
-
-    target = int(math.ceil(dps * math.log2(10))) + 4
-    guard = 32
+        plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, EXACT.converter())
+        return Moments(**_combine(s0, s1, s2), outcomes=count, mode="exact", dps=None,
+                       method=plan.describe(statistic.model.names))
+    target = math.ceil(dps * math.log2(10)) + 4
+    guard = 10
     while True:
-        bits = target + guard
-        with ctx.workprec(bits):
-            s0, s1, s2, size = _enumerate(expr, condition, survey, _arb_number, "statistic")
-            mean = s1 / s0
-            variance = s2 / s0 - mean * mean
-            scale = abs(s2 / s0) + arb(2) ** (-target)
-            tight = all(v.is_finite() for v in (mean, variance, s0)) and all(
-                float((v.rad() / (abs(v.mid()) + scale)).mid()) <= 2.0 ** (-target)
-                for v in (mean, variance, s0))
-        if tight or guard >= 8 * target:
+        context = arb(dps + guard)
+        with context.active():
+            plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, context.converter())
+            found = _combine(s0, s1, s2)
+            tight = _tight(found, target)
+        if tight or guard >= 8 * dps:
             break
         guard *= 4
-    if not all(v.is_finite() for v in (mean, variance, s0)):
-        raise invalid("statistic", expr, "undefined at some outcome (a division by a quantity that vanishes)")
+    if not all(v.is_finite() for v in found.values()):
+        raise invalid("statistic", str(statistic.expression), "is undefined at some outcome (a division by a "
+                      "quantity that vanishes)")
+    method = plan.describe(statistic.model.names)
     if mode == "arb":
-        return Moments(mean, variance, s0, size, "arb", dps, bits)
-    with mpmath.mp.workdps(dps):
-        values = [_to_mpf(v) for v in (mean, variance, s0)]
-        values = [+v for v in values]
-    return Moments(values[0], values[1], values[2], size, "mpf", dps, bits)
+        return Moments(**found, outcomes=count, mode="arb", dps=dps, bits=context.prec, method=method)
+    with mpf(dps).active():
+        rounded = {k: +_to_mpf(v) for k, v in found.items()}
+    return Moments(**rounded, outcomes=count, mode="mpf", dps=dps, bits=context.prec, method=method)
 
 
 def _to_mpf(ball: Any) -> Any:
@@ -498,39 +273,86 @@ def _to_mpf(ball: Any) -> Any:
     return mpmath.mpf((int(man), int(exp)))
 
 
-def reference_moments(statistic: Any, n: int, p: Any, q: Any, pi: Any, *, given: Any = None,
-                      dps: int = 50) -> Moments:
-    """The plain way, for comparison: an mpmath double loop over (N3, N1) computing the multinomial
-    probability from binomials and powers at every outcome and the statistic by ``lambdify``."""
+def _statistic(statistic: Any, n: int, p: Any, q: Any, pi: Any, mechanism: Any, prior: Any, counts: Any,
+               values: Mapping[str, Any] | None, given: Any) -> tuple[CountStatistic, dict[str, Any]]:
+    survey_args = (p, q, pi)
+    if isinstance(statistic, CountStatistic):
+        if mechanism is not None or prior is not None or counts is not None or given is not None:
+            raise invalid("statistic", statistic, "is already parsed with its model and condition")
+        compiled = statistic
+    else:
+        compiled = CountStatistic(model_of(mechanism, prior, counts), statistic, given)
+    if compiled.model.names == ("N1", "N2", "N3") and mechanism is None and values is None:
+        if any(v is None for v in survey_args):
+            raise invalid("p, q, pi", survey_args, "the survey Q_{2x3} needs p, q and pi")
+        survey = Survey(n, p, q, pi)
+        return compiled, {"p": survey.p, "q": survey.q, "pi": survey.pi}
+    if any(v is not None for v in survey_args):
+        raise invalid("p, q, pi", survey_args, "are the survey's parameters; with mechanism= give values={...}")
+    return compiled, dict(values or {})
+
+
+def moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: Any = None, *, mechanism: Any = None,
+            prior: Any = None, counts: Any = None, values: Mapping[str, Any] | None = None, given: Any = None,
+            dps: int = 50, mode: str = "mpf", strategy: str = "auto") -> Moments:
+    """Mean and variance of ``statistic`` over the output counts, conditional on ``given`` when set.
+
+    Survey form (003 §3.1): ``moments(statistic, n, p, q, pi, given=...)`` with the statistic in N1, N2,
+    N3, p, q, pi, n. Any finite mechanism: ``moments(statistic, n, mechanism=[[...], ...],
+    prior=[...] | counts=[...], values={name: value})`` with the statistic in Y0 ... Y{m-1}, n and the
+    parameters. Values are exact rationals (ints, Fractions, strings, floats read exactly);
+    ``dps``: digits of the ``mpf``/``arb`` modes; ``mode``: ``"mpf"`` | ``"arb"`` | ``"exact"``;
+    ``strategy``: ``"auto"`` | ``"full"`` | ``"grouped"``. Returns :class:`Moments`.
+
+    Example::
+
+        moments("Y0", 10, mechanism=[["p", "1-p"], ["1-p", "p"]], prior=["1/3", "2/3"],
+                values={"p": "3/4"}, mode="exact").mean          # Fraction(25, 6)
+    """
+    compiled, point = _statistic(statistic, n, p, q, pi, mechanism, prior, counts, values, given)
+    return enumerate_moments(compiled, n, point, dps=dps, mode=mode, strategy=strategy)
+
+
+def reference_moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: Any = None, *,
+                      mechanism: Any = None, prior: Any = None, values: Mapping[str, Any] | None = None,
+                      given: Any = None, dps: int = 50) -> Moments:
+    """The plain way, for comparison (i.i.d. inputs): an mpmath loop over every outcome computing the
+    multinomial probability from binomials and powers and the statistic by ``lambdify`` (of the parsed
+    sympy tree; no string is evaluated), at ``dps + 10`` digits."""
     import mpmath
 
-    survey = Survey(n, p, q, pi)
-    expr = _substitute(parse_statistic(statistic), survey, "statistic")
-    condition = None
-    if given is not None:
-        condition = _substitute(parse_statistic(given, name="given", relational=True), survey, "given")
-    f = sympy.lambdify((S.N1, S.N2, S.N3), expr, modules="mpmath")
-    test = sympy.lambdify((S.N1, S.N2, S.N3), condition, modules="mpmath") if condition is not None else None
-    with mpmath.mp.workdps(dps + 10):
-        q1, q2, q3 = (mpmath.mpf(x.numerator) / x.denominator for x in (survey.q1, survey.q2, survey.q3))
+    compiled, raw = _statistic(statistic, n, p, q, pi, mechanism, prior, None, values, given)
+    model = compiled.model
+    point = _point(model, raw)
+    cells = model.output_probabilities(point)
+    substitute = {symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in point.items()}
+    substitute[symbol("n")] = sympy.Integer(n)
+    counts = compiled.counts
+    f = sympy.lambdify(counts, compiled.expression.xreplace(substitute), modules="mpmath")
+    test = None if compiled.given is None else sympy.lambdify(counts, compiled.given.xreplace(substitute),
+                                                              modules="mpmath")
+    with mpf(dps + 10).active():
+        r = [mpmath.mpf(c.numerator) / c.denominator for c in cells]
         s0 = s1 = s2 = mpmath.mpf(0)
         count = 0
-        for k in range(n + 1):
-            for a in range(n - k + 1):
-                b = n - k - a
-                if test is not None and not test(a, b, k):
-                    continue
-                prob = mpmath.binomial(n, k) * mpmath.binomial(n - k, a) * q1 ** a * q2 ** b * q3 ** k
-                if prob == 0:
-                    continue
-                x = f(mpmath.mpf(a), mpmath.mpf(b), mpmath.mpf(k))
-                count += 1
-                s0 += prob
-                s1 += prob * x
-                s2 += prob * x * x
-        mean = s1 / s0
-        variance = s2 / s0 - mean * mean
-    with mpmath.mp.workdps(dps):
-        return Moments(+mean, +variance, +s0, count, "mpf", dps)
-
-
+        table = compositions(n, len(cells)).T
+        for outcome in table:
+            outcome = [int(c) for c in outcome]
+            if test is not None and not test(*outcome):
+                continue
+            prob, left = mpmath.mpf(1), n
+            for c, rj in zip(outcome[:-1], r):
+                prob *= mpmath.binomial(left, c) * rj ** c
+                left -= c
+            prob *= r[-1] ** outcome[-1]
+            if prob == 0:
+                continue
+            x = f(*[mpmath.mpf(c) for c in outcome])
+            count += 1
+            s0 += prob
+            s1 += prob * x
+            s2 += prob * x * x
+        found = _combine(s0, s1, s2)
+    with mpf(dps).active():
+        return Moments(**{k: +v for k, v in found.items()}, outcomes=count, mode="mpf", dps=dps,
+                       method="plain loop over every outcome")
