@@ -12,6 +12,9 @@ Source: ``004_7922466618fe9fb7.txt`` (Haider, *Differentially Private Mean Estim
 * Exact distributions (exact rationals, by enumeration): the count of 1's for a fixed dataset or an
   i.i.d. sample; the joint law of the per-type counts (S_1..S_T) under the report's sampling model
   (individuals i.i.d. of type t with probability θ_t) and for a fixed dataset.
+* :func:`enumerate_counts_law` — the same joint law by brute force (every type assignment and every report
+  vector), independent of the convolution of :func:`joint_counts_sampled`; :func:`law_moments`.
+* :func:`clamped_normal_binned` — ν and the truncated mean μ of a normal clamped to [L, U] (§3.2's example).
 * :func:`simulate_ci_rr` — a vectorised simulation of the whole mechanism (seeded numpy Generator).
 
 The Gaussian baseline of §2.1/§3.1 lives in :mod:`numeric.meanest_gaussian` and is re-exported here.
@@ -26,21 +29,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-import mpmath
 import numpy as np
 
+from core.context import NumbersContext
+from core.errors import invalid
 from numeric.meanest_gaussian import (  # noqa: F401  (re-exported for the notebooks)
-    GaussianBaseline, check_delta, gaussian_delta, gaussian_delta_arb, gaussian_sigma, gs_printed, gs_usual,
+    GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta, gaussian_sigma, gs_printed, gs_usual,
     simulate_ci_gauss, tail_interval, tail_probability,
 )
-from numeric.meanest_stats import Coverage, check_alpha, normal_cdf, z_quantile  # noqa: F401
-from core.errors import invalid
+from numeric.meanest_stats import Coverage, check_alpha, normal_cdf, numbers, z_quantile  # noqa: F401
 
 __all__ = [
     "RandomizedResponse", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
     "variance_nu_printed", "variance_nu_sampled", "lambda_sq", "ci_rr", "exact_count_law",
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
-    "GaussianBaseline", "gaussian_sigma", "gaussian_delta", "gaussian_delta_arb", "gs_printed", "gs_usual",
+    "enumerate_counts_law", "law_moments", "clamped_normal_binned",
+    "GaussianBaseline", "gaussian_sigma", "gaussian_delta", "calibrated_delta", "gs_printed", "gs_usual",
     "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf",
     "check_p", "check_theta",
 ]
@@ -112,10 +116,11 @@ class RandomizedResponse:
         """The largest likelihood ratio (1/2 + p)/(1/2 - p) = (1 + 2p)/(1 - 2p): e^{ε*}."""
         return self.keep / self.flip
 
-    def epsilon_exact(self, dps: int = 30) -> mpmath.mpf:
-        """The exact privacy loss ε* = ln((1 + 2p)/(1 - 2p))."""
-        with mpmath.workdps(dps):
-            return +mpmath.log(mpmath.mpf(self.ratio.numerator) / self.ratio.denominator)
+    def epsilon_exact(self, ctx: NumbersContext | None = None):
+        """The exact privacy loss ε* = ln((1 + 2p)/(1 - 2p)), a number of ``ctx`` (default ``mpf(50)``)."""
+        ctx = numbers(ctx)
+        with ctx.active():
+            return ctx.log(ctx.number(self.ratio))
 
     @property
     def epsilon_printed(self) -> Fraction:
@@ -147,6 +152,32 @@ class RandomizedResponse:
         if not 0 <= ones <= n:
             raise invalid("ones", ones, f"must lie in [0, n={n}]")
         return _convolve(_binomial(ones, self.keep), _binomial(n - ones, self.flip))
+
+    def kolmogorov_distance(self, ones: int, n: int, ctx: NumbersContext | None = None):
+        """sup_x |F(x) - Φ((x - θ₁)/s)| between the exact law F of θ̂₁ (fixed dataset, ``ones`` 1's among
+        n, θ₁ = ones/n) and the normal law with the printed variance s², in ``ctx``."""
+        law = self.count_law_fixed(ones, n)
+        ctx = numbers(ctx)
+        with ctx.active():
+            sd = ctx.sqrt(ctx.number(self.variance_printed(n)))
+            centre = ctx.number(Fraction(ones, n))
+            cdf, distance = ctx.number(0), ctx.number(0)
+            for j, w in enumerate(law):
+                phi = normal_cdf((ctx.number(self.estimate(j, n)) - centre) / sd, ctx)
+                distance = max(distance, abs(cdf - phi))
+                cdf += ctx.number(w)
+                distance = max(distance, abs(cdf - phi))
+            return distance
+
+    def berry_esseen_bound(self, n: int, ctx: NumbersContext | None = None):
+        """C₀ Σ E|ξ_i|³ / (Σ Var ξ_i)^{3/2} for the n independent answers (Bernoulli(1/2 ± p), each of
+        variance 1/4 - p² and third absolute central moment (1/4 - p²)(1/2 + 2p²)), C₀ = 0.5600 (Shevtsova
+        2010, non-identical summands): (0.56)(1/2 + 2p²)/√(n(1/4 - p²))."""
+        n = check_n(n)
+        ctx = numbers(ctx)
+        with ctx.active():
+            spread = ctx.number(n * (Fraction(1, 4) - self.p ** 2))
+            return ctx.number(Fraction(56, 100) * (Fraction(1, 2) + 2 * self.p ** 2)) / ctx.sqrt(spread)
 
     def count_law_sampled(self, theta: Number, n: int) -> list[Fraction]:
         """Exact law of #1's when the inputs are i.i.d. Bernoulli(θ): Binomial(n, 1/2 - p + 2pθ)."""
@@ -374,25 +405,98 @@ def joint_counts_fixed(p: Number, type_counts: Sequence[int]) -> dict[tuple[int,
 
 
 def exact_ci_rr_coverage(binning: Binning, law: dict[tuple[int, ...], Fraction], target: Fraction, p: Number,
-                         n: int, alpha: Number, *, variance: Fraction | None = None,
-                         dps: int = 30) -> tuple[Fraction, dict]:
-    """Exact probability that the printed interval (or one with ``variance``) covers ``target`` under the
-    joint count law ``law``. Membership |ν̂ - target|² ≤ z² v compares a rational with the irrational z²:
-    decided at ``dps`` digits, and the smallest gap |(ν̂ - target)²/v - z²| is returned so a caller can
-    confirm at a second precision."""
+                         n: int, alpha: Number, *, variance: Fraction | None = None, slack: Number = 0,
+                         ctx: NumbersContext | None = None) -> tuple[Fraction, dict]:
+    """Exact probability that ν̂ ± (slack + z*_{α/2} √v) covers ``target`` under the joint count law ``law``
+    (v the printed variance, or ``variance``; ``slack`` = c/2 gives the §3.2 interval for μ).
+
+    Membership |ν̂ - target| <= slack + z√v reads d <= 0 or d² <= z² v with d = |ν̂ - target| - slack, a
+    rational against the irrational z²: decided in ``ctx`` (certified when ``ctx`` is an arb context). The
+    result is exact when ``info["undecided"]`` is 0; ``info`` also gives the smallest gap |d²/v - z²|."""
     v = variance_nu_printed(binning, p, n) if variance is None else Fraction(variance)
-    z = z_quantile(alpha, dps)
-    covered = Fraction(0)
-    with mpmath.workdps(dps):
-        z2 = z * z
-        gap = mpmath.inf
+    slack = _fraction("slack", slack)
+    ctx = numbers(ctx)
+    covered, undecided = Fraction(0), 0
+    with ctx.active():
+        z2 = z_quantile(alpha, ctx) ** 2
+        gap = None
         for counts, w in law.items():
-            r = (nu_hat(binning, counts, n, p) - target) ** 2 / v
-            diff = mpmath.mpf(r.numerator) / r.denominator - z2
-            gap = min(gap, abs(diff))
+            d = abs(nu_hat(binning, counts, n, p) - target) - slack
+            if d <= 0:
+                covered += w
+                continue
+            diff = ctx.number(d * d / v) - z2
+            gap = abs(diff) if gap is None or abs(diff) < gap else gap
             if diff <= 0:
                 covered += w
-        return covered, {"min |(nu_hat - target)^2/v - z^2|": mpmath.nstr(gap, 8), "dps": dps}
+            elif not diff > 0:
+                undecided += 1
+        return covered, {"min |d^2/v - z^2|": _text(gap), "undecided": undecided, "numbers": ctx.describe()}
+
+
+def _text(value) -> str | None:
+    """A number of a context as a short string (10 digits; an arb ball with its radius)."""
+    if value is None:
+        return None
+    if hasattr(value, "rad"):
+        return value.str(10, radius=True)
+    import mpmath
+
+    return mpmath.nstr(value, 10)
+
+
+def enumerate_counts_law(p: Number, theta: Sequence[Number], n: int, *,
+                         fixed_types: Sequence[int] | None = None) -> dict[tuple[int, ...], Fraction]:
+    """The joint law of the per-type counts (S_1..S_T) by brute force over every vector of the n reports:
+    each report has law Σ_t θ_t Pr(b | t) (individuals i.i.d., the §3.2 model) or Pr(b | t_i) for the
+    fixed dataset ``fixed_types``. Exponential in n; independent of the convolution of
+    :func:`joint_counts_sampled`."""
+    theta = check_theta(theta)
+    n = check_n(n)
+    mech = OneHotRR(p, len(theta))
+    outputs = mech.outputs()
+    if fixed_types is not None:
+        types = tuple(int(t) for t in fixed_types)
+        if len(types) != n or not all(0 <= t < mech.T for t in types):
+            raise invalid("fixed_types", fixed_types, f"needs n={n} types in 0..{mech.T - 1}")
+        laws = [{b: mech.pmf(b, t) for b in outputs} for t in types]
+    else:
+        laws = [mech.output_law(theta)] * n
+    law: dict[tuple[int, ...], Fraction] = {}
+    for reports in itertools.product(outputs, repeat=n):
+        w = math.prod((one[b] for one, b in zip(laws, reports)), start=Fraction(1))
+        if w:
+            counts = tuple(sum(b[i] for b in reports) for i in range(mech.T))
+            law[counts] = law.get(counts, Fraction(0)) + w
+    return law
+
+
+def law_moments(law: dict, statistic) -> tuple[Fraction, Fraction]:
+    """(mean, variance) of ``statistic(outcome)`` under a finite exact law {outcome: probability}."""
+    mean = sum(w * statistic(s) for s, w in law.items())
+    return mean, sum(w * (statistic(s) - mean) ** 2 for s, w in law.items())
+
+
+def clamped_normal_binned(mu0: Number, sigma: Number, binning: Binning, ctx: NumbersContext | None = None):
+    """(θ, ν, μ) for X = clamp(N(μ0, σ²), L, U) binned by ``binning`` (§3.2 truncates "via truncation":
+    values beyond U are reported as U, below L as L): θ_i the bin masses (the first bin takes X <= L, the
+    last X >= U; interior edges as in the report's example (a, b]), ν = Σ m_i θ_i and μ = E[X] after
+    clamping, all numbers of ``ctx``."""
+    ctx = numbers(ctx)
+    mu0, sigma = _fraction("mu0", mu0), _fraction("sigma", sigma)
+    if not sigma > 0:
+        raise invalid("sigma", sigma, "must be positive")
+    with ctx.active():
+        m, s = ctx.number(mu0), ctx.number(sigma)
+
+        def cdf(x: Fraction):
+            return normal_cdf((ctx.number(x) - m) / s, ctx)
+
+        edges = [binning.L + i * binning.c for i in range(1, binning.T)]
+        cdfs = [ctx.number(0)] + [cdf(x) for x in edges] + [ctx.number(1)]
+        theta = [cdfs[i + 1] - cdfs[i] for i in range(binning.T)]
+        nu = sum((ctx.number(mid) * t for mid, t in zip(binning.midpoints, theta)), ctx.number(0))
+        return theta, nu, clipped_mean(mu0, sigma, binning.L, binning.U, ctx)
 
 
 # --- simulation -------------------------------------------------------------------------------------
@@ -428,12 +532,15 @@ def _simulate_counts_binomial(p: float, theta: Sequence[float], n: int, replicat
 
 def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int, alpha: Number, replicates: int,
                    seed: int, *, fixed_types: Sequence[int] | None = None,
-                   variance: Fraction | None = None) -> Coverage:
+                   variance: Fraction | None = None, target: Number | None = None, slack: Number = 0) -> Coverage:
     """Coverage of the printed §3.2 interval for ν (or for the empirical ν of ``fixed_types``) over
-    ``replicates`` simulated runs, seeded ``numpy.random.default_rng(seed)``."""
+    ``replicates`` simulated runs, seeded ``numpy.random.default_rng(seed)``; ``target`` replaces ν (μ for
+    the interval of μ) and ``slack`` widens both ends (c/2 for the interval of μ)."""
     theta = check_theta(theta, binning.T)
     p, n, alpha = check_p(p), check_n(n), check_alpha(alpha)
-    if fixed_types is not None:
+    if target is not None:
+        target = _fraction("target", target)
+    elif fixed_types is not None:
         counts = np.bincount(np.asarray(fixed_types), minlength=binning.T)
         target = binned_mean(binning, [Fraction(int(k), n) for k in counts])
     else:
@@ -444,5 +551,6 @@ def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int,
     th = (S / n - (0.5 - float(p))) / (2 * float(p))
     est = th @ m
     lo, hi = ci_rr(binning, 0.0, p, n, alpha, variance=variance)
+    lo, hi = lo - float(slack), hi + float(slack)
     hits = int(np.count_nonzero((est + lo <= float(target)) & (float(target) <= est + hi)))
     return Coverage(hits, replicates, seed, 1 - alpha)

@@ -2,14 +2,21 @@
 
 Source: ``004_7922466618fe9fb7.txt``.
 
-* §2.1 calibrates σ² = 2 ln(2/δ) GS(f)²/ε² where, *as printed*, GS(f) = max_{D~D'} ‖f(D) - f(D')‖²
-  (a squared norm: :func:`gs_printed` = Δ²); the usual ℓ2 sensitivity is :func:`gs_usual` = Δ.
+* §2.1 calibrates σ² = 2 ln(2/δ) GS(f)²/ε² (:func:`gaussian_sigma`). GS is read once, in
+  :mod:`numeric.definitions.report`: the ℓ2 sensitivity Δ (primary, :func:`gs_usual`) or, as printed,
+  the squared norm Δ² (:func:`gs_printed`).
 * The exact privacy curve of adding N(0, σ²) to a query of ℓ2 sensitivity Δ (Balle & Wang 2018):
-  δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ); the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ.
-  :func:`gaussian_delta` evaluates it with mpmath, :func:`gaussian_delta_arb` with certified arb balls.
+  δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ); the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ
+  (:func:`gaussian_delta`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
+  hockey-stick divergence ∫ (p - e^ε q)₊ numerically instead, an independent computation.
 * §3.1: the tail interval of n i.i.d. N(μ, σ²) draws, as printed [-μ - σ√(2 ln(2n/δ)), μ + σ√(...)] and
-  centred [μ - σ√(...), μ + σ√(...)] (:func:`tail_interval`), and the baseline estimator
-  Z̄ ± z*_{α/2} √((σ² + σ̃²)/n) with GS(f) = 2(R + σ√(2 ln(2n/δ))) (:class:`GaussianBaseline`).
+  centred [μ - σ√(...), μ + σ√(...)] (:func:`tail_interval`); the release bound B = R + σ√(2 ln(2n/δ))
+  (:func:`release_bound`) and the mean of X_i when the release is conditioned on [-B, B]
+  (:func:`truncated_mean`) or clipped to it (:func:`clipped_mean`); the baseline estimator
+  Z̄ ± z*_{α/2} √((σ² + σ̃²)/n) with GS(f) = 2B (:class:`GaussianBaseline`, floats, for simulation).
+
+Every function that returns a real number takes a numbers context (``mpf(dps)`` or ``arb(dps)``,
+default ``mpf(DEFAULT_DPS)``) and returns its numbers; parameters are exact rationals.
 """
 
 from __future__ import annotations
@@ -17,15 +24,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-import mpmath
 import numpy as np
 
-from numeric.meanest_stats import Coverage, check_alpha, open_unit_rational, z_quantile
+from core.context import NumbersContext
 from core.errors import invalid
+from numeric.definitions.report import GS_L2, GS_SQUARED, global_sensitivity
+from numeric.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf, normal_pdf, numbers,
+                                   open_unit_rational, z_quantile)
 
-__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "gaussian_delta_arb",
-           "TAIL_READINGS", "tail_interval", "tail_probability", "GaussianBaseline", "simulate_ci_gauss"]
+__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "calibrated_delta",
+           "hockey_stick_delta", "TAIL_READINGS", "tail_interval", "tail_probability", "release_bound",
+           "truncated_mean", "clipped_mean", "truncated_mean_quadrature", "normal_moment", "sum_moment",
+           "GaussianBaseline", "simulate_ci_gauss"]
 
 TAIL_READINGS = ("printed", "centred")
 
@@ -40,91 +52,169 @@ def _positive(name: str, value) -> Fraction:
     return v
 
 
+def _count(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise invalid("n", n, "the number of draws is a positive integer")
+    return n
+
+
 def check_delta(delta) -> Fraction:
     """δ as an exact rational in (0, 1), else :class:`InvalidArgument` naming it."""
     return open_unit_rational("delta", delta, "a failure probability")
 
 
-def _mpf(x: Fraction) -> mpmath.mpf:
-    return mpmath.mpf(x.numerator) / x.denominator
-
-
 def gs_printed(sensitivity) -> Fraction:
-    """GS(f) as printed in §2.1: max ‖f(D) - f(D')‖² = Δ² (a squared norm)."""
-    return _positive("sensitivity", sensitivity) ** 2
+    """GS(f) as printed in §2.1: max ‖f(D) - f(D')‖² = Δ² (the reading ``"GS: squared"``)."""
+    return global_sensitivity(sensitivity, GS_SQUARED.name)
 
 
 def gs_usual(sensitivity) -> Fraction:
-    """The usual ℓ2 global sensitivity Δ = max ‖f(D) - f(D')‖₂."""
-    return _positive("sensitivity", sensitivity)
+    """The ℓ2 global sensitivity Δ = max ‖f(D) - f(D')‖₂ (the primary reading ``"GS: l2"``)."""
+    return global_sensitivity(sensitivity, GS_L2.name)
 
 
-def gaussian_sigma(eps, delta, gs, dps: int = 30) -> mpmath.mpf:
+def gaussian_sigma(eps, delta, gs, ctx: NumbersContext | None = None) -> Any:
     """σ = √(2 ln(2/δ)) GS/ε, the §2.1 calibration (σ² = 2 ln(2/δ) GS²/ε²)."""
     eps, delta, gs = _positive("eps", eps), check_delta(delta), _positive("gs", gs)
-    with mpmath.workdps(dps):
-        return +mpmath.sqrt(2 * mpmath.log(2 / _mpf(delta))) * _mpf(gs) / _mpf(eps)
+    ctx = numbers(ctx)
+    with ctx.active():
+        return ctx.sqrt(2 * ctx.log(ctx.number(2 / delta))) * ctx.number(gs / eps)
 
 
-def gaussian_delta(eps, sigma, sensitivity, dps: int = 30) -> mpmath.mpf:
+def gaussian_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
     """Exact δ(ε) of the Gaussian mechanism N(0, σ²) on a query of ℓ2 sensitivity Δ:
-    Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ). ``sigma`` may be an mpf (irrational calibrations)."""
-    eps = _positive("eps", eps)
-    delta_f = _positive("sensitivity", sensitivity)
-    with mpmath.workdps(dps):
-        s = mpmath.mpf(sigma) if not isinstance(sigma, Fraction) else _mpf(sigma)
+    Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ). ``sigma`` is an exact rational or a number of ``ctx``."""
+    eps, sensitivity = _positive("eps", eps), _positive("sensitivity", sensitivity)
+    ctx = numbers(ctx)
+    with ctx.active():
+        s = as_number(sigma, ctx)
         if not s > 0:
             raise invalid("sigma", sigma, "must be positive")
-        e, d = _mpf(eps), _mpf(delta_f)
-        return +(mpmath.ncdf(d / (2 * s) - e * s / d) - mpmath.exp(e) * mpmath.ncdf(-d / (2 * s) - e * s / d))
+        e, d = ctx.number(eps), ctx.number(sensitivity)
+        return normal_cdf(d / (2 * s) - e * s / d, ctx) - ctx.exp(e) * normal_cdf(-d / (2 * s) - e * s / d, ctx)
 
 
-def gaussian_delta_arb(eps, delta, sensitivity, gs, prec: int = 200):
-    """Certified enclosure (python-flint ``arb`` ball) of the exact δ(ε) for the §2.1 calibration
-    σ = √(2 ln(2/δ)) gs/ε on a query of ℓ2 sensitivity Δ; Φ(x) = erfc(-x/√2)/2."""
-    import flint
-
-    eps, delta, sens, gs = (_positive("eps", eps), check_delta(delta), _positive("sensitivity", sensitivity),
-                            _positive("gs", gs))
-    old = flint.ctx.prec
-    flint.ctx.prec = prec
-    try:
-        def a(x: Fraction):
-            return flint.arb(x.numerator) / x.denominator
-
-        s = (2 * (2 / a(delta)).log()).sqrt() * a(gs) / a(eps)
-        e, d = a(eps), a(sens)
-        root2 = flint.arb(2).sqrt()
-
-        def phi(x):
-            return (-x / root2).erfc() / 2
-
-        return phi(d / (2 * s) - e * s / d) - e.exp() * phi(-d / (2 * s) - e * s / d)
-    finally:
-        flint.ctx.prec = old
+def calibrated_delta(eps, delta, sensitivity, gs, ctx: NumbersContext | None = None) -> Any:
+    """δ(ε) of the §2.1 calibration σ = √(2 ln(2/δ)) GS/ε on a query of ℓ2 sensitivity Δ (the mechanism
+    is (ε, δ)-DP iff this is at most δ)."""
+    return gaussian_delta(eps, gaussian_sigma(eps, delta, gs, ctx), sensitivity, ctx)
 
 
-def tail_interval(mu, sigma, n: int, delta, reading: str = "printed", dps: int = 30):
+def hockey_stick_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
+    """δ(ε) = ∫ (p(x) - e^ε q(x))₊ dx with p = N(0, σ²), q = N(Δ, σ²), by mpmath quadrature (``mpf``
+    contexts only): the integrand is positive exactly left of x₀ = Δ/2 - εσ²/Δ, where p/q = e^ε."""
+    import mpmath
+
+    eps, sensitivity = _positive("eps", eps), _positive("sensitivity", sensitivity)
+    ctx = numbers(ctx)
+    if ctx.kind != "mpf":
+        raise invalid("ctx", ctx, "quadrature needs an mpf context")
+    with ctx.active():
+        s, e, d = as_number(sigma, ctx), ctx.number(eps), ctx.number(sensitivity)
+        x0 = d / 2 - e * s * s / d
+        weight = ctx.exp(e)
+
+        def gap(x):
+            return mpmath.npdf(x, 0, s) - weight * mpmath.npdf(x, d, s)
+
+        return +mpmath.quad(gap, [-mpmath.inf, x0 - 4 * s, x0])
+
+
+def tail_interval(mu, sigma, n: int, delta, reading: str = "printed", ctx: NumbersContext | None = None):
     """The §3.1 interval for X_i ~ N(μ, σ²), i = 1..n, with a = σ√(2 ln(2n/δ)):
     ``printed`` [-μ - a, μ + a] (as printed) or ``centred`` [μ - a, μ + a]."""
     if reading not in TAIL_READINGS:
         raise invalid("reading", reading, f"not one of {TAIL_READINGS}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise invalid("n", n, "the number of draws is a positive integer")
-    mu, sigma, delta = Fraction(mu), _positive("sigma", sigma), check_delta(delta)
-    with mpmath.workdps(dps):
-        a = _mpf(sigma) * mpmath.sqrt(2 * mpmath.log(2 * n / _mpf(delta)))
-        m = _mpf(mu)
+    n, mu, sigma, delta = _count(n), Fraction(mu), _positive("sigma", sigma), check_delta(delta)
+    ctx = numbers(ctx)
+    with ctx.active():
+        a = ctx.number(sigma) * ctx.sqrt(2 * ctx.log(ctx.number(2 * n / delta)))
+        m = ctx.number(mu)
         return (-m - a, m + a) if reading == "printed" else (m - a, m + a)
 
 
-def tail_probability(mu, sigma, n: int, delta, reading: str = "printed", dps: int = 30) -> mpmath.mpf:
-    """Pr(all of X_1..X_n lie in :func:`tail_interval`) = (Φ((B-μ)/σ) - Φ((A-μ)/σ))₊ⁿ, exactly (mpmath)."""
-    lo, hi = tail_interval(mu, sigma, n, delta, reading, dps)
-    with mpmath.workdps(dps):
-        m, s = _mpf(Fraction(mu)), _mpf(Fraction(sigma))
-        single = mpmath.ncdf((hi - m) / s) - mpmath.ncdf((lo - m) / s) if hi > lo else mpmath.mpf(0)
-        return +single ** n
+def tail_probability(mu, sigma, n: int, delta, reading: str = "printed", ctx: NumbersContext | None = None) -> Any:
+    """Pr(all of X_1..X_n lie in :func:`tail_interval`) = (Φ((B-μ)/σ) - Φ((A-μ)/σ))₊ⁿ."""
+    ctx = numbers(ctx)
+    lo, hi = tail_interval(mu, sigma, n, delta, reading, ctx)
+    with ctx.active():
+        m, s = ctx.number(Fraction(mu)), ctx.number(Fraction(sigma))
+        if not hi > lo:
+            if hi < lo:
+                return ctx.number(0)
+            raise invalid("mu", mu, "the printed interval's ends cannot be ordered at this precision")
+        single = normal_cdf((hi - m) / s, ctx) - normal_cdf((lo - m) / s, ctx)
+        return single ** n
+
+
+def release_bound(R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
+    """B = R + σ√(2 ln(2n/δ)): the §3.1 mechanism stops when some X_i leaves [-B, B]."""
+    R, sigma, n, delta = _positive("R", R), _positive("sigma", sigma), _count(n), check_delta(delta)
+    ctx = numbers(ctx)
+    with ctx.active():
+        return ctx.number(R) + ctx.number(sigma) * ctx.sqrt(2 * ctx.log(ctx.number(2 * n / delta)))
+
+
+def _standardised(mu, sigma, lower, upper, ctx: NumbersContext):
+    m, s = ctx.number(Fraction(mu)), ctx.number(_positive("sigma", sigma))
+    a, b = (as_number(lower, ctx) - m) / s, (as_number(upper, ctx) - m) / s
+    if not b > a:
+        raise invalid("upper", upper, f"must exceed lower={lower}")
+    return m, s, a, b
+
+
+def truncated_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> Any:
+    """E[X | lower <= X <= upper] for X ~ N(μ, σ²): μ + σ(φ(a) - φ(b))/(Φ(b) - Φ(a)), a, b standardised."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
+        return m + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)) / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
+
+
+def clipped_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> Any:
+    """E[min(max(X, lower), upper)] for X ~ N(μ, σ²):
+    lower Φ(a) + upper (1 - Φ(b)) + μ(Φ(b) - Φ(a)) + σ(φ(a) - φ(b))."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
+        lo, hi = as_number(lower, ctx), as_number(upper, ctx)
+        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
+        return (lo * normal_cdf(a, ctx) + hi * (1 - normal_cdf(b, ctx)) + m * inside
+                + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)))
+
+
+def truncated_mean_quadrature(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> Any:
+    """E[X | lower <= X <= upper] as ∫ x φ_σ(x - μ) dx / ∫ φ_σ(x - μ) dx by mpmath quadrature (``mpf``
+    contexts only), independent of the closed form of :func:`truncated_mean`."""
+    import mpmath
+
+    ctx = numbers(ctx)
+    if ctx.kind != "mpf":
+        raise invalid("ctx", ctx, "quadrature needs an mpf context")
+    with ctx.active():
+        m, s = ctx.number(Fraction(mu)), ctx.number(_positive("sigma", sigma))
+        lo, hi = as_number(lower, ctx), as_number(upper, ctx)
+        split = [lo, m, hi] if lo < m < hi else [lo, hi]
+        mass = mpmath.quad(lambda x: mpmath.npdf(x, m, s), split)
+        return mpmath.quad(lambda x: x * mpmath.npdf(x, m, s), split) / mass
+
+
+def normal_moment(k: int, mean, variance) -> Fraction:
+    """E[X^k] for X ~ N(mean, variance), exactly: Σ_{j even} C(k, j) mean^{k-j} variance^{j/2} (j - 1)!!."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise invalid("k", k, "a moment order is an integer >= 0")
+    mean, variance = Fraction(mean), Fraction(variance)
+    if variance < 0:
+        raise invalid("variance", variance, "must be >= 0")
+    return sum((math.comb(k, j) * mean ** (k - j) * variance ** (j // 2) * math.prod(range(j - 1, 0, -2))
+                for j in range(0, k + 1, 2)), Fraction(0))
+
+
+def sum_moment(k: int, mean, variance, noise_variance) -> Fraction:
+    """E[(X + Y)^k] for independent X ~ N(mean, variance), Y ~ N(0, noise_variance), exactly, by the binomial
+    expansion over the moments of X and of Y (no use of the law of the sum)."""
+    return sum((math.comb(k, i) * normal_moment(i, mean, variance) * normal_moment(k - i, 0, noise_variance)
+                for i in range(k + 1)), Fraction(0))
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,13 @@
-"""Small statistics helpers of the mean-estimation report (004): normal quantiles and the coverage of a
-confidence interval estimated by simulation, with a binomial confidence interval of that coverage.
+"""Small statistics helpers of the mean-estimation report (004): the standard normal law in a numbers
+context, normal quantiles, and the coverage of a confidence interval estimated by simulation, with a
+binomial confidence interval of that coverage.
 
 Source: 004_7922466618fe9fb7.txt §3.1–3.2 (the intervals use ``z*_{α/2}``, read as the upper α/2
 quantile Φ^{-1}(1 - α/2) of the standard normal).
+
+Every function of the normal law takes a :class:`core.context.NumbersContext` (``mpf(dps)`` or
+``arb(dps)``; default ``mpf(DEFAULT_DPS)``) and returns that context's numbers, so one formula serves the
+working precision, a second precision and certified balls; nothing is computed at 53-bit floats.
 """
 
 from __future__ import annotations
@@ -10,12 +15,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-import mpmath
-
+from core.context import DEFAULT_DPS, NumbersContext, mpf
 from core.errors import invalid
 
-__all__ = ["z_quantile", "normal_cdf", "Coverage", "check_alpha", "open_unit_rational"]
+__all__ = ["z_quantile", "normal_cdf", "normal_pdf", "numbers", "as_number", "Coverage", "check_alpha",
+           "open_unit_rational"]
 
 #: Confidence level of the binomial interval reported around a simulated coverage.
 COVERAGE_CONFIDENCE = Fraction(999, 1000)
@@ -37,17 +43,55 @@ def check_alpha(alpha: Fraction | float | int | str) -> Fraction:
     return open_unit_rational("alpha", alpha, "a significance level")
 
 
-def z_quantile(alpha: Fraction | float | str, dps: int = 30) -> mpmath.mpf:
-    """z*_{α/2} = Φ^{-1}(1 - α/2), the upper α/2 quantile of N(0, 1), at ``dps`` decimal digits."""
-    a = check_alpha(alpha)
-    with mpmath.workdps(dps):
-        return +mpmath.sqrt(2) * mpmath.erfinv(1 - mpmath.mpf(a.numerator) / a.denominator)
+def numbers(ctx: NumbersContext | None) -> NumbersContext:
+    """``ctx``, or the working precision ``mpf(DEFAULT_DPS)``; the exact context has no normal law."""
+    ctx = mpf(DEFAULT_DPS) if ctx is None else ctx
+    if not isinstance(ctx, NumbersContext):
+        raise invalid("ctx", ctx, "not a numbers context", "use core.context.mpf(dps) or arb(dps)")
+    if ctx.is_exact:
+        raise invalid("ctx", ctx, "the normal law has no exact rational values", "use mpf(dps) or arb(dps)")
+    return ctx
 
 
-def normal_cdf(x, dps: int = 30) -> mpmath.mpf:
-    """Φ(x) at ``dps`` digits."""
-    with mpmath.workdps(dps):
+def normal_cdf(x: Any, ctx: NumbersContext | None = None) -> Any:
+    """Φ(x) in ``ctx`` (x a number of ``ctx``, or an exact rational); Φ(x) = erfc(-x/√2)/2 for balls."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        x = as_number(x, ctx)
+        if ctx.kind == "arb":
+            return (-x / ctx.sqrt(ctx.number(2))).erfc() / 2
+        import mpmath
+
         return +mpmath.ncdf(x)
+
+
+def normal_pdf(x: Any, ctx: NumbersContext | None = None) -> Any:
+    """φ(x) = e^{-x²/2}/√(2π) in ``ctx``."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        x = as_number(x, ctx)
+        return ctx.exp(-x * x / 2) / ctx.sqrt(2 * ctx.pi())
+
+
+def z_quantile(alpha: Fraction | float | str, ctx: NumbersContext | None = None) -> Any:
+    """z*_{α/2} = Φ^{-1}(1 - α/2) = √2 erfinv(1 - α), the upper α/2 quantile of N(0, 1), in ``ctx``."""
+    a = check_alpha(alpha)
+    ctx = numbers(ctx)
+    with ctx.active():
+        one_minus = ctx.number(1 - a)
+        if ctx.kind == "arb":
+            return ctx.sqrt(ctx.number(2)) * one_minus.erfinv()
+        import mpmath
+
+        return +mpmath.sqrt(2) * mpmath.erfinv(one_minus)
+
+
+def as_number(x: Any, ctx: NumbersContext) -> Any:
+    """An exact rational becomes a number of ``ctx``; a number of ``ctx`` is returned as it is."""
+    module = type(x).__module__ or ""
+    if module.startswith("mpmath") or module.startswith("flint"):
+        return x
+    return ctx.number(x)
 
 
 @dataclass(frozen=True)
@@ -76,7 +120,7 @@ class Coverage:
 
     def interval(self) -> tuple[float, float]:
         """Wilson score interval (lo, hi) for the coverage, confidence 99.9 %."""
-        z = float(z_quantile(1 - COVERAGE_CONFIDENCE))
+        z = float(z_quantile(1 - COVERAGE_CONFIDENCE))  # a display figure
         n, phat = self.replicates, self.hits / self.replicates
         centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)

@@ -9,7 +9,9 @@ the text supports (its own later use, its citations); the others are checked as 
 
 * :mod:`numeric.definitions.ldp`: Definition 3.1 (SLDP), Lemma 3.2's losses, Definition 3.13 (WLDP);
 * :mod:`numeric.definitions.testing`: the errors of tests (Theorem 3.5, §3.2) and the trade-off
-  functions (Definition 3.17).
+  functions (Definition 3.17);
+* :mod:`numeric.definitions.report`: the notions of the report 004 (global sensitivity, its data models,
+  the release of §3.1, its definition of differential privacy).
 """
 
 from __future__ import annotations
@@ -69,4 +71,4 @@ def primary(notion: str) -> Reading:
     raise invalid("notion", notion, "has no primary reading")
 
 
-from numeric.definitions import ldp, testing  # noqa: E402,F401  (registration)
+from numeric.definitions import ldp, report, testing  # noqa: E402,F401  (registration)

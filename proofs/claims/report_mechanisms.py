@@ -1,14 +1,497 @@
-"""Claims of the report 004 §2: the Gaussian mechanism, randomized response and Bassily-Smith."""
+"""Claims of the report 004 §2: the Gaussian mechanism (§2.1), randomized response and Warner's estimator,
+and the Bassily–Smith extension to T types with its proof step (§2.2).
+
+Readings (one definition each, :mod:`numeric.definitions.report`): GS(f) is the ℓ2 sensitivity (primary;
+§3.1 uses it unsquared), the squared norm printed in §2.1 is the alternative; §2.2's data are a fixed
+dataset D ∈ {0,1}^n (primary), i.i.d. inputs the alternative.
+"""
 
 from __future__ import annotations
 
-from proofs import Claim, define
+import itertools
+import math
+import time
+from dataclasses import replace
+from fractions import Fraction
 
+import sympy
+
+from core.context import mpf
+from numeric import meanest as mechanisms
+from numeric import meanest_gaussian as gaussian
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.registry import check, define
+from proofs.claims.report_common import HALF, p_grid, tail_bound_evidence
+from proofs.engines.certified import certified_exhaustive, number_text
+from proofs.engines.composite import chain, premise_witnessed
+from proofs.engines.methods import exhaustive, identity, rational_grid
+from proofs.engines.sign import sign_evidence
+from symbolic import meanest as derivations
+from symbolic.symbols import n as n_symbol, p as p_symbol
+
+# ===================================================================================== R.gaussian
+define(Claim(
+    id="R.gaussian", title="the Gaussian mechanism calibration of §2.1", source="004 §2.1",
+    statement=r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2,\quad X_i \sim \mathcal N(0, \sigma^2),\ "
+              r"\sigma^2 = \frac{2\ln(\frac{2}{\delta})}{\epsilon^2} GS(f)^2 \ \Longrightarrow\ (\epsilon, \delta)\text{-DP}",
+    domain=r"\epsilon > 0, 0 < \delta < 1 (Definition 2 takes \epsilon, \delta > 0), a query of \ell_2 sensitivity \Delta > 0",
+    interpretation="GS(f) read as the ℓ2 sensitivity Δ (unsquared): §3.1 applies the calibration with GS(f) = "
+                   "2(R + σ√(2 ln(2n/δ))), a width, and Dwork–Roth [5], cited for the proof, use the ℓ2 norm; so "
+                   "σ = √(2 ln(2/δ)) Δ/ε. Privacy is decided by the exact curve δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - "
+                   "e^ε Φ(-Δ/(2σ) - εσ/Δ) ≤ δ (Balle & Wang 2018), which depends on σ/Δ only and is the same in "
+                   "every dimension d. No range of ε is printed, so every ε > 0 is in the domain.",
+    readings=("GS: squared",),
+    premise="X_i ~ N(0, σ²) i.i.d. added to f(D), with σ² = 2 ln(2/δ) GS(f)²/ε²",
+    definitions=("GS: l2", "GS: squared", "(eps, delta)-DP (004 Definition 2)"),
+    related={"R.gs-identity": "the GS(f) of §3.1 it is applied with",
+             "R.ci-gauss": "the noise variance σ̃² of the §3.1 baseline"},
+))
+
+_GAUSS_CORRECTED = (r"0 < \epsilon \le 4\ln 2\ (\approx 2.77),\ 0 < \delta < 1,\ GS(f) = \max_{D\sim D'}\|f(D) - f(D')\|_2:"
+                    r"\ \sigma^2 = \frac{2\ln(2/\delta)}{\epsilon^2} GS(f)^2 \text{ gives } (\epsilon, \delta)\text{-DP}")
+_GAUSS_POINT = {"sensitivity": Fraction(1), "eps": Fraction(10), "delta": Fraction(1, 10 ** 5)}
+_DELTAS = (Fraction(1, 2), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10 ** 5), Fraction(1, 10 ** 10))
+_EPS_TOP = Fraction(277, 100)  # below 4 ln 2 = 2.7725...
+
+
+def _privacy_margin(gs_of, curve=gaussian.gaussian_delta):
+    """δ - δ(ε) at a case (>= 0 iff the calibration is (ε, δ)-DP there) in a numbers context; ``curve`` is
+    the closed form or the hockey-stick quadrature."""
+    def margin(case, ctx):
+        sensitivity, eps, delta = case["sensitivity"], case["eps"], case["delta"]
+        sigma = gaussian.gaussian_sigma(eps, delta, gs_of(sensitivity), ctx)
+        value = curve(eps, sigma, sensitivity, ctx)
+        return ctx.number(delta) - value, {"delta(eps)": number_text(value), "GS": gs_of(sensitivity)}
+    return margin
+
+
+def _calibrated(case) -> bool:
+    """Every case sets σ by the calibration: the premise holds in each (counted, never assumed silently)."""
+    return case["eps"] > 0 and 0 < case["delta"] < 1
+
+
+def _gauss_cases(eps_values, deltas=_DELTAS, sensitivities=(Fraction(1),)):
+    return [{"sensitivity": s, "eps": e, "delta": d} for d in deltas for e in eps_values for s in sensitivities]
+
+
+def _gauss_correction(budget: Budget) -> Correction:
+    """ε ≤ 4 ln 2: δ(ε) ≤ Q(x) ≤ e^{-x²/2}/2 ≤ e^{-a²/2} e^{ε/2}/2 = δ e^{ε/2}/4 ≤ δ, with a = √(2 ln(2/δ)),
+    x = a - ε/(2a) >= 0 (:func:`symbolic.meanest.gaussian_calibration_steps`); and a certified grid."""
+    steps = derivations.gaussian_calibration_steps()
+    a, h = sympy.symbols("a h", positive=True)
+    sigma_over_delta = a / (2 * h)                       # σ/Δ = a/ε with ε = 2h
+    argument = 1 / (2 * sigma_over_delta) - 2 * h * sigma_over_delta
+    interval = ["w > 1", "w <= 4", "delta > 0", "delta < 1"]
+    proof = chain([
+        ("Δ/(2σ) - εσ/Δ = -x (so δ(ε) <= Φ(-x) = Q(x): the term subtracted is positive)",
+         identity(argument, -steps["x"], domain="a > 0, h = ε/2 > 0")),
+        ("Q(x) <= e^{-x^2/2}/2 for x >= 0", tail_bound_evidence()),
+        ("x >= 0: 2 ln(2/δ) >= ln w, w = e^{ε/2} <= 4",
+         sign_evidence(steps["x >= 0"], interval, sign=">=0", symbols=["delta", "w"], timeout=budget.timeout)),
+        ("x^2 >= a^2 - 2h", sign_evidence(steps["square"], ["a > 0", "h > 0"], sign=">=0", symbols=["a", "h"],
+                                          timeout=budget.timeout)),
+        ("e^{-a^2/2} = δ/2", identity(steps["e^{-a^2/2}"], sympy.Symbol("delta", positive=True) / 2,
+                                      domain="0 < δ < 1")),
+        ("δ w/4 <= δ for w <= 4", sign_evidence(steps["last"], interval, sign=">=0", symbols=["delta", "w"],
+                                                timeout=budget.timeout)),
+    ], conclusion="δ(ε) <= δ for 0 < ε <= 4 ln 2 and every 0 < δ < 1", method=Method.SYMBOLIC,
+        domain="every 0 < ε <= 4 ln 2, 0 < δ < 1, Δ > 0 (the curve depends on σ/Δ only)")
+    proof = premise_witnessed(proof, {"eps": 1, "delta": Fraction(1, 10)}, True)
+    eps_values = rational_grid(0, _EPS_TOP, budget.grid) + [_EPS_TOP]
+    grid = certified_exhaustive(_gauss_cases(eps_values, (Fraction(99, 100),) + _DELTAS),
+                                _privacy_margin(gaussian.gs_usual), sign=">=0", premise=_calibrated,
+                                domain=f"ε on a {budget.grid}-point grid of (0, 277/100] plus 277/100, δ in "
+                                       "{99/100, 1/2, 1/10, 10^-3, 10^-5, 10^-10}, Δ = 1")
+    return Correction(_GAUSS_CORRECTED, (proof, grid))
+
+
+@check("R.gaussian", "interval")
+def _gaussian_interval(budget: Budget):
+    """Certified δ(ε) (arb balls at two precisions): the named point ε = 10, δ = 10^-5 first, then a grid."""
+    eps_values = rational_grid(0, 20, budget.grid)
+    cases = [_GAUSS_POINT] + _gauss_cases(eps_values)
+    ev = certified_exhaustive(cases, _privacy_margin(gaussian.gs_usual), sign=">=0", premise=_calibrated,
+                              names=("delta - delta(eps)", "delta - delta(eps) (second precision)"),
+                              domain=f"(ε, δ, Δ) = (10, 10^-5, 1), then ε on a {budget.grid}-point grid of "
+                                     "(0, 20) x δ in {1/2, 1/10, 10^-3, 10^-5, 10^-10}, Δ = 1; exact curve")
+    yield replace(ev, corrected=_gauss_correction(budget),
+                  holds_when="eps <= 4 ln 2 (about 2.77), for every delta in (0, 1) (proved: Gaussian tail bound)")
+    squared = [{"sensitivity": s, "eps": e, "delta": d} for s in (Fraction(1, 4), Fraction(4))
+               for e in (Fraction(1, 10), Fraction(1, 2)) for d in (Fraction(1, 1000), Fraction(1, 10 ** 5))]
+    yield certified_exhaustive(squared, _privacy_margin(gaussian.gs_printed), sign=">=0", premise=_calibrated,
+                               reading="GS: squared",
+                               domain="Δ in {1/4, 4} x ε in {1/10, 1/2} x δ in {10^-3, 10^-5}; GS = Δ² (as "
+                                      "printed); Δ < 1 makes σ too small by the factor Δ")
+
+
+@check("R.gaussian", "enumeration")
+def _gaussian_enumeration(budget: Budget):
+    """The hockey-stick divergence ∫ (p - e^ε q)₊ integrated numerically (mpmath quadrature at 50 and 100
+    digits), independent of the closed-form curve."""
+    eps_values = rational_grid(0, 20, budget.grid)
+    cases = [_GAUSS_POINT] + _gauss_cases(eps_values, (Fraction(1, 10 ** 5), Fraction(1, 10)))
+    yield certified_exhaustive(cases, _privacy_margin(gaussian.gs_usual, gaussian.hockey_stick_delta), sign=">=0",
+                               ctx=mpf(50), premise=_calibrated,
+                               names=("delta - delta(eps)", "delta - delta(eps) (second precision)"),
+                               domain=f"(ε, δ, Δ) = (10, 10^-5, 1), then δ in {{10^-5, 1/10}} x ε on a {budget.grid}-"
+                                      "point grid of (0, 20), Δ = 1; hockey-stick integral by quadrature")
+    yield certified_exhaustive([{"sensitivity": Fraction(1, 4), "eps": Fraction(1, 10), "delta": Fraction(1, 1000)}],
+                               _privacy_margin(gaussian.gs_printed, gaussian.hockey_stick_delta), sign=">=0",
+                               ctx=mpf(50), premise=_calibrated, reading="GS: squared",
+                               domain="Δ = 1/4, ε = 1/10, δ = 10^-3, GS = Δ²; hockey-stick integral by quadrature")
+
+
+# ===================================================================================== R.rr-eps
+define(Claim(
+    id="R.rr-eps", title="randomized response is (4p/(1-2p))-DP", source="004 §2.2",
+    statement=r"\Pr(b_i = x) = \tfrac12 + p \ (x = D_i),\ \tfrac12 - p \ (x = 1 - D_i),\ p < \tfrac12"
+              r"\ \Longrightarrow\ \text{randomized response is } \left(\frac{4p}{1-2p}\right)\text{-differentially private, } \delta = 0",
+    domain=r"0 < p < 1/2; datasets D \in \{0,1\}^n, neighbours differ in one entry; \delta = 0",
+    assumptions=("p > 0 (at p = 0 the answers are pure noise and the bound 0 is also right, but the estimator "
+                 "of Eq. (1) divides by p)",),
+    interpretation="ε-DP with ε = 4p/(1-2p): the exact loss ln((1+2p)/(1-2p)) is at most 4p/(1-2p).",
+    premise="every b_i is drawn independently with Pr(b_i = D_i) = 1/2 + p, Pr(b_i = 1 - D_i) = 1/2 - p, 0 < p < 1/2",
+    definitions=("(eps, delta)-DP (004 Definition 2)", "§2.2 data: fixed dataset"),
+    related={"R.bassily-smith": "the same randomized response, per coordinate"},
+))
+
+_RR_WITNESS = {"p": Fraction(1, 4)}
+
+
+def _in_unit_half(case) -> bool:
+    return 0 < case["p"] < HALF
+
+
+@check("R.rr-eps", "symbolic")
+def _rr_eps_symbolic(budget: Budget) -> Evidence:
+    """(1+2p)/(1-2p) = 1 + y with y = 4p/(1-2p) > 0; h = y - ln(1+y) has h(0) = 0 and h' > 0 (sympy
+    decides the sign of h' after p = s/(2(1+s)) maps s > 0 onto (0, 1/2))."""
+    start = time.perf_counter()
+    y = 4 * p_symbol / (1 - 2 * p_symbol)
+    same = sympy.simplify((1 + 2 * p_symbol) / (1 - 2 * p_symbol) - (1 + y)) == 0
+    gap = derivations.rr_eps_gap()
+    s = sympy.Symbol("s", positive=True)
+    slope_on_domain = sympy.simplify(gap["h'"].subs(p_symbol, s / (2 * (1 + s))))
+    ok = same and gap["h(0)"] == 0 and slope_on_domain.is_positive is True
+    ev = Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE, "0 < p < 1/2 (whole domain)",
+                  {"argument": "e^{eps*} = (1+2p)/(1-2p) = 1 + 4p/(1-2p) and h(p) = 4p/(1-2p) - ln((1+2p)/(1-2p)) "
+                               "has h(0) = 0 and h'(p) > 0 on (0, 1/2)",
+                   "h'(p)": str(gap["h'"]), "h'(s/(2(1+s)))": str(slope_on_domain),
+                   "ratio is 1 + 4p/(1-2p)": same, "h(0)": str(gap["h(0)"])},
+                  derived={"h": gap["h"], "h'": gap["h'"]}, seconds=time.perf_counter() - start)
+    return premise_witnessed(ev, _RR_WITNESS, _in_unit_half(_RR_WITNESS))
+
+
+@check("R.rr-eps", "decision")
+def _rr_eps_decision(budget: Budget) -> Evidence:
+    """z3 (through the sign decider): h'(p) = 16p/((2p-1)²(2p+1)) > 0 on (0, 1/2); with h(0) = 0, the
+    exact loss is below 4p/(1-2p)."""
+    gap = derivations.rr_eps_gap()
+    proof = chain([("h(0) = 0", identity(gap["h(0)"], 0, domain="p = 0")),
+                   ("h'(p) > 0 on 0 < p < 1/2", sign_evidence(gap["h'"], ["p > 0", "p < 1/2"], sign=">0",
+                                                             timeout=budget.timeout))],
+                  conclusion="h(p) = 4p/(1-2p) - ln((1+2p)/(1-2p)) > 0 on (0, 1/2): eps* < 4p/(1-2p)",
+                  method=Method.DECISION, domain="0 < p < 1/2 (whole domain)")
+    return premise_witnessed(proof, _RR_WITNESS, _in_unit_half(_RR_WITNESS))
+
+
+@check("R.rr-eps", "enumeration")
+def _rr_eps_enumeration(budget: Budget) -> Evidence:
+    """Every neighbouring pair D ~ D' in {0,1}^n (n <= 3) and every output vector: the ratio
+    Pr(RR(D) = b)/Pr(RR(D') = b) is at most 1 + y < 1 + y + y²/2 < e^y, y = 4p/(1-2p) (exact rationals)."""
+    cases = [{"p": p, "n": n} for p in p_grid(budget) for n in (1, 2, 3)]
+
+    def holds(case):
+        rr, n = mechanisms.RandomizedResponse(case["p"]), case["n"]
+        worst = Fraction(0)
+        for dataset in itertools.product((0, 1), repeat=n):
+            for i in range(n):
+                neighbour = dataset[:i] + (1 - dataset[i],) + dataset[i + 1:]
+                for b in itertools.product((0, 1), repeat=n):
+                    ratio = math.prod(rr.pmf(bj, dj) for bj, dj in zip(b, dataset)) / math.prod(
+                        rr.pmf(bj, dj) for bj, dj in zip(b, neighbour))
+                    worst = max(worst, ratio)
+        y = rr.epsilon_printed
+        return worst == 1 + y and worst < 1 + y + y * y / 2, {"worst ratio/(1+y+y^2/2)": worst / (1 + y + y * y / 2)}
+
+    return exhaustive(cases, holds, premise=_in_unit_half,
+                      domain=f"p on a {budget.grid}-point rational grid of (0,1/2), all datasets in {{0,1}}^n, "
+                             "n = 1..3, all neighbours and outputs (exact rationals; e^y > 1 + y + y^2/2)",
+                      detail={"note": "the max ratio is exactly (1+2p)/(1-2p) = 1 + 4p/(1-2p); the printed eps "
+                                      "is never tight: eps*/eps_printed -> 1 as p -> 0 and -> 0 as p -> 1/2"})
+
+
+# ===================================================================================== R.warner-mle
+define(Claim(
+    id="R.warner-mle", title="Warner's estimator of the proportion of 1's is unbiased", source="004 §2.2, Eq. (1)",
+    statement=r"\hat{\theta}_1 = \frac{1}{2p}\left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac12 - p\right)\right)",
+    domain=r"0 < p < 1/2, n \ge 1; D fixed with k ones (\theta_1 = k/n), or i.i.d. Bernoulli(\theta_1)",
+    interpretation="E[θ̂₁] = θ₁ (catalog: 'estimates the proportion of 1's without bias'), in both data models "
+                   "(unbiased either way); θ̂₁ is the stationary point of the binomial likelihood (the "
+                   "unconstrained MLE).",
+    readings=("MLE over θ ∈ [0,1]",),
+    definitions=("§2.2 data: fixed dataset", "§2.2 data: i.i.d. inputs"),
+    related={"R.warner-var": "the variance of the same estimator", "R.nu-unbiased": "applied per coordinate"},
+))
+
+
+@check("R.warner-mle", "symbolic")
+def _warner_mle_symbolic(budget: Budget):
+    fixed, sampled = derivations.warner_fixed(), derivations.warner_sampled()
+    yield identity(fixed["E[theta_hat]"], derivations.k / n_symbol,
+                   domain="fixed dataset with k ones, all n >= 1, 0 < p < 1/2")
+    yield identity(sampled["E[theta_hat]"], derivations.theta,
+                   domain="inputs i.i.d. Bernoulli(theta), all n >= 1, 0 < p < 1/2")
+    ones = sympy.Symbol("N1", nonnegative=True)
+    yield identity(derivations.warner_mle(), (ones / n_symbol - (HALF - p_symbol)) / (2 * p_symbol),
+                   domain="stationary point of N1 ln(lam) + (n - N1) ln(1 - lam), lam = 1/2 - p + 2p theta")
+
+
+@check("R.warner-mle", "enumeration")
+def _warner_mle_enumeration(budget: Budget):
+    n_top = min(budget.n_max, 12)
+    cases = [{"p": p, "n": n, "k": k} for p in p_grid(budget) for n in range(1, n_top + 1) for k in range(n + 1)]
+
+    def holds(case):
+        rr = mechanisms.RandomizedResponse(case["p"])
+        law = rr.count_law_fixed(case["k"], case["n"])
+        return sum(w * rr.estimate(j, case["n"]) for j, w in enumerate(law)) == Fraction(case["k"], case["n"])
+
+    yield exhaustive(cases, holds, domain=f"fixed datasets: n = 1..{n_top}, every k, p on a {budget.grid}-point "
+                     "grid; exact law of #1's (Poisson binomial), exact rationals")
+    thetas = rational_grid(0, 1, budget.grid)
+    sampled = [{"p": p, "n": n, "theta": t} for p in p_grid(budget) for n in (1, 2, 5, n_top) for t in thetas]
+
+    def holds_sampled(case):
+        rr = mechanisms.RandomizedResponse(case["p"])
+        law = rr.count_law_sampled(case["theta"], case["n"])
+        return sum(w * rr.estimate(j, case["n"]) for j, w in enumerate(law)) == case["theta"]
+
+    yield exhaustive(sampled, holds_sampled, domain=f"i.i.d. Bernoulli(theta) inputs, theta on a {budget.grid}-point "
+                     f"grid, n in (1, 2, 5, {n_top}); exact binomial law")
+    # reading: the MLE over theta in [0, 1] is clip(theta_hat, 0, 1); theta_hat leaves [0, 1] with positive probability
+    rr = mechanisms.RandomizedResponse(Fraction(1, 4))
+    yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "n = 1, p = 1/4, one input equal to 1",
+                   {"note": "the likelihood restricted to theta in [0,1] is maximised at 0 when theta_hat < 0"},
+                   counterexample={"p": Fraction(1, 4), "n": 1, "ones reported": 0, "theta_hat": rr.estimate(0, 1),
+                                   "MLE on [0,1]": 0, "probability of this report": rr.count_law_fixed(1, 1)[0]},
+                   recheck=Recheck.EXACT, reading="MLE over θ ∈ [0,1]",
+                   holds_when="the report's theta_hat lies in [0, 1]")
+
+
+# ===================================================================================== R.warner-var
+_WARNER_VAR_CORRECTED = (r"\text{inputs i.i.d. Bernoulli}(\theta_1):\ \operatorname{Var}\hat\theta_1 = "
+                         r"\frac{1}{4p^2n^2}\left(\frac n4 - np^2\right) + \frac{\theta_1(1-\theta_1)}{n}")
+
+define(Claim(
+    id="R.warner-var", title="θ̂₁ is normal with the printed variance", source="004 §2.2",
+    statement=r"\hat{\theta}_1 \sim \mathcal{N}\left(\theta_1, \frac{1}{4p^2n^2}\left(\frac{n}{4} - np^2\right)\right)",
+    domain=r"0 < p < 1/2, n \ge 1, a fixed dataset D \in \{0,1\}^n with k ones, \theta_1 = k/n (§2.2)",
+    interpretation="§2.2's model (D fixed, only the answers random): E θ̂₁ = θ₁ and Var θ̂₁ equal the printed "
+                   "values exactly, and θ̂₁ is normal in the limit (Berry–Esseen distance -> 0). θ̂₁ is discrete, "
+                   "so '~ N' is read as the normal approximation Warner gives.",
+    readings=("§2.2 data: i.i.d. inputs", "exactly normal"),
+    definitions=("§2.2 data: fixed dataset", "§2.2 data: i.i.d. inputs"),
+    related={"R.warner-mle": "the estimator", "R.independence": "the per-type variance it feeds"},
+))
+
+
+def _sampled_variance(p: Fraction, n: int, theta: Fraction) -> Fraction:
+    rr = mechanisms.RandomizedResponse(p)
+    law = dict(enumerate(rr.count_law_sampled(theta, n)))
+    return mechanisms.law_moments(law, lambda j: rr.estimate(j, n))[1]
+
+
+@check("R.warner-var", "symbolic")
+def _warner_var_symbolic(budget: Budget):
+    yield identity(derivations.warner_fixed()["Var[theta_hat]"], derivations.printed_variance(),
+                   domain="fixed dataset with k ones: every n >= 1, 0 <= k <= n, 0 < p < 1/2")
+    start = time.perf_counter()
+    spread = sympy.Rational(1, 4) - p_symbol ** 2
+    bound = sympy.Rational(56, 100) * (HALF + 2 * p_symbol ** 2) / sympy.sqrt(n_symbol * spread)
+    limit = sympy.limit(bound, n_symbol, sympy.oo)
+    yield Evidence(Method.SYMBOLIC, Outcome.PROVED if limit == 0 else Outcome.INCONCLUSIVE,
+                   "every 0 < p < 1/2, n -> oo (normal limit)",
+                   {"Berry-Esseen bound sup|F - Phi|": str(bound), "limit n -> oo": str(limit),
+                    "constant": "C0 = 0.5600 (Shevtsova 2010, non-identical summands); every answer is Bernoulli"
+                                "(1/2 ± p), variance 1/4 - p^2, third absolute central moment (1/4 - p^2)(1/2 + 2p^2)"},
+                   derived={"bound": bound}, seconds=time.perf_counter() - start)
+    sampled = derivations.warner_sampled()["Var[theta_hat]"]
+    ev = identity(sampled, derivations.printed_variance(), reading="§2.2 data: i.i.d. inputs",
+                  domain="inputs i.i.d. Bernoulli(theta), 0 < theta < 1",
+                  points=[{"p": Fraction(1, 4), "n": 2, "theta": HALF}])
+    spread = derivations.theta * (1 - derivations.theta) / n_symbol
+    corrected = identity(sampled, derivations.printed_variance() + spread,
+                         domain="inputs i.i.d. Bernoulli(theta), every theta in [0,1], n >= 1, 0 < p < 1/2")
+    yield replace(ev, corrected=Correction(_WARNER_VAR_CORRECTED, (corrected,)))
+
+
+@check("R.warner-var", "enumeration")
+def _warner_var_enumeration(budget: Budget):
+    n_top = min(budget.n_max, 12)
+    cases = [{"p": p, "n": n, "k": k} for p in p_grid(budget) for n in range(1, n_top + 1) for k in range(n + 1)]
+    cases += [{"p": p, "n": budget.n_max, "k": k} for p in p_grid(budget)[::4]
+              for k in (0, budget.n_max // 3, budget.n_max)]
+
+    def holds(case):
+        rr, n = mechanisms.RandomizedResponse(case["p"]), case["n"]
+        mean, var = mechanisms.law_moments(dict(enumerate(rr.count_law_fixed(case["k"], n))),
+                                           lambda j: rr.estimate(j, n))
+        return mean == Fraction(case["k"], n) and var == rr.variance_printed(n)
+
+    yield exhaustive(cases, holds, domain=f"fixed datasets: n = 1..{n_top} every k, and n = {budget.n_max} with "
+                     f"k in (0, n/3, n); p on a {budget.grid}-point grid; exact law of #1's, exact mean and variance")
+
+    def below_bound(case, ctx):
+        rr = mechanisms.RandomizedResponse(case["p"])
+        return rr.berry_esseen_bound(case["n"], ctx) - rr.kolmogorov_distance(case["k"], case["n"], ctx)
+
+    kolmogorov = [{"p": p, "n": n, "k": k} for p in p_grid(budget)[::2] for n in (10, budget.n_max)
+                  for k in (0, n // 2)]
+    yield certified_exhaustive(kolmogorov, below_bound, sign=">=0", ctx=mpf(50),
+                               domain="Kolmogorov distance of the exact law of theta_hat to N(theta_1, printed "
+                                      f"variance) against the Berry-Esseen bound, n in (10, {budget.n_max})")
+    p, n, theta = Fraction(1, 4), 2, HALF
+    corr_cases = [{"p": q, "n": m, "theta": t} for q in p_grid(budget) for m in (1, 2, 7)
+                  for t in rational_grid(0, 1, budget.grid)]
+    correction = Correction(_WARNER_VAR_CORRECTED, (exhaustive(
+        corr_cases, lambda c: _sampled_variance(c["p"], c["n"], c["theta"]) == mechanisms.RandomizedResponse(
+            c["p"]).variance_printed(c["n"]) + c["theta"] * (1 - c["theta"]) / c["n"],
+        domain="exact binomial law, n in (1,2,7), p and theta on rational grids"),))
+    yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "inputs i.i.d. Bernoulli(theta)",
+                   counterexample={"p": p, "n": n, "theta": theta, "exact": _sampled_variance(p, n, theta),
+                                   "printed": mechanisms.RandomizedResponse(p).variance_printed(n)},
+                   recheck=Recheck.EXACT, reading="§2.2 data: i.i.d. inputs", corrected=correction)
+    rr = mechanisms.RandomizedResponse(p)
+    law = rr.count_law_fixed(1, 1)
+    yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "n = 1, p = 1/4, D = (1)",
+                   counterexample={"support": [str(rr.estimate(0, 1)), str(rr.estimate(1, 1))],
+                                   "masses": [law[0], law[1]], "note": "a two-point law is not normal"},
+                   recheck=Recheck.EXACT, reading="exactly normal")
+
+
+# ===================================================================================== R.bassily-smith
+define(Claim(
+    id="R.bassily-smith", title="per-coordinate randomized response on one-hot vectors is ε-DP",
+    source="004 §2.2",
+    statement=r"\frac{\frac12+p}{\frac12-p} \le e^{\epsilon/2} \Longrightarrow "
+              r"\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
+              r"\frac{\frac12+p}{\frac12-p}\cdot\frac{\frac12+p}{\frac12-p} \le e^{\epsilon}",
+    domain=r"0 < p < 1/2, \epsilon > 0, T \ge 1 types, one-hot inputs, b \in \{0,1\}^T",
+    interpretation="pure ε-DP of the one-individual mechanism (and of n individuals, neighbours differing in one "
+                   "individual's type): the conclusion (ratio ≤ e^ε for every b) is what is checked; the middle "
+                   "equality is the proof step R.bassily-smith.ratio.",
+    premise="(1/2 + p)/(1/2 - p) <= e^{ε/2}",
+    definitions=("(eps, delta)-DP (004 Definition 2)",),
+    related={"R.bassily-smith.ratio": "the proof step (the ratio for any b)", "R.rr-eps": "the two-type case"},
+))
+
+
+def _ratio_bound(budget: Budget) -> Evidence:
+    """With s = e^{ε/2} > 0 (a monotone substitution): r <= s ⇒ r² <= s² on 0 < p < 1/2 (z3)."""
+    r = (HALF + p_symbol) / (HALF - p_symbol)
+    return sign_evidence(sympy.Symbol("s") ** 2 - r ** 2, ["p > 0", "p < 1/2", "s > 0", f"s - ({r}) >= 0"],
+                         sign=">=0", symbols=["s"], timeout=budget.timeout)
+
+
+@check("R.bassily-smith", "decision")
+def _bs_decision(budget: Budget) -> Evidence:
+    r, ratios = derivations.bassily_smith_ratios()
+    steps = [(f"ratio at (b_t, b_t') = {key} is r^{2 * (key[0] - key[1])}",
+              identity(value, r ** (2 * (key[0] - key[1])), domain="0 < p < 1/2"))
+             for key, value in ratios.items()]
+    steps.append(("r <= e^{ε/2} ⇒ r^2 <= e^ε (s = e^{ε/2})", _ratio_bound(budget)))
+    proof = chain(steps, conclusion="max over b of the ratio is r^2 <= e^ε; the other coordinates and the other "
+                                    "individuals have the same law under t and t' and cancel",
+                  method=Method.DECISION, domain="every 0 < p < 1/2, ε with r <= e^{ε/2}, T >= 2 (T = 1: one "
+                                                 "input, nothing to compare)")
+    point = {"p": Fraction(1, 4), "e^(eps/2)": 3}
+    return premise_witnessed(proof, point, mechanisms.RandomizedResponse(point["p"]).ratio <= point["e^(eps/2)"])
+
+
+@check("R.bassily-smith", "enumeration")
+def _bs_enumeration(budget: Budget) -> Evidence:
+    """Exact max ratio over every b and t ≠ t' for T = 1..4, against s² with s = e^{ε/2} on a grid around r:
+    the cases with r <= s satisfy the premise (counted), the others are skipped."""
+    cases = []
+    for p in p_grid(budget):
+        r = mechanisms.RandomizedResponse(p).ratio
+        for s in (r, r * Fraction(11, 10), r * Fraction(9, 10), 2 * r):
+            cases += [{"p": p, "T": T, "e^(eps/2)": s} for T in (1, 2, 3, 4)]
+
+    def holds(case):
+        worst = mechanisms.OneHotRR(case["p"], case["T"]).max_ratio()
+        return worst <= case["e^(eps/2)"] ** 2, {"worst ratio/e^eps": worst / case["e^(eps/2)"] ** 2}
+
+    return exhaustive(cases, holds, premise=lambda c: mechanisms.RandomizedResponse(c["p"]).ratio <= c["e^(eps/2)"],
+                      domain=f"T = 1..4, every output b and types t, t'; p on a {budget.grid}-point grid; e^(eps/2) in "
+                             "{r, 11r/10, 9r/10, 2r} (exact rationals; 9r/10 violates the premise)",
+                      detail={"note": "max ratio = r^2 for T >= 2: at e^(eps/2) = r the loss is exactly eps"})
+
+
+# ===================================================================================== R.bassily-smith.ratio
 define(Claim(
     id="R.bassily-smith.ratio", title="Bassily-Smith proof: the ratio for any response vector",
     source="004 §2.2",
-    statement=r"\frac{\Pr[b \mid D]}{\Pr[b \mid D']} = \frac{1/2+p}{1/2-p} \cdot \frac{1/2+p}{1/2-p}",
-    domain="one-hot inputs D != D' on k >= 2 types, 0 < p < 1/2, every response vector b in {0, 1}^k",
-    interpretation="the printed equality for every b, and the weaker bound <= ((1/2+p)/(1/2-p))^2 the proof needs",
+    statement=r"\text{for any vector } b \in \{0,1\}^T:\ \frac{\Pr[RR(1) = b_t]\Pr[RR(0) = b_{t'}]}"
+              r"{\Pr[RR(0) = b_t]\Pr[RR(1) = b_{t'}]} = \frac{\frac12 + p}{\frac12 - p}\cdot\frac{\frac12 + p}{\frac12 - p}",
+    domain="one-hot inputs of types t != t' among T >= 2, 0 < p < 1/2, every response vector b in {0, 1}^T",
+    interpretation="the printed equality for every b (the proof says 'for any vector b'); the weaker bound "
+                   "<= ((1/2+p)/(1/2-p))^2, which is all the proof needs, is the alternative reading",
+    readings=("as an upper bound",),
     related={"R.bassily-smith": "the claim this step proves"},
 ))
+
+_RATIO_CORRECTED = (r"\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
+                    r"\Big(\frac{\frac12+p}{\frac12-p}\Big)^{2(b_t - b_{t'})} \le \Big(\frac{\frac12+p}{\frac12-p}\Big)^2,"
+                    r"\ \text{with equality iff } b_t = 1, b_{t'} = 0")
+
+
+def _ratio_cases(budget: Budget):
+    return [{"p": p, "T": T, "b": b, "t": t, "t'": u} for p in p_grid(budget)[::2] for T in (2, 3)
+            for b in itertools.product((0, 1), repeat=T) for t in range(T) for u in range(T) if t != u]
+
+
+def _ratio_at(case) -> tuple[Fraction, Fraction]:
+    mech = mechanisms.OneHotRR(case["p"], case["T"])
+    return mech.pmf(case["b"], case["t"]) / mech.pmf(case["b"], case["t'"]), mech.rr.ratio ** 2
+
+
+@check("R.bassily-smith.ratio", "symbolic")
+def _bs_ratio_symbolic(budget: Budget):
+    r, ratios = derivations.bassily_smith_ratios()
+    exact = [identity(value, r ** (2 * (key[0] - key[1])), domain=f"(b_t, b_t') = {key}, every 0 < p < 1/2")
+             for key, value in ratios.items()]
+    correction = Correction(_RATIO_CORRECTED, tuple(exact))
+    ev = identity(ratios[(0, 0)], r * r, points=[{"p": Fraction(1, 4), "b_t": 0, "b_t'": 0}],
+                  domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates")
+    yield replace(ev, corrected=correction, holds_when="b_t = 1 and b_t' = 0")
+    def at_most(value):
+        gap = sympy.simplify(r ** 2 - value)
+        if gap == 0:
+            return identity(value, r ** 2, domain="every 0 < p < 1/2")
+        return sign_evidence(gap, ["p > 0", "p < 1/2"], sign=">=0", timeout=budget.timeout)
+
+    yield chain([(f"(b_t, b_t') = {key}", at_most(value)) for key, value in ratios.items()],
+                conclusion="the ratio is at most r^2 for every b", method=Method.DECISION,
+                domain="every 0 < p < 1/2 and every b", reading="as an upper bound")
+
+
+@check("R.bassily-smith.ratio", "enumeration")
+def _bs_ratio_enumeration(budget: Budget):
+    cases = _ratio_cases(budget)
+
+    def equal(case):
+        lhs, rhs = _ratio_at(case)
+        return lhs == rhs, {"lhs": lhs, "rhs": rhs}
+
+    attained = sum(1 for case in cases if _ratio_at(case)[0] == _ratio_at(case)[1])
+    ev = exhaustive(cases, equal, domain="T in (2, 3), every b, t != t', p on a grid of (0, 1/2); exact rationals",
+                    detail={"cases where the printed value is attained": attained, "cases": len(cases)})
+    corrected = exhaustive(cases, lambda c: _ratio_at(c)[0] == mechanisms.RandomizedResponse(c["p"]).ratio ** (
+        2 * (c["b"][c["t"]] - c["b"][c["t'"]])), domain="the same cases: the ratio is r^(2(b_t - b_t'))")
+    yield replace(ev, corrected=Correction(_RATIO_CORRECTED, (corrected,)))
+    yield exhaustive(cases, lambda c: _ratio_at(c)[0] <= _ratio_at(c)[1], reading="as an upper bound",
+                     domain="the same cases: ratio <= r^2")

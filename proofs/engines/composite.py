@@ -1,0 +1,90 @@
+"""Proofs in steps, existence by a witness, and the premise of an implication shown satisfiable.
+
+* :func:`chain`: an argument made of steps, each its own evidence (a sympy identity, a sign decided by
+  z3, ...). The chain is ``proved`` only when every step is; otherwise ``inconclusive``, naming the
+  steps that are not (a failed step shows the argument does not go through, not that the claim is false);
+* :func:`witness`: "there is a point of the domain where ``expr sign``" proved by a decision procedure:
+  :func:`~proofs.engines.sign.sign_evidence` is asked to prove the negation on the whole domain; the
+  exact counterexample it finds (re-evaluated in the original expression) is the witness;
+* :func:`premise_witnessed`: a proof of an implication also states one point where its premise holds,
+  so that it is not vacuous (``premise_cases``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from core.errors import invalid
+from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.engines.sign import sign_evidence
+
+__all__ = ["chain", "witness", "premise_witnessed"]
+
+_NEGATION = {">0": "<=0", ">=0": "<0", "<0": ">=0", "<=0": ">0", "==0": "!=0", "!=0": "==0"}
+
+
+def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str,
+          method: Method | str = Method.SYMBOLIC, reading: str | None = None,
+          detail: Mapping[str, Any] | None = None) -> Evidence:
+    """One piece of evidence for ``conclusion`` from named steps: ``proved`` iff every step is proved."""
+    if not steps:
+        raise invalid("steps", steps, "a proof has at least one step")
+    method = Method(method)
+    if method not in (Method.SYMBOLIC, Method.DECISION):
+        raise invalid("method", method.value, "only a symbolic argument or a decision procedure proves")
+    missing = [name for name, step in steps if step.outcome is not Outcome.PROVED]
+    figures = {**(detail or {}), "conclusion": conclusion,
+               "steps": {name: {"outcome": step.outcome.value, "method": step.method.value, "domain": step.domain,
+                                **{k: v for k, v in step.detail.items() if not k.startswith("z3 seconds")}}
+                         for name, step in steps}}
+    if missing:
+        figures["steps not proved"] = missing
+    return Evidence(method, Outcome.INCONCLUSIVE if missing else Outcome.PROVED, domain, figures, reading=reading,
+                    seconds=sum(step.seconds for _, step in steps))
+
+
+def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str] = (),
+            symbols: Iterable[str] = (), timeout: float = 30.0, describe: str,
+            confirm: Callable[[Mapping[str, Any]], tuple[bool, Mapping[str, Any]]] | None = None,
+            reading: str | None = None) -> Evidence:
+    """Decision evidence that some point of ``domain`` has ``expr sign`` (``describe`` says what, in words).
+
+    z3 is asked to prove the negation everywhere; the exact point where the negation fails is the witness,
+    optionally confirmed by ``confirm(point) -> (ok, figures)`` (e.g. that it has positive probability).
+    No witness (the negation proved, a time-out, or ``confirm`` refusing it) is ``inconclusive``."""
+    if sign not in _NEGATION:
+        raise invalid("sign", sign, f"not one of {sorted(_NEGATION)}")
+    start = time.perf_counter()
+    negation = sign_evidence(expr, domain, sign=_NEGATION[sign], integers=integers, symbols=symbols,
+                             timeout=timeout, search_region=False)
+    text = f"existence of a point with {describe}: " + negation.domain
+    detail: dict[str, Any] = {"asked": f"z3 to prove the negation ({expr} {_NEGATION[sign]}) on the whole domain",
+                              "negation": negation.outcome.value,
+                              **{k: v for k, v in negation.detail.items() if not k.startswith("z3 seconds")}}
+    if negation.outcome is not Outcome.COUNTEREXAMPLE:
+        if negation.outcome is Outcome.PROVED:
+            detail["note"] = "the negation holds everywhere: no such point exists"
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
+                        seconds=time.perf_counter() - start)
+    point = dict(negation.counterexample or {})
+    detail["witness"] = point
+    detail["witness re-checked"] = negation.recheck.value if negation.recheck else None
+    if confirm is not None:
+        ok, figures = confirm(point)
+        detail.update(figures)
+        if not ok:
+            detail["note"] = "the witness was not confirmed"
+            return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
+                            seconds=time.perf_counter() - start)
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading,
+                    seconds=time.perf_counter() - start)
+
+
+def premise_witnessed(evidence: Evidence, point: Mapping[str, Any], holds: bool) -> Evidence:
+    """``evidence`` (a proof of an implication) with ``premise_cases`` = 1 when its premise ``holds`` at
+    ``point`` (a point of the domain, stated in the detail), 0 otherwise (then the proof is vacuous)."""
+    return replace(evidence, premise_cases=1 if holds else 0,
+                   detail={**evidence.detail, "premise holds at": dict(point) if holds else None})

@@ -1,0 +1,71 @@
+"""The claims of the report 004 §2 (the Gaussian mechanism, randomized response, Bassily–Smith) at the quick
+budget: statuses computed by the toolkit from its evidence, counterexamples inside each claim's domain and
+re-checked here independently, corrections verified, premises counted."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+import pytest
+
+from core.context import arb
+from numeric import meanest as mechanisms
+from numeric import meanest_gaussian as gaussian
+from proofs.base.evidence import Outcome
+from tests.claims.report_results import assert_status, result
+
+EXPECTED = [("R.gaussian", "refuted"), ("R.rr-eps", "proved"), ("R.warner-mle", "proved"), ("R.warner-var", "proved"),
+            ("R.bassily-smith", "proved"), ("R.bassily-smith.ratio", "refuted")]
+
+
+
+@pytest.mark.parametrize("claim_id,status", EXPECTED, ids=[c for c, _ in EXPECTED])
+def test_R_section2_claim_status(claim_id, status):
+    assert_status(claim_id, status)
+
+
+@pytest.mark.parametrize("claim_id", ["R.gaussian", "R.rr-eps", "R.bassily-smith"])
+def test_R_implications_count_their_premise(claim_id):
+    assert result(claim_id).claim.premise
+    primary = [e for e in result(claim_id).evidence if e.reading is None]
+    assert primary and all(e.premise_cases for e in primary)
+
+
+def test_R_gaussian_counterexample_eps_10_delta_1e5_is_certified():
+    cx = result("R.gaussian").verdict.counterexample
+    eps, delta, sensitivity = Fraction(cx["eps"]), Fraction(cx["delta"]), Fraction(cx["sensitivity"])
+    assert (eps, delta, sensitivity) == (10, Fraction(1, 10 ** 5), 1)
+    assert eps > 0 and 0 < delta < 1 and sensitivity > 0          # inside the claim's domain
+    for ctx in arb(50).confirmations():                             # re-checked here, GS = Δ (the l2 reading)
+        with ctx.active():
+            value = gaussian.calibrated_delta(eps, delta, sensitivity, gaussian.gs_usual(sensitivity), ctx)
+            assert value > ctx.number(delta)
+            reference = ctx.number(Fraction("0.0000136441033672984829617991"))
+            assert abs(value - reference) < ctx.number(Fraction(1, 10 ** 25))
+
+
+def test_R_gaussian_holds_up_to_4_ln_2_and_fails_as_printed_below_eps_1():
+    r = result("R.gaussian")
+    assert "4 ln 2" in r.verdict.holds_when
+    proof = r.verdict.correction.evidence[0]
+    assert proof.outcome is Outcome.PROVED and proof.premise_cases == 1
+    squared = [e for e in r.evidence if e.reading == "GS: squared"]
+    assert squared and all(e.outcome is Outcome.COUNTEREXAMPLE for e in squared)
+    assert all(Fraction(e.counterexample["eps"]) < 1 and Fraction(e.counterexample["sensitivity"]) < 1 for e in squared)
+
+
+def test_R_bassily_smith_ratio_counterexample_is_exact():
+    cx = result("R.bassily-smith.ratio").verdict.counterexample
+    p = Fraction(cx["p"])
+    mech = mechanisms.OneHotRR(p, 2)
+    b = (0, 0)                                                      # b_t = b_t' = 0: the ratio is 1, not r^2
+    assert (Fraction(cx["lhs"]), Fraction(cx["rhs"])) == (mech.pmf(b, 0) / mech.pmf(b, 1), mech.rr.ratio ** 2)
+    assert cx["lhs"] != cx["rhs"] and 0 < p < Fraction(1, 2)
+    bound = [e for e in result("R.bassily-smith.ratio").evidence if e.reading == "as an upper bound"]
+    assert {e.outcome for e in bound} == {Outcome.PROVED, Outcome.HOLDS}
+
+
+def test_R_rr_eps_and_warner_readings_are_reported_beside_the_verdict():
+    mle = [e for e in result("R.warner-mle").evidence if e.reading]
+    assert [e.outcome for e in mle] == [Outcome.COUNTEREXAMPLE]
+    var = {e.reading: e.outcome for e in result("R.warner-var").evidence if e.reading}
+    assert var == {"§2.2 data: i.i.d. inputs": Outcome.COUNTEREXAMPLE, "exactly normal": Outcome.COUNTEREXAMPLE}
