@@ -44,6 +44,24 @@ MAX_LENGTH = 5_000
 MAX_DEPTH = 60
 #: Largest exponent (and factorial argument) evaluated on numbers: larger ones would take unbounded time.
 _LARGEST_EXPONENT = 10_000
+#: Largest exact power evaluated (bits of the result): ``((10**4)**(10**4))**(10**4)`` would not finish.
+_LARGEST_BITS = 1_000_000
+#: Functions of :func:`parse_srepr` that sympy evaluates on numbers at a cost growing with the argument.
+_COSTLY = frozenset({"factorial", "factorial2", "subfactorial", "binomial", "gamma", "loggamma", "RisingFactorial",
+                     "FallingFactorial", "fibonacci", "lucas", "bell", "catalan", "harmonic", "bernoulli", "euler",
+                     "genocchi", "partition", "prime", "primepi", "primorial", "multinomial_coefficients", "zeta"})
+
+
+def _numeric_power_too_large(base: Any, exponent: Any) -> bool:
+    """``base**exponent`` with both numbers would take unbounded time or memory to evaluate exactly."""
+    if not (getattr(base, "is_Number", False) and getattr(exponent, "is_Number", False)):
+        return False
+    if abs(exponent) > _LARGEST_EXPONENT:
+        return True
+    if getattr(base, "is_Rational", False):
+        size = max(int(base.p).bit_length(), int(base.q).bit_length())
+        return abs(exponent) * size > _LARGEST_BITS
+    return False
 
 
 def _functions() -> dict[str, Any]:
@@ -88,12 +106,13 @@ def _parse_tree(text: str, name: str) -> ast.AST:
     return tree.body
 
 
-def _depth(node: ast.AST) -> int:
+def _depth(node: ast.AST, limit: int = MAX_DEPTH) -> int:
+    """The depth of the syntax tree, or the first depth found above ``limit``."""
     deepest, stack = 0, [(node, 1)]
     while stack:
         current, level = stack.pop()
         deepest = max(deepest, level)
-        if level > MAX_DEPTH:
+        if level > limit:
             return level
         stack.extend((child, level + 1) for child in ast.iter_child_nodes(current))
     return deepest
@@ -158,9 +177,9 @@ class _Builder:
             if op is ast.Div:
                 return left / right
             if op is ast.Pow:
-                if getattr(left, "is_Number", False) and getattr(right, "is_Number", False) \
-                        and abs(right) > _LARGEST_EXPONENT:
-                    raise self.fail(node, f"a numeric power with exponent above {_LARGEST_EXPONENT} is not accepted")
+                if _numeric_power_too_large(left, right):
+                    raise self.fail(node, f"a numeric power with exponent above {_LARGEST_EXPONENT} (or a result "
+                                    f"above {_LARGEST_BITS} bits) is not accepted")
                 return left ** right
             raise self.fail(node, "operator not accepted")
         if isinstance(node, ast.Compare) and self.relational:
@@ -212,9 +231,18 @@ class _Builder:
             index = node.args[1].elts[0]
             if not isinstance(index, ast.Name):
                 raise self.fail(node, "the index of a Sum must be a name")
-            k = self.name_of(index)
+            if index.id.startswith("_") or index.id in self.functions or index.id in self.constants:
+                raise self.fail(index, f"{index.id!r} cannot be the index of a Sum")
             lo, hi = (self.build(e, top=False) for e in node.args[1].elts[1:])
-            return self.sympy.Sum(self.build(node.args[0], top=False), (k, lo, hi))
+            # the index is bound by the Sum: it needs no place in ``allowed`` and does not leak out of it
+            outer = self.symbols.get(index.id)
+            k = self.symbols[index.id] = outer if outer is not None else self.sympy.Symbol(index.id, integer=True)
+            try:
+                term = self.build(node.args[0], top=False)
+            finally:
+                if outer is None:
+                    del self.symbols[index.id]
+            return self.sympy.Sum(term, (k, lo, hi))
         args = [self.build(a, top=False) for a in node.args]
         if fname in ("factorial", "binomial") and any(getattr(a, "is_Number", False)
                                                        and abs(a) > _LARGEST_EXPONENT for a in args):
@@ -312,6 +340,12 @@ def _build_srepr(node: ast.AST) -> Any:
                 raise ValueError("only an undefined function may be applied")
         args = [_build_srepr(a) for a in node.args]
         kwargs = {k.arg: _build_srepr(k.value) for k in node.keywords if k.arg is not None}
+        if name == "Pow" and len(args) == 2 and _numeric_power_too_large(*(sympy.sympify(a) if isinstance(a, int)
+                                                                          else a for a in args)):
+            raise ValueError(f"a numeric power above {_LARGEST_EXPONENT} in the exponent or {_LARGEST_BITS} bits")
+        if name in _COSTLY and any((isinstance(a, (int, float)) or getattr(a, "is_Number", False))
+                                   and abs(a) > _LARGEST_EXPONENT for a in args):
+            raise ValueError(f"{name} of a number above {_LARGEST_EXPONENT}")
         if name not in _TAKE_STRINGS and any(isinstance(v, str) for v in (*args, *kwargs.values())):
             raise ValueError(f"{name or 'function'} given a string")
         if name == "Function" and not (len(args) == 1 and isinstance(args[0], str) and args[0].isidentifier()
@@ -327,8 +361,13 @@ def parse_srepr(text: str, *, name: str = "derived") -> Any:
     text = _check_text(text, name)
     try:
         tree = ast.parse(text, mode="eval")
-        if _depth(tree.body) > 4 * MAX_DEPTH:
+        if _depth(tree.body, 4 * MAX_DEPTH) > 4 * MAX_DEPTH:
             raise ValueError("too deeply nested")
-        return _build_srepr(tree.body)
-    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError) as exc:
-        raise invalid(name, text, f"not a sympy srepr string ({exc})") from None
+        built = _build_srepr(tree.body)
+    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError, MemoryError) as exc:
+        raise invalid(name, text, f"not a sympy srepr string ({str(exc)[:200]})") from None
+    import sympy
+
+    if not isinstance(built, sympy.Basic):
+        raise invalid(name, text, f"not a sympy srepr string (it reads as a {type(built).__name__})")
+    return built

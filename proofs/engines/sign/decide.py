@@ -1,15 +1,18 @@
-"""Sign conditions decided exactly: ``expr op 0`` on a whole domain, proved by z3 or refuted exactly.
+"""Sign conditions decided: ``expr op 0`` on a whole domain, proved, or refuted at a re-checked point.
 
 :func:`check_sign` is public (``from proofs import check_sign``)::
 
     check_sign("p - q", ["q < p"])                                  # proved
     check_sign("4*p*(1-p) - 1", ["p > 0", "p < 1"])                 # refuted at p = 1/2 (value 0)
     check_sign(f_prime, ["p > 1/2", "q >= 0", "p + q <= 1", "n >= 1"], integers=["n"])
+    check_sign("exp(x) - 1 - x", [], sign=">=0", symbols=["x"])      # proved (interval decider + cvc5)
 
-How a condition is decided (every step is stated in the evidence):
+Every string (the condition and each domain constraint) is read by :func:`core.formula.parse_formula`:
+nothing in it is ever executed.
 
-1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.engines.sign.reduce`); anything else
-   that is not a rational function raises :class:`~proofs.errors.InvalidArgument`;
+How a polynomial condition is decided (every step is stated in the evidence):
+
+1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.engines.sign.reduce`);
 2. each domain constraint ``N/D op 0`` becomes ``N*D op 0`` and ``D != 0`` (it is undefined where
    ``D = 0``); the expression under study is written ``N/D`` with ``D`` factored, and the sign of each
    factor of ``D`` is itself decided on the domain (a factor that can vanish there is an error: the
@@ -17,19 +20,53 @@ How a condition is decided (every step is stated in the evidence):
 3. z3 (``QF_NRA``) is asked for a domain point where the condition fails: ``unsat`` proves the
    condition on the whole domain (integer symbols are relaxed to reals, which only enlarges the set
    searched); ``sat`` gives a model that is turned into exact rationals (integers for integer symbols)
-   and re-evaluated with sympy in the *original* expression and constraints before it is believed;
+   and re-evaluated with sympy in the *original* expression and constraints before it is believed
+   (exactly, or in arb balls at the two precisions of ``arb(50).confirmations()``);
    ``unknown`` or a time-out is ``inconclusive``;
-4. where the condition fails, :func:`holds_when` looks for the region where it holds: for an integer
-   parameter the smallest ``n0`` such that it is proved for all ``n >= n0``; otherwise the first of
-   the caller's candidate constraints, or a bound ``s >= t`` / ``s <= t`` on one variable found by
-   exact bisection, under which it is proved.
+4. where the condition fails, :func:`~proofs.engines.sign.region.holds_when` looks for the region where
+   it holds: for an integer parameter the smallest ``n0`` such that it is proved for all ``n >= n0``;
+   otherwise the first of the caller's candidate constraints, or a bound ``s >= t`` / ``s <= t`` on one
+   variable found by exact bisection, under which it is proved.
+
+Where the monotone substitutions refuse (a variable inside and outside ``exp``/``log``, ``sqrt``,
+``b**e``, logarithms mixed with other terms, a constraint on ``s`` outside ``exp(s)`` other than
+``s op 0``), the *transcendental path* takes over (:mod:`proofs.engines.sign.transcendental`): side
+conditions (logarithm arguments ``> 0``, denominators ``!= 0``, square-root bases ``>= 0``) decided first,
+then validated branch-and-bound with python-flint arb enclosures (:mod:`~proofs.engines.sign.branch`),
+closing tight points and unbounded tails by mean-value-theorem arguments whose derivative signs are
+decided recursively. :func:`check_sign` adds a second, independent decision of the same condition
+(:mod:`~proofs.engines.sign.crosscheck`: cvc5 with transcendental functions, Taylor models decided by
+z3); both are method ``decision``, and a proof by one with a counterexample from the other is an error.
+
+What ``check_sign`` can decide:
+
+* any polynomial or rational condition over the reals (z3's nlsat is complete), integer symbols by
+  relaxation (proofs) and integer models (counterexamples);
+* conditions with ``exp``, ``log``, ``sqrt``, rational powers, ``b**e``, ``Abs``, ``pi``, ``E`` in any
+  number of variables where the condition holds with a margin on a bounded box (certified enclosures
+  close every box), and every failing condition whose failure set has an interior point (a test point
+  of a box lands in it);
+* in one variable without other constraints: conditions that are *tight* at rational points where the
+  expression is exactly 0 (``exp(x) - 1 - x`` at 0, ``log(x) - x + 1`` at 1, ``tanh(e/2) - e/2`` at 0 with
+  three vanishing derivatives), up to the fifth derivative; excluded ends where the expression is
+  undefined but has a limit (sympy's ``limit``); unbounded variables whose tails are monotone from some
+  point on, directly or after the substitution ``x = 1/t`` (``log(x) - sqrt(x) < 0`` on ``x > 0``).
+
+What it cannot decide (the result is ``inconclusive``, with the open boxes and their total measure):
+
+* tight points at irrational places (``exp(x) - 2 - 2*(x - log 2) >= 0`` touches 0 at ``log 2``), tight
+  points in several variables, conditions that touch 0 along a curve, and equalities ``== 0`` that
+  sympy does not simplify to 0 (an enclosure never shows a value is exactly 0);
+* an unbounded variable whose tail is not eventually monotone (oscillating), or whose derivatives
+  stay unbounded on every unbounded box;
+* ``sin``, ``cos``, ``floor``, ``Min``/``Max``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
+  integer symbols in a condition the monotone substitutions do not reduce.
 """
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -37,17 +74,29 @@ from typing import Any
 import sympy
 import z3
 
-from proofs.errors import invalid
+from core.context import DEFAULT_DPS, arb
+from proofs.errors import InvalidArgument, invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, parse_constraint, parse_expression, parse_sign, plain_symbols
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
-from proofs.engines.sign.solver import rational_model, relation, solve, to_z3
+from proofs.engines.sign.region import holds_when
+from proofs.engines.sign.solver import Undecided, rational_model, relation, solve, to_z3
 from proofs.base.verdict import Verdict
 
-__all__ = ["check_sign", "sign_evidence", "SignProblem"]
+__all__ = ["check_sign", "sign_evidence", "SignProblem", "NotPolynomial", "decide_polynomial_condition", "SOLVERS"]
 
-class _Undecided(Exception):
-    """A side query (the sign of a denominator, a logarithm's argument) timed out or returned unknown."""
+#: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions, the interval
+#: decider on the others) or ``cvc5`` (the cross-check of a transcendental condition: cvc5 and Taylor models).
+SOLVERS = ("auto", "cvc5")
+
+
+class NotPolynomial(InvalidArgument):
+    """The monotone substitutions do not reduce the condition to polynomials (the parsed condition and
+    domain travel with it, for the transcendental decider)."""
+
+    def __init__(self, message: str, target: Condition, domain: list[Condition], integers: frozenset[str]) -> None:
+        super().__init__(message)
+        self.target, self.domain, self.integers = target, domain, integers
 
 
 _SOLVER = f"z3 {z3.get_version_string()} QF_NRA (nlsat, complete for real polynomial arithmetic)"
@@ -91,12 +140,15 @@ class SignProblem:
         for name in integers:
             if known[name] not in used:
                 raise invalid("integers", name, "names a symbol that occurs in neither expr nor domain")
-        reduced = reduce_logs(substitute_exp(target, constraints))
-        symbols_now = sorted(set().union(reduced.target.expr.free_symbols,
-                                         *(c.expr.free_symbols for c in reduced.domain)), key=str)
-        require_rational(reduced.target, "expr", symbols_now)
-        for condition in reduced.domain:
-            require_rational(condition, "domain", symbols_now)
+        try:
+            reduced = reduce_logs(substitute_exp(target, constraints))
+            symbols_now = sorted(set().union(reduced.target.expr.free_symbols,
+                                             *(c.expr.free_symbols for c in reduced.domain)), key=str)
+            require_rational(reduced.target, "expr", symbols_now)
+            for condition in reduced.domain:
+                require_rational(condition, "domain", symbols_now)
+        except InvalidArgument as refusal:
+            raise NotPolynomial(str(refusal), target, constraints, integers) from None
         problem = cls(target, constraints, reduced.target, reduced.domain, integers, float(timeout),
                       list(reduced.notes), dict(reduced.stands_for), list(reduced.log_arguments))
         problem.variables = {s: z3.Real(s.name) for s in symbols_now}
@@ -139,7 +191,7 @@ class SignProblem:
         for argument in self.log_arguments:
             positive = self._decide_positive(argument)
             if positive is None and self.undecided:
-                raise _Undecided(f"the sign of the logarithm's argument {argument} (z3: unknown or time-out)")
+                raise Undecided(f"the sign of the logarithm's argument {argument} (z3: unknown or time-out)")
             if positive is not True:
                 raise invalid("expr", self.original.text,
                               f"the logarithm's argument {argument} is not shown > 0 on the domain")
@@ -158,7 +210,7 @@ class SignProblem:
                     reasons.append(f"denominator factor ({factor})**{power} > 0: {factor} != 0 on the domain (decided)")
                     continue
             if fixed is None and self.undecided:
-                raise _Undecided(f"the sign of the denominator factor {factor} (z3: unknown or time-out)")
+                raise Undecided(f"the sign of the denominator factor {factor} (z3: unknown or time-out)")
             if fixed is None:
                 raise invalid("expr", self.original.text,
                               f"its denominator factor {factor} is not of one sign on the domain (it can vanish: "
@@ -224,13 +276,29 @@ def _evaluate(expr: sympy.Expr, point: dict[sympy.Symbol, Any]) -> tuple[Any, st
 
 
 def _truth(op: str, value: sympy.Expr, recheck: str) -> bool | None:
+    """``value op 0``: exactly for a rational, else where python-flint balls at the two precisions of
+    :meth:`core.context.NumbersContext.confirmations` (both at least the working one) agree."""
     if recheck == "exact":
         return bool(RELATIONS[op](value))
-    low, high = sympy.N(value, 30), sympy.N(value, 60)
-    if abs(high - low) > sympy.Float(10) ** -25 or (abs(high) < sympy.Float(10) ** -25 and op not in ("==", "!=")):
-        return None
-    truth = RELATIONS[op](high)
-    return bool(truth) if truth in (sympy.true, sympy.false) else None
+    truths = set()
+    for context in arb(DEFAULT_DPS).confirmations():
+        try:
+            ball = context.evaluate(value, {})
+        except (ValueError, ZeroDivisionError):
+            return None
+        holds = RELATIONS[op](sympy.Integer(0))          # the relation at 0, for a ball that is exactly 0
+        if ball.is_exact() and ball == 0:
+            truths.add(bool(holds))
+        elif op in ("==", "!=") and not ball.contains(0):
+            truths.add(op == "!=")
+        elif op not in ("==", "!="):
+            positive, negative = ball > 0, ball < 0
+            if not (positive or negative):
+                return None
+            truths.add(bool(RELATIONS[op](sympy.Integer(1 if positive else -1))))
+        else:
+            return None
+    return truths.pop() if len(truths) == 1 else None
 
 
 def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> dict[str, Any] | None:
@@ -263,7 +331,7 @@ def _decide(problem: SignProblem) -> tuple[str, dict[str, Any], dict[str, Any] |
     """``(outcome, detail, counterexample)`` with outcome ``proved``/``counterexample``/``inconclusive``."""
     try:
         polynomial, reasons = problem.polynomial_target()
-    except _Undecided as undecided:
+    except Undecided as undecided:
         return "inconclusive", {"solver": _SOLVER, "condition": f"{problem.original.expr} {problem.original.op} 0",
                                 "z3 outcome": "unknown", "undecided": str(undecided),
                                 "reductions": problem.notes}, None
@@ -301,138 +369,18 @@ def _decide(problem: SignProblem) -> tuple[str, dict[str, Any], dict[str, Any] |
     return "counterexample", detail, found
 
 
-def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, seconds: float = 10.0) -> str | None:
-    """A region where the (refuted) condition is proved, or ``None``: the first candidate constraint
-    that makes it proved; else, for an integer symbol, ``n >= n0`` with n0 smallest; else a one-variable
-    bound ``s >= t`` or ``s <= t`` (t a simple rational) found by exact bisection."""
-    deadline = time.perf_counter() + seconds
-
-    def proved(extra: Sequence[Any]) -> bool:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return False
-        try:
-            sub = problem.with_constraints(extra)
-            sub.timeout = min(sub.timeout, left)
-            polynomial, _ = sub.polynomial_target()
-            if sub.ask([sub.fails(polynomial)]).result != "unsat":
-                return False
-            return sub.ask([]).result == "sat"          # a region, not an empty set
-        except (ValueError, z3.Z3Exception, _Undecided):
-            return False
-
-    for candidate in candidates:
-        if proved([candidate]):
-            return str(candidate)
-    if problem.target.op in ("==", "!="):
-        return None                     # an identity fails off an algebraic set: no bound to search for
-    for name in sorted(problem.integers):
-        lower = _lower_bound(problem, name)
-        if lower is None:
-            continue
-        n0 = _smallest_n0(proved, name, math.ceil(lower) - 1, deadline)
-        if n0 is not None:
-            return f"{name} >= {n0}"
-    return _one_variable_bound(problem, proved, deadline)
-
-
-def _linear_bound(condition: Condition, symbol: sympy.Symbol) -> tuple[str, Fraction] | None:
-    """``("lower"|"upper", b)`` if the condition reads ``a*symbol + c op 0`` (op an inequality), else None."""
-    expr = condition.expr
-    if expr.free_symbols != {symbol} or condition.op in ("==", "!=") or not expr.is_polynomial(symbol):
+def decide_polynomial_condition(condition: Condition, domain: Sequence[Condition], *,
+                                timeout: float) -> tuple[str, dict[str, Any] | None] | None:
+    """``(outcome, counterexample)`` of a side condition by z3, or None if it is not polynomial."""
+    try:
+        problem = SignProblem.build(condition.expr, list(domain), sign=condition.op + "0", integers=(),
+                                    timeout=timeout)
+        outcome, _, found = _decide(problem)
+    except NotPolynomial:
         return None
-    poly = sympy.Poly(expr, symbol)
-    if poly.degree() != 1:
-        return None
-    a, b = poly.all_coeffs()
-    bound = Fraction(int((-b / a).p), int((-b / a).q))
-    return ("lower" if (a > 0) == (condition.op in (">", ">=")) else "upper"), bound
-
-
-def _bounds(problem: SignProblem, symbol: sympy.Symbol) -> tuple[Fraction | None, Fraction | None]:
-    lo = hi = None
-    for condition in problem.domain:
-        found = _linear_bound(condition, symbol)
-        if found is None:
-            continue
-        kind, bound = found
-        if kind == "lower":
-            lo = bound if lo is None else max(lo, bound)
-        else:
-            hi = bound if hi is None else min(hi, bound)
-    return lo, hi
-
-
-def _lower_bound(problem: SignProblem, name: str) -> Fraction | None:
-    symbol = next((s for s in problem.variables if s.name == name), None)
-    return None if symbol is None else _bounds(problem, symbol)[0]
-
-
-def _smallest_n0(proved: Any, name: str, lower: int, deadline: float) -> int | None:
-    start = lower + 1
-    while not proved([f"{name} >= {start}"]):
-        if time.perf_counter() > deadline or start > 2**20:
-            return None
-        start = start + 1 if start < lower + 8 else 2 * start
-    n0 = start
-    while n0 > lower and time.perf_counter() < deadline and proved([f"{name} >= {n0 - 1}", f"{name} <= {n0 - 1}"]):
-        n0 -= 1
-    return n0 if n0 > lower else None
-
-
-def _one_variable_bound(problem: SignProblem, proved: Any, deadline: float) -> str | None:
-    best: tuple[Fraction, str] | None = None
-    for symbol in sorted(problem.variables, key=str):
-        if symbol in problem.stands_for or symbol.name in problem.integers:
-            continue
-        lo, hi = _bounds(problem, symbol)
-        if lo is None or hi is None or not lo < hi:
-            continue
-        width = hi - lo
-        for direction in (">=", "<="):
-            if time.perf_counter() > deadline:
-                return best[1] if best else None
-            good, bad = (hi - width / 1024, lo) if direction == ">=" else (lo + width / 1024, hi)
-            if not proved([f"{symbol} {direction} {good}"]):
-                continue
-            for _ in range(10):
-                if time.perf_counter() > deadline:
-                    break
-                middle = (good + bad) / 2
-                if proved([f"{symbol} {direction} {middle}"]):
-                    good = middle
-                else:
-                    bad = middle
-            text = f"{symbol} {direction} {good}"
-            for simple in _simple_between(bad, good):
-                if proved([f"{symbol} {direction} {simple}"]):
-                    good, text = simple, f"{symbol} {direction} {simple}"
-                    break
-                strict = direction[0]
-                if proved([f"{symbol} {strict} {simple}"]):
-                    good, text = simple, f"{symbol} {strict} {simple}"
-                    break
-            share = (hi - good) / width if direction == ">=" else (good - lo) / width
-            if best is None or share > best[0]:
-                best = (share, text)
-    return best[1] if best else None
-
-
-def _simple_between(a: Fraction, b: Fraction, tries: int = 4) -> Iterator[Fraction]:
-    """Up to ``tries`` rationals of smallest denominators in the closed interval between a and b."""
-    lo, hi = min(a, b), max(a, b)
-    found = 0
-    for denominator in range(1, 257):
-        numerator = -((-lo.numerator * denominator) // lo.denominator)   # ceil(lo * denominator)
-        while Fraction(numerator, denominator) <= hi and found < tries:
-            candidate = Fraction(numerator, denominator)
-            if candidate.denominator == denominator:
-                found += 1
-                yield candidate
-            numerator += 1
-            break
-        if found >= tries:
-            return
+    except InvalidArgument:
+        return "inconclusive", None
+    return outcome, found
 
 
 def sign_evidence(
@@ -447,10 +395,23 @@ def sign_evidence(
     search_region: bool = True,
     reading: str | None = None,
     domain_text: str | None = None,
+    solver: str = "auto",
 ) -> Evidence:
-    """The decision-procedure evidence for ``expr sign`` on ``domain`` (see the module docstring)."""
+    """The decision-procedure evidence for ``expr sign`` on ``domain`` (see the module docstring).
+
+    ``solver="cvc5"`` asks for the cross-check of a condition the polynomial reduction refuses (cvc5 and
+    Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider."""
+    if solver not in SOLVERS:
+        raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
     start = time.perf_counter()
-    problem = SignProblem.build(expr, domain, sign=sign, integers=integers, timeout=timeout, symbols=symbols)
+    try:
+        problem = SignProblem.build(expr, domain, sign=sign, integers=integers, timeout=timeout, symbols=symbols)
+    except NotPolynomial as refusal:
+        return _transcendental_evidence(refusal, timeout=timeout, reading=reading, domain_text=domain_text,
+                                        solver=solver)
+    if solver != "auto":
+        raise invalid("solver", solver, "applies to conditions with exp/log/sqrt that no monotone substitution "
+                      "reduces; this one is polynomial (z3 decides it)")
     outcome, detail, found = _decide(problem)
     where = None
     if outcome == "counterexample" and search_region:
@@ -459,14 +420,48 @@ def sign_evidence(
         detail["region search seconds"] = round(time.perf_counter() - region_start, 3)
     detail["z3 queries"] = problem.queries
     detail["z3 seconds (all queries)"] = round(problem.z3_seconds, 4)
-    text = domain_text or ("whole domain: " + "; ".join(dict.fromkeys(c.text for c in problem.original_domain))
-                           + (f"; integers: {', '.join(sorted(problem.integers))}" if problem.integers else ""))
+    text = domain_text or _domain_text(problem.original_domain, problem.integers)
     if outcome == "counterexample":
         assert found is not None
         recheck = Recheck(found.pop("recheck"))
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
                         recheck=recheck, reading=reading, holds_when=where, seconds=time.perf_counter() - start)
     return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading,
+                    seconds=time.perf_counter() - start)
+
+
+def _domain_text(domain: Sequence[Condition], integers: Iterable[str] = ()) -> str:
+    integers = sorted(integers)
+    return ("whole domain: " + ("; ".join(dict.fromkeys(c.text for c in domain)) or "all reals")
+            + (f"; integers: {', '.join(integers)}" if integers else ""))
+
+
+def _transcendental_evidence(refusal: NotPolynomial, *, timeout: float, reading: str | None,
+                             domain_text: str | None, solver: str) -> Evidence:
+    """Evidence for a condition the polynomial reduction refused: the interval decider, or the
+    cross-check (``solver="cvc5"``)."""
+    from proofs.engines.sign.crosscheck import crosscheck_evidence
+    from proofs.engines.sign.transcendental import decide_transcendental
+
+    if refusal.integers:
+        raise invalid("integers", sorted(refusal.integers), f"{refusal}; integer symbols are not supported by "
+                      "the interval decider that takes over where the polynomial reduction stops")
+    start = time.perf_counter()
+    text = domain_text or _domain_text(refusal.domain)
+    if solver == "cvc5":
+        decision = decide_transcendental(refusal.target, refusal.domain, timeout=timeout, sides_only=True)
+        return crosscheck_evidence(refusal.target, refusal.domain, timeout=timeout, domain_text=text,
+                                   reading=reading, clip=decision.outcome != "inconclusive")
+    decision = decide_transcendental(refusal.target, refusal.domain, timeout=timeout)
+    decision.detail["why not polynomial"] = str(refusal)
+    if decision.covered and domain_text is None:
+        text += f" ({decision.covered})"
+    if decision.outcome == "counterexample":
+        found = dict(decision.found or {})
+        recheck = Recheck(found.pop("recheck"))
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, decision.detail, counterexample=found,
+                        recheck=recheck, reading=reading, seconds=time.perf_counter() - start)
+    return Evidence(Method.DECISION, Outcome(decision.outcome), text, decision.detail, reading=reading,
                     seconds=time.perf_counter() - start)
 
 
@@ -485,11 +480,17 @@ def check_sign(
 
     ``integers`` names the integer symbols; ``symbols`` declares names beyond the paper's (those of a
     sympy ``expr`` are known already); ``holds_when`` lists candidate extra constraints to report where
-    a refuted condition holds. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat),
-    ``refuted`` (an exact counterexample re-evaluated with sympy; ``verdict.holds_when`` the region
-    where it holds, if found) or ``inconclusive`` (time-out, ``unknown``). Unparseable constraints,
-    unknown symbols and conditions that cannot be reduced to polynomials raise
-    :class:`~proofs.errors.InvalidArgument` (a ``ValueError``) naming the offending text.
+    a refuted condition holds. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or
+    the interval decider), ``refuted`` (a counterexample re-checked exactly or at two precisions;
+    ``verdict.holds_when`` the region where it holds, if found) or ``inconclusive`` (time-out,
+    ``unknown``, open boxes). A condition with ``exp``/``log``/``sqrt`` that the monotone substitutions do
+    not reduce carries two pieces of evidence: the interval decider and the cvc5/Taylor cross-check
+    (they must agree: a contradiction is an ``error``). Unparseable constraints, unknown symbols and
+    conditions undefined at a domain point raise :class:`~proofs.errors.InvalidArgument` (a
+    ``ValueError``) naming the offending text.
     """
-    return Verdict((sign_evidence(expr, domain, sign=sign, integers=integers, timeout=timeout, symbols=symbols,
-                                  holds_when_candidates=holds_when),))
+    options = dict(sign=sign, integers=integers, timeout=timeout, symbols=symbols)
+    first = sign_evidence(expr, domain, holds_when_candidates=holds_when, **options)
+    if first.detail.get("why not polynomial") is None:
+        return Verdict((first,))
+    return Verdict((first, sign_evidence(expr, domain, solver="cvc5", **options)))

@@ -5,18 +5,23 @@ A *condition* is ``lhs op rhs`` with ``op`` one of ``<, <=, >, >=, ==, !=`` (a s
 name (the paper's names of :mod:`symbolic.symbols`, the symbols of the expression under study, and any
 extra names the caller declares) and replaced by plain real symbols, so that sympy assumptions never stand
 in for a constraint the domain does not state.
+
+Every string goes through :func:`core.formula.parse_formula` (an ``ast`` whitelist: nothing in the text is
+ever executed); sympy objects are taken as they are, anything else is refused.
 """
 
 from __future__ import annotations
 
-import re
+import ast
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import sympy
 
-from proofs.errors import invalid
+from core.formula import parse_formula
+from proofs.errors import InvalidArgument, invalid
 
 __all__ = ["Condition", "RELATIONS", "parse_expression", "parse_constraint", "parse_sign", "plain_symbols"]
 
@@ -28,8 +33,9 @@ RELATIONS = {
 #: the relation that fails exactly where the given one holds.
 NEGATION = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
 
-_OPERATOR = re.compile(r"(<=|>=|==|!=|<|>|=)")
-_FUNCTIONS = {"exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sqrt": sympy.sqrt, "Rational": sympy.Rational}
+_TRUTH_VALUES = (sympy.core.relational.Relational, sympy.logic.boolalg.BooleanFunction,
+                 sympy.logic.boolalg.BooleanAtom)
+_SYMPY_RELATIONS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!="}
 
 
 @dataclass(frozen=True)
@@ -65,36 +71,90 @@ def _known_names(expr: Any, extra: Iterable[str]) -> set[str]:
     return names
 
 
-def _sympify(text: str, known: Mapping[str, sympy.Symbol], what: str, shown: str | None = None) -> sympy.Expr:
-    local = {**_FUNCTIONS, **known}
-    try:
-        value = sympy.sympify(text, locals=local, rational=True)
-    except (sympy.SympifyError, SyntaxError, TypeError, AttributeError, ValueError) as error:
-        raise invalid(what, shown or text, f"does not parse ({type(error).__name__})",
-                      "write it in Python syntax, e.g. '(n+1)*(p+q) > 1'") from None
-    if not isinstance(value, sympy.Expr):
-        raise invalid(what, shown or text, f"is not an arithmetic expression (parsed as {type(value).__name__})")
+def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, shown: Any) -> None:
     unknown = sorted(s.name for s in value.free_symbols if s.name not in known)
     if unknown:
-        raise invalid(what, shown or text, f"unknown symbol(s) {unknown}",
+        raise invalid(what, shown, f"unknown symbol(s) {unknown}",
                       "use the paper's names (p, q, pi, n, c, eps, lam, ...) or declare them with symbols=")
-    return value
 
 
-def parse_expression(expr: Any, known: Mapping[str, sympy.Symbol], what: str = "expr") -> sympy.Expr:
-    """``expr`` (sympy or text) with every symbol replaced by the plain real symbol of its name."""
-    if isinstance(expr, str):
-        return _sympify(expr, known, what)
+def _parse_text(text: str, known: Mapping[str, sympy.Symbol], what: str, *, relational: bool) -> tuple[Any, str]:
+    """``text`` read by the safe parser, its names the plain real symbols of ``known``, and the text that
+    was read: a constraint with a lone ``=`` (``"p = q"``) that does not parse is read again with ``==``."""
     try:
-        value = sympy.sympify(expr)
-    except sympy.SympifyError:
-        raise invalid(what, expr, "is neither a sympy expression nor a string") from None
-    if not isinstance(value, sympy.Expr):
-        raise invalid(what, expr, "is not an arithmetic expression")
-    unknown = sorted(s.name for s in value.free_symbols if s.name not in known)
-    if unknown:
-        raise invalid(what, expr, f"unknown symbol(s) {unknown}")
+        parsed, source = parse_formula(text, symbols=known, relational=relational, name=what), text
+    except InvalidArgument as refusal:
+        source = _single_equals(text)
+        if not relational or source == text or "does not parse" not in str(refusal):
+            raise
+        try:
+            parsed = parse_formula(source, symbols=known, relational=relational, name=what)
+        except InvalidArgument:
+            raise refusal from None
+    if isinstance(parsed, sympy.Basic):
+        _unknown(parsed, known, what, text)
+    return parsed, source
+
+
+def _single_equals(text: str) -> str:
+    """A lone ``=`` (``"p = q"``) as ``==``; ``<=``, ``>=``, ``==``, ``!=`` are left as they are."""
+    out = []
+    for i, ch in enumerate(text):
+        if ch == "=" and (i == 0 or text[i - 1] not in "<>=!") and (i + 1 == len(text) or text[i + 1] != "="):
+            out.append("==")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def parse_expression(expr: Any, known: Mapping[str, sympy.Symbol], what: str = "expr", shown: Any = None) -> sympy.Expr:
+    """``expr`` (sympy, a number, or text) with every symbol replaced by the plain real symbol of its name
+    (``shown``: the text errors quote, when ``expr`` is one side of it)."""
+    shown = expr if shown is None else shown
+    if isinstance(expr, str):
+        value, _ = _parse_text(expr, known, what, relational=False)
+    elif isinstance(expr, sympy.Basic):
+        value = expr
+    elif isinstance(expr, (int, Fraction)) and not isinstance(expr, bool):
+        value = sympy.Rational(expr)
+    else:
+        raise invalid(what, shown, "is neither a sympy expression nor a string")
+    if not isinstance(value, sympy.Expr) or isinstance(value, _TRUTH_VALUES):
+        raise invalid(what, shown, f"is not an arithmetic expression (parsed as {type(value).__name__})")
+    _unknown(value, known, what, shown)
     return value.xreplace({s: known[s.name] for s in value.free_symbols})
+
+
+def _links(relation: Any, item: Any) -> list[tuple[Any, str, Any]]:
+    """``(lhs, op, rhs)`` for each comparison of a parsed constraint (a chain is a conjunction)."""
+    if isinstance(relation, sympy.And):
+        return [link for part in relation.args for link in _links(part, item)]
+    if isinstance(relation, sympy.core.relational.Relational):
+        op = _SYMPY_RELATIONS.get(relation.rel_op)
+        if op is None:
+            raise invalid("domain", item, "unsupported relation")
+        return [(relation.lhs, op, relation.rhs)]
+    if isinstance(relation, (sympy.Or, sympy.Not)):
+        raise invalid("domain", item, "'or'/'not' are not accepted: list the constraints, all of which hold")
+    if relation in (sympy.true, sympy.false):
+        raise invalid("domain", item, f"is always {bool(relation)}: it constrains nothing")
+    raise invalid("domain", item, "has no comparison (<, <=, >, >=, ==, !=)")
+
+
+def _chain(text: str, known: Mapping[str, sympy.Symbol]) -> list[tuple[Any, str, Any]] | None:
+    """The links of a chained comparison in the order written (``"0 <= q <= 1"``: ``0 <= q``, then
+    ``q <= 1``), each side read by the safe parser; None if the text is not one comparison chain.
+    (A conjunction built by sympy would sort its links.)"""
+    source = text.strip().replace("^", "**")
+    body = ast.parse(source, mode="eval").body                # already validated by parse_formula
+    if not isinstance(body, ast.Compare):
+        return None
+    names = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+    sides = [ast.get_source_segment(source, node) for node in (body.left, *body.comparators)]
+    if any(side is None for side in sides) or any(type(op) not in names for op in body.ops):
+        return None
+    values = [parse_formula(side, symbols=known, name="domain") for side in sides]
+    return [(values[i], names[type(op)], values[i + 1]) for i, op in enumerate(body.ops)]
 
 
 def parse_constraint(item: Any, known: Mapping[str, sympy.Symbol]) -> list[Condition]:
@@ -102,24 +162,17 @@ def parse_constraint(item: Any, known: Mapping[str, sympy.Symbol]) -> list[Condi
     if isinstance(item, Condition):
         return [item]
     if isinstance(item, sympy.core.relational.Relational):
-        op = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!="}.get(item.rel_op)
-        if op is None:
-            raise invalid("domain", item, "unsupported relation")
-        lhs = parse_expression(item.lhs, known, "domain")
-        rhs = parse_expression(item.rhs, known, "domain")
+        (lhs, op, rhs), = _links(item, item)
+        lhs = parse_expression(lhs, known, "domain", item)
+        rhs = parse_expression(rhs, known, "domain", item)
         return [Condition(sympy.expand(lhs - rhs) if (lhs - rhs).is_polynomial() else lhs - rhs, op, str(item))]
     if not isinstance(item, str):
         raise invalid("domain", item, "each constraint is a string like 'p > 1/2' or a sympy relational")
-    parts = _OPERATOR.split(item)
-    if len(parts) < 3:
-        raise invalid("domain", item, "has no comparison (<, <=, >, >=, ==, !=)")
-    sides = [p.strip() for p in parts[0::2]]
-    ops = ["==" if o == "=" else o for o in parts[1::2]]
-    if any(not s for s in sides):
-        raise invalid("domain", item, "does not parse: a comparison is missing a side")
-    values = [_sympify(s, known, "domain", shown=item) for s in sides]
+    parsed, source = _parse_text(item, known, "domain", relational=True)      # validates the whole text first
     conditions = []
-    for (lhs, rhs), op in zip(zip(values, values[1:]), ops):
+    for lhs, op, rhs in _chain(source, known) or _links(parsed, item):
+        lhs = parse_expression(lhs, known, "domain", item)
+        rhs = parse_expression(rhs, known, "domain", item)
         conditions.append(Condition(lhs - rhs, op, item))
     return conditions
 

@@ -20,7 +20,11 @@ import z3
 
 from proofs.errors import invalid
 
-__all__ = ["Answer", "to_z3", "relation", "solve", "rational_model"]
+__all__ = ["Answer", "Undecided", "to_z3", "relation", "solve", "rational_model"]
+
+
+class Undecided(Exception):
+    """A side query (the sign of a denominator, a logarithm's argument) timed out or returned unknown."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,190 @@
+"""cvc5 for sign conditions with ``exp``: non-linear real arithmetic with transcendental functions.
+
+cvc5 decides ``exp`` by incremental linearisation (tangent and secant lemmas refined at the model's
+points); ``unsat`` is a proof, ``sat`` comes with a model that is re-checked here before it is believed,
+``unknown`` (its usual answer when a condition is tight, or a variable unbounded below) decides nothing.
+A condition is translated with fresh unknowns for what cvc5 has no symbol for: ``y = log(u)`` as
+``exp(y) = u``; ``s = sqrt(u)`` as ``s >= 0, s*s = u``; ``w = u**(p/q)`` as ``w > 0, w**q = u**p``; a quotient
+``a/b`` as ``d`` with ``d*b = a, b != 0``. Each such definition holds wherever the original expression is
+defined, so ``unsat`` of "domain, definitions, condition fails" shows the condition at every domain
+point where it is defined (the side conditions that it is defined everywhere are decided separately).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from proofs.engines.sign.parse import NEGATION, Condition
+
+__all__ = ["available", "version", "Query", "ask"]
+
+
+def available() -> bool:
+    try:
+        import cvc5  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def version() -> str:
+    import cvc5
+
+    return f"cvc5 {getattr(cvc5, '__version__', '')}".strip()
+
+
+@dataclass(frozen=True)
+class Query:
+    """One cvc5 answer: ``sat``/``unsat``/``unknown``, a rational model if any, and its time."""
+
+    result: str
+    model: dict[sympy.Symbol, Fraction] | None
+    seconds: float
+    reason: str = ""
+
+
+class _Translator:
+    def __init__(self, tm: Any, variables: Sequence[sympy.Symbol]) -> None:
+        import cvc5
+
+        self.kind = cvc5.Kind
+        self.tm = tm
+        self.real = tm.getRealSort()
+        self.vars = {s: tm.mkConst(self.real, s.name) for s in variables}
+        self.definitions: list[Any] = []
+        self.fresh = 0
+        self.memo: dict[sympy.Expr, Any] = {}
+
+    def new(self, stem: str) -> Any:
+        self.fresh += 1
+        return self.tm.mkConst(self.real, f"{stem}_{self.fresh}")
+
+    def number(self, value: sympy.Rational) -> Any:
+        return self.tm.mkReal(int(value.p), int(value.q))
+
+    def term(self, node: sympy.Expr) -> Any:
+        if node not in self.memo:
+            self.memo[node] = self._term(node)
+        return self.memo[node]
+
+    def _term(self, node: sympy.Expr) -> Any:
+        k, tm = self.kind, self.tm
+        if node.is_Symbol:
+            return self.vars[node]
+        if node.is_Rational:
+            return self.number(node)
+        if node is sympy.E:
+            return tm.mkTerm(k.EXPONENTIAL, self.number(sympy.Integer(1)))
+        if node is sympy.pi:
+            return tm.mkPi()
+        if node.is_Add:
+            return tm.mkTerm(k.ADD, *[self.term(a) for a in node.args])
+        if node.is_Mul:
+            return tm.mkTerm(k.MULT, *[self.term(a) for a in node.args])
+        if isinstance(node, sympy.exp) or (node.is_Pow and node.base is sympy.E):
+            argument = node.args[0] if isinstance(node, sympy.exp) else node.exp
+            return tm.mkTerm(k.EXPONENTIAL, self.term(argument))
+        if isinstance(node, sympy.log):
+            y = self.new("log")
+            self.definitions.append(tm.mkTerm(k.EQUAL, tm.mkTerm(k.EXPONENTIAL, y), self.term(node.args[0])))
+            return y
+        if node.is_Pow and node.exp.is_Integer:
+            base = self.term(node.base)
+            n = int(node.exp)
+            power = self._power(base, abs(n))
+            if n >= 0:
+                return power
+            d = self.new("quotient")
+            self.definitions += [tm.mkTerm(k.EQUAL, tm.mkTerm(k.MULT, d, power), self.number(sympy.Integer(1))),
+                                 tm.mkTerm(k.DISTINCT, power, self.number(sympy.Integer(0)))]
+            return d
+        if node.is_Pow and node.exp.is_Rational:
+            p, q = int(node.exp.p), int(node.exp.q)
+            w = self.new("root")
+            base = self.term(node.base)
+            zero = self.number(sympy.Integer(0))
+            self.definitions += [tm.mkTerm(k.GEQ if p > 0 else k.GT, w, zero),
+                                 tm.mkTerm(k.EQUAL, self._power(w, q), self._power_signed(base, p))]
+            return w
+        if node.is_Pow:                                     # b**e = exp(e*log(b)), b > 0
+            return self.term(sympy.exp(node.exp * sympy.log(node.base, evaluate=False), evaluate=False))
+        raise ValueError(f"{node} has no cvc5 translation")
+
+    def _power(self, base: Any, n: int) -> Any:
+        if n == 0:
+            return self.number(sympy.Integer(1))
+        return base if n == 1 else self.tm.mkTerm(self.kind.MULT, *([base] * n))
+
+    def _power_signed(self, base: Any, n: int) -> Any:
+        if n >= 0:
+            return self._power(base, n)
+        d = self.new("quotient")
+        power = self._power(base, -n)
+        self.definitions.append(self.tm.mkTerm(self.kind.EQUAL, self.tm.mkTerm(self.kind.MULT, d, power),
+                                               self.number(sympy.Integer(1))))
+        return d
+
+    def relation(self, expr: sympy.Expr, op: str) -> Any:
+        k = self.kind
+        kinds = {">": k.GT, ">=": k.GEQ, "<": k.LT, "<=": k.LEQ, "==": k.EQUAL, "!=": k.DISTINCT}
+        return self.tm.mkTerm(kinds[op], self.term(expr), self.number(sympy.Integer(0)))
+
+
+def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Condition], seconds: float) -> Query:
+    """Is there a point of ``domain`` and ``extra`` where ``target`` fails? (cvc5, ``seconds`` at most)."""
+    import cvc5
+
+    variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in (*domain, *extra))),
+                       key=lambda s: s.name)
+    tm = cvc5.TermManager()
+    solver = cvc5.Solver(tm)
+    solver.setOption("produce-models", "true")
+    solver.setOption("tlimit-per", str(max(1, int(seconds * 1000))))
+    solver.setLogic("QF_NRAT")
+    translate = _Translator(tm, variables)
+    try:
+        formulas = [translate.relation(c.expr, c.op) for c in (*domain, *extra)]
+        formulas.append(translate.relation(target.expr, NEGATION[target.op]))
+    except ValueError as refusal:
+        return Query("unknown", None, 0.0, str(refusal))
+    for formula in [*formulas, *translate.definitions]:
+        solver.assertFormula(formula)
+    start = time.perf_counter()
+    with _quiet():
+        answer = solver.checkSat()
+        seconds_used = time.perf_counter() - start
+        if answer.isUnsat():
+            return Query("unsat", None, seconds_used)
+        if answer.isSat():
+            model = {}
+            for symbol, term in translate.vars.items():
+                try:
+                    model[symbol] = Fraction(str(solver.getValue(term).getRealValue()))
+                except (ValueError, RuntimeError):
+                    return Query("unknown", None, seconds_used, "sat with a model that is not rational")
+            return Query("sat", model, seconds_used)
+    return Query("unknown", None, seconds_used, str(answer.getUnknownExplanation()))
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """cvc5 writes some warnings ("Could not evaluate ...") straight to the process's stderr; a check
+    never prints, so file descriptor 2 points to /dev/null while cvc5 runs."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as sink:
+            os.dup2(sink.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)

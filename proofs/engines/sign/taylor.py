@@ -1,0 +1,99 @@
+"""Taylor models decided by z3: ``f op 0`` on a bounded interval from a Taylor polynomial with a certified
+Lagrange remainder.
+
+On ``[lo, hi]`` with expansion point ``c`` (an end where ``f`` vanishes, or the middle),
+
+    f(x) = sum_{k<n} f^(k)(c)/k! (x-c)^k + f^(n)(xi)/n! (x-c)^n,   xi between c and x,
+
+so every value of ``f`` is a value of the polynomial ``P(x, a, r) = sum a_k (x-c)^k + r (x-c)^n`` with each
+``a_k`` in an enclosure of ``f^(k)(c)/k!`` (the exact rational where sympy gives one) and ``r`` in an arb
+enclosure of ``f^(n)`` over the interval, divided by ``n!``. z3 (``QF_NRA``, complete for polynomial
+arithmetic) is asked for ``x`` in the interval and ``a``, ``r`` in their ranges where ``P`` fails the
+condition: ``unsat`` proves the condition on the interval. This argument is independent of the
+branch-and-bound of :mod:`proofs.engines.sign.branch`: no monotonicity step, one polynomial decision.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+
+import sympy
+import z3
+
+from core.context import DEFAULT_DPS, arb
+from proofs.engines.sign.interval import Interval, compile_expression, from_arb
+from proofs.engines.sign.solver import relation
+
+__all__ = ["taylor_proves", "ORDERS"]
+
+#: Taylor orders tried on each interval.
+ORDERS = (2, 3, 4, 5, 6, 8)
+
+
+def _rational_bounds(value: Interval) -> tuple[Fraction, Fraction] | None:
+    if not value.bounded:
+        return None
+    return from_arb(value.lo), from_arb(value.hi)
+
+
+def _real(value: Fraction) -> z3.ArithRef:
+    return z3.RealVal(f"{value.numerator}/{value.denominator}")
+
+
+def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: Fraction, lo_open: bool,
+                  hi_open: bool, centre: Fraction, *, deadline: float, dps: int = DEFAULT_DPS) -> int | None:
+    """The Taylor order that proves ``expr op 0`` on the interval, or None (see the module docstring)."""
+    derivatives = [expr]
+    with arb(dps).active() as context:
+        for n in ORDERS:
+            if time.perf_counter() > deadline:
+                return None
+            while len(derivatives) <= n:
+                derivatives.append(sympy.diff(derivatives[-1], x))
+            remainder, strict = compile_expression(derivatives[n], (x,)).enclose([Interval.of(lo, hi)])
+            if remainder is None or not strict:
+                return None                      # f^(n) undefined somewhere on the closed interval
+            bounds = _rational_bounds(remainder)
+            if bounds is None:
+                continue
+            solver = z3.SolverFor("QF_NRA")
+            solver.set("timeout", max(1, int(1000 * min(2.0, deadline - time.perf_counter()))))
+            t = z3.Real("x")
+            shift = t - _real(centre)
+            terms = []
+            for k in range(n):
+                coefficient = _coefficient(derivatives[k], x, centre, k, context)
+                if coefficient is None:
+                    return None
+                a = z3.Real(f"a{k}")
+                solver.add(a >= _real(coefficient[0]), a <= _real(coefficient[1]))
+                terms.append(a * shift**k if k else a)
+            r = z3.Real("r")
+            factorial = math.factorial(n)
+            solver.add(r >= _real(bounds[0] / factorial), r <= _real(bounds[1] / factorial))
+            terms.append(r * shift**n)
+            solver.add(t > _real(lo) if lo_open else t >= _real(lo), t < _real(hi) if hi_open else t <= _real(hi))
+            from proofs.engines.sign.parse import NEGATION
+
+            solver.add(relation(z3.Sum(terms), NEGATION[op]))
+            if solver.check() == z3.unsat:
+                return n
+    return None
+
+
+def _coefficient(derivative: sympy.Expr, x: sympy.Symbol, centre: Fraction, k: int,
+                 context: object) -> tuple[Fraction, Fraction] | None:
+    """Bounds of ``f^(k)(c)/k!``: exact where sympy evaluates it to a rational, else an arb enclosure."""
+    value = derivative.xreplace({x: sympy.Rational(centre.numerator, centre.denominator)})
+    if value.is_Rational:
+        exact = Fraction(int(value.p), int(value.q)) / math.factorial(k)
+        return exact, exact
+    enclosure, strict = compile_expression(derivative, (x,)).at((centre,))
+    if enclosure is None or not strict:
+        return None
+    bounds = _rational_bounds(enclosure)
+    if bounds is None:
+        return None
+    return bounds[0] / math.factorial(k), bounds[1] / math.factorial(k)
