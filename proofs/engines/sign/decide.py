@@ -151,7 +151,8 @@ class SignProblem:
             raise NotPolynomial(str(refusal), target, constraints, integers) from None
         problem = cls(target, constraints, reduced.target, reduced.domain, integers, float(timeout),
                       list(reduced.notes), dict(reduced.stands_for), list(reduced.log_arguments))
-        problem.variables = {s: z3.Real(s.name) for s in symbols_now}
+        context = z3.Context()  # one per problem: its models never depend on the queries that came before
+        problem.variables = {s: z3.Real(s.name, context) for s in symbols_now}
         for condition in reduced.domain:
             problem.formulas += problem._clear(condition)
         return problem
@@ -164,7 +165,7 @@ class SignProblem:
             op = condition.op if denominator > 0 else _flip(condition.op)
             return [relation(to_z3(sympy.expand(numerator), self.variables), op)]
         den = to_z3(denominator, self.variables)
-        return [relation(to_z3(numerator, self.variables) * den, condition.op), den != z3.RealVal(0)]
+        return [relation(to_z3(numerator, self.variables) * den, condition.op), den != z3.RealVal(0, den.ctx)]
 
     def ask(self, extra: Sequence[z3.BoolRef]) -> Any:
         answer = solve(self.formulas + list(extra), self.timeout)

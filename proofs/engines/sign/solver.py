@@ -37,32 +37,38 @@ class Answer:
     reason: str = ""
 
 
-def to_z3(expr: sympy.Expr, variables: dict[sympy.Symbol, z3.ArithRef]) -> z3.ArithRef:
-    """A polynomial sympy expression as a z3 real term (raises on anything else)."""
+def to_z3(expr: sympy.Expr, variables: dict[sympy.Symbol, z3.ArithRef], ctx: z3.Context | None = None
+          ) -> z3.ArithRef:
+    """A polynomial sympy expression as a z3 real term (raises on anything else), in the z3 context of
+    ``variables`` (each problem has its own, so that a model never depends on earlier queries)."""
+    if ctx is None and variables:
+        ctx = next(iter(variables.values())).ctx
     if expr.is_Rational:
-        return z3.RealVal(f"{expr.p}/{expr.q}")
+        return z3.RealVal(f"{expr.p}/{expr.q}", ctx)
     if expr.is_Symbol:
         return variables[expr]
     if expr.is_Add:
-        return z3.Sum([to_z3(a, variables) for a in expr.args])
+        return z3.Sum([to_z3(a, variables, ctx) for a in expr.args])
     if expr.is_Mul:
-        return z3.Product([to_z3(a, variables) for a in expr.args])
+        return z3.Product([to_z3(a, variables, ctx) for a in expr.args])
     if expr.is_Pow and expr.exp.is_Integer and expr.exp >= 0:
-        base = to_z3(expr.base, variables)
-        return z3.Product([base] * int(expr.exp)) if expr.exp > 1 else (base if expr.exp == 1 else z3.RealVal(1))
+        base = to_z3(expr.base, variables, ctx)
+        if expr.exp == 0:
+            return z3.RealVal(1, ctx)
+        return z3.Product([base] * int(expr.exp)) if expr.exp > 1 else base
     raise invalid("expr", expr, "not a polynomial after clearing denominators (internal reduction error)")
 
 
 def relation(term: z3.ArithRef, op: str) -> z3.BoolRef:
     """``term op 0`` as a z3 formula."""
-    zero = z3.RealVal(0)
+    zero = z3.RealVal(0, term.ctx)
     return {">": term > zero, ">=": term >= zero, "<": term < zero, "<=": term <= zero,
             "==": term == zero, "!=": term != zero}[op]
 
 
 def solve(formulas: Sequence[z3.BoolRef], timeout: float) -> Answer:
     """Ask z3 whether ``formulas`` hold together (``QF_NRA``, ``timeout`` seconds)."""
-    solver = z3.SolverFor("QF_NRA")
+    solver = z3.SolverFor("QF_NRA", ctx=formulas[0].ctx if formulas else None)
     solver.set("timeout", max(1, int(timeout * 1000)))
     solver.add(*formulas)
     start = time.perf_counter()
@@ -124,7 +130,7 @@ def rational_model(
         if value is None:
             return None
         for candidate in _candidates(value, symbol.name in integers):
-            trial = current + [var == z3.RealVal(f"{candidate.numerator}/{candidate.denominator}")]
+            trial = current + [var == z3.RealVal(f"{candidate.numerator}/{candidate.denominator}", var.ctx)]
             answer = solve(trial, timeout)
             if answer.result == "sat":
                 fixed[symbol], current, model = candidate, trial, answer.model
