@@ -12,12 +12,15 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import sympy
 
 from symbolic.model import q2x3, qlambda_entries
 from symbolic.symbols import n, p, pi, q, q1, q2, q3
 
-__all__ = ["K", "A", "A_in_q", "grab_savage", "binomial_fraction_moments", "conditional_mean_q2x3",
+__all__ = ["K", "A", "A_in_q", "exact_A", "grab_savage", "binomial_fraction_moments", "conditional_mean_q2x3",
            "conditional_variance_q2x3", "conditional_variance_in_q", "warner_variance", "qlambda_variance", "M", "r"]
 
 #: the summation index of A (N3 in the paper)
@@ -30,6 +33,15 @@ r = sympy.Symbol("r", positive=True)
 def A(nn: sympy.Expr = n, qq3: sympy.Expr = q3) -> sympy.Expr:
     """A = Σ_{0≤k<n} 1/(n-k) C(n,k) (1-q3)^{n-k} q3^k (003 Theorem 3.10), unevaluated."""
     return sympy.Sum(1 / (nn - K) * sympy.binomial(nn, K) * (1 - qq3) ** (nn - K) * qq3 ** K, (K, 0, nn - 1))
+
+
+def exact_A(nn: int, qq3: Fraction) -> Fraction:
+    """The exact value of A at an integer n >= 1 and a rational q3, in integer arithmetic: with
+    1 - q3 = a/d and q3 = b/d, A = d^-n Σ_{m=1}^{n} C(n, m) a^m b^(n-m) / m (m = n - N3)."""
+    qq3 = Fraction(qq3)
+    a, b, d = qq3.denominator - qq3.numerator, qq3.numerator, qq3.denominator
+    total = sum((Fraction(math.comb(nn, m) * a ** m * b ** (nn - m), m) for m in range(1, nn + 1)), Fraction(0))
+    return total / d ** nn
 
 
 def A_in_q() -> sympy.Expr:

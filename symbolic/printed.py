@@ -15,7 +15,8 @@ from symbolic.symbols import N1, N2, lam, n, n1, n2, p, pi, q, q1, q2, q3
 __all__ = [
     "EX37_MLE", "EQ1", "EQ2_SCORE", "EQ2", "PI_HAT", "T39_MEAN", "T39_PROOF", "T310", "T310_FORM2",
     "T310_FORM2_000", "A_APPROX", "A_APPROX_WARNER", "L41_N1", "L41_N2", "L42_F", "L42_RHS", "L43_LHS",
-    "L43_RHS", "L44_LHS", "L44_RHS", "L45_LHS", "L45_RHS", "L46_N1", "L46_N2", "QLAMBDA_MLE",
+    "L43_RHS", "L44_LHS", "L44_RHS", "L45_LHS", "L45_RHS", "L46_N1", "L46_N2", "L41_PROOF_SUM", "L41_PROOF_CLOSED",
+    "T310_PROOF_CONDITIONING", "QLAMBDA_MLE",
     "QLAMBDA_MLE_2LAM", "QLAMBDA_MLE_000", "QLAMBDA_VAR0", "NU_S", "NU_W", "HALF",
 ]
 
@@ -69,6 +70,16 @@ L45_RHS = (A() - n * (q1 + q2) * q3 ** (n - 1)) / (q1 + q2) ** 2
 #: Lemma 4.6 (right-hand sides of E[(N1/(N1+N2))²], E[(N2/(N1+N2))²], M = 0 counted 0)
 L46_N1 = q1 * q2 / (q1 + q2) ** 2 * A() + q1 ** 2 / (q1 + q2) ** 2 * (1 - q3 ** n)
 L46_N2 = q1 * q2 / (q1 + q2) ** 2 * A() + q2 ** 2 / (q1 + q2) ** 2 * (1 - q3 ** n)
+#: proof of Lemma 4.1 (003 appendix, "Proof of Lemma 0.1"), the last sum as printed: q1 Σ_{1≤n3≤n-1} C(n,n3)
+#: q3^{n3} (q1+q2)^{n1+n2-1}, the exponent's n1 + n2 being n - n3 (the inner sum runs over n1 + n2 = n - n3)
+L41_PROOF_SUM = q1 * sympy.Sum(sympy.binomial(n, _N3) * q3 ** _N3 * (q1 + q2) ** (n - _N3 - 1), (_N3, 1, n - 1))
+#: ... and the closed form it is said to equal: q1/(q1+q2) [(q1+q2+q3)^n - q3^n]
+L41_PROOF_CLOSED = q1 / (q1 + q2) * ((q1 + q2 + q3) ** n - q3 ** n)
+#: proof of Theorem 3.10, the line marked "(Lemma 0.6)": Var(π̂ | N1+N2 ≠ 0) =
+#: (p+q)²/(q-p)² [q1 q2/(q1+q2)² A + q2²/(q1+q2)² - q2²/(q1+q2)²] (sympy cancels the last two terms, as the proof's
+#: next line does)
+T310_PROOF_CONDITIONING = (p + q) ** 2 / (q - p) ** 2 * (q1 * q2 / (q1 + q2) ** 2 * A() + q2 ** 2 / (q1 + q2) ** 2
+                                                         - q2 ** 2 / (q1 + q2) ** 2)
 #: §3.2, Q_λ MLE printed with "(2λ-)"; read as (2λ-1) here, and as 2λ in QLAMBDA_MLE_2LAM
 QLAMBDA_MLE = (n1 / n - (1 - lam) * (1 - p - q) - q) / (p - q + (2 * lam - 1) * (1 - p - q))
 QLAMBDA_MLE_2LAM = (n1 / n - (1 - lam) * (1 - p - q) - q) / (p - q + (2 * lam) * (1 - p - q))

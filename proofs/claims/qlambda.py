@@ -1,0 +1,270 @@
+"""Claims of 003 §3.2 on the Q_λ family and the accuracies ν^S, ν^W.
+
+Q_λ = [[a, b], [b, a]] with a = p + λ(1-p-q), b = q + (1-λ)(1-p-q) moves the "don't know" mass of Q_{2x3}
+to yes/no; it is Warner's survey with truth probability a (:mod:`symbolic.model`). ν^S is Theorem 3.10's
+variance with A approximated (its bracket printed inverted, (p-q)/(p+q) for (p+q)/(p-q)); ν^W is the
+variance of Warner's estimate for Q0 (π̂ is Warner's MLE, the primary reading of Example 3.7's estimate,
+as in :mod:`proofs.claims.warner`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+
+import sympy
+
+from core.context import EXACT
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome
+from proofs.base.registry import check, define
+from proofs.claims.warner import WARNER_STATISTIC
+from proofs.engines.methods import exhaustive, identity
+from proofs.engines.moments import compare_moment
+from proofs.engines.simulation import GIVEN, exact_moment, simulation_witness
+from proofs.engines.survey_grids import (PAPER, identity_points, pq_grid, replicates, sample_sizes, survey_points,
+                                         warner_points)
+from symbolic import printed as P
+from symbolic.likelihood import mle_qlambda
+from symbolic.model import qlambda
+from symbolic.moments import A, A_in_q, conditional_variance_q2x3, qlambda_variance, warner_variance
+from symbolic.symbols import N1, lam, n, n1, p, pi, q, q1
+
+_QL = "p > 1/2, q >= 0, p + q <= 1, lam in [0, 1] (so a - b = p - q + (2 lam - 1)(1 - p - q) >= 2p - 1 > 0)"
+_TWO_LAMBDA = "the printed '(2λ-)' read as 2λ"
+_QL_STATISTIC = P.QLAMBDA_MLE.xreplace({n1: N1})
+
+
+def _ql_levels(budget: Budget) -> list[dict]:
+    return [{"p": x, "q": y, "lam": z} for (x, y) in pq_grid(budget)[::2]
+            for z in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(1, 3))]
+
+
+def _stationary(formula: sympy.Expr, budget: Budget, reading: str | None = None) -> Evidence:
+    """Exact: the score of n1 log q1 + (n-n1) log q2 for Q_λ vanishes at ``formula`` for interior n1."""
+    cases = [{**c, "n": m, "n1": k} for c in _ql_levels(budget) for m in (2, 3, 7) for k in range(1, m)]
+
+    def holds(case: dict) -> tuple[bool, dict]:
+        a = case["p"] + case["lam"] * (1 - case["p"] - case["q"])
+        estimate = EXACT.evaluate(formula, case)
+        first = estimate * a + (1 - estimate) * (1 - a)
+        score = (case["n1"] * (2 * a - 1) / first - (case["n"] - case["n1"]) * (2 * a - 1) / (1 - first)
+                 if 0 < first < 1 else None)
+        return score == 0, {"pi_hat": estimate, "score": score if score is not None else "q1 outside (0, 1)"}
+
+    return exhaustive(cases, holds, reading=reading, domain=f"{len(cases)} exact cases: (p, q) grid, lam in "
+                      "{0, 1/3, 1/2, 1}, n in {2, 3, 7}, 1 <= n1 <= n-1: the exact score vanishes at pi-hat")
+
+
+# ---------------------------------------------------------------------------------------------- Q_λ MLE
+
+define(Claim(
+    id="Qlambda.mle", title="the MLE of Q_lambda", source="003 §3.2",
+    statement=r"Q_\lambda=\begin{pmatrix}p+\lambda(1-p-q)&q+(1-\lambda)(1-p-q)\\q+(1-\lambda)(1-p-q)&p+\lambda(1-p-q)"
+              r"\end{pmatrix}:\ \hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",
+    domain=_QL + ", n >= 1, 0 <= n1 <= n",
+    interpretation="the printed '(2λ-)' read as (2λ-1): the denominator is a - b, the difference of the entries of "
+                   "Q_λ; the MLE is the stationary point of n1 log q1 + (n-n1) log q2",
+    readings=(_TWO_LAMBDA,),
+))
+
+
+@check("Qlambda.mle", "symbolic")
+def _ql_mle_symbolic(budget: Budget) -> list[Evidence]:
+    derived = mle_qlambda()
+    points = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "n": 4, "n1": k} for k in range(5)]
+    evidence = identity(P.QLAMBDA_MLE, derived, domain=_QL + " (symbolic)")
+    return [replace(evidence, derived={**evidence.derived, "derived MLE": sympy.srepr(derived)}),
+            identity(P.QLAMBDA_MLE_2LAM, derived, domain=_QL + " (symbolic)", points=points, reading=_TWO_LAMBDA)]
+
+
+@check("Qlambda.mle", "enumeration")
+def _ql_mle_exact(budget: Budget) -> list[Evidence]:
+    return [_stationary(P.QLAMBDA_MLE, budget), _stationary(P.QLAMBDA_MLE_2LAM, budget, reading=_TWO_LAMBDA)]
+
+
+define(Claim(
+    id="Qlambda.mle@000", title="the MLE of Q_lambda in 000", source="000 §3.2",
+    statement=r"\hat{\pi}=\frac{n_1-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}",
+    domain=_QL + ", n >= 1, 0 <= n1 <= n",
+    interpretation="the MLE is the stationary point of n1 log q1 + (n-n1) log q2 (n1 is a count, not n1/n)",
+))
+
+
+@check("Qlambda.mle@000", "symbolic")
+def _ql000_symbolic(budget: Budget) -> Evidence:
+    points = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "n": 4, "n1": k} for k in range(5)]
+    evidence = identity(P.QLAMBDA_MLE_000, mle_qlambda(), domain=_QL + " (symbolic)", points=points)
+    fix = Correction(r"\hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}",
+                     (identity(P.QLAMBDA_MLE, mle_qlambda(), domain=_QL + " (symbolic)"),
+                      _stationary(P.QLAMBDA_MLE, budget)))
+    return replace(evidence, corrected=fix, holds_when="n = 1")
+
+
+@check("Qlambda.mle@000", "enumeration")
+def _ql000_exact(budget: Budget) -> Evidence:
+    return _stationary(P.QLAMBDA_MLE_000, budget)
+
+
+# --------------------------------------------------------------------------------- Q_λ mean and variance
+
+define(Claim(
+    id="Qlambda.unbiased", title="the Q_lambda estimate is unbiased", source="003 §3.2",
+    statement=r"\hat{\pi}\ \text{is an unbiased estimate of}\ \pi",
+    domain=_QL + ", n >= 1, pi in [0, 1]",
+    interpretation="pi-hat is the MLE of Qlambda.mle with (2λ-1): E[pi-hat] = pi",
+))
+
+
+@check("Qlambda.unbiased", "symbolic")
+def _qlu_symbolic(budget: Budget) -> Evidence:
+    return identity(P.QLAMBDA_MLE.xreplace({n1: n * qlambda()[q1]}), pi,
+                    domain=_QL + " (symbolic: pi-hat is affine in n1, E[n1] = n q1)")
+
+
+def _ql_enumeration(budget: Budget, verdict: Callable[[dict, Fraction], tuple[bool, dict]], moment: str) -> Evidence:
+    """Exact binomial enumeration of the Q_λ estimate at every case (Q_λ is Warner's survey with truth
+    probability a)."""
+    top = min(budget.n_max, 20)
+    cases = [{**c, "pi": z, "n": m} for c in _ql_levels(budget) for z in (Fraction(0), Fraction(1, 3), Fraction(1))
+             for m in sorted({1, 2, 5, top})]
+    return exhaustive(cases, lambda c: verdict(c, exact_moment(_QL_STATISTIC, c, survey="qlambda", moment=moment)),
+                      domain=f"{len(cases)} exact binomial enumerations: (p, q) grid, lam in {{0, 1/3, 1/2, 1}}, pi in "
+                             f"{{0, 1/3, 1}}, n in {sorted({1, 2, 5, top})}")
+
+
+@check("Qlambda.unbiased", "enumeration")
+def _qlu_enumeration(budget: Budget) -> Evidence:
+    return _ql_enumeration(budget, lambda c, mean: (mean == c["pi"], {"enumerated": mean, "claimed": c["pi"]}), "mean")
+
+
+@check("Qlambda.unbiased", "simulation")
+def _qlu_simulation(budget: Budget) -> Evidence:
+    cases = [{"n": 10, "p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "pi": Fraction(3, 10)},
+             {"n": 50, "p": Fraction(2, 3), "q": Fraction(0), "lam": Fraction(0), "pi": Fraction(9, 10)}]
+    return simulation_witness(_QL_STATISTIC, pi, moment="mean", cases=cases, survey="qlambda",
+                              replicates=replicates(budget))
+
+
+define(Claim(
+    id="Qlambda.var", title="the Q_lambda variance is largest at lambda = 0", source="003 §3.2",
+    statement=r"\lambda=0:\ Var(\hat{\pi})=\frac{-(\pi-1/2)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the largest}",
+    domain=_QL + ", n >= 1, pi in [0, 1]",
+    interpretation="(i) at lam = 0 the variance of the Q_λ MLE equals the printed expression; (ii) it is the "
+                   "largest over lam in [0, 1]",
+))
+
+
+@check("Qlambda.var", "symbolic")
+def _qlv_symbolic(budget: Budget) -> list[Evidence]:
+    variance = qlambda_variance()
+    at_zero = identity(variance.xreplace({lam: 0}), P.QLAMBDA_VAR0, domain=_QL + " (symbolic: value at lam = 0)")
+    start = time.perf_counter()
+    e, s, t = sympy.symbols("e s t", positive=True)  # p = 1/2 + e, r = 1 - p - q = s, lam = t
+    gap = sympy.factor(sympy.simplify((P.QLAMBDA_VAR0 - variance).xreplace({q: 1 - p - s}).xreplace(
+        {p: sympy.Rational(1, 2) + e}).xreplace({lam: t})))
+    nonnegative = bool(gap.is_nonnegative)
+    largest = Evidence(
+        Method.SYMBOLIC, Outcome.PROVED if nonnegative else Outcome.INCONCLUSIVE,
+        "p = 1/2 + e, 1 - p - q = s, lam = t with e, s, t > 0 (the boundary s = 0 or t = 0 gives equality); n >= 1",
+        {"Var(0) - Var(lam), factored": str(gap), "sympy: nonnegative": nonnegative},
+        derived={"Var(lam)": variance, "Var(0) - Var(lam)": gap}, seconds=time.perf_counter() - start)
+    return [at_zero, largest]
+
+
+@check("Qlambda.var", "enumeration")
+def _qlv_enumeration(budget: Budget) -> Evidence:
+    def verdict(case: dict, variance: Fraction) -> tuple[bool, dict]:
+        at_zero = EXACT.evaluate(P.QLAMBDA_VAR0, case)
+        if case["lam"] == 0:
+            return variance == at_zero, {"variance": variance, "printed": at_zero}
+        return variance <= at_zero, {"variance": variance, "at lam = 0": at_zero}
+
+    return _ql_enumeration(budget, verdict, "variance")
+
+
+# ------------------------------------------------------------------------------------------ ν^S and ν^W
+
+_NUS_READING = "Theorem 3.10 (second form) as printed with A replaced by 1/((n+1)(p+q)-1)"
+
+define(Claim(
+    id="nuS", title="the accuracy nu^S of Q_{2x3}", source="003 §3.2",
+    statement=r"\nu^S(p,q)=Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{-(\pi-\frac12)^2+\frac{(p-q)^2}{4(p+q)^2}}{(n+1)(p+q)-1}"
+              r"\ \text{(Thm. (3.10))}",
+    domain=PAPER + ", n >= 1, (n+1)(p+q) > 1",
+    interpretation="nu^S equals the exact conditional variance Var(pi-hat | N1 + N2 != 0); its bracket is that of "
+                   "Theorem 3.10's second form with (p+q)/(p-q) inverted, so it can be negative",
+    readings=(_NUS_READING,),
+    related={"T3.10": "the theorem it cites, whose bracket it inverts", "A.approx": "the approximation of A it uses"},
+))
+
+_NUS_CORRECTED = (r"Var(\hat{\pi}\mid N_1+N_2\neq0)=\Big[-(\pi-\tfrac12)^2+\frac{(p+q)^2}{4(p-q)^2}\Big]\frac{A}{1-q_3^n}"
+                  r"\approx\frac{-(\pi-\frac12)^2+\frac{(p+q)^2}{4(p-q)^2}}{(n+1)(p+q)-1}")
+_BRACKET_PRINTED = -(pi - P.HALF) ** 2 + (p - q) ** 2 / (4 * (p + q) ** 2)
+_BRACKET_T310 = -(pi - P.HALF) ** 2 + (p + q) ** 2 / (4 * (p - q) ** 2)
+
+
+def _nus_points(budget: Budget) -> list[dict]:
+    return [x for x in survey_points(budget) if 2 * (x["p"] + x["q"]) > 1]
+
+
+def _nus_correction(budget: Budget) -> Correction:
+    exact = _BRACKET_T310 * sympy.Symbol("A", positive=True) / (1 - (1 - p - q) ** n)
+    return Correction(_NUS_CORRECTED, (
+        identity(exact, conditional_variance_q2x3(), domain=PAPER + " (symbolic)"),
+        compare_moment(P.PI_HAT, _BRACKET_T310 * A_in_q() / (1 - (1 - p - q) ** n), moment="variance", given=GIVEN,
+                       n_values=sample_sizes(budget), points=_nus_points(budget))),
+        derived={"exact": exact, "approximate": _BRACKET_T310 * P.A_APPROX})
+
+
+@check("nuS", "symbolic")
+def _nus_symbolic(budget: Budget) -> list[Evidence]:
+    points = identity_points()
+    primary = identity(P.NU_S, conditional_variance_q2x3(), domain=PAPER + " (symbolic; exact A at the points)",
+                       points=points)
+    if primary.counterexample is not None:       # show what fails: the bracket, inverted and negative
+        at = {k: v for k, v in primary.counterexample.items() if k in ("n", "p", "q", "pi")}
+        brackets = {"printed bracket": EXACT.evaluate(_BRACKET_PRINTED, at),
+                    "bracket of Theorem 3.10": EXACT.evaluate(_BRACKET_T310, at)}
+        primary = replace(primary, counterexample={**primary.counterexample, **brackets},
+                          detail={**primary.detail, "note": "(p-q)^2/(4(p+q)^2) is Theorem 3.10's (p+q)^2/(4(p-q)^2) "
+                                  "inverted: the printed nu^S is negative here, and no variance is"})
+    reading = identity(P.NU_S, P.T310_FORM2.xreplace({A(): P.A_APPROX}), domain=PAPER + " (symbolic)", points=points,
+                       reading=_NUS_READING)
+    return [replace(primary, corrected=_nus_correction(budget)), reading]
+
+
+@check("nuS", "enumeration")
+def _nus_enumeration(budget: Budget) -> Evidence:
+    return compare_moment(P.PI_HAT, P.NU_S, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
+                          points=_nus_points(budget))
+
+
+@check("nuS", "simulation")
+def _nus_simulation(budget: Budget) -> Evidence:
+    cases = [{"n": 30, "p": Fraction(3, 4), "q": Fraction(1, 8), "pi": Fraction(1, 2)}]
+    return simulation_witness(P.PI_HAT, P.NU_S, moment="variance", cases=cases, replicates=replicates(budget))
+
+
+define(Claim(
+    id="nuW", title="the accuracy nu^W of Q0", source="003 §3.2",
+    statement=r"\nu^W(p,q)=\frac{-(\pi-\frac12)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the accuracy of}\ "
+              r"Q_0=\begin{pmatrix}p&1-p\\1-p&p\end{pmatrix}",
+    domain="p > 1/2 (p != 1/2), n >= 1, pi in [0, 1]",
+    interpretation="the accuracy of Q0 is the variance of its MLE, Warner's estimate (as in Ex3.7.unbiased and Eq1)",
+))
+
+
+@check("nuW", "symbolic")
+def _nuw_symbolic(budget: Budget) -> Evidence:
+    return identity(P.NU_W, warner_variance(), domain="p != 1/2, n >= 1 (symbolic)")
+
+
+@check("nuW", "enumeration")
+def _nuw_enumeration(budget: Budget) -> Evidence:
+    points = [x for x in warner_points(budget) if x["p"] > Fraction(1, 2)]
+    return compare_moment(WARNER_STATISTIC, P.NU_W, moment="variance", n_values=sample_sizes(budget), points=points,
+                          label="Q0 (Warner, q = 1 - p)")

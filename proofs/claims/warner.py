@@ -1,0 +1,168 @@
+"""Claims of 003 Example 3.7 and Eq. (1): Warner's survey Q_W = [[p, 1-p], [1-p, p]], its MLE, its
+unbiasedness and its variance.
+
+One sentence of Example 3.7 prints the MLE, says it is unbiased and gives its variance (Eq. (1), citing
+Warner [35]). The printed MLE, (p-1)/(2p-1) + n1/((p-1)n), is not the stationary point of the likelihood
+(Ex3.7.mle refutes it and corrects the denominator to (2p-1)n); the estimate the sentence goes on to
+describe is Warner's, (n1/n - (1-p))/(2p-1), which is the *primary* reading of π̂ in Ex3.7.unbiased,
+Eq1 and (for Q0 of §3.2) nuW. The formula as printed is checked everywhere as the alternative reading
+:data:`PRINTED_EX37`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import sympy
+
+from core.context import EXACT
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence
+from proofs.base.registry import check, define
+from proofs.engines.methods import exhaustive, identity
+from proofs.engines.moments import compare_moment
+from proofs.engines.simulation import simulation_witness
+from proofs.engines.survey_grids import replicates, sample_sizes, warner_points
+from symbolic import printed as P
+from symbolic.likelihood import mle_warner
+from symbolic.moments import warner_variance
+from symbolic.symbols import N1, n, n1, p, pi
+
+__all__ = ["PRINTED_EX37", "WARNER_MLE", "WARNER_STATISTIC", "PRINTED_STATISTIC", "warner_mean"]
+
+#: the alternative reading of π̂ wherever Example 3.7's estimate is used
+PRINTED_EX37 = "pi-hat as printed in Example 3.7, (p-1)/(2p-1) + n1/((p-1)n)"
+#: Warner's MLE [35] (the primary reading of π̂), as a function of the observed n1 and of the count N1
+WARNER_MLE = (n1 / n - (1 - p)) / (2 * p - 1)
+WARNER_STATISTIC = (N1 / n - (1 - p)) / (2 * p - 1)
+PRINTED_STATISTIC = P.EX37_MLE.xreplace({n1: N1})
+_WARNER_DOMAIN = "Warner's Q_W = [[p, 1-p], [1-p, p]], p in [0, 1], p != 1/2"
+_LABEL = "Warner survey (q = 1 - p, no 'don't know')"
+
+
+def _stationary(formula: sympy.Expr, budget: Budget, reading: str | None = None) -> Evidence:
+    """Exact: the score n1 (2p-1)/q1 - (n-n1)(2p-1)/(1-q1) of the Warner log-likelihood vanishes at
+    ``formula`` for every interior n1 (003 Example 3.7)."""
+    top = min(budget.n_max, 12)
+    cases = [{"p": x, "n": m, "n1": k} for x in (Fraction(3, 5), Fraction(2, 3), Fraction(3, 4), Fraction(9, 10),
+                                                 Fraction(1, 5)) for m in range(2, top + 1) for k in range(1, m)]
+
+    def holds(case: dict) -> tuple[bool, dict]:
+        x, m, k = case["p"], case["n"], case["n1"]
+        estimate = EXACT.evaluate(formula, case)
+        q1 = estimate * x + (1 - estimate) * (1 - x)
+        score = k * (2 * x - 1) / q1 - (m - k) * (2 * x - 1) / (1 - q1) if 0 < q1 < 1 else None
+        return score == 0, {"pi_hat": estimate, "score at pi_hat": score if score is not None else "q1 outside (0, 1)"}
+
+    return exhaustive(cases, holds, domain=f"p in {{3/5, 2/3, 3/4, 9/10, 1/5}}, 2 <= n <= {top}, 1 <= n1 <= n-1: "
+                      "the exact score of the Warner log-likelihood at pi-hat", reading=reading)
+
+
+def warner_mean(statistic: sympy.Expr, budget: Budget, *, reading: str | None = None,
+                without_p_one: bool = False) -> Evidence:
+    """Exact enumeration: E[statistic] = π for Warner's survey (``without_p_one`` for the printed formula,
+    whose denominator (p-1)n vanishes at p = 1)."""
+    points = [x for x in warner_points(budget) if not (without_p_one and x["p"] == 1)]
+    return compare_moment(statistic, pi, moment="mean", n_values=sample_sizes(budget), points=points, reading=reading,
+                          label=_LABEL)
+
+
+# ------------------------------------------------------------------------------------------ Example 3.7
+
+define(Claim(
+    id="Ex3.7.mle", title="Example 3.7: the MLE of Warner's survey", source="003 Example 3.7",
+    statement=r"q_1=\pi p+(1-\pi)(1-p);\quad \hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(p-1)n}",
+    domain=_WARNER_DOMAIN + "; n >= 1, 0 <= n1 <= n",
+    interpretation="the MLE is the stationary point in pi of n1 log q1 + (n - n1) log(1 - q1) (as in the "
+                   "paper, not truncated to [0, 1]); the printed formula must equal it for every n1",
+))
+
+
+@check("Ex3.7.mle", "symbolic")
+def _ex37_mle_symbolic(budget: Budget) -> Evidence:
+    derived = mle_warner()
+    evidence = identity(P.EX37_MLE, derived, domain="p != 1/2, p != 1, n >= 1, 0 <= n1 <= n (symbolic)",
+                        points=[{"p": x, "n": m, "n1": k} for x in (Fraction(3, 4), Fraction(2, 3)) for m in (1, 2, 5)
+                                for k in range(m + 1)])
+    correction = Correction(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(2p-1)n}",
+                            (identity(WARNER_MLE, derived, domain="p != 1/2, n >= 1 (symbolic)"),
+                             _stationary(WARNER_MLE, budget)), derived={"Warner MLE": derived})
+    return replace(evidence, corrected=correction, derived={**evidence.derived, "derived MLE": sympy.srepr(derived)})
+
+
+@check("Ex3.7.mle", "enumeration")
+def _ex37_mle_exact(budget: Budget) -> Evidence:
+    return _stationary(P.EX37_MLE, budget)
+
+
+define(Claim(
+    id="Ex3.7.unbiased", title="Example 3.7: the Warner estimate is unbiased", source="003 Example 3.7",
+    statement=r"\hat{\pi}\ \text{is unbiased}",
+    domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
+    interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1), the estimate of [35] that the same sentence "
+                   "goes on to describe with Eq. (1); E[pi-hat] = pi for every pi. The formula printed just "
+                   "before is a misprint (Ex3.7.mle) and is checked as an alternative reading",
+    readings=(PRINTED_EX37,),
+    related={"Ex3.7.mle": "the misprinted formula of the alternative reading", "Eq1": "the same sentence, the same "
+             "estimate"},
+))
+
+
+def _expectation(formula: sympy.Expr) -> sympy.Expr:
+    """E[formula] for n1 ~ Binomial(n, q1), formula affine in n1: E[n1] = n q1."""
+    return sympy.simplify(formula.xreplace({n1: n * (pi * p + (1 - pi) * (1 - p))}))
+
+
+@check("Ex3.7.unbiased", "symbolic")
+def _ex37_unbiased_symbolic(budget: Budget) -> list[Evidence]:
+    points = [{"p": x, "n": 3, "pi": y} for x in (Fraction(3, 4), Fraction(2, 3))
+              for y in (Fraction(1, 2), Fraction(0))]
+    return [identity(_expectation(WARNER_MLE), pi, domain="p != 1/2, n >= 1 (symbolic: pi-hat is affine in n1, "
+                     "E[n1] = n q1)"),
+            identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
+                     points=points, reading=PRINTED_EX37)]
+
+
+@check("Ex3.7.unbiased", "enumeration")
+def _ex37_unbiased_enumeration(budget: Budget) -> list[Evidence]:
+    return [warner_mean(WARNER_STATISTIC, budget),
+            warner_mean(PRINTED_STATISTIC, budget, reading=PRINTED_EX37, without_p_one=True)]
+
+
+# ---------------------------------------------------------------------------------------------- Eq. (1)
+
+define(Claim(
+    id="Eq1", title="Eq. (1): the variance of Warner's estimate", source="003 Eq. (1)",
+    statement=r"Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}",
+    domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
+    interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1) (the estimate of [35]; as in Ex3.7.unbiased, "
+                   "the formula printed in Example 3.7 is the alternative reading)",
+    readings=(PRINTED_EX37,),
+    related={"Ex3.7.unbiased": "the same sentence, the same estimate"},
+))
+
+
+@check("Eq1", "symbolic")
+def _eq1_symbolic(budget: Budget) -> Evidence:
+    return identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Var = q1(1-q1)/(n(2p-1)^2) (symbolic)")
+
+
+@check("Eq1", "enumeration")
+def _eq1_enumeration(budget: Budget) -> list[Evidence]:
+    points = warner_points(budget)
+    return [compare_moment(WARNER_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
+                           label=_LABEL),
+            compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget),
+                           points=[x for x in points if x["p"] != 1], label=_LABEL, reading=PRINTED_EX37)]
+
+
+@check("Eq1", "simulation")
+def _eq1_simulation(budget: Budget) -> Evidence:
+    # Warner's survey is Q_lambda with q = 1 - p (no "don't know" mass to move)
+    cases = [{"n": m, "p": x, "q": 1 - x, "lam": Fraction(0), "pi": y}
+             for m, x, y in ((5, Fraction(3, 4), Fraction(3, 10)), (20, Fraction(2, 3), Fraction(1, 2)),
+                             (50, Fraction(9, 10), Fraction(1, 10)))]
+    return simulation_witness(WARNER_STATISTIC, P.EQ1, moment="variance", cases=cases, survey="qlambda",
+                              replicates=replicates(budget))

@@ -1,0 +1,36 @@
+"""003 §3.2: Q_λ and the accuracies ν^S, ν^W (proofs/claims/qlambda.py) at the quick budget."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from core.context import EXACT
+from numeric.enumeration import moments
+from proofs.base.verdict import Status, correction_status
+from symbolic import printed as P
+from symbolic.likelihood import mle_qlambda
+from tests.claims.quick_results import quick
+
+
+def test_nuS_headline_counterexample_shows_the_inverted_bracket():
+    """n = 1, p = 2/3, q = 1/6, π = 0: the printed ν^S is -6/25, a negative variance; the exact one is 4/9."""
+    verdict = quick("nuS").verdict
+    point = verdict.counterexample
+    assert (int(point["n"]), Fraction(point["p"]), Fraction(point["q"]), Fraction(point["pi"])) == (
+        1, Fraction(2, 3), Fraction(1, 6), Fraction(0))
+    values = {"n": 1, "p": Fraction(2, 3), "q": Fraction(1, 6), "pi": Fraction(0)}
+    assert (values["n"] + 1) * (values["p"] + values["q"]) > 1
+    exact = moments(P.PI_HAT, 1, values["p"], values["q"], values["pi"], given="N1+N2>0", mode="exact").variance
+    assert EXACT.evaluate(P.NU_S, values) == Fraction(-6, 25) == Fraction(point["lhs"])
+    assert exact == Fraction(4, 9) == Fraction(point["rhs"])
+    assert Fraction(point["printed bracket"]) < 0 < Fraction(point["bracket of Theorem 3.10"])
+    assert verdict.corrected is not None and correction_status(verdict.correction) is Status.PROVED
+
+
+def test_Qlambda_mle_000_counterexample_is_in_the_domain_and_exact():
+    point = quick("Qlambda.mle@000").verdict.counterexample
+    values = {"n": int(point["n"]), "n1": int(point["n1"]), **{k: Fraction(point[k]) for k in ("p", "q", "lam")}}
+    assert values["p"] > Fraction(1, 2) and values["q"] >= 0 and values["p"] + values["q"] <= 1
+    assert 0 <= values["lam"] <= 1 and 0 <= values["n1"] <= values["n"]
+    printed, derived = EXACT.evaluate(P.QLAMBDA_MLE_000, values), EXACT.evaluate(mle_qlambda(), values)
+    assert printed != derived and (Fraction(point["lhs"]), Fraction(point["rhs"])) == (printed, derived)
