@@ -68,11 +68,16 @@ class Text:
     entries: tuple[Entry, ...]
 
     def find(self, fragment: str) -> list[int]:
-        """The lines (1-based) whose normalised LaTeX contains the normalised ``fragment``."""
+        """The lines (1-based) where ``fragment`` is printed: in the normalised LaTeX of the line, or, for a
+        fragment of prose, in its words (whitespace and typographic quotes aside)."""
         target = normalise(fragment)
         if not target:
             return []
-        return [i + 1 for i, line in enumerate(self.lines) if target in normalise(_latex_of_line(line, self.paper))]
+        found = [i + 1 for i, line in enumerate(self.lines) if target in normalise(_latex_of_line(line, self.paper))]
+        if found or "\\" in fragment:
+            return found
+        words = _words(fragment)
+        return [i + 1 for i, line in enumerate(self.lines) if words and words in _words(line)]
 
 
 def papers_directory() -> Path:
@@ -125,6 +130,13 @@ def normalise(latex: str) -> str:
         text = re.sub(r"([_^])\{(\\?[A-Za-z0-9])\}", r"\1\2", text)
         text = re.sub(r"\{\{([^{}]*)\}\}", r"{\1}", text)
     return text.rstrip(".,;")
+
+
+def _words(text: str) -> str:
+    """Prose reduced for a look-up: typographic quotes and apostrophes unified, whitespace collapsed."""
+    for fancy, plain in (("\u201c", '"'), ("\u201d", '"'), ("\u2019", "'"), ("\u2018", "'"), ("\u00a0", " ")):
+        text = text.replace(fancy, plain)
+    return " ".join(text.split())
 
 
 def _latex_of_line(line: str, paper: str) -> str:
