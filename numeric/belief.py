@@ -52,7 +52,7 @@ from core.exact import exact_or_none as as_exact  # re-exported: the one exact c
 
 __all__ = [
     "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
-    "zeta_supersets", "as_exact", "subsets_of",
+    "zeta_supersets", "as_exact", "subsets_of", "monotonicity_rows", "is_belief_function",
 ]
 
 #: Tolerance for float masses: each mass >= -FLOAT_TOLERANCE, |sum - 1| <= FLOAT_TOLERANCE.
@@ -60,6 +60,8 @@ FLOAT_TOLERANCE = 1e-9
 #: Largest common denominator kept on the int64 path where every sum stays within the total mass
 #: (zeta transforms, mixtures: entries never exceed the denominator); larger ones use Python integers.
 _INT64_SAFE = 2**62
+#: The set functions by name, and the cached transform that holds each (``m`` is the mass vector itself).
+_KINDS = {"m": "_numerators", "bel": "_bel_raw", "pl": "_pl_raw", "q": "_q_raw"}
 #: Tighter bound for Möbius inversion, whose alternating sums of up to 2^n terms can exceed the total.
 _TRANSFORM_SAFE = 2**40
 
@@ -239,14 +241,11 @@ class MassFunction:
         """The mass function with ``vector[mask]`` the mass of the subset ``mask`` (length 2^n); exact
         values go through :meth:`from_integers`, floats are validated as in the constructor."""
         frame = tuple(frame)
-        if len(vector) != 1 << len(frame):
-            raise invalid("vector", f"<length {len(vector)}>", f"needs length 2^{len(frame)}")
-        exact = [as_exact(v) for v in vector]
-        if all(v is not None for v in exact):
-            common = _common_denominator(exact)
-            if common < _TRANSFORM_SAFE:
-                return cls.from_integers(frame, [int(v * common) for v in exact], common)
-        elif all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool) for v in vector):
+        exact, integers = _exact_vector("vector", vector, frame)
+        if integers is not None:
+            return cls.from_integers(frame, *integers)
+        if exact is None and all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool)
+                                 for v in vector):
             return cls._from_floats(frame, np.asarray(vector, dtype=float))
         if vector[0] != 0:
             raise invalid("masses[{}]", vector[0], "mass on the empty set: mass functions are normal (m(∅) = 0)")
@@ -277,14 +276,11 @@ class MassFunction:
         """Möbius inversion bel -> m (003 §2); ``bel`` indexed by bitmask. A non-belief function is refused
         (its Möbius transform has a negative value, named with its subset)."""
         frame = tuple(frame)
-        if len(bel) != 1 << len(frame):
-            raise invalid("bel", f"<length {len(bel)}>", f"needs length 2^{len(frame)}")
-        exact = [as_exact(v) for v in bel]
-        if all(v is not None for v in exact):
-            common = _common_denominator(exact)
-            if common < _TRANSFORM_SAFE:
-                numerators = np.array([int(v * common) for v in exact], dtype=np.int64)
-                return cls.from_integers(frame, mobius_subsets(numerators, len(frame)), common)
+        exact, integers = _exact_vector("bel", bel, frame)
+        if integers is not None:
+            numerators, common = integers
+            return cls.from_integers(frame, mobius_subsets(np.array(numerators, dtype=np.int64), len(frame)), common)
+        if exact is not None:
             values = np.array(exact, dtype=object)
         else:
             values = np.array([float(v) for v in bel], dtype=float)
@@ -346,7 +342,9 @@ class MassFunction:
     def raw(self, kind: str = "m") -> np.ndarray:
         """The vector (by bitmask) of ``kind`` in {m, bel, pl, q}: integer numerators over
         :attr:`denominator` when exact, floats otherwise. Read-only views for vectorised callers."""
-        vector = {"m": self._numerators, "bel": self._bel_raw, "pl": self._pl_raw, "q": self._q_raw}[kind]
+        if kind not in _KINDS:
+            raise invalid("kind", kind, f"not one of {_KINDS}")
+        vector = self._numerators if kind == "m" else getattr(self, _KINDS[kind])  # only the transform asked for
         view = vector.view()
         view.flags.writeable = False
         return view
@@ -633,7 +631,68 @@ def kernel_as_mixture(kernel: Mapping[Hashable, Mapping[Hashable, Any]]) -> list
     return out
 
 
+@lru_cache(maxsize=None)
+def monotonicity_rows(n: int) -> np.ndarray:
+    """The inequalities of total monotonicity (003 §2) on a frame of ``n`` labels, as integer rows c over
+    the 2^n bitmasks: f is totally monotone iff c · f >= 0 for every row. One row per family A_1..A_k of
+    *distinct* subsets (k >= 2): f(∪ A_i) - Σ_{∅≠I⊆{1..k}} (-1)^{|I|+1} f(∩_{i∈I} A_i). Families with a
+    repeated set give the same inequality as the family without the repetition (the inclusion-exclusion
+    terms of the two copies cancel in pairs), so these rows are the whole definition. Duplicate rows are
+    removed. Refused for n > 3 (2^(2^n) families)."""
+    if not isinstance(n, int) or not 1 <= n <= 3:
+        raise invalid("n", n, "total monotonicity is enumerated literally for frames of 1..3 labels")
+    size = 1 << n
+    rows = set()
+    for family_mask in range(1, 1 << size):
+        family = [a for a in range(size) if family_mask >> a & 1]
+        if len(family) < 2:
+            continue
+        row = [0] * size
+        union = 0
+        for a in family:
+            union |= a
+        row[union] += 1
+        for chosen in range(1, 1 << len(family)):
+            meet = size - 1
+            count = 0
+            for i, a in enumerate(family):
+                if chosen >> i & 1:
+                    meet &= a
+                    count += 1
+            row[meet] -= (-1) ** (count + 1)
+        if any(row):
+            rows.add(tuple(row))
+    return np.array(sorted(rows), dtype=np.int64).reshape(-1, size)
+
+
+def is_belief_function(values: Sequence[Any], n: int) -> bool:
+    """Whether the set function with ``values`` (by bitmask, length 2^n, exact) is a belief function by the
+    definition of 003 §2: f(∅) = 0, f(Ω) = 1, values in [0, 1], and total monotonicity
+    f(∪ A_i) >= Σ_{∅≠I} (-1)^{|I|+1} f(∩_I A_i) for every finite family (:func:`monotonicity_rows`).
+    Checked literally for frames of 1..3 labels."""
+    exact = [as_exact(v) for v in values]
+    if len(exact) != 1 << n or any(v is None for v in exact):
+        raise invalid("values", list(values), f"needs 2^{n} exact numbers")
+    if exact[0] != 0 or exact[-1] != 1 or any(not 0 <= v <= 1 for v in exact):
+        return False
+    common = _common_denominator(exact)
+    integers = np.array([int(v * common) for v in exact], dtype=np.int64)
+    return bool(np.all(monotonicity_rows(n) @ integers >= 0))
+
+
 # --- private helpers --------------------------------------------------------------------------------------
+def _exact_vector(name: str, values: Sequence[Any], frame: tuple) -> tuple[list | None, tuple[list[int], int] | None]:
+    """A set function by bitmask checked for length 2^n: (its exact values or None, and (integer numerators,
+    common denominator) when exact with a denominator small enough for the int64 transforms, else None)."""
+    if len(values) != 1 << len(frame):
+        raise invalid(name, f"<length {len(values)}>", f"needs length 2^{len(frame)}")
+    exact = [as_exact(v) for v in values]
+    if not all(v is not None for v in exact):
+        return None, None
+    common = _common_denominator(exact)
+    return exact, (([int(v * common) for v in exact], common) if common < _TRANSFORM_SAFE else None)
+
+
 def _as_subset(subset: Any) -> frozenset:
     if isinstance(subset, (frozenset, set, list, tuple)):
         return frozenset(subset)

@@ -11,15 +11,13 @@ m_x on the output frame Y (a k × (2^l - 1) row-stochastic matrix). Its privacy 
   :meth:`Mechanism.ratio_walley_vertices` optimises over pairs of credal-set vertices instead (for a
   fixed pair the max over events is the max over singletons); the tests compare the two.
 
-Conventions (stated once, used everywhere; see :func:`ratio`):
-
-* 0/0 places no constraint (the multiplicative reading m_x(E) <= e^ε m_x'(E) of the definition):
-  such (x, x', E) are skipped; the maximum is at least 1 (x = x', E a focal set);
-* c/0 with c > 0 is +∞ exactly: ratios are ``math.inf`` and losses ``sympy.oo`` (exact mechanisms) or
-  ``math.inf`` (float mechanisms), never an overflow;
-* pairs: ``pairs="all"`` (default) ranges over all x, x' ∈ X including x = x' as printed in the
-  definition of r_S; ``pairs="distinct"`` only over x ≠ x'. They agree for ε_S, ε_bel, ε_pl (x = x'
-  gives 1) but not always for ε_W, where x = x' gives pl_x(E)/bel_x(E) >= 1.
+The definitions (which set functions are divided, which pairs (x, x') count, the reading of zero
+ratios) live in one place, :mod:`numeric.definitions.ldp`; the ``ratio_*``, ``worst_*`` and
+``epsilon_*`` methods here delegate to it, and :meth:`Mechanism.max_ratio` is the computation they share.
+``pairs="all"`` (default) ranges over all x, x' ∈ X including x = x' (the primary readings);
+``pairs="distinct"`` only over x ≠ x'. They agree for ε_S, ε_bel, ε_pl (x = x' gives 1) but not always
+for ε_W, where x = x' gives pl_x(E)/bel_x(E) >= 1. A ratio c/0 with c > 0 is ``math.inf`` here (losses
+``sympy.oo`` for exact mechanisms); 0/0 places no constraint.
 
 Exact mechanisms (rational masses) give exact ratios (``Fraction``) and losses as sympy expressions
 (``sympy.log(Rational)``); float mechanisms give floats. The maximum is located with floats and
@@ -36,13 +34,14 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import sympy  # imported here, not on first use: the first loss of a test run would pay for it
 
-from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
 from core.errors import invalid
+from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
 
 __all__ = [
     "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",
-    "loss", "PAIRS",
+    "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses",
 ]
 
 PAIRS = ("all", "distinct")
@@ -63,8 +62,6 @@ def ratio(numerator: Any, denominator: Any) -> Any:
 def loss(r: Any) -> Any:
     """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
     the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
-    import sympy
-
     if isinstance(r, Fraction):
         return sympy.log(sympy.Rational(r.numerator, r.denominator))
     if r == math.inf:
@@ -153,6 +150,25 @@ class Mechanism:
     def to_json(self) -> dict:
         return {"frame": [str(y) for y in self.frame], "rows": {str(x): r.to_json() for x, r in self.rows.items()}}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Mechanism:
+        """The mechanism written by :meth:`to_json` (labels and inputs come back as strings, masses as exact
+        Fractions): a report's counterexample can be re-checked from its JSON."""
+        try:
+            frame = tuple(data["frame"])
+            rows = {}
+            for x, masses in data["rows"].items():
+                table = {}
+                for subset, value in masses.items():
+                    inner = subset.strip()
+                    if not (inner.startswith("{") and inner.endswith("}")):
+                        raise ValueError(subset)
+                    table[frozenset(label for label in inner[1:-1].split(",") if label)] = Fraction(str(value))
+                rows[x] = MassFunction(frame, table)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise invalid("data", data, "not a mechanism in the form of Mechanism.to_json") from None
+        return cls(rows)
+
     # --- privacy-loss ratios ---------------------------------------------------------------------------
     @cached_property
     def _common(self) -> int:
@@ -202,10 +218,19 @@ class Mechanism:
             return Fraction(int(a), int(b))
         return float(a) / float(b)
 
+    def max_ratio(self, top: str, bottom: str, pairs: str = "all") -> Worst:
+        """max over (x, x') allowed by ``pairs`` and events E of top_x(E) / bottom_x'(E) (``top``, ``bottom``
+        in m, bel, pl), with the convention of :func:`ratio`: the computation every loss of
+        :mod:`numeric.definitions.ldp` shares. Exact for exact mechanisms; cached per mechanism."""
+        cache = self.__dict__.setdefault("_ratio_cache", {})
+        key = (top, bottom, pairs)
+        if key not in cache:
+            cache[key] = self._max_ratio(top, bottom, pairs)
+        return cache[key]
+
     def _max_ratio(self, top: str, bottom: str, pairs: str) -> Worst:
-        """max over (x, x') allowed by ``pairs`` and events E of top_x(E) / bottom_x'(E), with the
-        convention of :func:`ratio`; located with floats, confirmed exactly over all near-maximal
-        candidates."""
+        """The maximum of :meth:`max_ratio`, located with floats and confirmed exactly over all
+        near-maximal candidates (plain loops for small mechanisms)."""
         if len(self.rows) ** 2 << len(self.frame) <= _SMALL:
             return self._max_ratio_small(top, bottom, pairs)
         allowed = self._pair_mask(pairs)[:, :, None]
@@ -265,19 +290,28 @@ class Mechanism:
         """The subset of the output frame with bitmask ``mask``."""
         return frozenset(self.frame[i] for i in range(len(self.frame)) if mask >> i & 1)
 
+    def _worst(self, reading: str, pairs: str) -> Worst:
+        from numeric.definitions import ldp
+
+        item = ldp.loss(reading)
+        return self.max_ratio(item.numerator, item.denominator, pairs)
+
     def worst_shafer(self, pairs: str = "all") -> Worst:
-        """Where r_S = max m_x(E)/m_x'(E) is attained."""
-        return self._max_ratio("m", "m", pairs)
+        """Where r_S = max m_x(E)/m_x'(E) is attained (003 Definition 3.1, reading ``SLDP``)."""
+        return self._worst("SLDP", pairs)
 
     def worst_bel(self, pairs: str = "all") -> Worst:
-        return self._max_ratio("bel", "bel", pairs)
+        """Where r_{bel,S} is attained (reading ``bel loss``)."""
+        return self._worst("bel loss", pairs)
 
     def worst_pl(self, pairs: str = "all") -> Worst:
-        return self._max_ratio("pl", "pl", pairs)
+        """Where r_{pl,S} is attained (reading ``pl loss``)."""
+        return self._worst("pl loss", pairs)
 
     def worst_walley(self, pairs: str = "all") -> Worst:
-        """Where r^W = max pl_x(E)/bel_x'(E) is attained."""
-        return self._max_ratio("pl", "bel", pairs)
+        """Where r^W = max pl_x(E)/bel_x'(E) is attained (003 Definition 3.13: reading ``WLDP`` for
+        ``pairs="all"``, ``WLDP: distinct pairs`` for ``pairs="distinct"``)."""
+        return self._worst("WLDP" if pairs == "all" else "WLDP: distinct pairs", pairs)
 
     def ratio_shafer(self, pairs: str = "all") -> Any:
         return self.worst_shafer(pairs).ratio
@@ -344,8 +378,6 @@ class Mechanism:
 
     def _loss(self, r: Any) -> Any:
         if self.exact:
-            import sympy
-
             if r == math.inf:
                 return sympy.oo
             return sympy.log(sympy.Rational(r.numerator, r.denominator))
@@ -384,6 +416,27 @@ def compose(first: Mechanism, second: Mechanism) -> Mechanism:
     return first.compose(second)
 
 
+def messages(Q: Mechanism) -> Mechanism:
+    """Q read as a probabilistic mechanism whose outputs are the messages E ∈ 2^Y ∖ {∅} (003 §3.1: "if we
+    set 2^Y ∖ {∅} as the output alphabet, then the above Q is simply the standard local differential
+    private mechanism"): row x is the Bayesian mass function P_x({E}) = m_x(E) on the frame of the
+    2^|Y| - 1 non-empty subsets (labels: frozensets, by increasing bitmask)."""
+    labels = tuple(Q.frame_subset(mask) for mask in range(1, 1 << len(Q.frame)))
+    if len(labels) > 20:
+        raise invalid("Q.frame", Q.frame, "at most 4 labels (the message frame has 2^|Y| - 1 labels)")
+    rows = {x: _message_row(labels, Q[x].mass_vector()) for x in Q.inputs}
+    return Mechanism(rows)
+
+
+def _message_row(labels: tuple, masses: list) -> MassFunction:
+    """The Bayesian row on the message frame: the singleton of message i (bit i) carries the mass of the
+    i-th non-empty subset."""
+    vector = [0] * (1 << len(labels))
+    for i, value in enumerate(masses[1:]):
+        vector[1 << i] = value
+    return MassFunction.from_vector(labels, vector)
+
+
 # --- constructors ------------------------------------------------------------------------------------------
 #: Output labels of the binary mechanisms ("yes" = the sensitive property, "no"); inputs "x", "x'".
 YES, NO = "yes", "no"
@@ -420,6 +473,19 @@ def q2x3(p: Any, q: Any) -> Mechanism:
     })
 
 
+def q2x3_masses(p: Any, q: Any) -> dict[str, dict[int, Any]]:
+    """The mass table of Q_{2×3} by bitmask on the frame (yes, no): 1 = {yes}, 2 = {no}, 3 = {yes, no}; for
+    symbolic p, q (sympy) as well as numbers, without validation (the symbolic form of :func:`q2x3`)."""
+    return {"x": {1: p, 2: q, 3: 1 - p - q}, "x'": {1: q, 2: p, 3: 1 - p - q}}
+
+
+def q_lambda_masses(p: Any, q: Any, lam: Any) -> dict[str, dict[int, Any]]:
+    """The mass table of Q_λ by bitmask (Bayesian rows; the symbolic form of :func:`q_lambda`)."""
+    r = 1 - p - q
+    a, b = p + lam * r, q + (1 - lam) * r
+    return {"x": {1: a, 2: b}, "x'": {1: b, 2: a}}
+
+
 def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
     [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows)."""
@@ -444,8 +510,6 @@ def warner(p: Any) -> Mechanism:
 
 
 def _exp(eps: Any) -> Any:
-    import sympy
-
     if isinstance(eps, float):
         if not eps >= 0 or not math.isfinite(eps):
             raise invalid("eps", eps, "must be a finite number >= 0")

@@ -2,7 +2,7 @@
 importing this package registers every claim."""
 
 from proofs.claims import (  # noqa: F401  (registration, in the order of the texts)
-    belief_functions, sldp, testing_sldp, survey_variance, appendix_lemmas, survey_design, wldp, testing_wldp,
+    belief_functions, sldp, testing_sldp, warner, survey_mle, survey_variance, appendix_lemmas, survey_design,
+    survey_figures, wldp, testing_wldp, qlambda, walley_tradeoff,
     report_mechanisms, report_gaussian, report_binned,
-    belief, tradeoff, survey, signs, meanest,
 )

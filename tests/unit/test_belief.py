@@ -11,7 +11,7 @@ import pytest
 import sympy
 from hypothesis import example, given, strategies as st
 
-from numeric import strategies as S
+from numeric import grids, strategies as S
 from numeric.belief import MassFunction, kernel_as_mixture, product
 from proofs.errors import InvalidArgument
 
@@ -171,3 +171,56 @@ def test_mixture_with_huge_exact_denominators_stays_exact():
     w = F(1, 2**64)
     out = m.mixture_image([(w, lambda y: "x"), (1 - w, lambda y: y)], codomain=("a", "b", "x"))
     assert out.masses == {frozenset({"a"}): (1 - w) / 2, frozenset({"a", "b"}): (1 - w) / 2, frozenset({"x"}): w}
+
+
+# --- D2.belief-iff: the literal definition of a belief function (003 §2) -----------------------------------
+@pytest.mark.parametrize("n,rows", [(1, 0), (2, 1), (3, 11)], ids=["1 label", "2 labels", "3 labels"])
+def test_total_monotonicity_rows_after_removing_repeats(n, rows):
+    from numeric.belief import monotonicity_rows
+
+    assert monotonicity_rows(n).shape == (rows, 1 << n)
+
+
+@given(S.mass_functions(min_labels=1, max_labels=3))
+def test_D2_belief_iff_bel_of_a_mass_function_is_a_belief_function(m):
+    from numeric.belief import is_belief_function
+
+    assert is_belief_function(m.bel_vector(), m.n)
+
+
+@pytest.mark.parametrize("values,expected", [
+    ([0, 1], True), ([F(1, 2), 1], False), ([0, 0, 0, 1], True), ([0, 1, 1, 1], False),
+    ([0, F(1, 2), F(1, 2), 1], True), ([0, F(1, 2), F(1, 2), F(3, 4)], False),
+], ids=["one label", "f(∅) > 0", "vacuous", "not 2-monotone", "bayesian", "f(Ω) < 1"])
+def test_D2_belief_iff_definition_table(values, expected):
+    from numeric.belief import is_belief_function
+
+    assert is_belief_function(values, len(values).bit_length() - 1) is expected
+
+
+# --- numeric.grids ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("n,d,count", [(1, 3, 1), (2, 2, 6), (2, 4, 15), (3, 2, 28)], ids=lambda v: str(v))
+def test_grids_hold_every_mass_function_with_masses_k_over_d(n, d, count):
+    rows = grids.mass_functions(n, d)
+    assert len(rows) == count == grids.count_mass_functions(n, d)
+    assert len({tuple(m.mass_vector()) for m in rows}) == count
+    assert all(all((v * d).denominator == 1 for v in m.mass_vector()) for m in rows)
+
+
+def test_grids_filters_and_mechanisms():
+    assert all(m.m({y}) > 0 for m in grids.mass_functions(2, 4, positive_singletons=True) for y in m.frame)
+    assert len(grids.mass_functions(2, 5, all_focal=True)) == 6
+    assert len(grids.mechanisms(2, 2)) == 36 and len(grids.mechanisms(2, 2, inputs=3, step=2)) == 27
+    assert len(grids.maps(("a", "b"), ("z0", "z1", "z2"))) == 9
+
+
+@pytest.mark.parametrize("make,match", [
+    (lambda: grids.mass_functions(7, 2), r"frame_size=7: must be an integer in 1\.\.6"),
+    (lambda: grids.mass_functions(2, 0), r"d=0: must be a positive integer"),
+    (lambda: grids.mass_functions(4, 9), r"d=9: the grid on 4 labels would hold"),
+    (lambda: grids.mechanisms(2, 2, inputs=0), r"inputs=0: must be a positive integer"),
+    (lambda: list(grids.compositions(3, 0)), r"parts=0: must be a positive integer"),
+], ids=["frame too large", "zero denominator", "grid too large", "no inputs", "no parts"])
+def test_invalid_grid_arguments_are_refused_by_name(make, match):
+    with pytest.raises(InvalidArgument, match=match):
+        make()

@@ -150,3 +150,33 @@ INVALID = [
 def test_invalid_mechanism_arguments_are_refused_by_name(make, match):
     with pytest.raises(InvalidArgument, match=match):
         make()
+
+
+# --- messages (D3.1.bayesian), JSON round trip, symbolic tables ------------------------------------------------
+def test_messages_reads_every_non_empty_subset_as_one_output():
+    from numeric.mechanisms import messages
+
+    Q = q2x3(F(3, 5), F(1, 5))
+    M = messages(Q)
+    assert len(M.frame) == 3 and all(M[x].is_bayesian() for x in M.inputs)
+    assert M["x"].m({frozenset(["yes", "no"])}) == F(1, 5) and M.ratio_shafer() == Q.ratio_shafer() == 3
+
+
+@given(S.mechanisms(max_labels=3, positive_singletons=None))
+def test_json_round_trip_keeps_every_loss(Q):
+    R = Mechanism.from_json(Q.to_json())
+    assert (R.ratio_shafer(), R.ratio_walley(), R.ratio_pl()) == (Q.ratio_shafer(), Q.ratio_walley(), Q.ratio_pl())
+
+
+def test_symbolic_tables_match_the_constructors():
+    from numeric.mechanisms import q2x3_masses, q_lambda_masses
+
+    p, q, lam = F(3, 5), F(1, 5), F(1, 3)
+    for table, Q in ((q2x3_masses(p, q), q2x3(p, q)), (q_lambda_masses(p, q, lam), q_lambda(p, q, lam))):
+        for x, row in table.items():
+            assert {Q.frame_subset(mask): v for mask, v in row.items() if v} == dict(Q[x].masses)
+
+
+def test_from_json_refuses_what_to_json_never_writes():
+    with pytest.raises(InvalidArgument, match=r"data=.*not a mechanism in the form of Mechanism.to_json"):
+        Mechanism.from_json({"frame": ["a"], "rows": {"0": {"a": 1}}})
