@@ -6,8 +6,13 @@
     python -m proofs show T3.10
     python -m proofs figures DIR          # the paper's figures as PNG
     python -m proofs check --latex DIR    # also DIR/report.tex and DIR/claims/<id>.tex (LaTeX export)
+    python -m proofs --html report.html   # also one self-contained HTML page (MathML, figures inline)
     python -m proofs export --from report.json --latex DIR      # the same export, no re-running
+    python -m proofs export --from report.json --html report.html
     python -m proofs export --from report.json --format markdown  # the report as Markdown, $...$ math
+
+Rendering lives in :mod:`proofs.report` (the schema of the JSON, the terminal table, HTML, LaTeX,
+Markdown); this module parses options, runs, and hands the report over.
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
 ``--fail-on`` triggered; 2 a usage error (unknown id, bad option), with a one-line message.
@@ -16,12 +21,14 @@ Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
 
 from proofs.base import registry
 from proofs.base.budget import BUDGETS
+from proofs.base.verdict import Status
 from proofs.errors import ToolkitError
 
 __all__ = ["main"]
@@ -42,7 +49,8 @@ class _UsageError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
-    common.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    common.add_argument("--format", choices=("table", "json", "markdown"), default="table",
+                        help="table (summary and one line per claim, the default), json, or markdown ($...$ math)")
     common.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
 
     run_opts = _Parser(add_help=False)
@@ -56,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
     latex_opt = _Parser(add_help=False)
     latex_opt.add_argument("--latex", metavar="DIR",
                            help="also write DIR/report.tex and one fragment per claim in DIR/claims")
+    latex_opt.add_argument("--html", metavar="FILE",
+                           help="also write one self-contained HTML page (MathML, figures inline, works offline)")
+    latex_opt.add_argument("--no-figures", action="store_true",
+                           help="leave the figures out of the HTML page (drawing them takes about 14 s)")
 
     parser = _Parser(prog="python -m proofs", description="Check the claims of the paper and the report.",
                      parents=[common, run_opts, latex_opt])
@@ -66,10 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", parents=[common, run_opts], help="statement, interpretation and evidence of one claim")
     show.add_argument("id", metavar="ID")
     export = sub.add_parser("export", parents=[latex_opt],
-                            help="export a JSON report (--from) as LaTeX (--latex DIR) or Markdown, without re-running")
+                            help="export a JSON report (--from) as LaTeX (--latex DIR), HTML (--html FILE), "
+                                 "Markdown or a table, without re-running")
     export.add_argument("--from", dest="source", metavar="FILE", required=True,
                         help="a report written by `python -m proofs --format json --output FILE`")
-    export.add_argument("--format", choices=("markdown", "json"), default=None,
+    export.add_argument("--format", choices=("table", "markdown", "json"), default=None,
                         help="also print the report in this format (stdout, or --output)")
     export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
     figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
@@ -79,23 +92,33 @@ def _parser() -> argparse.ArgumentParser:
 
 def _emit(text: str, output: str | None) -> None:
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text if text.endswith("\n") else text + "\n")
+        from proofs.report.files import write_text
+
+        write_text(output, text if text.endswith("\n") else text + "\n")
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _files(report, args: argparse.Namespace, stream) -> None:
+    """The files a report goes to besides --format/--output: --latex DIR and --html FILE."""
+    from proofs.report import outputs
+
+    if getattr(args, "latex", None):
+        written = outputs.write_latex_directory(report, args.latex)
+        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=stream)
+    if getattr(args, "html", None):
+        print(f"wrote {outputs.write_html(report, args.html, figures=not args.no_figures)}", file=stream)
 
 
 def _run(args: argparse.Namespace, ids: list[str]) -> int:
     from rich.console import Console
 
     from proofs import runner
-    from proofs.report import render
+    from proofs.report import outputs
+    from proofs.report.schema import Report
 
     claims = registry.resolve(ids)  # every id checked before any work starts
-    if getattr(args, "latex", None):
-        from proofs.report.export import check_directory
-
-        check_directory(args.latex)  # before minutes of checks, not after
+    outputs.check_targets(output=args.output, latex=getattr(args, "latex", None), html=getattr(args, "html", None))
     show_progress = not args.no_progress and sys.stderr.isatty()
     results_seen = []
     if show_progress:
@@ -113,27 +136,17 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
     else:
         results = runner.run(claims, args.budget, jobs=args.jobs)
 
-    if args.format == "json":
-        _emit(render.render_json(results, args.budget), args.output)
-    elif args.format == "markdown":
-        _emit(render.render_markdown(results, args.budget), args.output)
-    elif args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            render.render_table(results, args.budget, Console(file=handle, width=200))
-    else:
-        render.render_table(results, args.budget, Console())
+    wants_coverage = args.format != "table" or args.output or getattr(args, "html", None) or getattr(args, "latex", None)
+    coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims())) if wants_coverage else None
+    report = Report.from_results(results, args.budget, coverage=coverage)
+    outputs.emit(report, args.format, args.output)
+    _files(report, args, sys.stderr)
 
-    if getattr(args, "latex", None):
-        from proofs.report.export import write_latex
-
-        written = write_latex(render.report_json(results, args.budget), args.latex)
-        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=sys.stderr)
-
-    errored = any(r.status.value == "error" for r in results)
-    refuted = any(r.status.value == "refuted" for r in results)
+    errored = any(r.status is Status.ERROR for r in results)
+    refuted = any(r.status is Status.REFUTED for r in results)
     if errored:
         for r in results:
-            if r.status.value == "error":
+            if r.status is Status.ERROR:
                 print(f"ERROR in {r.claim.id}: {r.verdict.reason}", file=sys.stderr)
         return 1
     if "refuted" in args.fail_on and refuted:
@@ -166,37 +179,43 @@ def _show(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from proofs import runner
-    from proofs.report import render
+    from proofs.report import outputs
+    from proofs.report.schema import ClaimReport, Report
+    from proofs.report.terminal import render_claim
 
     claim = registry.get(args.id)
+    if args.output:
+        outputs.check_targets(output=args.output)
     result = runner.run_claim(claim.id, args.budget)
     if args.format == "json":
-        _emit(json.dumps(result.to_json(), indent=2, ensure_ascii=False), args.output)
+        _emit(json.dumps(ClaimReport.from_result(result).to_json(), indent=2, ensure_ascii=False), args.output)
     elif args.format == "markdown":
-        _emit(render.render_markdown([result], args.budget), args.output)
+        outputs.emit(Report.from_results([result], args.budget), "markdown", args.output)
+    elif args.output:
+        from proofs.report.files import write_text
+
+        buffer = io.StringIO()
+        render_claim(ClaimReport.from_result(result), Console(file=buffer, width=outputs.FILE_WIDTH))
+        write_text(args.output, buffer.getvalue())
     else:
-        render.render_show(claim, result, Console())
-    return 1 if result.status.value == "error" else 0
+        render_claim(ClaimReport.from_result(result), Console())
+    return 1 if result.status is Status.ERROR else 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    from proofs.report.export import check_directory, load_report, markdown, write_latex
+    from proofs.report import outputs
+    from proofs.report.schema import load_report
 
-    if not args.latex and not args.format:
-        raise _UsageError("export needs --latex DIR or --format markdown|json")
+    if not args.latex and not args.format and not args.html:
+        raise _UsageError("export needs --latex DIR, --html FILE or --format table|markdown|json")
     report = load_report(args.source)  # every input checked before anything is written
-    if args.latex:
-        check_directory(args.latex)
-    text = None
-    if args.format == "markdown":
-        text = markdown(report)
-    elif args.format == "json":
-        text = json.dumps(report, indent=2, ensure_ascii=False)
-    if args.latex:
-        written = write_latex(report, args.latex)
-        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=sys.stdout if text is None
-              or args.output else sys.stderr)
-    if text is not None:
+    outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    to_terminal = args.format == "table" and not args.output  # a table on the terminal: in colour
+    text = None if args.format is None or to_terminal else outputs.render(report, args.format)
+    _files(report, args, sys.stdout if args.format is None or args.output else sys.stderr)
+    if to_terminal:
+        outputs.emit(report, "table", None)
+    elif text is not None:
         _emit(text, args.output)
     return 0
 

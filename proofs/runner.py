@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
-from typing import Any
 
 from proofs.base import registry
 from proofs.base.budget import Budget, budget as get_budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Outcome
-from core.exact import jsonable
-from proofs.base.verdict import Status, Verdict, correction_status
+from proofs.base.verdict import Status, Verdict
 
 __all__ = ["ClaimResult", "run_claim", "run"]
 
 
 @dataclass(frozen=True)
 class ClaimResult:
-    """A claim and the verdict its checks' evidence earned."""
+    """A claim and the verdict its checks' evidence earned (its JSON is written by
+    :class:`proofs.report.schema.ClaimReport`, the one place that knows the report's keys)."""
 
     claim: Claim
     verdict: Verdict
@@ -36,25 +33,6 @@ class ClaimResult:
     @property
     def evidence(self) -> tuple[Evidence, ...]:
         return self.verdict.evidence
-
-    def to_json(self) -> dict[str, Any]:
-        v = self.verdict
-        return {
-            "id": self.claim.id,
-            "title": self.claim.title,
-            "source": self.claim.source,
-            "statement_latex": self.claim.statement,
-            "status": v.status.value,
-            "reason": v.reason,
-            "domain": self.claim.domain,
-            "interpretation": self.claim.interpretation or None,
-            "methods": [e.to_json() for e in v.evidence],
-            "counterexample": jsonable(v.counterexample),
-            "holds_when": v.holds_when,
-            "corrected": v.corrected,
-            "corrected_status": correction_status(v.correction).value if v.correction is not None else None,
-            "seconds": round(self.seconds, 3),
-        }
 
 
 def run_claim(claim_id: str, budget: Budget | str = "standard") -> ClaimResult:
@@ -90,23 +68,27 @@ def run(
     *,
     jobs: int | None = None,
     on_result: Callable[[ClaimResult], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[ClaimResult]:
-    """Run ``claims`` (in ``jobs`` worker processes; default: the number of cores) in catalog order."""
+    """Run ``claims`` and return their results in the order given.
+
+    Without ``scheduler``: in ``jobs`` processes on this machine (default: the number of cores; one
+    process per claim, so a worker that dies loses only its claim). With ``scheduler="local"`` or a Dask
+    scheduler address: as tasks of that scheduler (:mod:`proofs.execution.cluster`). SIGINT or SIGTERM
+    stops every worker and raises :class:`proofs.execution.Interrupted`."""
     b = get_budget(budget)
     jobs = jobs or min(len(claims), os.cpu_count() or 1)
-    results: dict[str, ClaimResult] = {}
-    if jobs <= 1 or len(claims) <= 1:
-        for claim in claims:
-            results[claim.id] = run_claim(claim.id, b)
-            if on_result:
-                on_result(results[claim.id])
+    ids = [c.id for c in claims]
+    if scheduler:
+        from proofs.execution.cluster import run_cluster
+
+        results = run_cluster(ids, b, scheduler=scheduler, jobs=jobs, on_result=on_result)
+    elif jobs <= 1 or len(claims) <= 1:
+        from proofs.execution.local import run_inline
+
+        results = run_inline(ids, b, on_result=on_result)
     else:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(run_claim, c.id, b): c.id for c in claims}
-            for future in as_completed(futures):
-                result = future.result()
-                results[result.claim.id] = result
-                if on_result:
-                    on_result(result)
+        from proofs.execution.local import run_local
+
+        results = run_local(ids, b, jobs=jobs, on_result=on_result)
     return [results[c.id] for c in claims]

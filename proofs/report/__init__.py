@@ -1,1 +1,18 @@
-"""The report: its schema, and the table, Markdown and LaTeX renderings built from it."""
+"""The report of a run, in every form a reader needs; one concept per module.
+
+* :mod:`~proofs.report.schema` — the report as typed data (:class:`~proofs.report.schema.Report`), its JSON
+  (``--format json``) and the validating reader of ``export --from``;
+* :mod:`~proofs.report.terminal` — the summary and compact table of ``python -m proofs``, and ``show ID``;
+* :mod:`~proofs.report.html` — one self-contained HTML page (``--html FILE``), with
+  :mod:`~proofs.report.mathml` (math as MathML) and :mod:`~proofs.report.figures` (figures as data URIs);
+* :mod:`~proofs.report.latex_doc` — ``report.tex`` and one fragment per claim (``--latex DIR``);
+* :mod:`~proofs.report.markdown` — the same structure as Markdown with ``$...$`` math;
+* shared by all of them: :mod:`~proofs.report.view` (what is shown), :mod:`~proofs.report.segments` (text
+  with math), :mod:`~proofs.report.values` (values and derived expressions as math),
+  :mod:`~proofs.report.symbols` (the paper's symbol names), :mod:`~proofs.report.notation` (derived
+  expressions in q₁, q₂, q₃), :mod:`~proofs.report.latex` (the sympy printer),
+  :mod:`~proofs.report.latex_text` (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode),
+  :mod:`~proofs.report.files` (safe ids, atomic writes).
+
+Nothing is imported here, so that using one output does not load the others.
+"""

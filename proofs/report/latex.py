@@ -3,11 +3,10 @@
 Notation (003 §3.1–3.2, the symbols of :mod:`symbolic.symbols`, matched by *name* whatever their
 assumptions):
 
-* the symbol named ``pi`` is the proportion and prints ``\\pi``; the constant ``sympy.pi`` prints
-  ``\\uppi`` (upright, package ``upgreek``), so the two are never confused;
-* ``q1, q2, q3`` print ``q_{1}, q_{2}, q_{3}``; ``N1`` prints ``N_{1}``; ``n1`` prints ``n_{1}``;
-* ``pihat`` (also ``pi_hat``, ``hat_pi``) prints ``\\hat{\\pi}``; ``eps`` prints ``\\epsilon``; ``lam``
-  prints ``\\lambda``;
+* symbol names print by the one table of :mod:`proofs.report.symbols` (``pi`` is the proportion
+  ``\\pi``, ``q1`` is ``q_{1}``, ``theta_hat_1`` is ``\\hat{\\theta}_{1}``, ``eps`` is ``\\epsilon``); the constant
+  ``sympy.pi`` prints ``\\uppi`` (upright, package ``upgreek``), so the two are never confused;
+* a sum prints its positive terms first (``q - p``, ``1 - q_{3}^{n}``), as the paper writes them;
 * functions named ``Var``, ``E``, ``Cov``, ``Pr`` print as ``\\operatorname{Var}(...)`` etc.; binomial
   coefficients print ``\\binom{n}{k}``.
 
@@ -30,24 +29,12 @@ from sympy.printing.latex import LatexPrinter
 
 from core.errors import invalid
 from core.formula import parse_formula, parse_srepr
+from proofs.report.symbols import symbol_latex
 
-__all__ = ["PREAMBLE_PACKAGES", "SYMBOL_NAMES", "to_latex", "readable", "parse_srepr", "parse_derived",
-           "RoundTrip", "round_trip"]
+__all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived", "RoundTrip", "round_trip"]
 
 #: Packages an exported fragment needs (report.tex loads them; paste them into your own preamble).
 PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek")
-
-#: Symbol name -> LaTeX, for the names whose sympy default is not the paper's notation.
-SYMBOL_NAMES = {
-    "pi": r"\pi",
-    "pihat": r"\hat{\pi}",
-    "pi_hat": r"\hat{\pi}",
-    "hat_pi": r"\hat{\pi}",
-    "eps": r"\epsilon",
-    "epsilon": r"\epsilon",
-    "lam": r"\lambda",
-    "lambda": r"\lambda",
-}
 
 _OPERATORS = {"Var": "Var", "E": "E", "Cov": "Cov", "Pr": "Pr", "P": "P", "Bel": "Bel", "Pl": "Pl"}
 
@@ -58,15 +45,15 @@ class _PaperPrinter(LatexPrinter):
     """sympy's LaTeX printer with the paper's names (see the module docstring)."""
 
     def _print_Symbol(self, expr: sympy.Symbol, style: str = "plain") -> str:
-        if expr.name in SYMBOL_NAMES:
-            return SYMBOL_NAMES[expr.name]
-        head, sep, tail = expr.name.partition("_")
-        if sep and head in SYMBOL_NAMES and tail.isdigit():  # eps_1 -> \epsilon_{1}
-            return f"{SYMBOL_NAMES[head]}_{{{tail}}}"
-        match = re.fullmatch(r"(eps|lam)(\d+)", expr.name)
-        if match:
-            return f"{SYMBOL_NAMES[match[1]]}_{{{match[2]}}}"
-        return super()._print_Symbol(expr, style=style)
+        known = symbol_latex(expr.name)
+        return known if known is not None else super()._print_Symbol(expr, style=style)
+
+    def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
+        """Terms in sympy's order, those with a positive sign first (``q - p``, ``1 - q_{3}^{n}``)."""
+        terms = list(self._as_ordered_terms(expr, order=order))
+        negative = [t.as_coeff_Mul()[0].is_negative is True for t in terms]
+        terms = [t for t, minus in zip(terms, negative) if not minus] + [t for t, minus in zip(terms, negative) if minus]
+        return super()._print_Add(sympy.Add(*terms, evaluate=False), order="none")
 
     def _print(self, expr: Any, **kwargs: Any) -> str:
         if expr is sympy.pi:  # the constant; its own ``_latex`` would print \pi, the proportion's name
@@ -90,22 +77,34 @@ def to_latex(expr: Any) -> str:
     return _PRINTER.doprint(sympy.sympify(expr))
 
 
-_MAX_OPS_TO_SIMPLIFY = 400
+_MAX_OPS_TO_SIMPLIFY = 60
 
 
+#: Operation counts up to which each transformation is tried (factoring a large rational function costs
+#: seconds and rarely prints shorter).
+_TRANSFORMS = (("together", 60), ("factor", 40), ("cancel", 25))
+
+
+@functools.lru_cache(maxsize=1024)
 def readable(expr: Any) -> sympy.Basic:
-    """The form of ``expr`` that prints shortest among equal forms: as derived, ``factor``, ``together``,
-    ``cancel`` (a relation is treated side by side). Equal by construction; large expressions
-    (more than 400 operations) are left as they are, so the export stays fast."""
+    """The form of ``expr`` that prints shortest among equal forms: as derived, ``together``, ``factor``,
+    ``cancel`` (each tried up to a size, see ``_TRANSFORMS``; a relation is treated side by side). Equal
+    by construction; large expressions (more than 60 operations) are left as they are, so the export
+    stays fast."""
     expr = sympy.sympify(expr)
     if isinstance(expr, sympy.core.relational.Relational):
         return expr.func(readable(expr.lhs), readable(expr.rhs), evaluate=False)
-    if not isinstance(expr, sympy.Expr) or sympy.count_ops(expr) > _MAX_OPS_TO_SIMPLIFY:
+    if not isinstance(expr, sympy.Expr):
+        return expr
+    size = sympy.count_ops(expr)
+    if size > _MAX_OPS_TO_SIMPLIFY:
         return expr
     candidates = [expr]
-    for transform in (sympy.factor, sympy.together, sympy.cancel):
+    for name, limit in _TRANSFORMS:
+        if size > limit:
+            continue
         try:
-            candidates.append(transform(expr))
+            candidates.append(getattr(sympy, name)(expr))
         except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
             continue
     return min(enumerate(candidates), key=lambda ic: (_reading_length(to_latex(ic[1])), ic[0]))[1]
@@ -123,6 +122,7 @@ def _reading_length(text: str) -> int:
 _PLAIN = re.compile(r"^[A-Za-z0-9_\s+\-*/^().,]*$")
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_derived(text: str) -> sympy.Basic:
     """A derived expression as stored in evidence: an ``srepr`` string, or (older reports) a plain
     arithmetic string such as ``"(n2*q - n1*p)/((n1 + n2)*(q - p))"`` read with the paper's symbols."""

@@ -27,10 +27,11 @@ LAYERS = (
     ("proofs.engines", 4),
     ("proofs.claims", 5),
     ("proofs.runner", 6),
+    ("proofs.execution", 6),
     ("proofs.coverage", 6),
     ("proofs.report", 7),
     ("proofs.figures", 7),
-    ("proofs.userclaims", 7),
+    ("proofs.userclaims", 6),
     ("proofs.cli", 8),
     ("proofs.__main__", 8),
     ("proofs", 8),  # the package itself: its lazy public API

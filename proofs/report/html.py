@@ -1,0 +1,326 @@
+"""The report as one self-contained HTML page: ``python -m proofs --html report.html`` or
+``python -m proofs export --from report.json --html report.html``.
+
+The page works offline: math is MathML (:mod:`proofs.report.mathml`), figures are PNG data URIs
+(:mod:`proofs.report.figures`), the stylesheet and the few lines of script that filter the table are
+inline; nothing is fetched. From the top:
+
+* a dashboard: claims per status, as numbers and as one bar;
+* the errata: each refuted claim with its statement as printed, the counterexample in the paper's symbols,
+  where it holds, and the corrected statement with the status its own evidence earned;
+* the coverage of the texts, when the report carries it;
+* a table of every claim, filtered by status, text (000-004) and section, and by a search;
+* every claim under its own anchor (``#claim-T3_10``): statement, domain, definitions used, related claims,
+  derived expressions, the figure that illustrates it, and each evidence in a ``<details>`` naming its
+  reading; the evidence about other readings sits in its own section, never mixed with the verdict.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from proofs.base.verdict import Status
+from proofs.report import segments, values, view
+from proofs.report.figures import FigureImage
+from proofs.report.files import safe_id
+from proofs.report.mathml import rich_html
+from proofs.report.schema import ClaimReport, EvidenceReport, Report
+from proofs.report.segments import Rich
+
+__all__ = ["render_html", "anchor"]
+
+_COLOURS = {Status.PROVED: "#1a7f37", Status.SUPPORTED: "#4c9a5f", Status.REFUTED: "#c62828",
+            Status.INCONCLUSIVE: "#b7791f", Status.ERROR: "#6a1b9a"}
+
+_STYLE = """
+:root { --ink: #1d232a; --muted: #5b6670; --line: #d9dee3; --paper: #ffffff; --shade: #f5f7f9; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1180px; padding: 24px 28px 64px; font: 15px/1.5 system-ui, -apple-system,
+       "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: var(--paper); }
+h1 { font-size: 26px; margin: 0 0 4px; } h2 { font-size: 21px; margin: 36px 0 12px; border-bottom: 1px solid var(--line); }
+h3 { font-size: 17px; margin: 0 0 6px; } h4 { font-size: 15px; margin: 16px 0 6px; }
+.muted { color: var(--muted); } code, .id { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+a { color: #1f5fa8; text-decoration: none; } a:hover { text-decoration: underline; }
+math { font-size: 1.08em; } math[display="block"] { margin: 6px 0; overflow-x: auto; overflow-y: hidden; }
+.math-text { font-style: italic; }
+.status { display: inline-block; padding: 1px 9px; border-radius: 10px; color: #fff; font-size: 13px;
+          font-weight: 600; white-space: nowrap; }
+""" + "".join(f".s-{s.value} {{ background: {c}; }}\n" for s, c in _COLOURS.items()) + """
+.cards { display: flex; gap: 12px; flex-wrap: wrap; margin: 14px 0 10px; }
+.card { flex: 1 1 140px; border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; background: var(--shade); }
+.card .n { font-size: 28px; font-weight: 700; } .card .what { font-size: 12.5px; color: var(--muted); }
+.bar { display: flex; height: 16px; border-radius: 8px; overflow: hidden; border: 1px solid var(--line); }
+.bar span { display: block; height: 100%; }
+.erratum { border: 1px solid var(--line); border-left: 5px solid #c62828; border-radius: 6px; padding: 10px 16px;
+           margin: 12px 0; background: #fffafa; }
+.erratum dl, .claim dl { display: grid; grid-template-columns: 150px 1fr; gap: 4px 14px; margin: 8px 0; }
+dt { color: var(--muted); font-size: 13.5px; padding-top: 2px; } dd { margin: 0; overflow-x: auto; }
+.filters { display: flex; gap: 10px; flex-wrap: wrap; align-items: center; margin: 10px 0; }
+.filters button { border: 1px solid var(--line); border-radius: 14px; padding: 3px 12px; background: #fff; cursor: pointer; }
+.filters button[aria-pressed="true"] { background: #24303b; color: #fff; }
+.filters select, .filters input { padding: 3px 8px; border: 1px solid var(--line); border-radius: 6px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
+th { background: var(--shade); font-size: 13px; } td.why { max-width: 520px; }
+.claim { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; margin: 14px 0; }
+details { border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; margin: 6px 0; background: var(--shade); }
+details > summary { cursor: pointer; font-weight: 600; }
+.reading { font-weight: 400; color: var(--muted); }
+.other { border-left: 4px solid #8e6bb8; padding-left: 10px; margin-top: 14px; }
+table.figures td { border: none; padding: 2px 8px 2px 0; }
+table.figures td:first-child { color: var(--muted); white-space: nowrap; }
+figure { margin: 10px 0; } figure img { max-width: 100%; border: 1px solid var(--line); border-radius: 4px; }
+figcaption { font-size: 13px; color: var(--muted); }
+.notation li { margin: 2px 0; }
+"""
+
+_SCRIPT = """
+(function () {
+  var rows = Array.prototype.slice.call(document.querySelectorAll('#claims-table tbody tr'));
+  var pressed = {};
+  var buttons = Array.prototype.slice.call(document.querySelectorAll('.filters button[data-status]'));
+  var paper = document.getElementById('filter-paper'), section = document.getElementById('filter-section');
+  var search = document.getElementById('filter-text'), shown = document.getElementById('visible-count');
+  function apply() {
+    var any = buttons.some(function (b) { return pressed[b.dataset.status]; }), n = 0;
+    var words = search.value.toLowerCase();
+    rows.forEach(function (row) {
+      var ok = (!any || pressed[row.dataset.status]) && (!paper.value || row.dataset.paper === paper.value)
+        && (!section.value || row.dataset.section === section.value)
+        && (!words || row.textContent.toLowerCase().indexOf(words) >= 0);
+      row.hidden = !ok; if (ok) { n += 1; }
+    });
+    shown.textContent = n;
+  }
+  buttons.forEach(function (b) {
+    b.addEventListener('click', function () {
+      pressed[b.dataset.status] = !pressed[b.dataset.status];
+      b.setAttribute('aria-pressed', pressed[b.dataset.status] ? 'true' : 'false'); apply();
+    });
+  });
+  [paper, section].forEach(function (s) { s.addEventListener('change', apply); });
+  search.addEventListener('input', apply);
+  apply();
+})();
+"""
+
+
+def anchor(claim_id: str) -> str:
+    """The anchor of a claim's section (``claim-T3_10``)."""
+    return f"claim-{safe_id(claim_id)}"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _badge(status: Status) -> str:
+    return f'<span class="status s-{status.value}">{status.value}</span>'
+
+
+def _link(claim_id: str) -> str:
+    return f'<a class="id" href="#{anchor(claim_id)}">{_e(claim_id)}</a>'
+
+
+def _rich(item: Rich, *, display: bool | None = None) -> str:
+    return rich_html(item, display=display)
+
+
+def _dashboard(report: Report) -> list[str]:
+    total = max(len(report.claims), 1)
+    out = ['<section id="dashboard"><h2>Verdicts</h2><div class="cards">']
+    for status, n in view.counts(report):
+        out.append(f'<div class="card"><div class="n" style="color:{_COLOURS[status]}">{n}</div>'
+                   f'<div>{_badge(status)}</div><div class="what">{_e(view.STATUS_MEANING[status])}</div></div>')
+    out.append('</div><div class="bar" role="img" aria-label="claims by status">')
+    for status, n in view.counts(report):
+        if n:
+            out.append(f'<span class="s-{status.value}" style="width:{100 * n / total:.3f}%" '
+                       f'title="{status.value}: {n}"></span>')
+    out.append("</div></section>")
+    return out
+
+
+def _erratum(claim: ClaimReport) -> list[str]:
+    out = [f'<article class="erratum"><h3>{_link(claim.id)} <span class="muted">{_e(claim.source)}</span> — '
+           f'{_rich(view.domain(claim.title), display=False)}</h3><dl>',
+           f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement))}</dd>"]
+    if claim.counterexample:
+        out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample), display=False)}</dd>")
+    if claim.holds_when:
+        out.append(f"<dt>holds when</dt><dd>{_rich(view.domain(claim.holds_when), display=False)}</dd>")
+    c = claim.correction
+    if c is not None:
+        label = f"corrected {_badge(c.status)}" if c.verified else f"proposed correction {_badge(c.status)}"
+        shown = _rich(view.statement(c.statement)) if c.verified else \
+            _e("its own evidence did not verify it, so it is not shown as a correction")
+        out.append(f"<dt>{label}</dt><dd>{shown}</dd>")
+    else:
+        out.append("<dt>corrected</dt><dd class=\"muted\">no corrected statement was derived</dd>")
+    out.append("</dl></article>")
+    return out
+
+
+def _errata(report: Report) -> list[str]:
+    out = ['<section id="errata"><h2>Errata</h2>']
+    if not report.refuted:
+        return out + ["<p>No claim was refuted in this run.</p></section>"]
+    out.append(f"<p>{len(report.refuted)} claims refuted, each by a counterexample inside its own domain, "
+               "re-checked exactly or at two precisions.</p>")
+    for claim in report.refuted:
+        out += _erratum(claim)
+    return out + ["</section>"]
+
+
+def _coverage(report: Report) -> list[str]:
+    if report.coverage is None:
+        return []
+    out = ['<section id="coverage"><h2>Coverage of the texts</h2><table><thead><tr><th>text</th><th>covered</th>'
+           "<th>entries</th><th>open</th></tr></thead><tbody>"]
+    for paper in report.coverage.papers:
+        out.append(f"<tr><td>{_e(paper.paper)}</td><td><b>{paper.percent:.1f}%</b></td><td>{len(paper.entries)}</td>"
+                   f"<td>{paper.count('open')}</td></tr>")
+    out.append("</tbody></table>")
+    for paper in report.coverage.papers:
+        if not paper.entries:
+            continue
+        out.append(f"<details><summary>{_e(paper.paper)}: every entry and the claims that cover it</summary><table>"
+                   "<thead><tr><th>entry</th><th>section</th><th>status</th><th>claims</th></tr></thead><tbody>")
+        for entry in paper.entries:
+            claims = ", ".join(_link(c) for c in entry.claims) or _e(entry.reason)
+            out.append(f"<tr><td>{_e(entry.label)}</td><td>{_e(entry.section)}</td><td>{_e(entry.status)}</td>"
+                       f"<td>{claims}</td></tr>")
+        out.append("</tbody></table></details>")
+    return out + ["</section>"]
+
+
+def _filters(report: Report) -> list[str]:
+    papers = sorted({c.paper for c in report.claims})
+    sections = sorted({c.section for c in report.claims}, key=lambda s: (not s.startswith("§"), s))
+    out = ['<div class="filters" role="group" aria-label="filters"><span class="muted">status:</span>']
+    for status, n in view.counts(report):
+        out.append(f'<button type="button" data-status="{status.value}" aria-pressed="false">{status.value} ({n})</button>')
+    out.append('<label>source <select id="filter-paper"><option value="">all</option>'
+               + "".join(f'<option value="{_e(p)}">{_e(p)}</option>' for p in papers) + "</select></label>")
+    out.append('<label>section <select id="filter-section"><option value="">all</option>'
+               + "".join(f'<option value="{_e(s)}">{_e(s)}</option>' for s in sections) + "</select></label>")
+    out.append('<input id="filter-text" type="search" placeholder="search" aria-label="search">'
+               '<span class="muted"><span id="visible-count"></span> shown</span></div>')
+    return out
+
+
+def _table(report: Report) -> list[str]:
+    out = ['<section id="claims"><h2>All claims</h2>', *_filters(report),
+           '<table id="claims-table"><thead><tr><th>id</th><th>title</th><th>source</th><th>status</th>'
+           "<th>why</th></tr></thead><tbody>"]
+    for c in report.claims:
+        out.append(f'<tr data-status="{c.status.value}" data-paper="{_e(c.paper)}" data-section="{_e(c.section)}">'
+                   f"<td>{_link(c.id)}</td><td>{_rich(view.domain(c.title), display=False)}</td>"
+                   f"<td>{_e(c.source)}</td><td>{_badge(c.status)}</td>"
+                   f'<td class="why">{_rich(view.one_line(c), display=False)}</td></tr>')
+    return out + ["</tbody></table></section>"]
+
+
+def _detail_table(e: EvidenceReport) -> str:
+    rows = view.detail_rows(e)
+    if not rows:
+        return ""
+    return '<table class="figures">' + "".join(
+        f"<tr><td>{_rich(r.name, display=False)}</td><td>{_rich(r.value, display=False)}</td></tr>" for r in rows
+    ) + "</table>"
+
+
+def _evidence(e: EvidenceReport) -> str:
+    parts = [f'<details><summary>{_rich(view.evidence_heading(e))} <span class="reading">— {_e(e.reading_label)}'
+             "</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>", _detail_table(e)]
+    if e.counterexample:
+        parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample), display=False)}</p>")
+    if e.holds_when:
+        parts.append(f"<p>holds when {_rich(view.domain(e.holds_when), display=False)}</p>")
+    return "".join(parts) + "</details>"
+
+
+def _figure_html(image: FigureImage, claim_id: str, present: set[str]) -> str:
+    """The figure at the first claim of the report it illustrates; a link to it at the others."""
+    if image.error:
+        return f'<p class="muted">{_e(image.title)}: not drawn ({_e(image.error)})</p>'
+    first = next((c for c in image.claims if c in present), claim_id)
+    if first != claim_id:
+        return f'<p class="muted">Illustrated by {_e(image.title)} (shown at {_link(first)}).</p>'
+    return (f'<figure id="figure-{_e(image.name)}"><img alt="{_e(image.title)}" src="{image.data_uri}">'
+            f"<figcaption>{_e(image.title)} — redrawn by the toolkit</figcaption></figure>")
+
+
+def _derived_item(d: values.DerivedShown) -> str:
+    where = f"{d.method}, reading {d.reading}" if d.method and d.reading else d.method or ""
+    note = ' <span class="muted">(paper\'s notation, verified equal)</span>' if d.paper else ""
+    return (f"<li>{_e(d.name)}" + (f' <span class="muted">({_e(where)})</span>' if where else "")
+            + f": {_rich(segments.math(d.best), display=False)}{note}</li>")
+
+
+def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str]) -> list[str]:
+    out = [f'<article class="claim" id="{anchor(claim.id)}"><h3><span class="id">{_e(claim.id)}</span> — '
+           f"{_rich(view.domain(claim.title), display=False)} {_badge(claim.status)}</h3>"
+           f'<p class="muted">{_e(claim.source)}</p><dl>',
+           f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement))}</dd>",
+           f"<dt>domain</dt><dd>{_rich(view.domain(claim.domain), display=False)}</dd>"]
+    if claim.assumptions:
+        out.append("<dt>assumptions added</dt><dd>" + "; ".join(_rich(view.domain(a), display=False)
+                                                                for a in claim.assumptions) + "</dd>")
+    if claim.premise:
+        out.append(f"<dt>premise</dt><dd>{_rich(view.domain(claim.premise), display=False)}</dd>")
+    if claim.interpretation:
+        out.append(f"<dt>interpretation</dt><dd>{_rich(view.domain(claim.interpretation), display=False)}</dd>")
+    for title, items in (("definitions used", view.definition_items(claim)),):
+        if items:
+            out.append(f"<dt>{title}</dt><dd><ul>" + "".join(f"<li>{_rich(i, display=False)}</li>" for i in items)
+                       + "</ul></dd>")
+    if claim.related:
+        out.append("<dt>related claims</dt><dd><ul>" + "".join(
+            f"<li>{_link(r.id) if r.id in present else _e(r.id)}"
+            + (f" {_badge(r.status)}" if r.status else "") + f": {_rich(view.domain(r.link), display=False)}</li>"
+            for r in claim.related) + "</ul></dd>")
+    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason), display=False)}</dd>")
+    if claim.counterexample:
+        out.append(f"<dt>counterexample</dt><dd>{_rich(values.assignment(claim.counterexample), display=False)}</dd>")
+    if claim.holds_when:
+        out.append(f"<dt>holds when</dt><dd>{_rich(view.domain(claim.holds_when), display=False)}</dd>")
+    if claim.correction is not None:
+        c = claim.correction
+        out.append(f"<dt>corrected {_badge(c.status)}</dt><dd>{_rich(view.statement(c.statement))}</dd>")
+    derived = [d for d in view.derived_items(claim.derived) if d.best]
+    if derived:
+        out.append("<dt>derived</dt><dd><ul>" + "".join(_derived_item(d) for d in derived) + "</ul></dd>")
+    out.append("</dl>")
+    for image in images:
+        if claim.id in image.claims:
+            out.append(_figure_html(image, claim.id, present))
+    out.append("<h4>Evidence (primary reading)</h4>")
+    out += [_evidence(e) for e in claim.primary_evidence] or ['<p class="muted">no evidence yet</p>']
+    if claim.other_readings:
+        out.append(f'<div class="other"><h4>{_e(view.other_readings_title)}</h4>')
+        out += [_evidence(e) for e in claim.other_readings]
+        out.append("</div>")
+    return out + ["</article>"]
+
+
+def _notation() -> list[str]:
+    return ['<section id="notation"><h2>Notation</h2><ul class="notation">'] + [
+        f"<li>{_rich(item, display=False)}</li>" for item in view.notation_items()] + ["</ul></section>"]
+
+
+def render_html(report: Report, images: Sequence[FigureImage] = ()) -> str:
+    """The whole page (see the module docstring); ``images`` from :func:`proofs.report.figures.draw_images`."""
+    present = {c.id for c in report.claims}
+    body = [f"<header><h1>ldp-belief-proofs report</h1><p class=\"muted\">{len(report.claims)} claims · budget "
+            f"<code>{_e(report.budget)}</code> · toolkit {_e(report.toolkit_version)}</p></header>",
+            *_dashboard(report), *_errata(report), *_coverage(report), *_table(report), *_notation(),
+            '<section id="details"><h2>Every claim</h2>']
+    for claim in report.claims:
+        body += _claim(claim, images, present)
+    body.append("</section>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>ldp-belief-proofs report — budget {_e(report.budget)}</title><style>{_STYLE}</style></head>"
+            "<body>\n" + "\n".join(body) + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")

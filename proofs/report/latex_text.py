@@ -1,0 +1,468 @@
+"""LaTeX source as the report reads it: the statements as printed (003's LaTeX source after each formula,
+typos kept), the corrected statements, and the LaTeX the expression printer writes.
+
+:func:`parse_math` reads math-mode LaTeX into a small tree (:class:`Node`) and refuses anything that would
+not compile with ``amsmath``/``amssymb``/``upgreek`` (an unknown command, a missing argument, unbalanced
+braces, ``\\left`` without ``\\right``, a double subscript, ``&`` outside an environment). Every renderer
+reads that tree or the source it accepted: :mod:`proofs.report.unicode_math` (terminal),
+:mod:`proofs.report.mathml` (HTML), the LaTeX export (the source itself, which is known to compile).
+``parse_math(text, strict=False)`` never fails: unknown commands become their bare names and stray braces
+are dropped, so that what cannot be typeset as math is still shown as readable text, never as source.
+
+Statements typed with Unicode (``E[π̂ | N1+N2 ≠ 0]``) are read after :func:`unicode_to_latex`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["LatexError", "Node", "parse_math", "is_math", "unicode_to_latex", "KNOWN_COMMANDS", "SYMBOL_COMMANDS",
+           "ACCENTS", "FONTS", "TEXT_COMMANDS", "TWO_ARGUMENTS", "ENVIRONMENTS", "DELIMITERS"]
+
+
+class LatexError(ValueError):
+    """Math-mode LaTeX that would not compile (or that the report cannot read)."""
+
+
+# ----------------------------------------------------------------------------------------------------
+# What is known to compile (amsmath, amssymb, upgreek)
+
+_GREEK = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi "
+          "rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma "
+          "Upsilon Phi Psi Omega uppi").split()
+_RELATIONS_AND_OPERATORS = (
+    "cdot cdotp times div pm mp le leq ge geq ne neq approx sim simeq equiv propto ll gg in notin ni subset "
+    "subseteq supset supseteq cup cap setminus smallsetminus emptyset varnothing infty partial nabla forall exists "
+    "neg lnot land lor wedge vee to rightarrow leftarrow Rightarrow Leftarrow Leftrightarrow leftrightarrow "
+    "longrightarrow Longrightarrow longleftarrow Longleftarrow Longleftrightarrow iff implies impliedby mapsto mid "
+    "nmid parallel perp circ bullet ldots cdots dots dotsc dotsb vdots ddots prime langle rangle lfloor rfloor "
+    "lceil rceil lvert rvert lVert rVert vert Vert sum prod int oint colon top bot ell hbar Re Im aleph oplus "
+    "otimes odot star ast dagger triangle square backslash lbrace rbrace lbrack rbrack leqslant geqslant lesssim "
+    "gtrsim blacksquare Box gets downarrow uparrow sqcup").split()
+_NAMED_OPERATORS = "lim limsup liminf sup inf max min log ln exp sin cos tan det Pr arg deg dim gcd ker".split()
+_SPACING = "quad qquad displaystyle textstyle scriptstyle limits nolimits".split()
+_SIZES = "big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr bigm Bigm middle".split()
+
+#: Commands without arguments, by name.
+SYMBOL_COMMANDS = frozenset(_GREEK + _RELATIONS_AND_OPERATORS + _NAMED_OPERATORS + _SPACING)
+#: Accents (one argument, drawn over it).
+ACCENTS = frozenset("hat widehat bar overline underline tilde widetilde vec dot ddot check breve acute grave".split())
+#: Font commands (one argument).
+FONTS = frozenset("mathrm mathbf mathit mathsf mathtt mathcal mathbb mathfrak boldsymbol".split())
+#: Commands whose argument is text (``\\operatorname`` too: its argument is a name).
+TEXT_COMMANDS = frozenset("text textrm textit textbf textnormal mbox operatorname".split())
+#: Commands with two arguments.
+TWO_ARGUMENTS = frozenset("frac dfrac tfrac binom dbinom tbinom overset underset stackrel".split())
+#: Environments allowed in math mode.
+ENVIRONMENTS = frozenset("matrix pmatrix bmatrix vmatrix Vmatrix smallmatrix cases aligned gathered split array".split())
+#: What may follow ``\\left``/``\\right`` (and a size command).
+DELIMITERS = frozenset("( ) [ ] | . / < >".split()) | frozenset(
+    r"\{ \} \| \langle \rangle \lvert \rvert \lVert \rVert \vert \Vert \lfloor \rfloor \lceil \rceil \lbrace \rbrace "
+    r"\lbrack \rbrack".split())
+#: Every command the parser accepts.
+KNOWN_COMMANDS = SYMBOL_COMMANDS | ACCENTS | FONTS | TEXT_COMMANDS | TWO_ARGUMENTS | frozenset(
+    _SIZES + ["sqrt", "left", "right", "begin", "end", "not", "pmod"])
+
+_CONTROL_SYMBOLS = frozenset({"\\|", "\\,", "\\;", "\\:", "\\!", "\\ ", "\\{", "\\}", "\\#", "\\%", "\\&", "\\$", "\\_"})
+#: Commands allowed inside a text argument (text mode).
+_TEXT_MODE_COMMANDS = frozenset({r"\S", r"\%", r"\&", r"\#", r"\_", r"\$", r"\{", r"\}", "\\ ", r"\,", r"\quad",
+                                 r"\qquad", r"\ldots", r"\dots", r"\textbackslash"})
+
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
+
+
+# ----------------------------------------------------------------------------------------------------
+# The tree
+
+
+@dataclass(frozen=True)
+class Node:
+    """One piece of math: ``kind`` is
+
+    * ``char`` (``text`` one character), ``space`` (whitespace in the source), ``symbol`` (a command without
+      arguments, ``text`` its name, or a control symbol such as ``\\{``), ``unknown`` (lenient mode only: a
+      command the parser does not know, ``text`` its name);
+    * ``group`` (``children``), ``command`` (``text`` the name, ``children`` the arguments; an optional
+      argument of ``\\sqrt`` is ``option``), ``textarg`` (``text`` the raw text of ``\\text{...}``-like
+      arguments), ``script`` (``children`` = base, subscript or None, superscript or None), ``fenced``
+      (``text`` = "left|right" delimiters, ``children`` = the body), ``environment`` (``text`` the name,
+      ``rows`` of cells, each cell a group);
+
+    ``start``/``end`` are offsets into the source.
+    """
+
+    kind: str
+    text: str = ""
+    children: tuple["Node | None", ...] = ()
+    rows: tuple[tuple["Node", ...], ...] = ()
+    option: "Node | None" = None
+    start: int = 0
+    end: int = 0
+    source: str = field(default="", compare=False, repr=False)
+
+    @property
+    def latex(self) -> str:
+        """The source this node was read from."""
+        return self.source[self.start:self.end]
+
+
+@dataclass
+class _Token:
+    text: str
+    start: int
+    end: int
+
+
+class _Parser:
+    def __init__(self, source: str, strict: bool) -> None:
+        self.source = source
+        self.strict = strict
+        self.tokens = [_Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(source)]
+        self.pos = 0
+        self.environments = 0
+
+    # -- helpers
+    def fail(self, why: str) -> None:
+        if self.strict:
+            raise LatexError(why)
+
+    def peek(self, skip_space: bool = False) -> _Token | None:
+        i = self.pos
+        while skip_space and i < len(self.tokens) and self.tokens[i].text.isspace():
+            i += 1
+        return self.tokens[i] if i < len(self.tokens) else None
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.tokens) and self.tokens[self.pos].text.isspace():
+            self.pos += 1
+
+    def node(self, kind: str, start: int, **kw) -> Node:
+        end = self.tokens[self.pos - 1].end if self.pos else 0
+        return Node(kind, start=start, end=max(end, start), source=self.source, **kw)
+
+    @property
+    def here(self) -> int:
+        return self.tokens[self.pos].start if self.pos < len(self.tokens) else len(self.source)
+
+    # -- grammar
+    def sequence(self, stops: frozenset[str]) -> tuple[Node, ...]:
+        items: list[Node] = []
+        while self.pos < len(self.tokens):
+            token = self.tokens[self.pos]
+            if token.text in stops:
+                break
+            if token.text == "}":
+                self.fail("unbalanced '}'")
+                self.pos += 1
+                continue
+            if token.text in ("&", "\\\\"):
+                self.fail(f"{token.text!r} outside an environment")
+                self.pos += 1
+                items.append(Node("space", start=token.start, end=token.end, source=self.source))
+                continue
+            if token.text in ("^", "_"):
+                base = items.pop() if items and items[-1].kind != "space" else None
+                items.append(self.scripts(base, token.start if base is None else base.start))
+                continue
+            atom = self.atom()
+            if atom is not None:
+                items.append(atom)
+        return tuple(items)
+
+    def scripts(self, base: Node | None, start: int) -> Node:
+        sub = sup = None
+        if base is not None and base.kind == "script":
+            start, (base, sub, sup) = base.start, base.children
+        while True:
+            token = self.peek(skip_space=True)
+            if token is None or token.text not in ("^", "_"):
+                break
+            self.skip_space()
+            self.pos += 1
+            argument = self.argument()
+            if token.text == "^":
+                if sup is not None:
+                    self.fail("double superscript")
+                sup = argument
+            else:
+                if sub is not None:
+                    self.fail("double subscript")
+                sub = argument
+        return self.node("script", start, children=(base, sub, sup))
+
+    def argument(self) -> Node:
+        """One argument: a group or a single token (``x^2``, ``\\frac12``)."""
+        self.skip_space()
+        token = self.peek()
+        if token is None or token.text in ("}", "&", "^", "_", "\\\\") or token.text in ("\\right", "\\end"):
+            self.fail("missing argument")
+            return Node("group", start=self.here, end=self.here, source=self.source)
+        if token.text == "{":
+            return self.group()
+        if token.text.startswith("\\") and token.text[1:] in (TWO_ARGUMENTS | ACCENTS | FONTS | TEXT_COMMANDS):
+            return self.atom()  # ``x^\frac12`` compiles; accept it
+        self.pos += 1
+        if token.text.startswith("\\"):
+            return self.command_without_arguments(token)
+        return Node("char", token.text, start=token.start, end=token.end, source=self.source)
+
+    def group(self) -> Node:
+        start = self.here
+        self.pos += 1  # {
+        children = self.sequence(frozenset({"}"}))
+        if self.pos < len(self.tokens) and self.tokens[self.pos].text == "}":
+            self.pos += 1
+        else:
+            self.fail("unclosed '{'")
+        return self.node("group", start, children=children)
+
+    def command_without_arguments(self, token: _Token) -> Node:
+        name = token.text[1:]
+        if token.text in _CONTROL_SYMBOLS or name in SYMBOL_COMMANDS:
+            return Node("symbol", name, start=token.start, end=token.end, source=self.source)
+        self.fail(f"unknown command \\{name}")
+        return Node("unknown", name, start=token.start, end=token.end, source=self.source)
+
+    def atom(self) -> Node | None:
+        token = self.tokens[self.pos]
+        if token.text.isspace():
+            self.pos += 1
+            return Node("space", " ", start=token.start, end=token.end, source=self.source)
+        if token.text == "{":
+            return self.group()
+        if token.text in ("#", "$", "%", "~") or (not token.text.isascii() and self.strict):
+            self.fail(f"character {token.text!r} in math")
+            self.pos += 1
+            return Node("char", token.text if token.text not in "#$%" else "", start=token.start, end=token.end,
+                        source=self.source)
+        if not token.text.startswith("\\"):
+            self.pos += 1
+            return Node("char", token.text, start=token.start, end=token.end, source=self.source)
+        name = token.text[1:]
+        start = token.start
+        self.pos += 1
+        if name in ("left", "right", "middle") or name in _SIZES:
+            if name == "right":
+                self.fail("\\right without \\left")
+                self.delimiter()
+                return None
+            if name == "left":
+                return self.fenced(start)
+            return Node("symbol", self.delimiter(), start=start, end=self.tokens[self.pos - 1].end, source=self.source)
+        if name in ("begin", "end"):
+            if name == "end":
+                self.fail("\\end without \\begin")
+                self.braced_name()
+                return None
+            return self.environment(start)
+        if name in TEXT_COMMANDS:
+            return self.text_argument(name, start)
+        if name in ACCENTS or name in FONTS or name == "not":
+            return self.node("command", start, text=name, children=(self.argument(),))
+        if name in TWO_ARGUMENTS:
+            first = self.argument()
+            return self.node("command", start, text=name, children=(first, self.argument()))
+        if name == "sqrt":
+            option = None
+            if (self.peek(skip_space=True) or _Token("", 0, 0)).text == "[":
+                self.skip_space()
+                option = self.bracket_option()
+            return self.node("command", start, text=name, children=(self.argument(),), option=option)
+        if name == "pmod":
+            return self.node("command", start, text=name, children=(self.argument(),))
+        return self.command_without_arguments(token)
+
+    def bracket_option(self) -> Node:
+        start = self.here
+        self.pos += 1  # [
+        children = self.sequence(frozenset({"]"}))
+        if self.pos < len(self.tokens):
+            self.pos += 1
+        else:
+            self.fail("unclosed '[' of \\sqrt")
+        return self.node("group", start, children=children)
+
+    def delimiter(self) -> str:
+        token = self.peek(skip_space=True)
+        if token is None or token.text not in DELIMITERS:
+            self.fail("\\left, \\right or a size command without a delimiter")
+            return "."
+        self.skip_space()
+        self.pos += 1
+        return token.text
+
+    def fenced(self, start: int) -> Node:
+        left = self.delimiter()
+        body = self.sequence(frozenset({"\\right"}))
+        right = "."
+        if self.pos < len(self.tokens) and self.tokens[self.pos].text == "\\right":
+            self.pos += 1
+            right = self.delimiter()
+        else:
+            self.fail("\\left without \\right")
+        return self.node("fenced", start, text=f"{left}|{right}", children=body)
+
+    def balanced(self) -> tuple[list[str], bool]:
+        """The tokens inside the ``{...}`` at the cursor (which is on the ``{``), and whether it closed."""
+        self.pos += 1
+        depth, parts = 1, []
+        while self.pos < len(self.tokens):
+            text = self.tokens[self.pos].text
+            self.pos += 1
+            depth += {"{": 1, "}": -1}.get(text, 0)
+            if depth == 0:
+                return parts, True
+            parts.append(text)
+        return parts, False
+
+    def braced_name(self) -> str:
+        self.skip_space()
+        if (self.peek() or _Token("", 0, 0)).text != "{":
+            self.fail("an environment needs a {name}")
+            return ""
+        parts, closed = self.balanced()
+        if not closed:
+            self.fail("unclosed {name}")
+        return "".join(parts).strip()
+
+    def environment(self, start: int) -> Node:
+        name = self.braced_name()
+        if name not in ENVIRONMENTS:
+            self.fail(f"unknown environment {name!r}")
+        if name == "array":
+            spec = self.braced_name()
+            if not spec or not set(spec) <= set("lcr|@{} "):
+                self.fail(f"array column specification {spec!r}")
+        rows: list[tuple[Node, ...]] = []
+        cells: list[Node] = []
+        while True:
+            cell_start = self.here
+            children = self.sequence(frozenset({"&", "\\\\", "\\end"}))
+            cells.append(Node("group", children=children, start=cell_start, end=self.here, source=self.source))
+            token = self.peek()
+            if token is None:
+                self.fail(f"\\begin{{{name}}} without \\end")
+                break
+            self.pos += 1
+            if token.text == "&":
+                continue
+            rows.append(tuple(cells))
+            cells = []
+            if token.text == "\\end":
+                closing = self.braced_name()
+                if closing != name:
+                    self.fail(f"\\begin{{{name}}} closed by \\end{{{closing}}}")
+                break
+        if cells:
+            rows.append(tuple(cells))
+        return self.node("environment", start, text=name, rows=tuple(r for r in rows if any(c.children for c in r)))
+
+    def text_argument(self, name: str, start: int) -> Node:
+        self.skip_space()
+        token = self.peek()
+        if token is None or token.text != "{":
+            if token is not None and not token.text.startswith("\\") and token.text not in "}^_&":
+                self.pos += 1
+                return self.node("textarg", start, text=token.text, children=(Node("char", name),))
+            self.fail(f"\\{name} without an argument")
+            return self.node("textarg", start, text="", children=(Node("char", name),))
+        parts, closed = self.balanced()
+        if not closed:
+            self.fail(f"unclosed argument of \\{name}")
+        for text in parts:
+            if text.startswith("\\") and text not in _TEXT_MODE_COMMANDS:
+                self.fail(f"command {text} inside \\{name}")
+            elif text in ("^", "_", "&", "#", "%", "~", "$") or not (text.isascii() or text.isspace()):
+                if self.strict and not (text == "$" or text.isalpha()):
+                    self.fail(f"character {text!r} inside \\{name}")
+        raw = "".join(parts)
+        if self.strict and name != "operatorname" and raw.count("$") % 2:
+            self.fail(f"unbalanced $ inside \\{name}")
+        return self.node("textarg", start, text=raw, children=(Node("char", name),))
+
+
+def parse_math(text: str, *, strict: bool = True) -> Node:
+    """``text`` (math-mode LaTeX, ASCII) as a ``group`` node. ``strict``: raise :class:`LatexError` on
+    anything that would not compile; otherwise read what can be read."""
+    if not isinstance(text, str):
+        raise LatexError(f"not a string: {type(text).__name__}")
+    parser = _Parser(text, strict)
+    children = parser.sequence(frozenset())
+    if strict and not text.isascii():
+        raise LatexError("non-ASCII character in math (translate it with unicode_to_latex first)")
+    return Node("group", children=children, start=0, end=len(text), source=text)
+
+
+def is_math(text: str) -> bool:
+    """Whether ``text`` is non-empty math-mode LaTeX that compiles (see :func:`parse_math`)."""
+    if not isinstance(text, str) or not text.strip():
+        return False
+    return _is_math(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_math(text: str) -> bool:
+    try:
+        parse_math(text)
+    except (LatexError, RecursionError):
+        return False
+    return True
+
+
+# ----------------------------------------------------------------------------------------------------
+# Unicode -> LaTeX (math mode)
+
+_UNICODE_MATH = {
+    "π": r"\pi", "ε": r"\epsilon", "ϵ": r"\epsilon", "λ": r"\lambda", "ν": r"\nu", "μ": r"\mu", "σ": r"\sigma",
+    "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "θ": r"\theta", "ρ": r"\rho", "τ": r"\tau",
+    "φ": r"\varphi", "ϕ": r"\phi", "ψ": r"\psi", "χ": r"\chi", "η": r"\eta", "ζ": r"\zeta", "κ": r"\kappa",
+    "ξ": r"\xi", "ω": r"\omega", "ι": r"\iota", "υ": r"\upsilon",
+    "Γ": r"\Gamma", "Δ": r"\Delta", "Θ": r"\Theta", "Λ": r"\Lambda", "Ξ": r"\Xi", "Π": r"\Pi",
+    "Σ": r"\Sigma", "Φ": r"\Phi", "Ψ": r"\Psi", "Ω": r"\Omega",
+    "∑": r"\sum", "∏": r"\prod", "∫": r"\int", "∂": r"\partial", "∇": r"\nabla",
+    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "≡": r"\equiv", "∼": r"\sim", "≃": r"\simeq",
+    "≪": r"\ll", "≫": r"\gg", "∝": r"\propto", "±": r"\pm", "∓": r"\mp", "×": r"\times", "÷": r"\div",
+    "·": r"\cdot", "⋅": r"\cdot", "∘": r"\circ", "⊕": r"\oplus", "⊗": r"\otimes", "−": "-",
+    "∈": r"\in", "∉": r"\notin", "⊂": r"\subset", "⊆": r"\subseteq", "⊃": r"\supset", "⊇": r"\supseteq",
+    "∩": r"\cap", "∪": r"\cup", "∅": r"\emptyset", "∖": r"\setminus", "∞": r"\infty", "∀": r"\forall",
+    "∃": r"\exists", "¬": r"\neg", "∧": r"\wedge", "∨": r"\vee", "→": r"\to", "←": r"\leftarrow",
+    "⇒": r"\Rightarrow", "⇐": r"\Leftarrow", "⇔": r"\Leftrightarrow", "⟹": r"\Longrightarrow", "↦": r"\mapsto",
+    "∣": r"\mid", "‖": r"\|", "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil",
+    "⟨": r"\langle", "⟩": r"\rangle", "…": r"\dots", "⋯": r"\cdots", "′": "'", "½": r"\tfrac{1}{2}",
+    "¼": r"\tfrac{1}{4}", "ℓ": r"\ell", "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "ℤ": r"\mathbb{Z}",
+    "ℚ": r"\mathbb{Q}", "𝔼": r"\mathbb{E}", "√": r"\sqrt", "§": r"\S", "–": "-", "—": "-", "’": "'", "\u00a0": " ",
+}
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni"))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎", "0123456789+-=()"))
+_COMBINING = {"\u0302": r"\hat", "\u0304": r"\bar", "\u0303": r"\tilde", "\u0307": r"\dot", "\u20d7": r"\vec"}
+
+
+def unicode_to_latex(text: str) -> str:
+    """Every non-ASCII character of ``text`` as math-mode LaTeX (``π̂`` -> ``\\hat{\\pi}``, ``²`` -> ``^{2}``);
+    a character outside the table is kept (and :func:`parse_math` then refuses it)."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _SUPERSCRIPTS or ch in _SUBSCRIPTS:
+            table, mark = (_SUPERSCRIPTS, "^") if ch in _SUPERSCRIPTS else (_SUBSCRIPTS, "_")
+            j = i
+            while j < len(text) and text[j] in table:
+                j += 1
+            out.append(mark + "{" + "".join(table[c] for c in text[i:j]) + "}")
+            i = j
+            continue
+        if ch in _COMBINING:  # applies to what was emitted last
+            base = out.pop() if out else "{}"
+            out.append(f"{_COMBINING[ch]}{{{base.strip()}}}")
+        elif ch.isascii():
+            out.append(ch)
+        elif ch in _UNICODE_MATH:
+            command = _UNICODE_MATH[ch]
+            out.append(command + (" " if command[-1].isalpha() else ""))
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)

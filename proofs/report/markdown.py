@@ -1,0 +1,108 @@
+"""The report as Markdown with ``$...$`` math, in the structure of the HTML report (summary, errata,
+table, one section per claim with its readings), so that a GitHub issue or a review comment can quote any
+part of it: ``python -m proofs --format markdown`` or ``export --from report.json --format markdown``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from proofs.report import values, view
+from proofs.report.files import safe_id
+from proofs.report.schema import ClaimReport, EvidenceReport, Report
+from proofs.report.segments import Rich
+
+__all__ = ["render_markdown", "rich_markdown", "md_text"]
+
+
+def md_text(text: object) -> str:
+    """Plain text with Markdown's special characters escaped (and no line breaks)."""
+    return re.sub(r"([\\`*_\[\]<>|$#])", r"\\\1", re.sub(r"\s+", " ", str(text)))
+
+
+def rich_markdown(rich: Rich, *, display: bool = False) -> str:
+    """Words escaped, formulas between ``$`` (``$$`` on a line of their own when ``display``)."""
+    if display and rich.display:
+        return f"$${rich.segments[0].content}$$"
+    return "".join(f"${s.content.strip()}$" if s.kind == "math" else md_text(s.content) for s in rich.segments)
+
+
+def _cell(rich: Rich) -> str:
+    return rich_markdown(rich).replace("|", r"\|")
+
+
+def _evidence(e: EvidenceReport) -> list[str]:
+    lines = [f"- **{md_text(view.plain_text(view.evidence_heading(e)))}** ({md_text(e.reading_label)}) on "
+             f"{rich_markdown(view.domain(e.domain))}"]
+    for row in view.detail_rows(e):
+        lines.append(f"  - {rich_markdown(row.name)}: {rich_markdown(row.value)}")
+    if e.counterexample:
+        lines.append(f"  - counterexample: {rich_markdown(values.assignment(e.counterexample))}")
+    if e.holds_when:
+        lines.append(f"  - holds when {rich_markdown(view.domain(e.holds_when))}")
+    return lines
+
+
+def _claim(claim: ClaimReport) -> list[str]:
+    lines = [f'<a id="claim-{safe_id(claim.id)}"></a>', f"### `{claim.id}` — {rich_markdown(view.domain(claim.title))}", "",
+             f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}", "",
+             f"Statement as printed: {rich_markdown(view.statement(claim.statement))}", "",
+             f"Domain: {rich_markdown(view.domain(claim.domain))}", ""]
+    for name, text in (("Assumptions added", "; ".join(claim.assumptions)), ("Premise", claim.premise),
+                       ("Interpretation", claim.interpretation)):
+        if text:
+            lines += [f"{name}: {rich_markdown(view.domain(text))}", ""]
+    for name, items in (("Definitions used", view.definition_items(claim)), ("Related claims", view.related_items(claim))):
+        if items:
+            lines += [f"{name}:", "", *(f"- {rich_markdown(item)}" for item in items), ""]
+    if claim.counterexample:
+        lines += [f"Counterexample: {rich_markdown(values.assignment(claim.counterexample))}", ""]
+    if claim.holds_when:
+        lines += [f"Holds when {rich_markdown(view.domain(claim.holds_when))}", ""]
+    if claim.correction is not None:
+        lines += [f"Corrected ({claim.correction.status.value}): "
+                  f"{rich_markdown(view.statement(claim.correction.statement))}", ""]
+    derived = [d for d in view.derived_items(claim.derived) if d.best]
+    if derived:
+        lines += ["Derived expressions:", ""]
+        lines += [f"- {md_text(d.name)}" + (" (paper's notation, verified equal)" if d.paper else "")
+                  + f": ${d.best}$" for d in derived]
+        lines.append("")
+    lines += ["Evidence (primary reading):", ""]
+    lines += [line for e in claim.primary_evidence for line in _evidence(e)] or ["- none yet"]
+    if claim.other_readings:
+        lines += ["", f"#### {view.other_readings_title}", ""]
+        lines += [line for e in claim.other_readings for line in _evidence(e)]
+    return lines + [""]
+
+
+def render_markdown(report: Report) -> str:
+    """Summary, errata, the table of every claim, then every claim."""
+    lines = [f"# ldp-belief-proofs report (budget `{report.budget}`)", "",
+             f"{len(report.claims)} claims, toolkit {md_text(report.toolkit_version)}.", "",
+             "| status | claims | meaning |", "|---|---:|---|"]
+    lines += [f"| **{s.value}** | {n} | {md_text(view.STATUS_MEANING[s])} |" for s, n in view.counts(report)]
+    if report.coverage is not None:
+        lines += ["", "## Coverage of the texts", "", "| text | covered | entries | open |", "|---|---:|---:|---:|"]
+        lines += [f"| {p.paper} | {p.percent:.1f}% | {len(p.entries)} | {p.count('open')} |"
+                  for p in report.coverage.papers]
+    lines += ["", "## Errata", ""]
+    if not report.refuted:
+        lines += ["No claim was refuted in this run.", ""]
+    for c in report.refuted:
+        lines += [f"- [`{c.id}`](#claim-{safe_id(c.id)}) ({md_text(c.source)}): as printed "
+                  f"{rich_markdown(view.statement(c.statement))}"]
+        if c.counterexample:
+            lines.append(f"  - fails at {rich_markdown(values.assignment(c.counterexample))}")
+        if c.holds_when:
+            lines.append(f"  - holds when {rich_markdown(view.domain(c.holds_when))}")
+        lines.append(f"  - {rich_markdown(view.correction_line(c))}")
+    lines += ["", "## All claims", "", "| id | source | status | why |", "|---|---|---|---|"]
+    lines += [f"| [`{c.id}`](#claim-{safe_id(c.id)}) | {md_text(c.source)} | **{c.status.value}** | "
+              f"{_cell(view.one_line(c))} |" for c in report.claims]
+    lines += ["", "## Notation", "", *(f"- {rich_markdown(item)}" for item in view.notation_items()), "",
+              "## Every claim", ""]
+    for c in report.claims:
+        lines += _claim(c)
+    return "\n".join(lines)
+

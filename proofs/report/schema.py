@@ -1,0 +1,696 @@
+"""The report, typed: the one place that knows the JSON of ``python -m proofs --format json``.
+
+:class:`Report` holds the run (toolkit version, budget), one :class:`ClaimReport` per claim and, when
+present, the :class:`CoverageReport` of the texts. Every renderer (terminal table, Markdown, LaTeX, HTML)
+reads these objects; ``export --from`` reads them back with :meth:`Report.from_json`, which validates every
+key and names the first bad one in a one-line :class:`~core.errors.InvalidArgument`. Statuses, methods,
+outcomes and re-checks are the enums of :mod:`proofs.base.verdict` and :mod:`proofs.base.evidence`; the
+derived expressions are read back with :func:`proofs.report.latex.parse_derived` (an ``srepr`` walked by
+:func:`core.formula.parse_srepr`, or a plain formula read by :func:`core.formula.parse_formula`), never
+evaluated.
+
+The JSON (``"schema": 2``)::
+
+    {"schema", "toolkit_version", "budget", "summary": {status: count},
+     "claims": [{"id", "title", "source", "section", "statement_latex", "status", "reason", "domain",
+                 "interpretation", "assumptions", "readings", "premise",
+                 "definitions": [{"name", "notion", "source", "text", "primary"}],
+                 "related": [{"id", "link", "status"}],
+                 "methods": [{"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous",
+                              "recheck", "counterexample", "holds_when", "corrected", "seconds"}],
+                 "counterexample", "holds_when", "corrected", "corrected_status",
+                 "correction": {"statement", "status", "derived", "methods"},
+                 "derived": [{"name", "srepr", "method", "reading"}], "seconds"}],
+     "coverage": {"papers": {"003": {"percent", "entries": [...], ...}}, "printed": {...}}   (optional)}
+
+Reports written before the schema had a number (no ``"schema"`` key) are read too: the keys they lack
+default to empty, and what they kept inside an evidence's ``detail`` (``reading``, ``premise_cases``,
+``counterexample``, ...) is read from there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.errors import InvalidArgument, invalid
+from core.exact import jsonable
+from core.formula import MAX_LENGTH
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.verdict import Status, correction_status
+
+__all__ = ["SCHEMA_VERSION", "EvidenceReport", "DerivedReport", "CorrectionReport", "DefinitionReport",
+           "RelatedReport", "ClaimReport", "CoverageEntry", "PaperCoverage", "CoverageReport", "Report",
+           "load_report", "section_of"]
+
+SCHEMA_VERSION = 2
+
+#: Keys an evidence of an older report kept inside its ``detail``.
+_MOVED_OUT_OF_DETAIL = ("reading", "premise_cases", "recheck", "counterexample", "holds_when", "corrected", "seconds")
+
+
+class _Reader:
+    """Reads one JSON value at a path such as ``claims[3].methods[0].outcome``; errors name path and value."""
+
+    def __init__(self, data: Any, path: str = "report") -> None:
+        self.data, self.path = data, path
+
+    def fail(self, why: str, value: Any = None) -> InvalidArgument:
+        return invalid(self.path, self.data if value is None else value, why)
+
+    def at(self, key: str | int) -> "_Reader":
+        value = self.data[key] if isinstance(key, int) else self.data.get(key)
+        path = f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
+        return _Reader(value, path)
+
+    def object(self) -> Mapping[str, Any]:
+        if not isinstance(self.data, dict):
+            raise self.fail("is not a JSON object")
+        return self.data
+
+    def required(self, key: str) -> "_Reader":
+        if key not in self.object():
+            raise invalid(self.path, _keys(self.data), f"lacks {key}")
+        return self.at(key)
+
+    def text(self, default: str | None = "") -> str | None:
+        if self.data is None:
+            return default
+        if not isinstance(self.data, str):
+            raise self.fail("is not a string")
+        return self.data
+
+    def texts(self) -> tuple[str, ...]:
+        if self.data is None:
+            return ()
+        if isinstance(self.data, str):
+            return (self.data,)
+        if not isinstance(self.data, list) or not all(isinstance(v, str) for v in self.data):
+            raise self.fail("is not a list of strings")
+        return tuple(self.data)
+
+    def items(self) -> list["_Reader"]:
+        if self.data is None:
+            return []
+        if not isinstance(self.data, list):
+            raise self.fail("is not a list")
+        return [self.at(k) for k in range(len(self.data))]
+
+    def enum(self, kind: type, default: Any = None) -> Any:
+        if self.data is None and default is not None:
+            return default
+        try:
+            return kind(self.data)
+        except ValueError:
+            raise self.fail(f"is not one of {[m.value for m in kind]}") from None
+
+    def number(self, default: float = 0.0) -> float:
+        if self.data is None:
+            return default
+        if isinstance(self.data, bool) or not isinstance(self.data, (int, float)):
+            raise self.fail("is not a number")
+        return float(self.data)
+
+    def count(self) -> int | None:
+        if self.data is None:
+            return None
+        if isinstance(self.data, bool) or not isinstance(self.data, int) or self.data < 0:
+            raise self.fail("is not a count (an integer >= 0)")
+        return self.data
+
+    def mapping(self) -> Mapping[str, Any] | None:
+        if self.data is None:
+            return None
+        if not isinstance(self.data, dict):
+            raise self.fail("is not a JSON object")
+        return self.data
+
+
+def _keys(data: Any) -> Any:
+    return sorted(data) if isinstance(data, dict) else data
+
+
+# ----------------------------------------------------------------------------------------------------
+# Evidence
+
+
+@dataclass(frozen=True)
+class EvidenceReport:
+    """One piece of evidence as reported: what :class:`~proofs.base.evidence.Evidence` holds, with
+    ``detail`` keeping only the check's own figures. ``reading`` is None for the claim's primary reading."""
+
+    method: Method
+    outcome: Outcome
+    domain: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    reading: str | None = None
+    premise_cases: int | None = None
+    recheck: Recheck | None = None
+    counterexample: Mapping[str, Any] | None = None
+    holds_when: str | None = None
+    corrected: str | None = None
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", Method(self.method))
+        object.__setattr__(self, "outcome", Outcome(self.outcome))
+        if self.recheck is not None:
+            object.__setattr__(self, "recheck", Recheck(self.recheck))
+        object.__setattr__(self, "detail", dict(self.detail))
+
+    @property
+    def vacuous(self) -> bool:
+        """Support over zero cases where the premise held (it earns nothing)."""
+        return self.premise_cases == 0 and self.outcome in (Outcome.HOLDS, Outcome.PROVED)
+
+    @property
+    def primary(self) -> bool:
+        return self.reading is None
+
+    @property
+    def reading_label(self) -> str:
+        return "primary reading" if self.reading is None else f"reading: {self.reading}"
+
+    @classmethod
+    def from_evidence(cls, e: Evidence) -> "EvidenceReport":
+        return cls(method=e.method, outcome=e.outcome, domain=e.domain, detail=jsonable(dict(e.detail)),
+                   reading=e.reading, premise_cases=e.premise_cases, recheck=e.recheck,
+                   counterexample=None if e.counterexample is None else jsonable(dict(e.counterexample)),
+                   holds_when=e.holds_when, corrected=None if e.corrected is None else e.corrected.statement,
+                   seconds=round(float(e.seconds), 4))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain,
+                "detail": dict(self.detail), "reading": self.reading, "premise_cases": self.premise_cases,
+                "vacuous": self.vacuous, "recheck": None if self.recheck is None else self.recheck.value,
+                "counterexample": self.counterexample, "holds_when": self.holds_when, "corrected": self.corrected,
+                "seconds": self.seconds}
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "EvidenceReport":
+        data = r.object()
+        detail = dict(r.at("detail").mapping() or {})
+        moved = {key: detail.pop(key) for key in _MOVED_OUT_OF_DETAIL if key in detail}
+
+        def pick(key: str) -> _Reader:
+            return r.at(key) if data.get(key) is not None else _Reader(moved.get(key), f"{r.path}.detail.{key}")
+
+        return cls(
+            method=r.required("method").enum(Method), outcome=r.required("outcome").enum(Outcome),
+            domain=r.at("domain").text() or "", detail=detail, reading=pick("reading").text(None),
+            premise_cases=pick("premise_cases").count(),
+            recheck=None if pick("recheck").data is None else pick("recheck").enum(Recheck),
+            counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
+            corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
+        )
+
+
+@dataclass(frozen=True)
+class DerivedReport:
+    """An expression a check derived, as an ``srepr`` string (or, in older reports, a plain formula);
+    read back without ``eval`` when the report is built, so a hostile string is refused at once. One longer
+    than :data:`core.formula.MAX_LENGTH` characters is kept in the JSON and not printed."""
+
+    name: str
+    srepr: str
+    method: str | None = None
+    reading: str | None = None
+    expression: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.srepr, str):
+            raise invalid("srepr", self.srepr, "is not a string")
+        if self.expression is None and len(self.srepr) <= MAX_LENGTH:
+            from proofs.report.latex import parse_derived
+
+            object.__setattr__(self, "expression", parse_derived(self.srepr))
+
+    @property
+    def shown(self) -> bool:
+        """False for an expression too long to read back and print (it stays in the JSON)."""
+        return self.expression is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "srepr": self.srepr, "method": self.method, "reading": self.reading}
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "DerivedReport":
+        r.object()
+        srepr = r.required("srepr")
+        text = srepr.text()
+        try:
+            return cls(name=r.at("name").text() or "", srepr=text, method=r.at("method").text(None),
+                       reading=r.at("reading").text(None))
+        except (InvalidArgument, ValueError, TypeError, RecursionError) as exc:
+            raise srepr.fail(f"is not a derived expression the report can read ({_first_line(exc)})") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _derived_of(evidence: Sequence[Evidence]) -> tuple[DerivedReport, ...]:
+    """Every derived expression of ``evidence`` once, with the method and reading that derived it."""
+    seen, out = set(), []
+    for e in evidence:
+        for name, text in e.derived.items():
+            if (name, text) not in seen:
+                seen.add((name, text))
+                out.append(DerivedReport(name, text, e.method.value, e.reading))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class CorrectionReport:
+    """A corrected statement and the status its own evidence earned; shown as verified only when that
+    status is ``proved`` or ``supported``."""
+
+    statement: str
+    status: Status
+    derived: tuple[DerivedReport, ...] = ()
+    evidence: tuple[EvidenceReport, ...] = ()
+
+    @property
+    def verified(self) -> bool:
+        return self.status in (Status.PROVED, Status.SUPPORTED)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"statement": self.statement, "status": self.status.value,
+                "derived": [d.to_json() for d in self.derived], "methods": [e.to_json() for e in self.evidence]}
+
+    @classmethod
+    def _read(cls, r: _Reader, fallback_status: Status | None) -> "CorrectionReport":
+        r.object()
+        status = r.at("status")
+        return cls(statement=r.required("statement").text() or "",
+                   status=status.enum(Status) if status.data is not None else fallback_status or Status.INCONCLUSIVE,
+                   derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
+                   evidence=tuple(EvidenceReport._read(m) for m in r.at("methods").items()))
+
+
+@dataclass(frozen=True)
+class DefinitionReport:
+    """A named reading of a notion of the paper (:data:`numeric.definitions.READINGS`) that a claim uses."""
+
+    name: str
+    notion: str = ""
+    source: str = ""
+    text: str = ""
+    primary: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "notion": self.notion, "source": self.source, "text": self.text,
+                "primary": self.primary}
+
+    @classmethod
+    def of(cls, name: str) -> "DefinitionReport":
+        from numeric.definitions import READINGS
+
+        reading = READINGS.get(name)
+        if reading is None:
+            return cls(name, text="(not a registered reading)")
+        return cls(name, reading.notion, reading.source, reading.text, reading.primary)
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "DefinitionReport":
+        if isinstance(r.data, str):
+            return cls(r.data)
+        r.object()
+        primary = r.at("primary").data
+        if primary is not None and not isinstance(primary, bool):
+            raise r.at("primary").fail("is not true or false")
+        return cls(name=r.required("name").text() or "", notion=r.at("notion").text() or "",
+                   source=r.at("source").text() or "", text=r.at("text").text() or "", primary=bool(primary))
+
+
+@dataclass(frozen=True)
+class RelatedReport:
+    """Another claim and how it is linked; ``status`` when it is in the same report."""
+
+    id: str
+    link: str
+    status: Status | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "link": self.link, "status": None if self.status is None else self.status.value}
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "RelatedReport":
+        r.object()
+        status = r.at("status")
+        return cls(id=r.required("id").text() or "", link=r.at("link").text() or "",
+                   status=None if status.data is None else status.enum(Status))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Claims
+
+_NUMBERED = re.compile(r"\b(?:Lemma|Theorem|Corollary|Definition|Example|Remark|Proposition|Thm\.?)\s+(\d+)(?:\.\d+)?")
+_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)?)")
+_APPENDIX = re.compile(r"\bappendix\b", re.IGNORECASE)
+_FIGURE = re.compile(r"\bFig(?:ure|\.)?\s*(\d+)")
+
+
+def section_of(source: str) -> str:
+    """The section a claim's ``source`` points to: ``"003 Lemma 3.2"`` -> ``"§3"``, ``"004 §2.1"`` ->
+    ``"§2.1"``, ``"003 Eq. (2)"`` -> ``"equations"``; ``"other"`` when it names none. The filter of the HTML
+    report uses it; it is coarse on purpose (003 numbers results by section, not subsection)."""
+    place = source[4:] if re.match(r"^\d{3}\b", source) else source
+    for pattern in (_SECTION, _NUMBERED):
+        match = pattern.search(place)
+        if match:
+            return f"§{match.group(1)}"
+    if _FIGURE.search(place):
+        return "figures"
+    if re.search(r"\bEq\.", place):
+        return "equations"
+    if _APPENDIX.search(place):
+        return "appendix"
+    return "other"
+
+
+@dataclass(frozen=True)
+class ClaimReport:
+    """One claim and its verdict, as reported."""
+
+    id: str
+    title: str
+    source: str
+    statement: str
+    status: Status
+    reason: str = ""
+    domain: str = ""
+    interpretation: str = ""
+    assumptions: tuple[str, ...] = ()
+    readings: tuple[str, ...] = ()
+    premise: str = ""
+    definitions: tuple[DefinitionReport, ...] = ()
+    related: tuple[RelatedReport, ...] = ()
+    evidence: tuple[EvidenceReport, ...] = ()
+    counterexample: Mapping[str, Any] | None = None
+    holds_when: str | None = None
+    correction: CorrectionReport | None = None
+    derived: tuple[DerivedReport, ...] = ()
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Status(self.status))
+        if not isinstance(self.id, str) or not self.id.strip():
+            raise invalid("id", self.id, "a claim report needs an id")
+
+    @property
+    def paper(self) -> str:
+        """The text the claim comes from (``"003"``), or ``"other"``."""
+        return self.source[:3] if re.match(r"^\d{3}\b", self.source) else "other"
+
+    @property
+    def section(self) -> str:
+        return section_of(self.source)
+
+    @property
+    def primary_evidence(self) -> tuple[EvidenceReport, ...]:
+        return tuple(e for e in self.evidence if e.primary)
+
+    @property
+    def other_readings(self) -> tuple[EvidenceReport, ...]:
+        """Evidence about alternative readings: reported, never part of the verdict."""
+        return tuple(e for e in self.evidence if not e.primary)
+
+    @property
+    def corrected(self) -> str | None:
+        """The corrected statement when its own evidence verifies it."""
+        return self.correction.statement if self.correction is not None and self.correction.verified else None
+
+    @classmethod
+    def from_result(cls, result: Any, statuses: Mapping[str, Status] | None = None) -> "ClaimReport":
+        """From a :class:`proofs.runner.ClaimResult`; ``statuses`` (id -> status of the same run) fills in
+        the status of related claims."""
+        claim, verdict = result.claim, result.verdict
+        statuses = statuses or {}
+        c = verdict.correction
+        correction = None if c is None else CorrectionReport(
+            c.statement, correction_status(c),
+            tuple(DerivedReport(k, v) for k, v in c.derived.items()) + _derived_of(c.evidence),
+            tuple(EvidenceReport.from_evidence(e) for e in c.evidence))
+        return cls(
+            id=claim.id, title=claim.title, source=claim.source, statement=claim.statement,
+            status=verdict.status, reason=verdict.reason, domain=claim.domain,
+            interpretation=claim.interpretation, assumptions=tuple(claim.assumptions),
+            readings=tuple(claim.readings), premise=claim.premise,
+            definitions=tuple(DefinitionReport.of(name) for name in claim.definitions),
+            related=tuple(RelatedReport(other, link, statuses.get(other)) for other, link in claim.related),
+            evidence=tuple(EvidenceReport.from_evidence(e) for e in verdict.evidence),
+            counterexample=None if verdict.counterexample is None else jsonable(verdict.counterexample),
+            holds_when=verdict.holds_when, correction=correction, derived=_derived_of(verdict.evidence),
+            seconds=round(float(result.seconds), 3))
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.correction
+        return {
+            "id": self.id, "title": self.title, "source": self.source, "section": self.section,
+            "statement_latex": self.statement, "status": self.status.value, "reason": self.reason,
+            "domain": self.domain, "interpretation": self.interpretation or None,
+            "assumptions": list(self.assumptions), "readings": list(self.readings), "premise": self.premise or None,
+            "definitions": [d.to_json() for d in self.definitions], "related": [r.to_json() for r in self.related],
+            "methods": [e.to_json() for e in self.evidence], "counterexample": self.counterexample,
+            "holds_when": self.holds_when, "corrected": self.corrected,
+            "corrected_status": None if c is None else c.status.value,
+            "correction": None if c is None else c.to_json(),
+            "derived": [d.to_json() for d in self.derived], "seconds": self.seconds,
+        }
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "ClaimReport":
+        data = r.object()
+        for key in ("id", "title", "source", "statement_latex", "status", "methods"):
+            r.required(key)
+        correction = None
+        corrected_status = r.at("corrected_status")
+        fallback = None if corrected_status.data is None else corrected_status.enum(Status)
+        if isinstance(data.get("correction"), dict):
+            correction = CorrectionReport._read(r.at("correction"), fallback)
+        elif data.get("correction") is not None:
+            raise r.at("correction").fail("is not a JSON object")
+        elif r.at("corrected").text(None):
+            correction = CorrectionReport(data["corrected"], fallback or Status.INCONCLUSIVE)
+        related = r.at("related")
+        if isinstance(related.data, dict):  # {id: link}
+            related_items = tuple(RelatedReport(str(k), str(v)) for k, v in related.data.items())
+        else:
+            related_items = tuple(RelatedReport._read(x) for x in related.items())
+        evidence = tuple(EvidenceReport._read(m) for m in r.at("methods").items())
+        status = r.at("status").enum(Status)
+        return cls(
+            id=r.at("id").text() or "", title=r.at("title").text() or "", source=r.at("source").text() or "",
+            statement=r.at("statement_latex").text() or "", status=status, reason=r.at("reason").text() or "",
+            domain=r.at("domain").text() or "", interpretation=r.at("interpretation").text() or "",
+            assumptions=r.at("assumptions").texts(), readings=r.at("readings").texts(),
+            premise=r.at("premise").text() or "",
+            definitions=tuple(DefinitionReport._read(d) for d in r.at("definitions").items()),
+            related=related_items, evidence=evidence, counterexample=r.at("counterexample").mapping(),
+            holds_when=r.at("holds_when").text(None), correction=correction,
+            derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
+            seconds=r.at("seconds").number(),
+        )
+
+
+# ----------------------------------------------------------------------------------------------------
+# Coverage (optional; written by `python -m proofs coverage`'s object, whose to_json() gives this shape)
+
+
+@dataclass(frozen=True)
+class CoverageEntry:
+    """One numbered result or displayed formula of a text and what covers it (``covered``,
+    ``definition``, ``notation`` or ``open``)."""
+
+    label: str
+    status: str
+    kind: str = ""
+    section: str = ""
+    line: int | None = None
+    claims: tuple[str, ...] = ()
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "kind": self.kind, "line": self.line, "section": self.section,
+                "status": self.status, "claims": list(self.claims), "reason": self.reason or None}
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "CoverageEntry":
+        r.object()
+        line = r.at("line").data
+        if line is not None and (isinstance(line, bool) or not isinstance(line, int)):
+            raise r.at("line").fail("is not a line number")
+        return cls(label=r.required("label").text() or "", status=r.required("status").text() or "",
+                   kind=r.at("kind").text() or "", section=str(r.at("section").data or ""), line=line,
+                   claims=r.at("claims").texts(), reason=r.at("reason").text() or "")
+
+
+@dataclass(frozen=True)
+class PaperCoverage:
+    """The coverage of one text: the percentage of checkable entries covered, and every entry."""
+
+    paper: str
+    percent: float
+    entries: tuple[CoverageEntry, ...] = ()
+
+    def count(self, status: str) -> int:
+        return sum(1 for e in self.entries if e.status == status)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"percent": self.percent, "entries_total": len(self.entries), "covered": self.count("covered"),
+                "open": self.count("open"), "entries": [e.to_json() for e in self.entries]}
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """``{"papers": {"003": {"percent": .., "entries": [...]}}}``; ``printed`` maps a claim id to whether its
+    printed fragment was found in its text (``{"status", "lines"}``)."""
+
+    papers: tuple[PaperCoverage, ...]
+    printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"papers": {p.paper: p.to_json() for p in self.papers},
+                "printed": {k: dict(v) for k, v in self.printed.items()}}
+
+    @classmethod
+    def of(cls, value: Any) -> "CoverageReport | None":
+        """From an object with ``to_json()`` (the coverage command's), its JSON, or None."""
+        if value is None or isinstance(value, CoverageReport):
+            return value
+        data = value.to_json() if hasattr(value, "to_json") else value
+        return cls._read(_Reader(data, "coverage"))
+
+    @classmethod
+    def _read(cls, r: _Reader) -> "CoverageReport":
+        papers = r.required("papers")
+        if not isinstance(papers.data, dict):
+            raise papers.fail("is not a JSON object of texts")
+        out = []
+        for name in papers.data:
+            paper = papers.at(name)
+            paper.object()
+            percent = paper.required("percent").number()
+            if not 0 <= percent <= 100:
+                raise paper.at("percent").fail("is not a percentage")
+            out.append(PaperCoverage(str(name), percent,
+                                     tuple(CoverageEntry._read(e) for e in paper.at("entries").items())))
+        printed = r.at("printed").mapping() or {}
+        return cls(tuple(out), {str(k): v for k, v in printed.items() if isinstance(v, dict)})
+
+
+# ----------------------------------------------------------------------------------------------------
+# The report
+
+
+@dataclass(frozen=True)
+class Report:
+    """A run: its claims in catalog order, and the coverage of the texts when it was computed."""
+
+    claims: tuple[ClaimReport, ...]
+    budget: str = "?"
+    toolkit_version: str = "?"
+    coverage: CoverageReport | None = None
+
+    def __post_init__(self) -> None:
+        ids = [c.id for c in self.claims]
+        if len(set(ids)) != len(ids):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            raise invalid("claims", twice, "two claims have the same id")
+
+    @property
+    def summary(self) -> dict[Status, int]:
+        """Claims per status, every status listed (in the order of :class:`Status`)."""
+        return {s: sum(1 for c in self.claims if c.status is s) for s in Status}
+
+    @property
+    def refuted(self) -> tuple[ClaimReport, ...]:
+        return tuple(c for c in self.claims if c.status is Status.REFUTED)
+
+    @property
+    def errored(self) -> tuple[ClaimReport, ...]:
+        return tuple(c for c in self.claims if c.status is Status.ERROR)
+
+    def claim(self, claim_id: str) -> ClaimReport:
+        for c in self.claims:
+            if c.id == claim_id:
+                return c
+        raise invalid("claim", claim_id, "not in this report")
+
+    @classmethod
+    def from_results(cls, results: Sequence[Any], budget: str, *, coverage: Any = None) -> "Report":
+        """From :class:`proofs.runner.ClaimResult` s of one run at ``budget`` (and a coverage object)."""
+        from proofs.base.version import __version__
+
+        statuses = {r.claim.id: r.status for r in results}
+        return cls(tuple(ClaimReport.from_result(r, statuses) for r in results), str(budget), __version__,
+                   CoverageReport.of(coverage))
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"schema": SCHEMA_VERSION, "toolkit_version": self.toolkit_version, "budget": self.budget,
+                "claims": [c.to_json() for c in self.claims],
+                "summary": {s.value: n for s, n in self.summary.items()}}
+        if self.coverage is not None:
+            data["coverage"] = self.coverage.to_json()
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Any, origin: str = "report") -> "Report":
+        """The report in ``data`` (parsed JSON); a one-line :class:`InvalidArgument` naming the first bad
+        key and its value otherwise."""
+        r = _Reader(data, origin)
+        if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
+            raise invalid(origin, _keys(data), 'not a report of `python -m proofs --format json` (no "claims" list)')
+        schema = r.at("schema")
+        if schema.data is not None and (not isinstance(schema.data, int) or schema.data > SCHEMA_VERSION):
+            raise schema.fail(f"is not a report schema this toolkit reads (1..{SCHEMA_VERSION})")
+        claims = tuple(ClaimReport._read(c) for c in r.at("claims").items())
+        statuses = {c.id: c.status for c in claims}
+        claims = tuple(_with_related_statuses(c, statuses) for c in claims)
+        coverage = None if data.get("coverage") is None else CoverageReport._read(r.at("coverage"))
+        return cls(claims, str(data.get("budget", "?")), str(data.get("toolkit_version", "?")), coverage)
+
+
+def _with_related_statuses(claim: ClaimReport, statuses: Mapping[str, Status]) -> ClaimReport:
+    if not any(r.status is None and r.id in statuses for r in claim.related):
+        return claim
+    from dataclasses import replace
+
+    return replace(claim, related=tuple(r if r.status is not None else RelatedReport(r.id, r.link, statuses.get(r.id))
+                                        for r in claim.related))
+
+
+def load_report(path: str | os.PathLike[str]) -> Report:
+    """The JSON report at ``path``; a missing or invalid file raises a one-line :class:`InvalidArgument`
+    (``--from=<path>: <key>=<value>: <why>``)."""
+    origin = str(path)
+    try:
+        raw = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise invalid("--from", origin, "no such file", "write one with `python -m proofs --format json "
+                      "--output report.json`") from None
+    except IsADirectoryError:
+        raise invalid("--from", origin, "is a directory, not a JSON report") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise invalid("--from", origin, f"cannot be read ({type(exc).__name__})") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise invalid("--from", origin, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:
+        raise invalid("--from", origin, "not valid JSON (nested too deeply)") from None
+    try:
+        return Report.from_json(data, origin="report")
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"--from={origin!r}: {exc}") from None
+

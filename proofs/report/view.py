@@ -1,0 +1,172 @@
+"""What every rendering of a report shows, decided once: the order of the statuses, the one-line reason of
+a claim, the heading of an evidence, its figures as rows of a table, the derived expressions, the
+figures that illustrate a claim. The terminal, Markdown, LaTeX and HTML renderers only typeset these
+:class:`~proofs.report.segments.Rich` pieces in their own way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from proofs.base.verdict import Status
+from proofs.report import segments, values
+from proofs.report.schema import ClaimReport, EvidenceReport, Report
+from proofs.report.segments import Rich
+
+__all__ = ["plain_text", "STATUS_ORDER", "STATUS_MEANING", "Row", "counts", "one_line", "correction_line", "evidence_heading",
+           "detail_rows", "derived_items", "domain", "related_items", "definition_items", "notation_items", "statement",
+           "other_readings_title", "evidence_outcomes"]
+
+#: Statuses in the order a reader wants them: what is wrong first.
+STATUS_ORDER = (Status.REFUTED, Status.ERROR, Status.INCONCLUSIVE, Status.SUPPORTED, Status.PROVED)
+
+STATUS_MEANING = {
+    Status.PROVED: "a symbolic identity or a decision procedure establishes the claim on its whole stated domain",
+    Status.SUPPORTED: "no counterexample on a stated finite domain; not a proof",
+    Status.REFUTED: "a counterexample inside the claim's own domain, re-checked exactly or at two precisions",
+    Status.INCONCLUSIVE: "nothing decisive (no check yet, time-outs, support that is vacuous)",
+    Status.ERROR: "a check crashed, or two methods contradict each other",
+}
+
+#: Keys of an evidence's detail that are shown elsewhere or only in the JSON.
+_HIDDEN_DETAIL = frozenset({"traceback", "counterexample", "recheck", "reading", "holds_when", "corrected", "seconds",
+                            "derived", "premise_cases"})
+_MAX_ROWS = 14
+_MAX_NESTED = 6
+
+other_readings_title = "Other readings (not part of the verdict)"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table of figures: a name and a value, both as text with math."""
+
+    name: Rich
+    value: Rich
+
+
+def plain_text(rich: Rich) -> str:
+    """Text with math as one line of Unicode (the terminal's reading of the math)."""
+    from proofs.report.unicode_math import to_unicode
+
+    return " ".join("".join(s.content if s.kind == "text" else to_unicode(s.content) for s in rich.segments).split())
+
+
+def counts(report: Report) -> list[tuple[Status, int]]:
+    """(status, number of claims) in :data:`STATUS_ORDER`."""
+    summary = report.summary
+    return [(s, summary[s]) for s in STATUS_ORDER]
+
+
+def statement(text: str) -> Rich:
+    """A statement as printed (or a corrected statement), as text with math; a long formula is cut at its
+    top-level commas so that a line can break there."""
+    return segments.breakable(segments.statement(text))
+
+
+def domain(text: str) -> Rich:
+    """A domain, an assumption or a reason written by a check: words with math (long formulas cut at their
+    commas, so that lines can break)."""
+    return segments.breakable(segments.phrase(text), limit=60)
+
+
+def one_line(claim: ClaimReport, limit: int = 6) -> Rich:
+    """Why the claim has its status, in one line: the counterexample of a refuted claim, else the reason."""
+    if claim.status is Status.REFUTED and claim.counterexample:
+        items = dict(list(claim.counterexample.items())[:limit])
+        more = segments.text(", …") if len(claim.counterexample) > limit else segments.text("")
+        return segments.text("fails at ") + values.assignment(items) + more
+    if claim.status is Status.ERROR:
+        return segments.text(" ".join((claim.reason or "error").split()))
+    return segments.phrase(claim.reason or claim.status.value)
+
+
+def correction_line(claim: ClaimReport) -> Rich:
+    """The corrected statement of a refuted claim and the status its own evidence earned, or what holds."""
+    c = claim.correction
+    if c is not None and c.verified:
+        return segments.text(f"corrected ({c.status.value}): ") + statement(c.statement)
+    if c is not None:
+        return segments.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
+                             "shown as verified")
+    if claim.holds_when:
+        return segments.text("holds when ") + segments.phrase(claim.holds_when)
+    return segments.text("no corrected statement was derived")
+
+
+def evidence_heading(e: EvidenceReport) -> Rich:
+    """``enumeration: counterexample (re-checked exact)`` with the reading and the premise count."""
+    text = f"{e.method.value}: {e.outcome.value}"
+    if e.recheck is not None:
+        text += f" (re-checked {e.recheck.value})"
+    if e.vacuous:
+        text += " — vacuous: the premise never held, so this earns nothing"
+    elif e.premise_cases is not None:
+        text += f" — premise held in {e.premise_cases} case{'s' if e.premise_cases != 1 else ''}"
+    return segments.text(text)
+
+
+def evidence_outcomes(evidence: tuple[EvidenceReport, ...]) -> str:
+    """``enumeration: holds, symbolic: proved`` (plain text, for tables)."""
+    return ", ".join(f"{e.method.value}: {e.outcome.value}" + (" (vacuous)" if e.vacuous else "") for e in evidence)
+
+
+def detail_rows(e: EvidenceReport) -> list[Row]:
+    """The figures of one evidence as rows (z, standard error, points, cases checked, ...), each once;
+    a nested object shows its first entries, the rest stays in the JSON."""
+    rows: list[Row] = []
+    for name, item in e.detail.items():
+        if name in _HIDDEN_DETAIL or item is None or item == "" or item == [] or item == {}:
+            continue
+        if isinstance(item, Mapping):
+            shown = dict(list(item.items())[:_MAX_NESTED])
+            value = values.assignment(shown)
+            if len(item) > _MAX_NESTED:
+                value = value + segments.text(f", … ({len(item) - _MAX_NESTED} more in the JSON)")
+        elif isinstance(item, list) and len(item) > _MAX_NESTED * 2:
+            value = values.value(item[:_MAX_NESTED * 2]) + segments.text(f" … ({len(item)} in all)")
+        else:
+            value = values.value(item)
+        rows.append(Row(values.key(name), value))
+        if len(rows) == _MAX_ROWS:
+            rows.append(Row(segments.text("…"), segments.text("more figures in the JSON report")))
+            break
+    return rows
+
+
+def derived_items(items: tuple[Any, ...]) -> list[values.DerivedShown]:
+    """The derived expressions that can be printed, each once."""
+    seen, out = set(), []
+    for item in items:
+        if (item.name, item.srepr) in seen:
+            continue
+        seen.add((item.name, item.srepr))
+        out.append(values.derived(item))
+    return out
+
+
+def related_items(claim: ClaimReport) -> list[Rich]:
+    out = []
+    for r in claim.related:
+        status = f" [{r.status.value}]" if r.status is not None else ""
+        out.append(segments.text(f"{r.id}{status}: ") + segments.phrase(r.link))
+    return out
+
+
+def definition_items(claim: ClaimReport) -> list[Rich]:
+    out = []
+    for d in claim.definitions:
+        head = d.name + (" (primary reading)" if d.primary else "") + (f", {d.source}" if d.source else "")
+        out.append(segments.text(head + ": ") + segments.phrase(d.text))
+    return out
+
+
+def notation_items() -> list[Rich]:
+    """The notation a reader of derived expressions needs (003 §3.1)."""
+    from proofs.report.notation import DEFINITIONS_LATEX
+
+    return [segments.math(latex) for latex in DEFINITIONS_LATEX] + [
+        segments.text("A is the sum of 003 Theorem 3.10; ") + segments.math(r"\pi") +
+        segments.text(" is the proportion and ") + segments.math(r"\uppi") + segments.text(" the constant.")]

@@ -1,0 +1,169 @@
+"""The HTML report in a real browser: headless Chromium from Debian, driven over the DevTools protocol
+through a pipe (``--remote-debugging-pipe``: no port, no network, no extra package).
+
+The page opens, no MathML error element (``merror``) and no raw ``\\frac`` or ``\\mathcal`` is visible in the
+rendered text, a screenshot is taken into the test's folder, and clicking a status filter shows exactly
+the rows of that status. Skipped with the reason when Chromium is absent; ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import select
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from proofs.report.html import render_html
+from tests.report.conftest import build_synthetic_report
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium "
+                                                          "chromium-driver; .ci/run does)")
+
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+         "--remote-debugging-pipe")
+
+
+class Browser:
+    """Chromium with the DevTools protocol on file descriptors 3 (commands in) and 4 (replies out)."""
+
+    def __init__(self, profile: Path) -> None:
+        to_browser, self._write = os.pipe()
+        self._read, from_browser = os.pipe()
+        script = f'exec 3<&{to_browser} 4>&{from_browser}; exec "$@"'
+        self.process = subprocess.Popen(
+            ["bash", "-c", script, "bash", CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            pass_fds=(to_browser, from_browser), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser)
+        os.close(from_browser)
+        self._buffer = b""
+        self._next = 0
+        self.events: list[dict] = []
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def _message(self, timeout: float) -> dict:
+        deadline = time.monotonic() + timeout
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._read], [], [], left)[0]:
+                raise TimeoutError("chromium did not answer")
+            chunk = os.read(self._read, 1 << 20)
+            if not chunk:
+                raise ConnectionError("chromium closed the pipe")
+            self._buffer += chunk
+        raw, _, self._buffer = self._buffer.partition(b"\0")
+        return json.loads(raw)
+
+    def call(self, method: str, params: dict | None = None, *, session: bool = False, timeout: float = 60) -> dict:
+        self._next += 1
+        message = {"id": self._next, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = self.session
+        os.write(self._write, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._message(timeout)
+            if reply.get("id") == self._next:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def wait_for(self, event: str, timeout: float = 60) -> None:
+        if any(e.get("method") == event for e in self.events):
+            return
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self._message(deadline - time.monotonic())
+            if message.get("method") == event:
+                return
+        raise TimeoutError(event)
+
+    def evaluate(self, expression: str):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=True)
+        return result["result"].get("value")
+
+    def open(self, path: Path, width: int = 1200, height: int = 1600) -> None:
+        self.call("Page.enable", session=True)
+        self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                          "mobile": False}, session=True)
+        self.events.clear()
+        self.call("Page.navigate", {"url": path.resolve().as_uri()}, session=True)
+        self.wait_for("Page.loadEventFired")
+
+    def screenshot(self, path: Path) -> Path:
+        data = self.call("Page.captureScreenshot", {"format": "png"}, session=True)["data"]
+        path.write_bytes(base64.b64decode(data))
+        return path
+
+    def click(self, selector: str) -> None:
+        """A real mouse click at the centre of the element (scrolled into view first)."""
+        box = self.evaluate(f"(function () {{ var e = document.querySelector({json.dumps(selector)}); "
+                            "e.scrollIntoView({block: 'center'}); var r = e.getBoundingClientRect(); "
+                            "return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {"type": kind, "x": box["x"], "y": box["y"], "button": "left",
+                                                   "clickCount": 1}, session=True)
+
+    def close(self) -> None:
+        try:
+            self.call("Browser.close", timeout=10)
+        except (TimeoutError, ConnectionError, RuntimeError, OSError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        for fd in (self._read, self._write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+@pytest.fixture(scope="module")
+def page_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("html") / "report.html"
+    path.write_text(render_html(build_synthetic_report()), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def browser(tmp_path):
+    instance = Browser(tmp_path / "profile")
+    yield instance
+    instance.close()
+
+
+def test_page_renders_math_without_errors_or_source(browser, page_file, tmp_path):
+    browser.open(page_file)
+    text = browser.evaluate("document.body.innerText")
+    assert "Errata" in text and "Verdicts" in text
+    for raw in (r"\frac", r"\mathcal", r"\hat", "theta_hat_1"):
+        assert raw not in text, raw
+    assert browser.evaluate("document.getElementsByTagName('merror').length") == 0
+    assert browser.evaluate("document.getElementsByTagName('math').length") > 100
+    shot = browser.screenshot(tmp_path / "report.png")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+
+
+def test_clicking_a_status_filter_shows_only_its_rows(browser, page_file):
+    browser.open(page_file)
+    report = build_synthetic_report()
+    refuted = sum(1 for c in report.claims if c.status.value == "refuted")
+    visible = ("Array.prototype.filter.call(document.querySelectorAll('#claims-table tbody tr'), "
+               "function (r) { return !r.hidden && r.offsetParent !== null; }).length")
+    assert browser.evaluate(visible) == len(report.claims)
+    browser.click('.filters button[data-status="refuted"]')
+    assert browser.evaluate(visible) == refuted
+    assert browser.evaluate("document.getElementById('visible-count').textContent") == str(refuted)
+    browser.click('.filters button[data-status="refuted"]')
+    assert browser.evaluate(visible) == len(report.claims)
