@@ -10,12 +10,17 @@
     python -m proofs export --from report.json --latex DIR      # the same export, no re-running
     python -m proofs export --from report.json --html report.html
     python -m proofs export --from report.json --format markdown  # the report as Markdown, $...$ math
+    python -m proofs coverage [--paper 003]                    # what the claims cover of the texts
+    python -m proofs check --claims my_claims.py [--only-user] # your own claims, beside or instead of ours
+    python -m proofs --scheduler local                         # the claims as tasks of a Dask cluster
 
 Rendering lives in :mod:`proofs.report` (the schema of the JSON, the terminal table, HTML, LaTeX,
 Markdown); this module parses options, runs, and hands the report over.
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
-``--fail-on`` triggered; 2 a usage error (unknown id, bad option), with a one-line message.
+``--fail-on`` triggered; 2 a usage error (unknown id, bad option, a claims file that does not load), with a
+one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every worker is stopped,
+one line says how many claims had finished, and nothing is written.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
 from proofs.errors import ToolkitError
+from proofs.execution import Interrupted
 
 __all__ = ["main"]
 
@@ -60,6 +66,15 @@ def _parser() -> argparse.ArgumentParser:
                           help="exit 1 when any claim is refuted")
     run_opts.add_argument("--jobs", type=int, default=None, help="worker processes (default: the number of cores)")
     run_opts.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    run_opts.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                          help="run the claims as tasks of a Dask scheduler: 'local' starts a LocalCluster, "
+                               "tcp://HOST:8786 uses a running one (default: worker processes on this machine)")
+
+    claims_opt = _Parser(add_help=False)
+    claims_opt.add_argument("--claims", metavar="FILE", action="append", default=[],
+                            help="also load the claims of this Python file (repeatable); see examples/")
+    claims_opt.add_argument("--only-user", action="store_true",
+                            help="only the claims of the --claims files, not the built-in catalog")
 
     latex_opt = _Parser(add_help=False)
     latex_opt.add_argument("--latex", metavar="DIR",
@@ -70,12 +85,13 @@ def _parser() -> argparse.ArgumentParser:
                            help="leave the figures out of the HTML page (drawing them takes about 14 s)")
 
     parser = _Parser(prog="python -m proofs", description="Check the claims of the paper and the report.",
-                     parents=[common, run_opts, latex_opt])
+                     parents=[common, run_opts, latex_opt, claims_opt])
     sub = parser.add_subparsers(dest="command")
-    chk = sub.add_parser("check", parents=[common, run_opts, latex_opt], help="run the checks (default)")
+    chk = sub.add_parser("check", parents=[common, run_opts, latex_opt, claims_opt], help="run the checks (default)")
     chk.add_argument("ids", nargs="*", metavar="ID")
-    sub.add_parser("list", parents=[common], help="list the registered claims")
-    show = sub.add_parser("show", parents=[common, run_opts], help="statement, interpretation and evidence of one claim")
+    sub.add_parser("list", parents=[common, claims_opt], help="list the registered claims")
+    show = sub.add_parser("show", parents=[common, run_opts, claims_opt],
+                          help="statement, interpretation and evidence of one claim")
     show.add_argument("id", metavar="ID")
     export = sub.add_parser("export", parents=[latex_opt],
                             help="export a JSON report (--from) as LaTeX (--latex DIR), HTML (--html FILE), "
@@ -87,7 +103,27 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
     figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
     figures.add_argument("directory", metavar="DIR")
+    coverage = sub.add_parser("coverage", parents=[common, claims_opt],
+                              help="every numbered result and displayed formula of 003 and 004, and the claims "
+                                   "that cover it")
+    coverage.add_argument("--paper", choices=("003", "004"), action="append", default=[],
+                          help="only this text (repeatable; default: 003 and 004)")
     return parser
+
+
+def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
+    """The claims a command works on: claims files loaded first (every file checked before any work),
+    then the ids, or every claim (only those of the files with --only-user)."""
+    from proofs.userclaims import load_claims_file
+
+    user: list[str] = []
+    for path in getattr(args, "claims", []):
+        user.extend(load_claims_file(path))
+    if getattr(args, "only_user", False):
+        if not user:
+            raise _UsageError("--only-user needs at least one --claims FILE")
+        return registry.resolve(list(ids) or user)
+    return registry.resolve(list(ids))
 
 
 def _emit(text: str, output: str | None) -> None:
@@ -117,7 +153,7 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
     from proofs.report import outputs
     from proofs.report.schema import Report
 
-    claims = registry.resolve(ids)  # every id checked before any work starts
+    claims = _claims(args, ids)  # every claims file and every id checked before any work starts
     outputs.check_targets(output=args.output, latex=getattr(args, "latex", None), html=getattr(args, "html", None))
     show_progress = not args.no_progress and sys.stderr.isatty()
     results_seen = []
@@ -132,9 +168,9 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
                 results_seen.append(result)
                 bar.update(task, advance=1, description=f"{result.claim.id}: {result.status.value}")
 
-            results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance)
+            results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
     else:
-        results = runner.run(claims, args.budget, jobs=args.jobs)
+        results = runner.run(claims, args.budget, jobs=args.jobs, scheduler=args.scheduler)
 
     wants_coverage = args.format != "table" or args.output or getattr(args, "html", None) or getattr(args, "latex", None)
     coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims())) if wants_coverage else None
@@ -155,7 +191,7 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    claims = registry.claims()
+    claims = _claims(args)
     if args.format == "json":
         _emit(json.dumps([{"id": c.id, "title": c.title, "source": c.source} for c in claims], indent=2,
                          ensure_ascii=False), args.output)
@@ -183,6 +219,7 @@ def _show(args: argparse.Namespace) -> int:
     from proofs.report.schema import ClaimReport, Report
     from proofs.report.terminal import render_claim
 
+    _claims(args)
     claim = registry.get(args.id)
     if args.output:
         outputs.check_targets(output=args.output)
@@ -228,6 +265,27 @@ def _figures(args: argparse.Namespace) -> int:
     return 0
 
 
+def _coverage(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from proofs.coverage.render import render_markdown, render_table
+    from proofs.coverage.report import coverage
+
+    claims = _claims(args)
+    report = coverage(claims, papers=tuple(args.paper) or ("003", "004"))
+    if args.format == "json":
+        _emit(json.dumps(report.to_json(), indent=2, ensure_ascii=False), args.output)
+    elif args.format == "markdown":
+        _emit(render_markdown(report), args.output)
+    elif args.output:
+        buffer = io.StringIO()
+        render_table(report, Console(file=buffer, width=160))
+        _emit(buffer.getvalue(), args.output)
+    else:
+        render_table(report, Console())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -241,7 +299,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _figures(args)
         if command == "export":
             return _export(args)
+        if command == "coverage":
+            return _coverage(args)
         return _show(args)
+    except Interrupted as stop:
+        print(f"ldp-proofs: {stop}", file=sys.stderr)
+        return stop.exit_code
+    except KeyboardInterrupt:
+        print("ldp-proofs: interrupted by SIGINT; nothing was written", file=sys.stderr)
+        return 130
     except _UsageError as exc:
         print(f"ldp-proofs: error: {exc}", file=sys.stderr)
         return USAGE_ERROR

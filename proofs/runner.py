@@ -45,7 +45,12 @@ def run_claim(claim_id: str, budget: Budget | str = "standard") -> ClaimResult:
         t0 = time.perf_counter()
         try:
             produced = chk.function(b)
-            items = [produced] if isinstance(produced, Evidence) else list(produced)
+            if isinstance(produced, Evidence):
+                items = [produced]
+            elif isinstance(produced, (list, tuple)) or hasattr(produced, "__next__"):
+                items = list(produced)
+            else:
+                raise TypeError(f"{chk.name} returned {type(produced).__name__}, not Evidence")
             for item in items:
                 if not isinstance(item, Evidence):
                     raise TypeError(f"{chk.name} returned {type(item).__name__}, not Evidence")

@@ -11,7 +11,7 @@ from core.errors import invalid
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method
 
-__all__ = ["Claim", "Check", "SOURCES"]
+__all__ = ["Claim", "Check", "SOURCES", "USER_MODULE_PREFIX"]
 
 #: The texts in ``../shared/papers`` by their three-digit prefix (the built-in catalog's sources; a
 #: claim of your own may name any source).
@@ -22,6 +22,9 @@ SOURCES = {
     "003": "003_c07100d0f17e2eef.txt (preprint, HTML; the reference reading)",
     "004": "004_7922466618fe9fb7.txt (report: mean estimation in the local model)",
 }
+
+#: Module names given to claims files loaded with ``--claims`` (:mod:`proofs.userclaims`).
+USER_MODULE_PREFIX = "proofs_user_claims_"
 
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)*(@[A-Za-z0-9]+)?$")
 
@@ -111,4 +114,8 @@ class Check:
 
     @property
     def name(self) -> str:
-        return f"{self.function.__module__}.{self.function.__qualname__}"
+        """``module.function`` for the built-in claims; ``path/to/file.py::function`` for a claims file."""
+        module = getattr(self.function, "__module__", "") or ""
+        if module.startswith(USER_MODULE_PREFIX):
+            return f"{self.function.__code__.co_filename}::{self.function.__qualname__}"
+        return f"{module}.{self.function.__qualname__}"

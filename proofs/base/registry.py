@@ -23,7 +23,7 @@ from proofs.base.claim import Check, CheckFunction, Claim
 from proofs.errors import ToolkitError, UnknownClaim, invalid
 from proofs.base.evidence import Method
 
-__all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve"]
+__all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve", "ids", "forget"]
 
 _CLAIMS: dict[str, Claim] = {}
 _CHECKS: dict[str, list[Check]] = {}
@@ -33,7 +33,7 @@ _loaded = False
 def define(claim: Claim) -> Claim:
     """Register ``claim``; its id must be new."""
     if claim.id in _CLAIMS:
-        raise ToolkitError(f"claim id={claim.id!r} is defined twice")
+        raise ToolkitError(f"claim id={claim.id!r} is already registered; choose another id")
     _CLAIMS[claim.id] = claim
     _CHECKS.setdefault(claim.id, [])
     return claim
@@ -70,6 +70,18 @@ def claims() -> list[Claim]:
     """All registered claims, in registration order."""
     load()
     return list(_CLAIMS.values())
+
+
+def ids() -> list[str]:
+    """Every registered id, in registration order (without loading the built-in catalog)."""
+    return list(_CLAIMS)
+
+
+def forget(claim_ids: list[str]) -> None:
+    """Unregister ``claim_ids`` and their checks (a claims file that failed to load leaves nothing)."""
+    for claim_id in claim_ids:
+        _CLAIMS.pop(claim_id, None)
+        _CHECKS.pop(claim_id, None)
 
 
 def get(claim_id: str) -> Claim:

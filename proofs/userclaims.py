@@ -1,0 +1,111 @@
+"""Your own claims, from a Python file, checked beside the built-in ones (``--claims FILE``).
+
+A claims file is an ordinary module that uses the public API::
+
+    from proofs import Claim, Evidence, check, define, check_moment, check_sign, identity
+
+    define(Claim(id="RR.unbiased", title=..., source="My paper, Lemma 2", statement=r"...", domain="..."))
+
+    @check("RR.unbiased", "symbolic")
+    def _rr_unbiased_symbolic(budget):
+        return identity(...)
+
+:func:`load_claims_file` imports it after the built-in catalog, so that an id that clashes with a
+registered one is a one-line error naming the file; so is a file that defines no claim, a claim with
+fewer than two independent methods, or a file that fails to import. Its claims then run like any other:
+the same verdict rule, the same reports. A check that returns anything other than Evidence makes its
+claim ``error``, and the report names the file and the function.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+
+from core.errors import InvalidArgument, ToolkitError, invalid
+from proofs.base import registry
+from proofs.base.claim import USER_MODULE_PREFIX
+
+__all__ = ["load_claims_file", "user_claim_ids", "claims_file_of", "sources"]
+
+#: path (resolved) -> ids its file registered, in load order
+_LOADED: dict[str, tuple[str, ...]] = {}
+#: path (resolved) -> the text that was loaded (sent along to remote workers)
+_TEXTS: dict[str, str] = {}
+
+
+def _module_name(path: Path) -> str:
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    return f"{USER_MODULE_PREFIX}{path.stem.replace('-', '_')}_{digest}"
+
+
+def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str, ...]:
+    """Import the claims file ``path`` (or its ``text``, when it was read elsewhere) once; the ids of the
+    claims it defines. Any problem is one :class:`~core.errors.InvalidArgument` line naming the file."""
+    registry.load()  # the built-in catalog first: a clash is then the user file's error, not ours
+    resolved = Path(path).expanduser().resolve()
+    key = str(resolved)
+    if key in _LOADED:
+        return _LOADED[key]
+    if text is None:
+        if resolved.suffix != ".py":
+            raise invalid("claims", str(path), "a claims file is a Python file ending in .py")
+        if not resolved.is_file():
+            raise invalid("claims", str(path), "no such file")
+        text = resolved.read_text(encoding="utf-8")
+    before = set(registry.ids())
+    name = _module_name(resolved)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader=None, origin=key))
+    module.__file__ = key
+    try:
+        code = compile(text, key, "exec")
+        sys.modules[name] = module
+        exec(code, module.__dict__)  # noqa: S102 - the user's own claims file, which they asked us to run
+    except ToolkitError as exc:
+        _forget(name, before)
+        raise InvalidArgument(f"claims={path}: {exc}") from None
+    except Exception as exc:
+        _forget(name, before)
+        where = ""
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == key:
+                where = f" (line {tb.tb_lineno})"
+            tb = tb.tb_next
+        raise InvalidArgument(f"claims={path}: could not be loaded{where}: {type(exc).__name__}: {exc}") from None
+    new = tuple(i for i in registry.ids() if i not in before)
+    if not new:
+        _forget(name, before)
+        raise invalid("claims", str(path), "defines no claim", "call proofs.define(Claim(...)) in it")
+    for claim_id in new:
+        methods = sorted({c.method.value for c in registry.checks_for(claim_id)})
+        if len(methods) < 2:
+            _forget(name, before)
+            raise invalid("claims", str(path), f"claim {claim_id!r} has {len(methods)} independent method(s) "
+                          f"{methods}; every claim needs at least two", "register checks of two different methods")
+    _LOADED[key] = new
+    _TEXTS[key] = text
+    return new
+
+
+def _forget(module_name: str, before: set[str]) -> None:
+    """Undo a failed load: no claim of a broken file stays registered."""
+    sys.modules.pop(module_name, None)
+    registry.forget([i for i in registry.ids() if i not in before])
+
+
+def user_claim_ids() -> tuple[str, ...]:
+    """The ids of every claim loaded from claims files, in load order."""
+    return tuple(i for ids in _LOADED.values() for i in ids)
+
+
+def claims_file_of(claim_id: str) -> str | None:
+    """The claims file that defined ``claim_id`` (``None`` for a built-in claim)."""
+    return next((path for path, ids in _LOADED.items() if claim_id in ids), None)
+
+
+def sources() -> tuple[tuple[str, str], ...]:
+    """(path, text) of every loaded claims file, for workers that must load them too."""
+    return tuple(_TEXTS.items())

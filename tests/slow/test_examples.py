@@ -1,0 +1,39 @@
+"""The worked claims file of ``examples/`` runs from the command line, as the README's "Check your own
+paper" section shows, with the verdicts its docstring promises."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "krr_claims.py"
+
+
+def _run(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=600,
+                          cwd=ROOT)
+
+
+def test_the_example_claims_file_earns_its_verdicts():
+    proc = _run("check", "--claims", str(EXAMPLE), "--only-user", "--budget", "quick", "--format", "json",
+                "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    statuses = {c["id"]: c["status"] for c in report["claims"]}
+    assert statuses == {"KRR.ldp": "proved", "KRR.unbiased": "proved", "KRR.variance": "refuted",
+                        "KRR.advantage": "proved"}
+    variance = next(c for c in report["claims"] if c["id"] == "KRR.variance")
+    assert variance["corrected_status"] == "proved"
+    assert variance["counterexample"]["pi0"] != 0, "the printed variance holds at pi0 = 0"
+
+
+def test_a_clashing_id_is_one_line_naming_the_file(tmp_path):
+    clash = tmp_path / "clash.py"
+    clash.write_text(EXAMPLE.read_text().replace('id="KRR.ldp"', 'id="L3.2"').replace('"KRR.ldp"', '"L3.2"'))
+    proc = _run("check", "--claims", str(clash), "--only-user", "--budget", "quick", "--no-progress")
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(clash) in lines[0] and "'L3.2' is already registered" in lines[0], lines
