@@ -81,6 +81,7 @@ def _fraction_sum(part: int, power: int) -> Callable[[int], OutcomeSum]:
 
 define(Claim(
     id="L4.1", title="Lemma 4.1", source="003 Lemma 4.1",
+    printed=(r"\mathbb{E}[\frac{N_{1}}{N_{1}+N_{2}}]=\frac{q_{1}}{q_{1}+q_{2}}(1-q_{3}^{n})",),
     statement=r"\mathbb{E}[\frac{N_1}{N_1+N_2}]=\frac{q_1}{q_1+q_2}(1-q_3^n),\ "
               r"\mathbb{E}[\frac{N_2}{N_1+N_2}]=\frac{q_2}{q_1+q_2}(1-q_3^n)",
     domain="q1, q2, q3 >= 0, q1 + q2 + q3 = 1, q1 + q2 > 0, n >= 1",
@@ -112,6 +113,10 @@ _FULL_RANGE = "the sum over 0 <= n3 <= n-1 (every n3 with n1 + n2 >= 1, as in th
 
 define(Claim(
     id="L4.1.proof.range", title="proof of Lemma 4.1: the range of the sums and the binomial step",
+    printed=(
+        r"=q_{1}\sum_{1\leq n_{3}\leq n-1}\binom{n}{n_{3}}q_{3}^{n_{3}}(q_{1}+q_{2})^{n_{1}+n_{2}-1}",
+        r"=\frac{q_{1}}{q_{1}+q_{2}}[(q_{1}+q_{2}+q_{3})^{n}-q_{3}^{n}]",
+    ),
     source="003 proof of Lemma 4.1",
     statement=r"\sum_{1 \le n_3 \le n-1} \ldots (q_1+q_2)^{n_1+n_2-1} \ldots = "
               r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n - q_3^n\big]",
@@ -159,6 +164,7 @@ def _l41_range_enumeration(budget: Budget) -> list[Evidence]:
 
 define(Claim(
     id="L4.2", title="Lemma 4.2", source="003 Lemma 4.2",
+    printed=('(q_{1}+q_{2})^{n-n_{3}-1}+(n-n_{3}-1)q_{1}(q_{1}+q_{2})^{n-n_{3}-2}', '=x(x+q_{2})^{n-n_{3}-1}',),
     statement=r"f(q_1,n_3)=\sum_{n_1+n_2=n-n_3,n_1\neq0}n_1\binom{n_1+n_2-1}{n_1-1}q_1^{n_1-1}q_2^{n_2}="
               r"\begin{cases}1& n_3=n-1\\(q_1+q_2)^{n-n_3-1}+(n-n_3-1)q_1(q_1+q_2)^{n-n_3-2}&n_3\le n-2\end{cases}",
     domain="q1, q2 any (a polynomial identity; no constraint on q3 needed), n >= 1, 0 <= n3 <= n - 1",
@@ -194,6 +200,7 @@ def _l42_enumeration(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L4.3", title="Lemma 4.3", source="003 Lemma 4.3",
+    printed=(r"\sum_{0\leq n_{3}\leq n-1}\frac{1}{n-n_{3}}(q_{1}+q_{2})^{n-n_{3}-1}\binom{n}{n_{3}}q_{3}^{n_{3}}=\frac{A}{(q_{1}+q_{2})}",),
     statement=r"\sum_{0\le n_3\le n-1}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-1}\binom{n}{n_3}q_3^{n_3}=\frac{A}{q_1+q_2}",
     domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
 ))
@@ -224,6 +231,7 @@ _FREE_Q3 = "q3 free (without q1 + q2 + q3 = 1)"
 
 define(Claim(
     id="L4.4", title="Lemma 4.4", source="003 Lemma 4.4",
+    printed=(r"=\frac{1-q_{3}^{n}-n(q_{1}+q_{2})q_{3}^{n-1}}{(q_{1}+q_{2})^{2}}", '[(q_{1}+q_{2})+q_{3}]^{n}',),
     statement=r"\sum_{0\le n_3\le n-2}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}=\frac{1-q_3^n-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}",
     domain=_SIMPLEX + " (needed: the proof expands (q1+q2+q3)^n = 1), n >= 1 (the sum is empty at n = 1)",
     readings=(_FREE_Q3,),
@@ -246,6 +254,7 @@ def _l44_enumeration(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L4.5", title="Lemma 4.5", source="003 Lemma 4.5",
+    printed=(r"=\frac{A-n(q_{1}+q_{2})q_{3}^{n-1}}{(q_{1}+q_{2})^{2}}",),
     statement=r"\sum_{0\le n_3\le n-2}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}=\frac{A-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}",
     domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
 ))
@@ -274,6 +283,10 @@ def _l45_enumeration(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L4.6", title="Lemma 4.6", source="003 Lemma 4.6",
+    printed=(
+        r"\mathbb{E}[(\frac{N_{2}}{N_{1}+N_{2}})^{2}]=\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}(1-q_{3}^{n})",
+        r"\mathbb{E}[(\frac{N_{1}}{N_{1}+N_{2}})^{2}]=",
+    ),
     statement=r"\mathbb{E}[(\frac{N_1}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_1^2}{(q_1+q_2)^2}(1-q_3^n),\ "
               r"\mathbb{E}[(\frac{N_2}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_2^2}{(q_1+q_2)^2}(1-q_3^n)",
     domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",

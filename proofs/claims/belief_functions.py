@@ -30,6 +30,7 @@ from proofs.engines.privacy_lemmas import cross_check_examples, mass_function_gr
 # ==========================================================================================================
 define(Claim(
     id="D2.mobius", title="bel, m and pl determine each other (Möbius inversion)", source="003 §2",
+    printed=(r"bel(A)=\sum_{B\subseteq A}m(B)",),
     statement=(r"bel(A)=\sum_{B\subseteq A}m(B);\quad m(A)=\sum_{B\subseteq A}(-1)^{|A\setminus B|}bel(B)"
                r"\text{ for all }A\in\mathcal{A};\quad pl_{m}(A)=\sum_{E\cap A\neq\emptyset}m(E);\quad"
                r"\text{for }m,bel\text{ and }pl\text{, if we know any one of them, then we can determine the other two}"),
@@ -150,6 +151,7 @@ _NOT_NORMAL = "mass assignment as the sentence defines it (m >= 0, Σ m = 1; m(�
 
 define(Claim(
     id="D2.belief-iff", title="belief functions are exactly the Möbius transforms of mass assignments",
+    printed=('is a belief function if and',),
     source="003 §2",
     statement=r"f \text{ is a belief function} \iff m_f(A) = \sum_{B \subseteq A} (-1)^{|A \setminus B|} f(B) "
               r"\ge 0,\ \sum_A m_f(A) = 1,\ m_f(\emptyset) = 0",

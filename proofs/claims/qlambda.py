@@ -63,6 +63,7 @@ def _stationary(formula: sympy.Expr, budget: Budget, reading: str | None = None)
 
 define(Claim(
     id="Qlambda.mle", title="the MLE of Q_lambda", source="003 §3.2",
+    printed=(r"\hat{\pi}=\frac{\frac{n_{1}}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",),
     statement=r"Q_\lambda=\begin{pmatrix}p+\lambda(1-p-q)&q+(1-\lambda)(1-p-q)\\q+(1-\lambda)(1-p-q)&p+\lambda(1-p-q)"
               r"\end{pmatrix}:\ \hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",
     domain=_QL + ", n >= 1, 0 <= n1 <= n",
@@ -113,6 +114,10 @@ def _ql000_exact(budget: Budget) -> Evidence:
 
 define(Claim(
     id="Qlambda.unbiased", title="the Q_lambda estimate is unbiased", source="003 §3.2",
+    printed=(
+        r"\hat{\pi}=\frac{\frac{n_{1}}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",
+        'is an unbiased estimate of',
+    ),
     statement=r"\hat{\pi}\ \text{is an unbiased estimate of}\ \pi",
     domain=_QL + ", n >= 1, pi in [0, 1]",
     interpretation="pi-hat is the MLE of Qlambda.mle with (2λ-1): E[pi-hat] = pi",
@@ -151,6 +156,7 @@ def _qlu_simulation(budget: Budget) -> Evidence:
 
 define(Claim(
     id="Qlambda.var", title="the Q_lambda variance is largest at lambda = 0", source="003 §3.2",
+    printed=(r"Var(\hat{\pi})(=\frac{-(\pi-1/2)^{2}+\frac{1}{4(2p-1)^{2}}}{n})",),
     statement=r"\lambda=0:\ Var(\hat{\pi})=\frac{-(\pi-1/2)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the largest}",
     domain=_QL + ", n >= 1, pi in [0, 1]",
     interpretation="(i) at lam = 0 the variance of the Q_λ MLE equals the printed expression; (ii) it is the "
@@ -192,6 +198,7 @@ _NUS_READING = "Theorem 3.10 (second form) as printed with A replaced by 1/((n+1
 
 define(Claim(
     id="nuS", title="the accuracy nu^S of Q_{2x3}", source="003 §3.2",
+    printed=(r"\nu^{S}(p,q)=Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{(p-q)^{2}}{4(p+q)^{2}}}{(n+1)(p+q)-1}",),
     statement=r"\nu^S(p,q)=Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{-(\pi-\frac12)^2+\frac{(p-q)^2}{4(p+q)^2}}{(n+1)(p+q)-1}"
               r"\ \text{(Thm. (3.10))}",
     domain=PAPER + ", n >= 1, (n+1)(p+q) > 1",
@@ -251,6 +258,7 @@ def _nus_simulation(budget: Budget) -> Evidence:
 
 define(Claim(
     id="nuW", title="the accuracy nu^W of Q0", source="003 §3.2",
+    printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4(2p-1)^{2}}}{n}", 'is exactly the accuracy for the matrix',),
     statement=r"\nu^W(p,q)=\frac{-(\pi-\frac12)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the accuracy of}\ "
               r"Q_0=\begin{pmatrix}p&1-p\\1-p&p\end{pmatrix}",
     domain="p > 1/2 (p != 1/2), n >= 1, pi in [0, 1]",

@@ -47,6 +47,7 @@ _VAR_NU_CORRECTED = (r"\operatorname{Cov}(\hat\theta_i, \hat\theta_j) = -\frac{\
 
 define(Claim(
     id="R.independence", title="the per-type estimators are independent; Var[ν̂] = Σ m_i² Var[θ̂_i]",
+    printed=(r"\text{Var}[\hat{\nu}] &= \text{Var} \left[\sum_{i=1}^T m_i \hat{\theta}_i \right]",),
     source="004 §3.2",
     statement=r"\operatorname{Var}[\hat\nu] = \sum_{i=1}^T m_i^2 \operatorname{Var}[\hat\theta_i] "
               r"\ \text{(Independence of the } \hat\theta_i\text{'s)} = \frac{\sum_{i=1}^T m_i^2}{4p^2 n^2}\left(\frac n4 - np^2\right)",
@@ -135,6 +136,7 @@ def _independence_symbolic(budget: Budget):
 # ===================================================================================== R.nu-unbiased
 define(Claim(
     id="R.nu-unbiased", title="ν̂ is unbiased for ν", source="004 §3.2",
+    printed=(r"\mathbb{E}[\hat{\nu}] &= \mathbb{E} \left[\sum_{i=1}^T m_i \hat{\theta}_i \right]",),
     statement=r"\mathbb E[\hat\nu] = \sum_{i=1}^T m_i \mathbb E[\hat\theta_i] = \sum_{i=1}^T m_i\theta_i = \nu",
     domain=r"§3.2 sampling model, T \ge 1, 0 < p < 1/2, n \ge 1, any midpoints",
     interpretation="unconditional expectation under the sampling model; the fixed-dataset model (ν = the "
@@ -181,6 +183,7 @@ def _nu_enumeration(budget: Budget):
 # ===================================================================================== R.bias
 define(Claim(
     id="R.bias", title="the binned mean is within half an interval of the mean", source="004 §3.2",
+    printed=(r"\frac{c}{2}",),
     statement=r"\text{this bias cannot be more than half the interval size, that is } \frac{\epsilon}{2}"
               r"\quad(\text{and later: } \nu \text{ differs from } \mu \text{ by at most } \tfrac c2)",
     domain=r"X \in [L, U] with any distribution, \mu = E[X] (the truncated mean), c | (U - L), "
@@ -250,6 +253,7 @@ def _bias_enumeration(budget: Budget):
 # ===================================================================================== R.example-bias
 define(Claim(
     id="R.example-bias", title="the worked example of the binning bias",
+    printed=('37.5',),
     source="004 §3.2",
     statement=r"X \sim \mathcal{N}(50, 2^2),\ L = -75,\ U = 75,\ c = 75:\ (-75, 0], (0, 75],\ "
               r"\text{midpoints } \pm 37.5,\ \nu = -37.5 \cdot 0 + 37.5 \cdot 1 = 37.5,\ \text{error } 12.5",
@@ -320,6 +324,7 @@ _CI_RR_CORRECTED = (r"\hat\nu \pm z^*_{\alpha/2}\sqrt{\frac{\sum_i m_i^2}{4p^2n^
 
 define(Claim(
     id="R.ci-rr", title="the randomized-response confidence interval for ν", source="004 §3.2",
+    printed=(r"\nu \in \left[\hat{\nu} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
     statement=r"\nu \in \left[\hat\nu - z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)},\ "
               r"\hat\nu + z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)}\right]",
     domain=r"§3.2 sampling model (individuals i.i.d. from \Theta), T \ge 1, 0 < p < 1/2, 0 < \alpha < 1",
@@ -389,6 +394,7 @@ def _ci_rr_simulation(budget: Budget):
 # ===================================================================================== R.ci-mu
 define(Claim(
     id="R.ci-mu", title="the worst-case interval for μ",
+    printed=(r"\mu \in \left[\hat{\nu} - \frac{c}{2} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
     source="004 §3.2",
     statement=r"\mu \in \Big[\hat\nu - \frac{c}{2} - z_{\alpha/2}\sqrt{V},\ \hat\nu + \frac{c}{2} + "
               r"z_{\alpha/2}\sqrt{V}\Big],\ V = \frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) "
@@ -464,6 +470,7 @@ def _ci_mu_simulation(budget: Budget):
 # ===================================================================================== R.negative-variance
 define(Claim(
     id="R.negative-variance", title="the plug-in variance estimate can be negative", source="004 §3.2",
+    printed=('negative',),
     statement=r"\lambda^2 = \frac{1}{n-1}\sum_{i=1}^T n\theta_i (m_i - \nu)^2 \text{ with } \hat\theta_i, \hat\nu "
               r"\text{ plugged in can take negative values}",
     domain=r"n \ge 2, T \ge 2, 0 < p < 1/2, any binning",

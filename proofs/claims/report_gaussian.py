@@ -34,6 +34,7 @@ _TAIL_CORRECTED = (r"\Pr\Big(\forall i \le n:\ X_i \in \Big[\mu - \sigma\sqrt{2\
 
 define(Claim(
     id="R.tail", title="the Gaussian tail interval of §3.1", source="004 §3.1",
+    printed=(r"X_i \in \left[-\mu - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}, \mu + \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)} \right]",),
     statement=r"\text{with probability} \ge (1-\delta),\ X_i \in \left[-\mu - \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)},"
               r" \mu + \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)}\right]",
     domain=r"X_1..X_n i.i.d. N(\mu, \sigma^2), \mu \in \mathbb R, \sigma > 0, n \ge 1, 0 < \delta < 1",
@@ -113,6 +114,8 @@ def _tail_interval(budget: Budget):
 # ===================================================================================== R.gs-identity
 define(Claim(
     id="R.gs-identity", title="the global sensitivity of the bounded X_i",
+    printed=(r"GS(f) = 2 \left(R + \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)} \right)",
+             r"X_i \in \left[-R - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}"),
     source="004 §3.1",
     statement=r"GS(f) = 2\left(R + \sigma\sqrt{2\ln(2n/\delta)}\right) \text{ against §2.1's } "
               r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2",
@@ -175,6 +178,7 @@ def _gs_enumeration(budget: Budget):
 # ===================================================================================== R.zbar-unbiased
 define(Claim(
     id="R.zbar-unbiased", title="Z̄ is unbiased for μ",
+    printed=(r"\bar{Z}",),
     source="004 §3.1",
     statement=r"Z_i = (X_i + Y_i) \sim \mathcal{N}(\mu, \sigma^2 + \tilde\sigma^2),\ \bar Z \text{ is an unbiased "
               r"estimator of } \mu",
@@ -254,6 +258,7 @@ def _zbar_enumeration(budget: Budget):
 # ===================================================================================== R.ci-gauss
 define(Claim(
     id="R.ci-gauss", title="the Gaussian baseline confidence interval", source="004 §3.1",
+    printed=(r"\mu \in \left[\bar{Z} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sigma^2 + \tilde{\sigma}^2}{n}}",),
     statement=r"\mu \in \left[\bar Z - z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}},\ "
               r"\bar Z + z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}}\right]\ \text{is a } (1-\alpha)\% \text{ confidence interval}",
     domain=r"X_i \sim N(\mu, \sigma^2) i.i.d., \mu \in [-R, R], Y_i \sim N(0, \tilde\sigma^2), "

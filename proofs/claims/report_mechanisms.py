@@ -34,6 +34,7 @@ from symbolic.symbols import n as n_symbol, p as p_symbol
 # ===================================================================================== R.gaussian
 define(Claim(
     id="R.gaussian", title="the Gaussian mechanism calibration of §2.1", source="004 §2.1",
+    printed=(r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2",),
     statement=r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2,\quad X_i \sim \mathcal N(0, \sigma^2),\ "
               r"\sigma^2 = \frac{2\ln(\frac{2}{\delta})}{\epsilon^2} GS(f)^2 \ \Longrightarrow\ (\epsilon, \delta)\text{-DP}",
     domain=r"\epsilon > 0, 0 < \delta < 1 (Definition 2 takes \epsilon, \delta > 0), a query of \ell_2 sensitivity \Delta > 0",
@@ -146,6 +147,7 @@ def _gaussian_enumeration(budget: Budget):
 # ===================================================================================== R.rr-eps
 define(Claim(
     id="R.rr-eps", title="randomized response is (4p/(1-2p))-DP", source="004 §2.2",
+    printed=(r"\frac{4p}{1-2p}",),
     statement=r"\Pr(b_i = x) = \tfrac12 + p \ (x = D_i),\ \tfrac12 - p \ (x = 1 - D_i),\ p < \tfrac12"
               r"\ \Longrightarrow\ \text{randomized response is } \left(\frac{4p}{1-2p}\right)\text{-differentially private, } \delta = 0",
     domain=r"0 < p < 1/2; datasets D \in \{0,1\}^n, neighbours differ in one entry; \delta = 0",
@@ -226,6 +228,7 @@ def _rr_eps_enumeration(budget: Budget) -> Evidence:
 # ===================================================================================== R.warner-mle
 define(Claim(
     id="R.warner-mle", title="Warner's estimator of the proportion of 1's is unbiased", source="004 §2.2, Eq. (1)",
+    printed=(r"\hat{\theta}_1 = \frac{1}{2p} \left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac{1}{2} - p\right) \right)",),
     statement=r"\hat{\theta}_1 = \frac{1}{2p}\left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac12 - p\right)\right)",
     domain=r"0 < p < 1/2, n \ge 1; D fixed with k ones (\theta_1 = k/n), or i.i.d. Bernoulli(\theta_1)",
     interpretation="E[θ̂₁] = θ₁ (catalog: 'estimates the proportion of 1's without bias'), in both data models "
@@ -287,6 +290,7 @@ _WARNER_VAR_CORRECTED = (r"\text{inputs i.i.d. Bernoulli}(\theta_1):\ \operatorn
 
 define(Claim(
     id="R.warner-var", title="θ̂₁ is normal with the printed variance", source="004 §2.2",
+    printed=(r"\frac{1}{4p^2n^2}",),
     statement=r"\hat{\theta}_1 \sim \mathcal{N}\left(\theta_1, \frac{1}{4p^2n^2}\left(\frac{n}{4} - np^2\right)\right)",
     domain=r"0 < p < 1/2, n \ge 1, a fixed dataset D \in \{0,1\}^n with k ones, \theta_1 = k/n (§2.2)",
     interpretation="§2.2's model (D fixed, only the answers random): E θ̂₁ = θ₁ and Var θ̂₁ equal the printed "
@@ -375,6 +379,7 @@ def _warner_var_enumeration(budget: Budget):
 # ===================================================================================== R.bassily-smith
 define(Claim(
     id="R.bassily-smith", title="per-coordinate randomized response on one-hot vectors is ε-DP",
+    printed=(r"\leq e^{\frac{\epsilon}{2}} \cdot e^{\frac{\epsilon}{2}}",),
     source="004 §2.2",
     statement=r"\frac{\frac12+p}{\frac12-p} \le e^{\epsilon/2} \Longrightarrow "
               r"\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
@@ -434,6 +439,7 @@ def _bs_enumeration(budget: Budget) -> Evidence:
 # ===================================================================================== R.bassily-smith.ratio
 define(Claim(
     id="R.bassily-smith.ratio", title="Bassily-Smith proof: the ratio for any response vector",
+    printed=(r"&= \frac{\frac{1}{2} + p}{\frac{1}{2} - p} \cdot \frac{\frac{1}{2} + p}{\frac{1}{2} - p}",),
     source="004 §2.2",
     statement=r"\text{for any vector } b \in \{0,1\}^T:\ \frac{\Pr[RR(1) = b_t]\Pr[RR(0) = b_{t'}]}"
               r"{\Pr[RR(0) = b_t]\Pr[RR(1) = b_{t'}]} = \frac{\frac12 + p}{\frac12 - p}\cdot\frac{\frac12 + p}{\frac12 - p}",

@@ -61,6 +61,7 @@ def _sldp_premise(Q: Mechanism) -> bool:
 # ==========================================================================================================
 define(Claim(
     id="L3.2", title="SLDP bounds the bel and pl losses", source="003 Lemma 3.2",
+    printed=(r"-\epsilon\leq\epsilon^{Q}_{bel,S}\leq\epsilon",),
     statement=(r"\text{If privacy mechanism } Q \text{ is } \epsilon\text{-}SLDP\text{, then } "
                r"-\epsilon\leq\epsilon^{Q}_{bel,S}\leq\epsilon \text{ and } -\epsilon\leq\epsilon^{Q}_{pl,S}\leq\epsilon"),
     domain="evidential mechanisms Q with finitely many inputs and a finite output frame; ε > 0",
@@ -114,6 +115,7 @@ def _l3_2_random(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L3.2.remark", title="ε_S >= ε_pl, and not conversely", source="003 after Lemma 3.2",
+    printed=(r"\epsilon^{Q}_{pl,S}\geq\epsilon^{Q}_{S}",),
     statement=(r"\epsilon^{Q}_{S}\geq\epsilon^{Q}_{pl,S}\text{. But generally we don't have the converse that }"
                r"\epsilon^{Q}_{pl,S}\geq\epsilon^{Q}_{S}"),
     domain="evidential mechanisms Q (finite inputs and outputs)",
@@ -164,6 +166,7 @@ def _remark_random(budget: Budget) -> Evidence:
 # ==========================================================================================================
 define(Claim(
     id="L3.3", title="SLDP composition", source="003 Lemma 3.3",
+    printed=(r"\epsilon_{1}+\epsilon_{2}-SLDP",),
     statement=(r"Q_{1}\ \epsilon_{1}\text{-}SLDP,\ Q_{2}\ \epsilon_{2}\text{-}SLDP \Rightarrow "
                r"Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))"
                r"\text{ is }\epsilon_{1}+\epsilon_{2}\text{-}SLDP"),
@@ -214,6 +217,7 @@ def _l3_3_cases(budget: Budget) -> Iterable[Evidence]:
 
 define(Claim(
     id="L3.4", title="SLDP post-processing", source="003 Lemma 3.4",
+    printed=(r"\epsilon-SLDP mechanism from X",),
     statement=(r"Q\ \epsilon\text{-}SLDP,\ f \text{ a randomized algorithm from } Y \text{ to } Z "
                r"\Rightarrow f\circ Q \text{ is an } \epsilon\text{-}SLDP \text{ mechanism from } X \text{ to } Z"),
     domain="evidential mechanisms Q (finite), maps f: Y -> Z with Z finite; ε > 0",
@@ -263,6 +267,7 @@ def _l3_4_cases(budget: Budget) -> Iterable[Evidence]:
 
 define(Claim(
     id="L3.4.proof.pushforward", title="proof of Lemma 3.4: the mass of f∘Q is the push-forward of the mass of Q",
+    printed=(r"m_{x}^{f\circ Q}(E)=m_{x}^{Q}(f^{-1}(E))",),
     source="003 proof of Lemma 3.4",
     statement=r"m_x^{f \circ Q}(E) = m_x^Q(f^{-1}(E))",
     domain="evidential mechanisms Q: X -> 2^Y, deterministic maps f: Y -> Z (the case the proof treats), E ⊆ Z",
@@ -357,6 +362,7 @@ def _pushforward_random(budget: Budget) -> Evidence:
 # ==========================================================================================================
 define(Claim(
     id="D3.1.bayesian", title="with Bayesian rows, ε-SLDP is standard ε-LDP",
+    printed=('is Bayesian, then', 'is simply the standard local differential private mechanism',),
     source="003 §3.1",
     statement=r"\text{if each row of } Q \text{ is Bayesian, } \epsilon\text{-SLDP is just the standard } "
               r"\epsilon\text{-LDP; with } 2^Y \setminus \{\emptyset\} \text{ as output alphabet, } Q "
@@ -435,6 +441,7 @@ def _bayesian_random(budget: Budget) -> Iterable[Evidence]:
 # ==========================================================================================================
 define(Claim(
     id="epsS", title="SLDP loss of Q_{2x3}", source="003 §3.2",
+    printed=(r"\epsilon^{S}(p,q)=ln(\frac{p}{q})",),
     statement=(r"\text{According to Shafer's semantics, the privacy loss for the mechanism } Q_{2\times 3} "
                r"\text{ is defined as } \epsilon^{S}(p,q)=ln(\frac{p}{q})"),
     domain=lemmas.Q23_DOMAIN,

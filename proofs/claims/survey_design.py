@@ -87,6 +87,10 @@ def _as_reading(evidence: Evidence, reading: str) -> Evidence:
 # ======================================================================================================
 define(Claim(
     id="C3.11", title="Corollary 3.11: the approximate variance f(q) increases with q",
+    printed=(
+        r"f(q)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}}{(n+1)(p+q)-1}",
+        r"f^{\prime}(q)>0",
+    ),
     source="003 Corollary 3.11",
     statement=r"f(q)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}}{(n+1)(p+q)-1}. "
               r"Then f^{\prime}(q)>0. In other words, Var(\hat{\pi}) is increasing with respect to q.",
@@ -158,6 +162,7 @@ def _c311_grid(budget: Budget) -> Evidence:
 
 define(Claim(
     id="C3.11.derivative", title="the derivative printed in the proof of Corollary 3.11",
+    printed=(r"f^{\prime}(q)=\frac{(n+1)(q+3p)+(\pi-1/2)(p+q)}{(p-q)^{3}(n+1)}>0",),
     source="003 proof of Corollary 3.11",
     statement=r"f^{\prime}(q)=\frac{(n+1)(q+3p)+(\pi-1/2)(p+q)}{(p-q)^{3}(n+1)}>0",
     domain=SURVEY_TEXT,
@@ -188,6 +193,7 @@ def _c311_derivative_decided(budget: Budget) -> Iterable[Evidence]:
 
 define(Claim(
     id="C3.11.interpretation", title="say 'I don't know' instead of lying",
+    printed=('as much as possible instead of lying',),
     source="003 after Corollary 3.11",
     statement=r"\text{This proposition tells us that, within the privacy budget of } \epsilon\text{, one can "
               r"increase the estimation accuracy by saying ``I don't know'' as much as possible instead of lying}",
@@ -290,6 +296,7 @@ LDP_WITNESS = {"c": 1, "eps": "log(3)", "p": "2/3", "pi": "1/2", "n": 1}
 
 define(Claim(
     id="C3.12", title="Corollary 3.12: Q_GWRR is the optimal ε-LDP mechanism for fixed p+q = c",
+    printed=(r"Q_{GWRR}=\left(\begin{array}[]{ccc}\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c&1-c",),
     source="003 Corollary 3.12",
     statement=r"Fix p+q=c. The optimal \epsilon-LDP mechanism is Q_{GWRR}=\left(\begin{array}{ccc}"
               r"\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c&1-c\\ \frac{1}{e^{\epsilon}+1}c&"
@@ -357,6 +364,7 @@ def _c312_grid(budget: Budget) -> Evidence:
 
 define(Claim(
     id="C3.12.p", title="p in terms of ε and c after Corollary 3.12", source="003 after Corollary 3.12",
+    printed=(r"e^{\epsilon}=\frac{p}{q}=\frac{p}{1-c-p}", r"p=\frac{1-c}{e^{-\epsilon}+1}",),
     statement=r"Let p+q=c and e^{\epsilon}=\frac{p}{q}=\frac{p}{1-c-p}. So we get p=\frac{1-c}{e^{-\epsilon}+1}",
     domain="0 < c <= 1, eps > 0, q > 0",
     interpretation="for every c and ε, the p with p + q = c and p/q = e^ε equals (1-c)/(e^{-ε}+1)",
@@ -414,6 +422,7 @@ WARNER_WITNESS = {"p": "2/3", "eps": "log(3)", "pi": "1/2", "n": 1}
 
 define(Claim(
     id="Ex3.7.optimal", title="Q_WRR is the optimal mechanism within budget ε", source="003 after Eq. (1)",
+    printed=(r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}\left(\begin{array}[]{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{array}\right)",),
     statement=r"Within the privacy budget of \epsilon, the optimal privacy mechanism is "
               r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}"
               r"\left(\begin{array}{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{array}\right).",

@@ -39,6 +39,7 @@ from symbolic.symbols import c, pi
 # ======================================================================================================
 define(Claim(
     id="Fig2.warner-optimal", title="Figure 2: Warner's mechanism (c = 1) is optimal at equal ε^S",
+    printed=('tells us that Warner’s model is optimal among those generalized',),
     source="003 §3.1, Figure 2",
     statement=r"When the constant c gets smaller or the probability of ``don't know'' gets larger, the curve "
               r"moves further away from that for Warner's model. Figure 2 tells us that Warner's model is "
@@ -130,6 +131,7 @@ FIG3_READINGS = {None: pa.VARIANCE_FORMS[0], "Theorem 3.10 as printed": pa.VARIA
 
 define(Claim(
     id="Fig3.sample-size", title="Figure 3: the effect of the sample size",
+    printed=('different sample sizes can achieve similar estimations',),
     source="003 §3.1 Figure 3",
     statement=r"q_3 = 0.1,\ n \in \{10, 100, 500, 1000\}: \text{when the privacy loss is relatively large, different "
               r"sample sizes can achieve similar estimations. However, when the privacy budget is relatively small, "

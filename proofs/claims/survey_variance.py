@@ -54,6 +54,7 @@ def _with_dont_know(points: list[dict]) -> list[dict]:
 
 define(Claim(
     id="T3.10", title="Theorem 3.10: the conditional variance of the MLE", source="003 Theorem 3.10",
+    printed=(r"Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{1}{(q-p)^{2}}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A",),
     statement=r"Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A,\ "
               r"A=\sum_{0\le N_3<n}\frac{1}{n-N_3}\binom{n}{N_3}(1-q_3)^{n-N_3}q_3^{N_3}",
     domain=PAPER + "; n >= 1",
@@ -103,6 +104,7 @@ def _t310_simulation(budget: Budget) -> Evidence:
 
 define(Claim(
     id="T3.10.form2", title="Theorem 3.10: the second form", source="003 Theorem 3.10",
+    printed=(r"=[-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}]A",),
     statement=r"\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A=[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A",
     domain=PAPER + "; n >= 1 (any A)",
 ))
@@ -160,6 +162,7 @@ _LITERAL_READING = ("Lemmas 4.1 and 4.6 substituted as printed: (p+q)^2/(q-p)^2 
 
 define(Claim(
     id="T3.10.proof.conditioning", title="proof of Theorem 3.10: unconditional moments used as conditional ones",
+    printed=(r"=\frac{(p+q)^{2}}{(q-p)^{2}}[\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}-\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}]",),
     source="003 proof of Theorem 3.10",
     statement=r"Var(\hat\pi \mid N_1+N_2 \ne 0) = \frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1 q_2}{(q_1+q_2)^2} A "
               r"+ \frac{q_2^2}{(q_1+q_2)^2} - \frac{q_2^2}{(q_1+q_2)^2}\Big] \quad \text{(Lemma 0.6)}",
@@ -229,6 +232,7 @@ _READINGS = ("relative error <= 1% (a threshold the text does not state) at the 
 
 define(Claim(
     id="A.approx", title="the Grab-Savage approximation of A", source="003 after Theorem 3.10",
+    printed=('a good approximation of', r"\frac{1}{(n+1)(p+q)-1}",),
     statement=r"A\approx\frac{1}{(n+1)(p+q)-1}\ \text{(a good approximation)}",
     domain="q3 = 1 - p - q in [0, 1/2) (p > 1/2), n >= 1 with (n+1)(p+q) > 1",
     interpretation="'a good approximation' is qualitative; read as the paper's use needs it (the sample sizes of "
@@ -304,6 +308,7 @@ def _a_approx_table(budget: Budget) -> list[Evidence]:
 
 define(Claim(
     id="A.approx.warner", title="the approximation at p + q = 1 gives Eq. (1)", source="003 after Theorem 3.10",
+    printed=(r"Var[\hat{\pi}|N_{1}+N_{2}\neq 0]=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}\frac{1}{(2p-1)^{2}}}{n}",),
     statement=r"p+q=1:\ Var[\hat{\pi}\mid N_1+N_2\neq0]=\frac{-(\pi-\frac12)^2+\frac14\frac{1}{(2p-1)^2}}{n}\ "
               r"\text{(exactly Eq. (1))}",
     domain="p + q = 1, p > 1/2, pi in [0, 1], n >= 1",

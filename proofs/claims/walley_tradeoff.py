@@ -46,6 +46,7 @@ LOSS = pa.loss_q_lambda()
 
 define(Claim(
     id="Qlambda.loss", title="the privacy loss of Q_λ is largest at λ = 1 and smallest at λ = 0", source="003 §3.2",
+    printed=('the associated privacy loss is the largest and is the same as according to Definition 3.13',),
     statement=r"When \lambda=1, the associated privacy loss is the largest and is the same as according to "
               r"Definition 3.13. [...] when \lambda=0, the associated privacy loss is the smallest.",
     domain=LAMBDA_TEXT,
@@ -92,6 +93,7 @@ def _qlambda_grid(budget: Budget) -> Evidence:
 # ======================================================================================================
 define(Claim(
     id="Fig5.rectangle", title="Figure 5: the rectangle of the trade-offs of all Q_λ", source="003 §3.2, Figure 5",
+    printed=('consists of exactly the trade-offs between privacy and accuracy',),
     statement=r"The rectangle shown in the figure consists of exactly the trade-offs between privacy and accuracy "
               r"for all possible Q_{\lambda} with (\epsilon^{W}(p,q),\nu^{W}(p,q)) as the worst and "
               r"(\epsilon^{O}(p,q),\nu^{O}(p,q)) as the best.",
@@ -174,6 +176,7 @@ WALLEY_TEXT = "p > 1/2, q > 0 (ε^W finite), p + q <= 1, pi in [0, 1], n >= 1 in
 
 define(Claim(
     id="C3.20", title="Corollary 3.20: ε^W decreases in q, ν^W decreases in p", source="003 Corollary 3.20",
+    printed=(r"\epsilon^{W}(p,q) is decreasing with respect to q",),
     statement=r"\epsilon^{W}(p,q) is decreasing with respect to q and \nu^{W}(p,q) is decreasing with respect to p.",
     domain=WALLEY_TEXT,
     interpretation="strictly decreasing: ∂ε^W/∂q < 0 and ∂ν^W/∂p < 0 on the whole domain, ε^W = ln((1-q)/q) "
@@ -213,6 +216,10 @@ COMPARE_WITNESS = {"p": "3/5", "q": "1/4", "pp": "11/20", "qq": "1/5", "pi": "1/
 
 define(Claim(
     id="C3.20.compare", title="comparing Q_{2x3}(p,q) with Q_{2x3}(p',q') after Corollary 3.20",
+    printed=(
+        r"\epsilon^{W}(p,q)\leq\epsilon^{W}(p^{\prime},q^{\prime})",
+        r"\nu^{W}(p,q)\leq\nu^{W}(p^{\prime},q^{\prime})",
+    ),
     source="003 after Corollary 3.20",
     statement=r"If p\geq p^{\prime} and q\geq q^{\prime}, then "
               r"\epsilon^{W}(p,q)\leq\epsilon^{W}(p^{\prime},q^{\prime}) "

@@ -73,6 +73,7 @@ def warner_mean(statistic: sympy.Expr, budget: Budget, *, reading: str | None = 
 
 define(Claim(
     id="Ex3.7.mle", title="Example 3.7: the MLE of Warner's survey", source="003 Example 3.7",
+    printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}",),
     statement=r"q_1=\pi p+(1-\pi)(1-p);\quad \hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(p-1)n}",
     domain=_WARNER_DOMAIN + "; n >= 1, 0 <= n1 <= n",
     interpretation="the MLE is the stationary point in pi of n1 log q1 + (n - n1) log(1 - q1) (as in the "
@@ -99,6 +100,7 @@ def _ex37_mle_exact(budget: Budget) -> Evidence:
 
 define(Claim(
     id="Ex3.7.unbiased", title="Example 3.7: the Warner estimate is unbiased", source="003 Example 3.7",
+    printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}", 'this distribution estimation',),
     statement=r"\hat{\pi}\ \text{is unbiased}",
     domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
     interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1), the estimate of [35] that the same sentence "
@@ -135,6 +137,7 @@ def _ex37_unbiased_enumeration(budget: Budget) -> list[Evidence]:
 
 define(Claim(
     id="Eq1", title="Eq. (1): the variance of Warner's estimate", source="003 Eq. (1)",
+    printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}}{n}+\frac{\frac{1}{4(2p-1)^{2}}-\frac{1}{4}}{n}",),
     statement=r"Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}",
     domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
     interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1) (the estimate of [35]; as in Ex3.7.unbiased, "

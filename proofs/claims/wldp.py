@@ -87,6 +87,7 @@ def _mechanism_checks(claim_id: str, holds: Any, reading: str = "WLDP") -> None:
 # ==========================================================================================================
 define(Claim(
     id="L3.14", title="WLDP: pl_x / bel_x' between e^{-ε} and e^{ε}", source="003 Lemma 3.14",
+    printed=(r"e^{-\epsilon}\leq\frac{pl_{x}(E)}{bel_{x^{\prime}}(E)}\leq e^{\epsilon}",),
     statement=(r"\text{If privacy mechanism } Q \text{ is } \epsilon\text{-}WLDP\text{, then, for all } x,x'\in X "
                r"\text{ and } E\subseteq Y: e^{-\epsilon}\leq\frac{pl_{x}(E)}{bel_{x'}(E)}\leq e^{\epsilon}"),
     domain="evidential mechanisms Q (finite); ε > 0",
@@ -174,6 +175,7 @@ _mechanism_checks("L3.14@000", lambda Q: _l3_14_holds(Q, top="pl"))
 
 define(Claim(
     id="L3.14.proof", title="pl and bel are attained in the credal set", source="003 proof of Lemma 3.14",
+    printed=('pr_{x}(E)=pl_{x}(E)', r"pr_{x^{\prime}}(E)=bel_{x^{\prime}}(E)",),
     statement=(r"\text{For a given } E\subseteq Y \text{ we can always find a } pr_{x}\in\mathcal{P}_{bel_{x}} "
                r"\text{ such that } pr_{x}(E)=pl_{x}(E) \text{ and a } pr_{x'} \text{ such that } pr_{x'}(E)=bel_{x'}(E)"),
     domain="normal mass functions on finite frames, every E ⊆ Y",
@@ -226,6 +228,7 @@ def _attainment_random(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L3.14.converse", title="Lemma 3.14 as a characterization: the pl/bel bounds imply ε-WLDP",
+    printed=('provide a simple mathematical characterization of SLDP and WLDP',),
     source="003 before Lemma 3.14",
     statement=r"e^{-\epsilon} \le \frac{pl_x(E)}{bel_{x'}(E)} \le e^{\epsilon}\ \forall x, x', E "
               r"\implies Q \text{ is } \epsilon\text{-WLDP} \quad (\epsilon^W(Q) = \max \ln "
@@ -264,6 +267,7 @@ _mechanism_checks("L3.14.converse", _converse_holds)
 # ==========================================================================================================
 define(Claim(
     id="L3.15", title="WLDP composition", source="003 Lemma 3.15",
+    printed=(r"\epsilon_{1}+\epsilon_{2}-WLDP",),
     statement=(r"Q_{1}\ \epsilon_{1}\text{-}WLDP,\ Q_{2}\ \epsilon_{2}\text{-}WLDP \Rightarrow "
                r"Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))"
                r"\text{ is }\epsilon_{1}+\epsilon_{2}\text{-}WLDP"),
@@ -307,6 +311,7 @@ def _l3_15_distinct(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L3.16", title="WLDP post-processing", source="003 Lemma 3.16",
+    printed=(r"\epsilon-WLDP mechanism from X",),
     statement=(r"Q\ \epsilon\text{-}WLDP,\ f \text{ a data-independent randomized algorithm from } Y \text{ to } Z "
                r"\Rightarrow f\circ Q \text{ is an } \epsilon\text{-}WLDP \text{ mechanism from } X \text{ to } Z"),
     domain="evidential mechanisms Q (finite), data-independent randomized f: Y -> Z, Z finite; ε > 0",
@@ -372,6 +377,12 @@ def _l3_16_cases(budget: Budget) -> Iterable[Evidence]:
 
 define(Claim(
     id="L3.16.proof.credal-pushforward",
+    printed=(
+        'weak von-Neumann-Birkhoff Lemma',
+        r"r^{Q}_{W}=\frac{p_{x}(E)}{p_{x^{\prime}}(E)}",
+        r"=max_{x,x^{\prime}\in X,E\subseteq Z}\frac{p_{x}f^{-1}(E)}{p_{x^{\prime}}f^{-1}(E)}",
+        r"\leq max_{x,x^{\prime}\in X,E\subseteq Z}\frac{p_{x}(E)}{p_{x^{\prime}}(E)}",
+    ),
     title="proof of Lemma 3.16: deterministic maps suffice and the Walley ratio cannot grow",
     source="003 proof of Lemma 3.16",
     statement=r"r_W^{f \circ Q} = \max \frac{p_x(f^{-1}E)}{p_{x'}(f^{-1}E)} \le r_W^Q "
@@ -463,6 +474,7 @@ def _credal_pushforward_random(budget: Budget) -> Iterable[Evidence]:
 # ==========================================================================================================
 define(Claim(
     id="epsW", title="WLDP loss of Q_{2x3}", source="003 §3.2",
+    printed=(r"ln(\frac{1-q}{q})",),
     statement=(r"\text{according to Walley's semantics, the privacy loss for } Q_{2\times 3} \text{ is defined as } "
                r"ln(\frac{1-q}{q})\text{, which is denoted as } \epsilon^{W}(p,q) \text{ and is equal to the privacy "
                r"loss of the associated matrix } Q_{1} \text{ in Warner's model}"),
