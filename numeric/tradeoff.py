@@ -19,15 +19,22 @@ The sup/inf over a credal set of E_pr(φ) is the upper/lower Choquet expectation
 R_1 ⊇ R_2 ⊇ ... (φ = Σ_k w_k 1_{R_k}, Σ w_k = 1 with R = ∅ allowed) makes all four errors the same convex
 combination of the errors of the deterministic tests R_k (comonotonic additivity of Choquet integrals;
 :meth:`TestingProblem.errors_by_levels`). Hence, for a bound β ≥ g(α) with g convex (or β ≤ g(α), g
-concave) deterministic tests are the worst case, and the trade-off functions over randomized tests are
-the convex envelopes of the deterministic points:
+concave) deterministic tests are the worst case. The trade-off functions over randomized tests
+(readings named in :mod:`numeric.definitions.testing`) are
 
 * T^{pe}(α) = inf{β^{pe}_φ : α^{pe}_φ ≤ α} (Definition 3.17): the lower convex envelope of the points
-  (pl_x(R), pl_x'(R^c)), made non-increasing (:meth:`TestingProblem.tradeoff_pe`);
+  (pl_x(R), pl_x'(R^c)), made non-increasing (:meth:`TestingProblem.tradeoff_pe`). The achievable points
+  are the convex combinations along *chains* of regions, not all convex combinations; the envelope is
+  nevertheless exact: if regions A, B lie on a supporting line s·α + β = c (s ≥ 0) of the points, then
+  pl submodular gives p(A ∩ B) + p(A ∪ B) ≤ p(A) + p(B) componentwise, so A ∩ B and A ∪ B lie on the line
+  too, and pl monotone puts their type I errors outside [α_A, α_B]: every edge is spanned by a nested
+  pair. (The unit tests compare with the chain-by-chain minimum.)
 * T^{op}(α) = sup{β^{op}_φ : α^{op}_φ ≤ α} as printed: the test φ ≡ 0 has α^{op} = 0 and β^{op} = 1, so
   the printed T^{op} is identically 1 (:meth:`TestingProblem.tradeoff_op` with ``reading="printed"``);
   ``reading="upper-boundary"`` gives sup{β^{op}_φ : α^{op}_φ ≥ α}, the upper concave envelope of the points
-  (bel_x(R), bel_x'(R^c)) made non-increasing (the upper edge of the optimistic region).
+  (bel_x(R), bel_x'(R^c)) made non-increasing (exact by the same argument, bel being supermodular);
+  ``reading="inf"`` gives inf{β^{op}_φ : α^{op}_φ ≤ α}, computed chain by chain (n! chains), since the
+  lower edge of the optimistic region has no lattice property.
 
 Two-fold composition (Corollaries 3.6 and 3.19): Q(x) × Q(x) against Q(x') × Q(x') is
 :meth:`TestingProblem.square`, the generic product of :func:`numeric.belief.product` (focal sets E1 × E2);
@@ -37,6 +44,7 @@ Two-fold composition (Corollaries 3.6 and 3.19): Q(x) × Q(x) against Q(x') × Q
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
@@ -48,13 +56,17 @@ from typing import Any
 from numeric.belief import MassFunction, product
 from numeric.mechanisms import NO, Mechanism, q2x3
 from numeric.tradeoff_bounds import BOUNDS, check_r
-from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, prefix_max, prefix_min, suffix_max, upper_hull
+from numeric.tradeoff_pl import (PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max,
+                                 upper_hull)
 from core.errors import invalid
 
 __all__ = [
-    "TestErrors", "TestingProblem", "ERROR_PAIRS", "q2x3_square_table", "count_no", "budgets_from",
-    "tradeoff_figure_data",
+    "TestErrors", "TestingProblem", "ERROR_PAIRS", "q2x3_square_table", "count_no",
+    "tradeoff_figure_data", "MAX_CHAIN_LABELS",
 ]
+
+#: Largest frame whose chains of regions (n! orderings) are enumerated.
+MAX_CHAIN_LABELS = 6
 
 #: The (type I, type II) pairs the claims are read with: name -> (alpha attribute, beta attribute).
 ERROR_PAIRS = {
@@ -137,52 +149,6 @@ class TestingProblem:
         """The two rows as a mechanism with inputs "x", "x'" (for its privacy losses)."""
         return Mechanism({"x": self.null, "x'": self.alternative})
 
-    def ratios(self) -> dict[str, Any]:
-        """e^{ε} of the pair for each loss, over both orders of (x, x'): ``shafer`` (masses), ``bel``,
-        ``pl``, ``walley`` (max pl_x/bel_x', x ≠ x'), ``walley_all`` (x = x' included, as printed in
-        Definition 3.13); exact Fractions or ``math.inf``."""
-        return {loss: self.ratio(loss) for loss in ("shafer", "bel", "pl", "walley", "walley_all")}
-
-    def ratio(self, loss: str) -> Any:
-        """One entry of :meth:`ratios` (computing only that one; cached)."""
-        cache = self.__dict__.setdefault("_ratio_cache", {})
-        if loss not in cache:
-            cache[loss] = self._ratio(loss)
-        return cache[loss]
-
-    def _ratio(self, loss: str) -> Any:
-        kinds = {"shafer": ("m", "m"), "bel": ("bel", "bel"), "pl": ("pl", "pl"), "walley": ("pl", "bel")}
-        if loss == "walley_all":
-            return self.mechanism().ratio_walley("all")
-        try:
-            top, bottom = kinds[loss]
-        except KeyError:
-            raise invalid("loss", loss, "not one of ['bel', 'pl', 'shafer', 'walley', 'walley_all']") from None
-        if not self.exact:
-            q = self.mechanism()
-            return {"shafer": q.ratio_shafer, "bel": q.ratio_bel, "pl": q.ratio_pl,
-                    "walley": lambda: q.ratio_walley("distinct")}[loss]()
-        return self._pair_ratio(top, bottom)
-
-    def _pair_ratio(self, top: str, bottom: str) -> Any:
-        """max over E and both orders of top_x(E) / bottom_x'(E) for the two rows, exactly, in integer
-        arithmetic on the raw vectors (0/0 skipped, c/0 = ∞; at least 1 as a ratio over x = x' of masses
-        would be). Equal to :class:`numeric.mechanisms.Mechanism`'s ratio over pairs x != x' (tested),
-        and about 14 times faster (CPU, 544 two-row problems of the quick grid) than building a Mechanism."""
-        best = Fraction(1)
-        rows = (self.null, self.alternative)
-        for a, b in ((rows[0], rows[1]), (rows[1], rows[0])):
-            ta, tb = a.raw(top).tolist(), b.raw(bottom).tolist()
-            da, db = a.denominator, b.denominator
-            for u, v in zip(ta, tb):
-                if v == 0:
-                    if u != 0:
-                        return math.inf
-                    continue
-                if u * db * best.denominator > best.numerator * v * da:
-                    best = Fraction(u * db, v * da)
-        return best
-
     @cached_property
     def _swapped(self) -> TestingProblem:
         return TestingProblem(self.alternative, self.null)
@@ -249,6 +215,24 @@ class TestingProblem:
                 raise invalid(f"phi[{y!r}]", v, "a test takes values in [0, 1]")
         return values
 
+    def integer_points(self, reading: str) -> tuple[tuple[tuple[int, int], ...], int, int]:
+        """The points of :meth:`points` as integer numerators over two denominators: ((A_R, B_R) for every
+        region R by bitmask, d_alpha, d_beta) with (type I, type II) = (A_R / d_alpha, B_R / d_beta). Exact
+        problems only; cached (the exhaustive checks compare millions of points in integer arithmetic)."""
+        if not self.exact:
+            raise invalid("problem", self, "integer points need exact rows")
+        try:
+            first, second = ERROR_PAIRS[reading]
+        except KeyError:
+            raise invalid("reading", reading, f"not one of {sorted(ERROR_PAIRS)}") from None
+        return self._cached("integers " + reading, lambda: self._integer_points(first, second))
+
+    def _integer_points(self, first: str, second: str) -> tuple[tuple[tuple[int, int], ...], int, int]:
+        d0, d1 = self.null.denominator, self.alternative.denominator
+        alpha = [int(v) for v in self.null.raw("bel" if first == "alpha_lower" else "pl")]
+        beta = [d1 - int(v) for v in self.alternative.raw("pl" if second == "beta_lower" else "bel")]
+        return tuple(zip(alpha, beta)), d0, d1
+
     def points(self, reading: str) -> list[tuple[Any, Any]]:
         """(type I, type II) of every deterministic test under ``reading`` (:data:`ERROR_PAIRS`)."""
         return [e.pair(reading) for _, e in self.deterministic]
@@ -278,12 +262,30 @@ class TestingProblem:
 
         ``reading="printed"`` (Definition 3.17): sup{β^{op}_φ : α^{op}_φ ≤ α}, identically 1 because of
         the test φ ≡ 0; ``reading="upper-boundary"``: sup{β^{op}_φ : α^{op}_φ ≥ α}, the upper concave
-        envelope of the points (bel_x(R), bel_x'(R^c)) made non-increasing (R = Y has α^{op} = 1). Cached."""
-        if reading not in ("printed", "upper-boundary"):
-            raise invalid("reading", reading, "not one of ('printed', 'upper-boundary')")
+        envelope of the points (bel_x(R), bel_x'(R^c)) made non-increasing (R = Y has α^{op} = 1);
+        ``reading="inf"``: inf{β^{op}_φ : α^{op}_φ ≤ α}, the minimum over the chains of regions (frames of
+        at most :data:`MAX_CHAIN_LABELS` labels). Cached."""
+        if reading not in ("printed", "upper-boundary", "inf"):
+            raise invalid("reading", reading, "not one of ('printed', 'upper-boundary', 'inf')")
         return self._cached("op " + reading, lambda: self._tradeoff_op(reading))
 
+    def chains(self) -> Iterable[tuple[frozenset, ...]]:
+        """The maximal chains ∅ ⊂ {y_1} ⊂ ... ⊂ Y of regions, one per ordering of the frame: the level
+        sets of a test φ always lie on one of them."""
+        if len(self.frame) > MAX_CHAIN_LABELS:
+            raise invalid("frame", f"<{len(self.frame)} labels>", f"chains enumerate n! orderings; at most "
+                          f"{MAX_CHAIN_LABELS} labels")
+        for ordering in itertools.permutations(self.frame):
+            yield tuple(frozenset(ordering[:i]) for i in range(len(ordering) + 1))
+
     def _tradeoff_op(self, reading: str) -> PiecewiseLinear:
+        if reading == "inf":
+            errors = dict(self.deterministic)
+            per_chain = []
+            for chain in self.chains():
+                hull = prefix_min(lower_hull([errors[region].pair("op") for region in chain]))
+                per_chain.append(PiecewiseLinear(tuple(hull)))
+            return pointwise_min(per_chain)
         hull = upper_hull(self.points("op"))
         if reading == "printed":
             vertices = prefix_max(hull)
@@ -296,18 +298,6 @@ class TestingProblem:
                 vertices.insert(0, (Fraction(0), vertices[0][1]))
             return PiecewiseLinear(tuple(vertices))
         raise AssertionError(reading)
-
-
-def budgets_from(r0: Any, *, extra: Iterable[Fraction] = (Fraction(5, 4), Fraction(3, 2), Fraction(2), Fraction(3))) -> list[Fraction]:
-    """Privacy budgets r = e^ε to check for a mechanism of own loss ratio ``r0``: r0 itself when r0 > 1
-    (the paper requires ε > 0), and r0 times each of ``extra`` (larger budgets). Empty for r0 = ∞."""
-    if r0 == math.inf:
-        return []
-    r0 = Fraction(r0)
-    out = {r0 * k for k in extra}
-    if r0 > 1:
-        out.add(r0)
-    return sorted(out)
 
 
 # --- the appendix's mass table for Q_{2x3} squared ------------------------------------------------------------
@@ -338,6 +328,7 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
     """The data of 003 Figure 1 (SLDP) and Figure 4 (WLDP) for Q_{2x3}(p, q), x against x'.
 
     Returns ``{"alpha": [...], "sldp": {...}, "wldp": {...}, "p", "q", "r_shafer", "r_walley"}`` where
+    ``r_shafer`` = r_S and ``r_walley`` = r^W (primary reading) are read from :mod:`numeric.definitions.ldp`,
     ``alpha`` is a float grid of ``points`` type I errors in [0, 1] and
 
     * ``sldp`` (Figure 1, r = e^{ε_S}): ``"tests"``: the (α_φ, β_φ) = (pl_x(R), pl_x'(R^c)) of the
@@ -345,7 +336,7 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
       ``"interval"``/``"interval2"``: the [lower, upper] error boxes (α_lower, α_upper, β_lower, β_upper),
       and the curves ``"u"``, ``"U"``, ``"u2"``, ``"U2"`` (as printed) and ``"U2_corrected"`` on ``alpha``;
     * ``wldp`` (Figure 4, r = e^{ε_W}): the exact trade-off functions ``"T_pe"``, ``"T_op"`` (printed:
-      ≡ 1), ``"T_op_upper"`` (sup over α^{op} ≥ α), ``"T2_pe"``, ``"T2_op_upper"`` (two-fold) as lists of
+      ≡ 1), ``"T_op_upper"`` (``T^op: sup``, the primary reading: sup over α^{op} ≥ α), ``"T2_pe"``, ``"T2_op_upper"`` (two-fold) as lists of
       exact vertices and as floats on ``alpha``, and ``"f_pe"``, ``"f_op"``, ``"f2_pe"``, ``"f2_op"``,
       ``"f2_op_corrected"`` on ``alpha``.
 
@@ -354,11 +345,12 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
     """
     if not isinstance(points, int) or points < 2:
         raise invalid("points", points, "need at least 2 grid points")
+    from numeric.definitions import ldp
+
     mech = q2x3(p, q)
     problem = TestingProblem.of(mech, "x", "x'")
     square = problem.square()
-    ratios = problem.ratios()
-    r_s, r_w = ratios["shafer"], ratios["walley"]
+    r_s, r_w = (math.inf if v == math.inf else Fraction(v) for v in (ldp.sldp_ratio(mech), ldp.wldp_ratio(mech)))
     alpha = [i / (points - 1) for i in range(points)]
 
     def curve(name: str, r: Any) -> list[float] | None:

@@ -34,7 +34,7 @@ from numbers import Real
 from core.errors import invalid
 
 __all__ = ["u", "U", "u2", "U2", "U2_corrected", "f_pe", "f_op", "f2_pe", "f2_op", "f2_op_corrected", "lines", "kinks",
-           "BOUNDS", "check_r"]
+           "BOUNDS", "FORMULAS", "formula_pieces", "check_r"]
 
 
 _FAST = (Fraction, int)
@@ -175,3 +175,32 @@ def kinks(name: str, r: Real) -> tuple[Real, ...]:
                 if 0 <= x <= 1:
                     out.add(x)
     return tuple(sorted(out))
+
+
+#: Every bound as formula strings in ``alpha`` and ``r`` (r = e^ε): ("max" or "min", its linear pieces),
+#: the same pieces as :func:`lines`, for the decision procedures of :mod:`proofs.engines`.
+FORMULAS = {
+    "u": ("max", ("(1 - alpha)/r", "1 - alpha*r")),
+    "U": ("min", ("r*(1 - alpha)", "1 - alpha/r")),
+    "u2": ("max", ("(1 - alpha)/r**2", "-alpha + 2/(r + 1)", "1 - alpha*r**2")),
+    "U2": ("min", ("r**2*(1 - alpha)", "1 - alpha/r**2", "-alpha + (3 - 1/r**2)/(r + 1)")),
+    "U2_corrected": ("min", ("r**2*(1 - alpha)", "1 - alpha/r**2", "-alpha + 2*r/(r + 1)")),
+    "f_pe": ("max", ("1 - alpha*r", "0", "(1 - alpha)/r")),
+    "f_op": ("min", ("1 - alpha/r", "r*(1 - alpha)")),
+    "f2_pe": ("max", ("1 - alpha*r**2", "-alpha + 2/(r + 1)", "(1 - alpha)/r**2")),
+    "f2_op": ("min", ("1 - alpha/r**2", "r**2*(1 - alpha)", "-alpha + (3 - 1/r**2)/(r + 1)")),
+    "f2_op_corrected": ("min", ("1 - alpha/r**2", "r**2*(1 - alpha)", "-alpha + 2*r/(r + 1)")),
+}
+
+
+def formula_pieces(name: str, alpha: str = "alpha", r: str = "r") -> tuple[str, list[str]]:
+    """("max" or "min", the linear pieces of the bound ``name`` as formula strings with ``alpha`` and ``r``
+    replaced by the given expressions (parenthesized))."""
+    import re
+
+    try:
+        kind, pieces = FORMULAS[name]
+    except KeyError:
+        raise invalid("name", name, f"not one of {sorted(FORMULAS)}") from None
+    swap = {"alpha": f"({alpha})", "r": f"({r})"}
+    return kind, [re.sub(r"\b(alpha|r)\b", lambda m: swap[m.group(1)], piece) for piece in pieces]

@@ -16,7 +16,7 @@ from numbers import Real
 
 from core.errors import invalid
 
-__all__ = ["PiecewiseLinear", "lower_hull", "upper_hull", "prefix_min", "prefix_max", "suffix_max"]
+__all__ = ["PiecewiseLinear", "lower_hull", "upper_hull", "prefix_min", "prefix_max", "suffix_max", "pointwise_min"]
 
 Point = tuple[Fraction, Fraction]
 
@@ -132,3 +132,28 @@ def _simplify(vertices: list[Point]) -> list[Point]:
             out.pop()
         out.append(p)
     return out
+
+
+def pointwise_min(functions: Sequence[PiecewiseLinear]) -> PiecewiseLinear:
+    """The exact pointwise minimum of piecewise-linear functions defined on one interval.
+
+    Between consecutive breakpoints of all the functions each is linear; every crossing of two of them
+    inside such a piece is added as a breakpoint, so the minimum is linear between the refined
+    breakpoints and is given by its values there (collinear vertices dropped)."""
+    if not functions:
+        raise invalid("functions", [], "a minimum needs at least one function")
+    lo, hi = functions[0].xs[0], functions[0].xs[-1]
+    for f in functions:
+        if (f.xs[0], f.xs[-1]) != (lo, hi):
+            raise invalid("functions", [(g.xs[0], g.xs[-1]) for g in functions], "must share one domain")
+    xs = sorted({x for f in functions for x in f.xs})
+    refined = set(xs)
+    for left, right in zip(xs, xs[1:]):
+        ends = [(f(left), f(right)) for f in functions]
+        for i, (a0, a1) in enumerate(ends):
+            for b0, b1 in ends[i + 1:]:
+                gap0, gap1 = a0 - b0, a1 - b1
+                if gap0 * gap1 < 0:  # the two lines cross strictly inside (left, right)
+                    refined.add(left + (right - left) * gap0 / (gap0 - gap1))
+    vertices = [(x, min(f(x) for f in functions)) for x in sorted(refined)]
+    return PiecewiseLinear(tuple(_simplify(vertices)))

@@ -1,33 +1,210 @@
-"""Claims of 003 §3.2 on hypothesis testing under WLDP (Definition 3.17, Theorem 3.18, Corollary 3.19)."""
+"""Claims of 003 §3.2 on hypothesis testing under WLDP: the errors and trade-off functions of Definition 3.17,
+Theorem 3.18, Corollary 3.19, a step of the theorem's proof, and 000's variant of the theorem. Sources
+``003_c07100d0f17e2eef.txt``, ``000_15dfbb6255c67df8.txt``.
+
+Readings (:mod:`numeric.definitions`): ``WLDP`` (Definition 3.13, primary: all ordered pairs (x, x'), x = x'
+included; statement 2 ranges over the same pairs), ``Definition 3.17 errors`` (and 000's ``@000``), ``T^pe``,
+and for T^op the primary ``T^op: sup`` = sup{β^op : α^op ≥ α} (as printed, T^op ≡ 1 and the theorem's op
+half fails for every mechanism; ``T^op: as printed`` and ``T^op: inf`` are checked beside it).
+
+What the checks find: under ``T^op: sup`` the forward direction is proved (z3 on one region, extended to
+every test); statement 2 is not ε-WLDP but "bel_x(E) <= e^ε pl_x'(E) for all x, x', E", so the converse
+fails (Q_2x3(3/5, 1/5) at e^ε = 3/2); the two-fold optimistic bound has the same wrong intercept as
+Corollary 3.6 and fails at α = 0 for every mechanism.
+"""
 
 from __future__ import annotations
 
-from proofs import Claim, define
+from fractions import Fraction
 
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Evidence, Method
+from proofs.base.registry import check, define
+from proofs.engines.tradeoff_checks import (Bound, Statement, converse, forward, implication_both_ways,
+                                            with_correction)
+from proofs.engines.tradeoff_search import search
+from proofs.engines.tradeoff_levels import errors_agree
+from proofs.engines.tradeoff_proofs import (Inequality, WITNESS, converse_witness, equivalence_decision,
+                                            errors_identity, realized, region_decision, region_premise,
+                                            region_statement, warner_at)
+from proofs.engines.tradeoff_steps import region_enumeration
+
+SUP, PRINTED, INF = "T^op: sup", "T^op: as printed", "T^op: inf"
+DISTINCT = "WLDP: distinct pairs"
+ERRORS_000 = "Definition 3.17 errors@000"
+TRADEOFF_TEXT = (r"T^{pe}(\alpha):=inf\{\beta^{pe}_\varphi:\alpha^{pe}_\varphi\le\alpha\},\ "
+                 r"T^{op}(\alpha):=sup\{\beta^{op}_\varphi:\alpha^{op}_\varphi\le\alpha\}")
+BOUNDS_TEXT = (r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\},\ "
+               r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}")
+STATEMENT_TEXT = (r"\forall\alpha\in[0,1]:\ T^{pe}(Q(x),Q(x'))(\alpha)\ge f^{pe}_\epsilon(\alpha),\ "
+                  r"T^{op}(Q(x),Q(x'))(\alpha)\le f^{op}_\epsilon(\alpha)")
+WLDP_DOMAIN = ("evidential mechanisms Q, every ordered pair (x, x') of inputs (x = x' included, as Definition 3.13 "
+               "ranges), eps > 0, alpha in [0, 1], tests phi: Y -> [0, 1]")
+
+
+def theorem(op: str, errors: str = "Definition 3.17 errors") -> Statement:
+    """Statement 2 of Theorem 3.18 with the T^op reading ``op`` and the errors reading ``errors``."""
+    return Statement((Bound("f_pe", "lower", "T^pe", "tradeoff"), Bound("f_op", "upper", op, "tradeoff")),
+                     pairs="WLDP", errors=errors)
+
+
+# === Definition 3.17 ================================================================================================
 define(Claim(
     id="D3.17.pe-equals-SLDP", title="the pessimistic errors are the SLDP errors",
     source="003 before Definition 3.17",
     statement=r"\alpha^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_x}} \mathbb{E}_{pr}(\varphi),\ "
               r"\beta^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_{x'}}} \mathbb{E}_{pr}(1-\varphi) "
               r"\text{ are actually the same as those errors in } \epsilon\text{-SLDP}",
-    domain="evidential mechanisms on finite alphabets; tests phi: Y -> [0, 1]",
-    interpretation="the SLDP errors are those of Theorem 3.5: α_φ = sup_{P_x} E φ and β_φ = 1 - inf_{P_x'} E φ; "
-                   "the claim is α^pe = α_φ and β^pe = β_φ for every φ",
-    definitions=("T3.5 errors", "T^pe"),
-    related={"T3.18.forward": "uses the pessimistic errors", "T3.5.forward": "defines the SLDP errors"},
+    domain="evidential mechanisms on finite alphabets, every pair (x, x'); tests phi: Y -> [0, 1]",
+    interpretation=("the SLDP errors are those printed before Theorem 3.5: alpha_phi = sup_{P_x} E phi and beta_phi = "
+                    "1 - inf_{P_x'} E phi; the claim is alpha^pe = alpha_phi and beta^pe = beta_phi for every phi"),
+    readings=(f"{ERRORS_000}: 000's pessimistic errors, both under x'",),
+    definitions=("T3.5 errors", "Definition 3.17 errors", ERRORS_000),
+    related={"T3.18.forward": "uses the pessimistic errors", "T3.5.forward": "defines the SLDP errors",
+             "T3.18@000": "000's errors, where the two differ"},
+    printed=("They are actually the same as those errors in",),
 ))
+
+
+@check("D3.17.pe-equals-SLDP", Method.SYMBOLIC)
+def _pe_identity(budget: Budget) -> Evidence:
+    return errors_identity()
+
+
+@check("D3.17.pe-equals-SLDP", Method.ENUMERATION)
+def _pe_exhaustive(budget: Budget) -> list[Evidence]:
+    return [errors_agree(budget, errors="Definition 3.17 errors", reading=None),
+            errors_agree(budget, errors=ERRORS_000, reading=ERRORS_000)]
+
+
+# === Theorem 3.18 ===================================================================================================
+define(Claim(
+    id="T3.18.forward", title="Theorem 3.18 (1⇒2)", source="003 Theorem 3.18 (1⇒2)",
+    statement=(r"Q\ \epsilon\text{-}WLDP \Rightarrow " + STATEMENT_TEXT + r",\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
+    domain=WLDP_DOMAIN,
+    interpretation=("Definition 3.17 with T^op: sup (sup{beta^op : alpha^op >= alpha}, the primary reading: as printed "
+                    "T^op is identically 1); statement 2 for every pair of the definition"),
+    readings=(f"{PRINTED}: sup{{beta^op : alpha^op <= alpha}}, identically 1", f"{INF}: inf{{beta^op : alpha^op <= alpha}}"),
+    premise="Q is ε-WLDP",
+    definitions=("WLDP", "Definition 3.17 errors", "T^pe", SUP, PRINTED, INF),
+    related={"T3.18.proof.op": "a step of its proof", "T3.5.proof.choquet": "regions suffice",
+             "D3.17.pe-equals-SLDP": "the pessimistic errors"},
+    printed=(r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\}",
+             r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}"),
+))
+
+
+@check("T3.18.forward", Method.DECISION)
+def _t318_forward_decision(budget: Budget) -> Evidence:
+    """T^pe >= f^pe and T^op: sup <= f^op at every region, for every pair, from the coarsened WLDP premise;
+    f^pe is convex and f^op concave, both non-increasing, and the envelopes are exact: every test follows."""
+    return region_decision(region_premise("WLDP"), region_statement(theorem(SUP)), budget=budget, witness=WITNESS,
+                           describe=realized, domain="every evidential mechanism, every pair (x, x') of the definition, "
+                           "every region R (coarsened), every r = e^eps > 1 with Q eps-WLDP; every test by level sets")
+
+
+@check("T3.18.forward", Method.ENUMERATION)
+def _t318_forward_exhaustive(budget: Budget) -> list[Evidence]:
+    return [forward(budget, statement=theorem(SUP), premise="WLDP", reading=None),
+            forward(budget, statement=theorem(PRINTED), premise="WLDP", reading=PRINTED, small=True),
+            forward(budget, statement=theorem(INF), premise="WLDP", reading=INF, small=True)]
+
+
+@check("T3.18.forward", Method.PROPERTY)
+def _t318_forward_search(budget: Budget) -> Evidence:
+    return search(budget, statement=theorem(SUP), notion_name="WLDP", direction="forward", reading=None, max_labels=3)
+
+
+define(Claim(
+    id="T3.18.converse", title="Theorem 3.18 (2⇒1)", source="003 Theorem 3.18 (2⇒1)",
+    statement=(STATEMENT_TEXT + r" \Rightarrow Q\ \epsilon\text{-}WLDP;\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
+    domain=WLDP_DOMAIN.replace("alpha in [0, 1]", "statement 2 for every alpha in [0, 1]"),
+    interpretation=("T^op: sup (primary); statement 2 for every pair (x, x') of the definition (x = x' included), "
+                    "statement 1: r^W <= e^eps (Definition 3.13, primary reading)"),
+    readings=(f"{PRINTED}: statement 2 never holds (T^op = 1 > f^op(1) = 0), so the implication is vacuous",
+              f"{INF}: the optimistic half of statement 2 holds for every mechanism",
+              f"{DISTINCT}: statement 1 and statement 2 both over the pairs x != x' only"),
+    premise="statement 2 (both trade-off bounds) holds at e^ε for every pair (x, x')",
+    definitions=("WLDP", DISTINCT, "Definition 3.17 errors", "T^pe", SUP, PRINTED, INF),
+    related={"T3.18.forward": "the other direction", "T3.18.proof.op": "a step of the proof of this theorem",
+             "T3.5.converse": "the SLDP converse fails the same way (statement 2 is a weaker condition)"},
+    printed=(r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\}",
+             r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}"),
+))
+
+_T318C_CORRECTED = (r"\text{statement 2 (} T^{op} \text{: sup) holds iff } bel_x(E) \le e^{\epsilon} pl_{x'}(E) "
+                    r"\text{ for all } x, x', E \text{; } \epsilon\text{-WLDP implies it, not conversely}")
+
+
+@check("T3.18.converse", Method.ENUMERATION)
+def _t318_converse_exhaustive(budget: Budget) -> list[Evidence]:
+    printed = converse(budget, statement=theorem(SUP), conclusion="WLDP", reading=None)
+    support = implication_both_ways(budget, statement=theorem(SUP), notion_name="bel/pl", reading=None)
+    distinct = Statement(theorem(SUP).bounds, pairs=DISTINCT)
+    return [with_correction(printed, _T318C_CORRECTED, *support, *equivalence_decision(budget, theorem(SUP), "bel/pl")),
+            converse(budget, statement=theorem(PRINTED), conclusion="WLDP", reading=PRINTED, small=True),
+            converse(budget, statement=theorem(INF), conclusion="WLDP", reading=INF, small=True),
+            converse(budget, statement=distinct, conclusion=DISTINCT, reading=DISTINCT, small=True)]
+
+
+@check("T3.18.converse", Method.PROPERTY)
+def _t318_converse_search(budget: Budget) -> Evidence:
+    return search(budget, statement=theorem(SUP), notion_name="WLDP", direction="converse", reading=None, max_labels=3)
+
 
 define(Claim(
     id="T3.18.proof.op", title="proof of Theorem 3.18, item 2 (optimistic errors)",
     source="003 proof of Theorem 3.18",
     statement=r"\text{Assume } pl_x(R^c) \ge \alpha \ldots\ \alpha \le pl_{x'}(R^c) \le e^{\epsilon}(1 - pl_x(R))."
               r"\text{ It follows that } pl_{x'}(R) \le 1 - e^{-\epsilon}\alpha",
-    domain="epsilon-WLDP evidential mechanisms on finite alphabets, regions R, alpha in [0, 1]",
-    interpretation="the printed chain, each inequality checked under its stated assumption",
-    definitions=("WLDP",),
+    domain="epsilon-WLDP evidential mechanisms on finite alphabets, every pair (x, x'), regions R, alpha in [0, 1]",
+    interpretation="the printed chain: each of its three inequalities checked under the item's assumption",
     premise="Q is ε-WLDP and pl_x(R^c) ≥ α",
-    related={"T3.18.forward": "the theorem this step proves (its optimistic half)"},
+    definitions=("WLDP",),
+    related={"T3.18.forward": "the theorem this step proves (its optimistic half): the conclusion is right, the "
+                              "middle step is not"},
+    printed=(r"\alpha\leq pl_{x^{\prime}}^{Q}(R^{c})\leq e^{\epsilon}bel_{x}^{Q}(R^{c})=e^{\epsilon}(1-pl_{x}^{Q}(R))",
+             r"pl_{x^{\prime}}^{Q}(R)\leq 1-e^{-\epsilon}\alpha"),
 ))
+
+_STEP_OP = {
+    "alpha <= pl_x'(R^c)": ("(1 - a2) - al", lambda v: v["al"] <= 1 - v["a2"]),
+    "pl_x'(R^c) <= e^eps (1 - pl_x(R))": ("r*b1 - (1 - a2)", lambda v: 1 - v["a2"] <= v["r"] * v["b1"]),
+    "pl_x'(R) <= 1 - e^-eps alpha": ("(1 - al/r) - (1 - b2)", lambda v: 1 - v["b2"] <= 1 - v["al"] / v["r"]),
+}
+_STEP_OP_CORRECTED = {
+    "pl_x'(R) = 1 - bel_x'(R^c) <= 1 - e^-eps pl_x(R^c)": ("(1 - (1 - a1)/r) - (1 - b2)",
+                                                          lambda v: 1 - v["b2"] <= 1 - (1 - v["a1"]) / v["r"]),
+    "1 - e^-eps pl_x(R^c) <= 1 - e^-eps alpha": ("(1 - al/r) - (1 - (1 - a1)/r)", lambda v: v["al"] <= 1 - v["a1"]),
+}
+_OP_CORRECTED_TEXT = (r"pl_x(R^c) \ge \alpha \Rightarrow pl_{x'}(R) = 1 - bel_{x'}(R^c) \le 1 - e^{-\epsilon} pl_x(R^c) "
+                      r"\le 1 - e^{-\epsilon}\alpha \text{ (WLDP: } pl_x(R^c) \le e^{\epsilon} bel_{x'}(R^c))")
+
+
+def _op_step(budget: Budget, steps: dict, method: Method) -> Evidence:
+    if method is Method.DECISION:
+        return region_decision(region_premise("WLDP") + ["al >= 0", "al <= 1", "1 - a1 >= al"],
+                               [Inequality(name, expr) for name, (expr, _) in steps.items()], budget=budget,
+                               witness={**WITNESS, "al": Fraction(1, 5)}, describe=realized,
+                               symbols=("a1", "b1", "a2", "b2", "r", "al"),
+                               domain="every eps-WLDP mechanism, pair and region (coarsened), alpha in [0, 1], r > 1")
+    return region_enumeration(budget, premise="WLDP", extra={"al": [Fraction(i, 4) for i in range(5)]},
+                              assumption=lambda v: 1 - v["a1"] >= v["al"],
+                              conclusions={name: test for name, (_, test) in steps.items()})
+
+
+@check("T3.18.proof.op", Method.DECISION)
+def _op_decision(budget: Budget) -> Evidence:
+    return with_correction(_op_step(budget, _STEP_OP, Method.DECISION), _OP_CORRECTED_TEXT,
+                           _op_step(budget, _STEP_OP_CORRECTED, Method.DECISION),
+                           _op_step(budget, _STEP_OP_CORRECTED, Method.ENUMERATION))
+
+
+@check("T3.18.proof.op", Method.ENUMERATION)
+def _op_exhaustive(budget: Budget) -> Evidence:
+    return _op_step(budget, _STEP_OP, Method.ENUMERATION)
+
 
 define(Claim(
     id="T3.18@000", title="Theorem 3.18 with 000's error definitions (all four under x')",
@@ -37,9 +214,132 @@ define(Claim(
               r"\alpha^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(\varphi),\ "
               r"\beta^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(1-\varphi),\ "
               r"\alpha^{op}, \beta^{op} = \inf_{\mathcal{P}_{bel_{x'}}}",
-    domain="evidential mechanisms on finite alphabets, epsilon > 0, alpha in [0, 1]",
-    interpretation="000 defines all four errors under x'; both directions of the equivalence are checked",
-    definitions=("WLDP", "T^pe", "T^op"),
-    premise="Q is ε-WLDP (forward); the trade-off condition (converse)",
-    related={"T3.18.forward": "the 003 statement", "T3.18.converse": "the 003 statement"},
+    domain=WLDP_DOMAIN,
+    interpretation=("000 defines all four errors under x' (T^op: sup, as in 003's claims): they depend on Q(x') only, "
+                    "and statement 2 then holds for every mechanism (pl(R) + pl(R^c) >= 1 >= bel(R) + bel(R^c)); both "
+                    "directions of the equivalence are checked"),
+    readings=(f"{PRINTED}: T^op identically 1, statement 2 never holds",),
+    premise="Q is ε-WLDP (1 ⇒ 2); statement 2 with 000's errors (2 ⇒ 1)",
+    definitions=("WLDP", ERRORS_000, "T^pe", SUP, PRINTED),
+    related={"T3.18.forward": "the 003 statement", "T3.18.converse": "the 003 statement",
+             "D3.17.pe-equals-SLDP": "000's errors are not the SLDP errors"},
+    printed=(r"\alpha_\phi^{pe} = \sup_{pr \in \mathcal{P}_{bel_{x'}}} \mathbb{E}_{pr}(\phi)",),
 ))
+
+_T318_000_CORRECTED = (r"\text{with 000's errors, statement 2 holds for every evidential mechanism and every } "
+                       r"\epsilon > 0 \text{: } 1 \Rightarrow 2 \text{ trivially, and } 2 \not\Rightarrow 1")
+
+
+def _always_000(budget: Budget) -> Evidence:
+    """Statement 2 with 000's errors at every region for every mechanism (premise: the simplex only)."""
+    return region_decision(region_premise("simplex"), region_statement(theorem(SUP, ERRORS_000)), budget=budget,
+                           witness=WITNESS, describe=realized,
+                           domain="every evidential mechanism, pair and region (coarsened), every r > 1")
+
+
+@check("T3.18@000", Method.DECISION)
+def _t318_000_decision(budget: Budget) -> Evidence:
+    always = _always_000(budget)
+    return with_correction(converse_witness(always, theorem(SUP, ERRORS_000)), _T318_000_CORRECTED, always)
+
+
+@check("T3.18@000", Method.ENUMERATION)
+def _t318_000_exhaustive(budget: Budget) -> list[Evidence]:
+    statement = theorem(SUP, ERRORS_000)
+    return [converse(budget, statement=statement, conclusion="WLDP", reading=None),
+            forward(budget, statement=statement, premise="WLDP", reading="1 => 2 only", small=True),
+            forward(budget, statement=theorem(PRINTED, ERRORS_000), premise="WLDP", reading=PRINTED, small=True)]
+
+
+# === Corollary 3.19 =================================================================================================
+C319_DOMAIN = ("Q eps-WLDP (eps > 0), every ordered pair (x, x') of inputs (x = x' included); product of independent "
+               "mass functions on Y x Y; alpha in [0, 1]; tests phi: Y x Y -> [0, 1]")
+T2_TEXT = (r"T_2^{pe}(\alpha):=inf\{\beta^{2,pe}_\varphi:\alpha^{2,pe}_\varphi\le\alpha\},\ "
+           r"T_2^{op}(\alpha):=sup\{\beta^{2,op}_\varphi:\alpha^{2,op}_\varphi\le\alpha\}")
+
+
+def corollary(bound: str, function: str) -> Statement:
+    return Statement((Bound(bound, "lower" if function == "T^pe" else "upper", function, "tradeoff"),), pairs="WLDP",
+                     composed=True)
+
+
+define(Claim(
+    id="C3.19.pe", title="Corollary 3.19 (pessimistic)", source="003 Corollary 3.19",
+    statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{pe}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\ge f^{2,pe}_{\epsilon}(\alpha)"
+               r"=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\};\ " + T2_TEXT),
+    domain=C319_DOMAIN,
+    assumptions=("the corollary does not restate its hypothesis; read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
+    interpretation="pessimistic errors of the product (sup over its credal sets), T_2^pe as in Definition 3.17",
+    premise="Q is ε-WLDP",
+    definitions=("WLDP", "Definition 3.17 errors", "T^pe"),
+    related={"C3.6.lower": "the same bound under SLDP, proved there by the message space",
+             "T3.18.forward": "the one-use statement"},
+    printed=(
+        r"f^{2,pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\}",
+    ),
+))
+
+_C319_PE_NOTE = ("a proof would need a WLDP analogue of the message-space argument of C3.6.lower: WLDP bounds every pair "
+                 "of credal members (pr_x <= e^eps pr_x'), but the sup over the product's credal set is attained by "
+                 "allocations that are not products of credal members, so the two-fold randomized-response bound "
+                 "does not transfer directly")
+
+
+@check("C3.19.pe", Method.ENUMERATION)
+def _c319_pe_exhaustive(budget: Budget) -> Evidence:
+    return forward(budget, statement=corollary("f2_pe", "T^pe"), premise="WLDP", reading=None,
+                   detail={"proof": _C319_PE_NOTE})
+
+
+@check("C3.19.pe", Method.PROPERTY)
+def _c319_pe_search(budget: Budget) -> Evidence:
+    return search(budget, statement=corollary("f2_pe", "T^pe"), notion_name="WLDP", direction="forward", reading=None,
+                  max_labels=3)
+
+
+define(Claim(
+    id="C3.19.op", title="Corollary 3.19 (optimistic)", source="003 Corollary 3.19",
+    statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{op}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\le f^{2,op}_{\epsilon}(\alpha)"
+               r"=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\};\ " + T2_TEXT),
+    domain=C319_DOMAIN,
+    assumptions=("read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
+    interpretation="T_2^op: sup (the primary reading of T^op): sup{beta^{2,op} : alpha^{2,op} >= alpha}",
+    readings=(f"{PRINTED}: identically 1", f"{INF}: inf{{beta^{{2,op}} : alpha^{{2,op}} <= alpha}}"),
+    premise="Q is ε-WLDP",
+    definitions=("WLDP", "Definition 3.17 errors", SUP, PRINTED, INF),
+    related={"C3.6.upper": "the same intercept (3 - e^{-2eps})/(e^eps + 1), refuted there too",
+             "T3.18.forward": "the one-use statement"},
+    printed=(
+        r"f^{2,op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\}",
+    ),
+))
+
+_C319_CORRECTED = (r"T_2^{op}(\alpha)\le\min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),"
+                   r"-\alpha+\frac{2e^{\epsilon}}{e^{\epsilon}+1}\} \text{ (} T^{op}\text{: sup)}")
+
+
+@check("C3.19.op", Method.ENUMERATION)
+def _c319_op_exhaustive(budget: Budget) -> list[Evidence]:
+    printed = forward(budget, statement=corollary("f2_op", SUP), premise="WLDP", reading=None)
+    reading = "corrected: intercept 2e^eps/(e^eps+1)"
+    corrected = forward(budget, statement=corollary("f2_op_corrected", SUP), premise="WLDP", reading=reading)
+    corrected_search = search(budget, statement=corollary("f2_op_corrected", SUP), notion_name="WLDP",
+                              direction="forward", reading=reading, max_labels=2)
+    return [with_correction(printed, _C319_CORRECTED, corrected, corrected_search), corrected,
+            forward(budget, statement=corollary("f2_op", PRINTED), premise="WLDP", reading=PRINTED, small=True),
+            forward(budget, statement=corollary("f2_op", INF), premise="WLDP", reading=INF, small=True)]
+
+
+@check("C3.19.op", Method.DECISION)
+def _c319_op_decision(budget: Budget) -> Evidence:
+    """phi = 0 has alpha^{2,op} = 0 and beta^{2,op} = 1 for every mechanism, so T_2^op(0) = 1 under every reading,
+    while f^{2,op}(0) = (3 - e^{-2 eps})/(e^eps + 1) < 1 for every eps > 0: z3 gives an exact r."""
+    return region_decision(["r > 1"], [Inequality("T_2^op(0) = 1 <= f^{2,op}(0)", "(3 - 1/r**2)/(r + 1) - 1")],
+                           budget=budget, witness={"r": Fraction(3)}, symbols=("r",), describe=warner_at,
+                           domain="every eps-WLDP mechanism and the test phi = 0 (alpha^{2,op} = 0, beta^{2,op} = 1), r > 1")
+
+
+@check("C3.19.op", Method.PROPERTY)
+def _c319_op_search(budget: Budget) -> Evidence:
+    return search(budget, statement=corollary("f2_op", SUP), notion_name="WLDP", direction="forward", reading=None,
+                  max_labels=2)

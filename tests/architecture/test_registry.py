@@ -20,26 +20,9 @@ def test_no_claim_outside_the_catalog(catalog_ids):
     assert not extra, f"registered ids not in the catalog: {extra}"
 
 
-#: Catalogued claims registered before their checks exist; each is reported inconclusive ("no check
-#: implemented yet") until its checks land, and must then leave this set.
-PENDING = {
-    "D3.17.pe-equals-SLDP",
-    "T3.5.proof.choquet", "T3.5.proof.upper", "C3.6.proof.ratio", "C3.6.proof.chain", "T3.18.proof.op",
-    "T3.18@000",
-}
-
-
 def test_every_claim_is_checked_by_two_independent_methods():
-    thin = [c.id for c in registry.claims()
-            if c.id not in PENDING and len({k.method for k in registry.checks_for(c.id)}) < 2]
+    thin = [c.id for c in registry.claims() if len({k.method for k in registry.checks_for(c.id)}) < 2]
     assert not thin, f"claims with fewer than two independent methods: {thin}"
-
-
-def test_pending_claims_have_no_checks_yet():
-    """A pending claim has no check at all (so it is inconclusive, never more); once it has checks it leaves
-    PENDING and the two-method rule applies to it."""
-    checked = sorted(i for i in PENDING if registry.checks_for(i))
-    assert not checked, f"claims with checks still listed as pending: {checked}"
 
 
 def test_every_claim_states_its_domain():

@@ -98,11 +98,12 @@ def test_choquet_errors_equal_level_set_mixtures(mech, values):
 
 
 @given(mechanisms(min_inputs=2, max_inputs=2, max_labels=3, positive_singletons=None))
-def test_pair_ratios_equal_the_mechanism_losses(mech):
+def test_integer_points_are_the_points(mech):
+    """The integer form the exhaustive checks compare is the exact (alpha, beta) of every region."""
     problem = TestingProblem.of(mech, 0, 1)
-    for loss, reference in (("shafer", mech.ratio_shafer("distinct")), ("bel", mech.ratio_bel("distinct")),
-                            ("pl", mech.ratio_pl("distinct")), ("walley", mech.ratio_walley("distinct"))):
-        assert problem.ratio(loss) == max(reference, 1)
+    for reading in ("printed", "op", "interval-lower", "interval-upper"):
+        integers, d_alpha, d_beta = problem.integer_points(reading)
+        assert [(F(a, d_alpha), F(b, d_beta)) for a, b in integers] == problem.points(reading)
 
 
 # --- trade-off functions ------------------------------------------------------------------------------------------
@@ -111,6 +112,52 @@ def test_tradeoff_functions_of_q2x3():
     assert PROBLEM.tradeoff_pe().vertices == ((0, 1), (F(2, 5), F(2, 5)), (1, 0))
     assert PROBLEM.tradeoff_op("printed").vertices == ((0, 1), (1, 1))  # phi = 0: beta^op = 1 at alpha^op = 0
     assert PROBLEM.tradeoff_op("upper-boundary").vertices == ((0, 1), (F(3, 5), F(3, 5)), (1, 0))
+    # inf{beta^op : alpha^op <= alpha}: the chain {no} then Y reaches (1/5, 1/5) and (1, 0)
+    assert PROBLEM.tradeoff_op("inf").vertices == ((0, 1), (F(1, 5), F(1, 5)), (1, 0))
+
+
+def _over_chains(problem, reading):
+    """T^pe (reading "pe") or T^op: sup (reading "op") as the minimum / maximum over chains of regions."""
+    from numeric.tradeoff_pl import pointwise_min, prefix_min, suffix_max
+
+    errors = dict(problem.deterministic)
+    functions = []
+    for chain in problem.chains():
+        points = [errors[region].pair(reading) for region in chain]
+        if reading == "pe":
+            functions.append(PiecewiseLinear(tuple(prefix_min(lower_hull(points)))))
+        else:
+            functions.append(PiecewiseLinear(tuple((x, -y) for x, y in suffix_max(upper_hull(points)))))
+    low = pointwise_min(functions)
+    return low if reading == "pe" else PiecewiseLinear(tuple((x, -y) for x, y in low.vertices))
+
+
+@given(mechanisms(min_inputs=2, max_inputs=2, max_labels=3, positive_singletons=None))
+def test_envelopes_of_all_regions_equal_the_chains(mech):
+    """The achievable errors of tests lie on chains of regions; the envelopes of all regions are nevertheless
+    exact (pl is 2-alternating, bel 2-monotone)."""
+    problem = TestingProblem.of(mech, 0, 1)
+    for reading, envelope in (("pe", problem.tradeoff_pe()), ("op", problem.tradeoff_op("upper-boundary"))):
+        chains = _over_chains(problem, reading)
+        assert all(chains(a) == envelope(a) for a in set(chains.xs) | set(envelope.xs))
+
+
+@given(mechanisms(min_inputs=2, max_inputs=2, max_labels=3, positive_singletons=None),
+       st.lists(st.integers(0, 4), min_size=3, max_size=3))
+def test_inf_reading_lies_below_every_test_and_below_one_minus_alpha(mech, values):
+    problem = TestingProblem.of(mech, 0, 1)
+    T = problem.tradeoff_op("inf")
+    e = problem.errors_randomized({y: F(v, 4) for y, v in zip(problem.frame, values)})
+    assert T(e.alpha_lower) <= e.beta_lower
+    assert all(T(F(i, 8)) <= 1 - F(i, 8) for i in range(9))  # the constant test phi = alpha
+
+
+def test_pointwise_min_adds_the_crossings():
+    from numeric.tradeoff_pl import pointwise_min
+
+    rising = PiecewiseLinear(((F(0), F(0)), (F(1), F(1))))
+    falling = PiecewiseLinear(((F(0), F(1)), (F(1), F(0))))
+    assert pointwise_min([rising, falling]).vertices == ((0, 0), (F(1, 2), F(1, 2)), (1, 0))
 
 
 @pytest.mark.parametrize("p", [F(3, 5), F(2, 3), F(9, 10)])
@@ -174,7 +221,8 @@ INVALID = [
     (lambda: TestingProblem.of(Q, "z", "x'"), r"x='z': not an input"),
     (lambda: PROBLEM.errors_randomized({"yes": 2, "no": 0}), r"phi\['yes'\]=2"),
     (lambda: PROBLEM.tradeoff_op("sideways"), r"reading='sideways'"),
-    (lambda: PROBLEM.ratio("renyi"), r"loss='renyi'"),
+    (lambda: PROBLEM.integer_points("sideways"), r"reading='sideways'"),
+    (lambda: TestingProblem(*(MassFunction.vacuous(tuple("abcdefg")),) * 2).tradeoff_op("inf"), r"frame='<7 labels>'"),
     (lambda: PROBLEM.deterministic[0][1].pair("both"), r"reading='both'"),
     (lambda: PiecewiseLinear(((F(1), F(0)), (F(0), F(1)))), r"vertices=.*x must increase"),
     (lambda: tradeoff_figure_data(points=1), r"points=1"),

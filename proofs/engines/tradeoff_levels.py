@@ -1,0 +1,279 @@
+"""Tests, regions and the frames they live on (003 §3.1-3.2 and the appendix): the checks that a test may be
+replaced by its level sets, that the appendix's mass table is the image of the product, and the message
+space of Shafer's reading.
+
+* :func:`choquet_exhaustive`, :func:`choquet_search`: for a region, sup/inf over the credal set (computed
+  from its extreme points, independently of bel and pl) is pl/bel; for a test φ the four errors computed
+  three ways agree (credal extreme points, Choquet integrals Σ m(E) max_E φ, level sets); the trade-off
+  functions from all regions (convex envelopes) equal the minimum (maximum) over chains of regions, the
+  tests' own errors.
+* :func:`table_cases`, :func:`table_agrees`: the appendix's table of Q_2x3 squared on {0, 1, 2}.
+* :func:`message_space_case`: each row as a probability on the messages 2^Y ∖ {∅} (003 §3.1: "if we set
+  2^Y ∖ {∅} as the output alphabet, then the above Q is simply the standard LDP mechanism").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from proofs.base.budget import Budget
+from proofs.base.evidence import Evidence
+from proofs.engines.methods import exhaustive, property_search
+from proofs.engines.tradeoff_checks import Case, q2x3_points
+from proofs.engines.tradeoff_search import search_examples
+
+__all__ = ["choquet_exhaustive", "choquet_search", "table_cases", "table_agrees", "message_space_case", "errors_agree"]
+
+
+# --- level sets and credal extreme points --------------------------------------------------------------------
+_VERTICES: dict[int, tuple[Any, list]] = {}
+
+
+def _vertex_extremes(row: Any, phi: Mapping) -> tuple[Any, Any]:
+    """(inf, sup) of E_pr φ over the extreme points of the credal set of ``row`` (exact; the extreme points
+    of each row are listed once)."""
+    cached = _VERTICES.get(id(row))
+    if cached is None or cached[0] is not row:
+        if len(_VERTICES) > 10_000:
+            _VERTICES.clear()
+        cached = (row, [[pr[y] for y in row.frame] for pr in row.credal_vertices()])
+        _VERTICES[id(row)] = cached
+    weights = [phi[y] for y in row.frame]
+    values = [sum((p * w for p, w in zip(pr, weights)), Fraction(0)) for pr in cached[1]]
+    return min(values), max(values)
+
+
+def _chain_functions(problem: Any) -> tuple[Any, Any]:
+    """T^pe and T^op: sup as the minimum (maximum) over chains of regions of the chain's envelope: the
+    achievable errors of tests, chain by chain."""
+    from numeric.tradeoff_pl import (PiecewiseLinear, lower_hull, pointwise_min, prefix_min, suffix_max,
+                                     upper_hull)
+
+    errors = dict(problem.deterministic)
+    lower, upper = [], []
+    for chain in problem.chains():
+        lower.append(PiecewiseLinear(tuple(prefix_min(lower_hull([errors[R].pair("pe") for R in chain])))))
+        top = suffix_max(upper_hull([errors[R].pair("op") for R in chain]))
+        upper.append(PiecewiseLinear(tuple((x, -y) for x, y in top)))
+    negated = pointwise_min(upper)
+    return pointwise_min(lower), PiecewiseLinear(tuple((x, -y) for x, y in negated.vertices))
+
+
+def _tests(n: int) -> Iterator[tuple]:
+    """Every test on n labels with values in {0, 1/2, 1} (the regions among them)."""
+    return itertools.product((Fraction(0), Fraction(1, 2), Fraction(1)), repeat=n)
+
+
+def _row_agrees(row: Any, values: tuple) -> bool | tuple[bool, dict]:
+    """For one row and one test: upper and lower expectations by credal extreme points, by Choquet integrals
+    (Σ m(E) max_E φ) and by level sets agree; for a region, they are pl(R) and bel(R)."""
+    from numeric.tradeoff import TestingProblem
+
+    phi = dict(zip(row.frame, values))
+    low, high = _vertex_extremes(row, phi)
+    choquet = (row.lower_expectation(phi), row.upper_expectation(phi))
+    levels = TestingProblem(row, row).errors_by_levels(phi)
+    found = {"credal vertices": [low, high], "Choquet": list(choquet), "level sets": [levels.alpha_lower, levels.alpha_upper]}
+    if not (low, high) == choquet == (levels.alpha_lower, levels.alpha_upper):
+        return False, found
+    if set(values) <= {0, 1}:
+        region = frozenset(y for y, v in phi.items() if v == 1)
+        if (row.bel(region), row.pl(region)) != (low, high):
+            return False, {**found, "region": sorted(map(str, region)), "bel, pl": [row.bel(region), row.pl(region)]}
+    return True
+
+
+def _functions_agree(problem: Any) -> bool | tuple[bool, dict]:
+    """T^pe and T^op: sup from the envelopes of all regions equal the same over chains of regions."""
+    chain_pe, chain_op = _chain_functions(problem)
+    envelope_pe, envelope_op = problem.tradeoff_pe(), problem.tradeoff_op("upper-boundary")
+    for name, chains, envelope in (("T^pe", chain_pe, envelope_pe), ("T^op: sup", chain_op, envelope_op)):
+        points = sorted(set(chains.xs) | set(envelope.xs))
+        if any(chains(a) != envelope(a) for a in points):
+            return False, {"function": name, "over chains": [list(v) for v in chains.vertices],
+                           "envelope of all regions": [list(v) for v in envelope.vertices]}
+    return True
+
+
+def _grid(budget: Budget) -> tuple[list, list, str]:
+    """Rows (Q_2x3's and the grids on 2 and 3 labels) and ordered pairs of rows, with the grid in words."""
+    from numeric.grids import mass_functions
+    from numeric.mechanisms import q2x3
+
+    d2, d3 = min(budget.grid, 6), 1 + (budget.grid >= 9)
+    examples = [q2x3(p, q) for p, q in q2x3_points(budget)[: budget.grid]]
+    rows = [m[x] for m in examples for x in ("x", "x'")] + list(mass_functions(2, d2)) + list(mass_functions(3, d3))
+    pairs = [(m["x"], m["x'"]) for m in examples] + list(itertools.product(mass_functions(2, min(d2, 4)), repeat=2)) \
+        + list(itertools.product(mass_functions(3, 1), repeat=2))
+    text = (f"rows of Q_2x3 on {budget.grid} grid points, every mass function on 2 labels with masses in (1/{d2})Z "
+            f"and on 3 labels in (1/{d3})Z; every test with values in {{0, 1/2, 1}}; ordered pairs of rows on 2 labels "
+            f"(masses in (1/{min(d2, 4)})Z) and on 3 labels (masses in {{0, 1}}) for the trade-off functions")
+    return rows, pairs, text
+
+
+class _Item(dict):
+    """A point as reported (its description), carrying what is checked there."""
+
+    def __init__(self, subject: Any, values: tuple | None, **described: Any) -> None:
+        super().__init__(**described)
+        self.subject, self.values = subject, values
+
+
+def _choquet_points(budget: Budget) -> Iterator[_Item]:
+    from numeric.tradeoff import TestingProblem
+
+    rows, pairs, _ = _grid(budget)
+    for row in rows:
+        for values in _tests(len(row.frame)):
+            yield _Item(row, values, row=row.to_json(), phi=[str(v) for v in values])
+    for first, second in pairs:
+        yield _Item(TestingProblem(first, second), None, **{"m_x": first.to_json(), "m_x'": second.to_json(),
+                                                           "trade-off functions": "envelopes against chains"})
+
+
+def choquet_exhaustive(budget: Budget) -> Evidence:
+    """The checks of the module docstring on the grid of :func:`_grid`."""
+
+    def check(item: _Item):
+        outcome = _functions_agree(item.subject) if item.values is None else _row_agrees(item.subject, item.values)
+        return outcome if outcome is True else (False, outcome[1])
+
+    return exhaustive(
+        _choquet_points(budget), check, domain=_grid(budget)[2],
+        detail={"compared": ["credal extreme points", "Choquet integrals sum m(E) max_E phi", "level sets",
+                             "pl(R), bel(R) for regions", "envelopes of all regions against chains"],
+                "a proof would need": "Dempster's allocation form of the credal set (every pr in P_bel splits each "
+                                      "m(E) over E) on every finite frame, and comonotone additivity of the Choquet "
+                                      "integral; both classical (Dempster 1967, Schmeidler 1986), not machine-checked"},
+    )
+
+
+def choquet_search(budget: Budget) -> Evidence:
+    """The same checks on random two-row mechanisms (frames of 1..3 labels) and tests in (1/6)Z."""
+    from hypothesis import strategies as st
+
+    from numeric.strategies import mechanisms
+    from numeric.tradeoff import TestingProblem
+
+    @st.composite
+    def draw(draw_):
+        mechanism = draw_(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=3, positive_singletons=None))
+        n = len(mechanism.frame)
+        values = draw_(st.lists(st.integers(0, 6), min_size=n, max_size=n))
+        return mechanism, tuple(Fraction(v, 6) for v in values)
+
+    def evaluate(example):
+        mechanism, values = example
+        for outcome in (_row_agrees(mechanism[0], values), _row_agrees(mechanism[1], values),
+                        _functions_agree(TestingProblem.of(mechanism, 0, 1))):
+            if outcome is not True:
+                return outcome
+        return True, {}
+
+    examples = search_examples(budget, None)
+    return property_search(
+        draw(), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
+        describe=lambda ex: {"mechanism": ex[0].to_json(), "phi": [str(v) for v in ex[1]]},
+        domain=f"{examples} random two-input mechanisms (frames of 1..3 labels, exact masses), a test phi in (1/6)Z",
+        detail={"compared": "credal extreme points, Choquet integrals, level sets; envelopes against chains"},
+    )
+
+
+# --- the appendix's table ---------------------------------------------------------------------------------
+def table_cases(budget: Budget) -> list[Case]:
+    """Q_2x3(p, q) on the grid with, as the mechanism tested, the appendix's mass table of its square on
+    {0, 1, 2} (premise read on Q_2x3 itself)."""
+    from numeric.mechanisms import Mechanism, q2x3
+    from numeric.tradeoff import q2x3_square_table
+
+    out = []
+    for p, q in q2x3_points(budget):
+        table = q2x3_square_table(p, q)
+        out.append(Case(f"Q_2x3(p={p}, q={q}), the appendix's table of its square", q2x3(p, q),
+                        Mechanism({"x": table.null, "x'": table.alternative})))
+    return out
+
+
+def table_agrees(budget: Budget, *, reading: str) -> Evidence:
+    """The table is the image of the product under the number of "no" answers, and has the same trade-off
+    functions (T^pe, T^op: sup) as the product frame."""
+    from numeric.mechanisms import q2x3
+    from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
+
+    def check(point: dict):
+        square = TestingProblem.of(q2x3(point["p"], point["q"]), "x", "x'").square()
+        table = q2x3_square_table(point["p"], point["q"])
+        images = (square.null.image(count_no, (0, 1, 2)), square.alternative.image(count_no, (0, 1, 2)))
+        if images != (table.null, table.alternative):
+            return False, {"image of the product": [m.to_json() for m in images],
+                           "table": [table.null.to_json(), table.alternative.to_json()]}
+        for name, function in (("T^pe", lambda t: t.tradeoff_pe()), ("T^op: sup", lambda t: t.tradeoff_op("upper-boundary"))):
+            if function(table).vertices != function(square).vertices:
+                return False, {"function": name, "table frame": function(table).vertices,
+                               "product frame": function(square).vertices}
+        return True
+
+    return exhaustive([{"p": p, "q": q} for p, q in q2x3_points(budget)], check, reading=reading,
+                      domain="Q_2x3(p, q), p > 1/2 and q on the exact grids of the other checks",
+                      detail={"compared": "masses (image under count_no) and T^pe, T^op: sup vertices"})
+
+
+# --- the message space ----------------------------------------------------------------------------------
+def message_space_case(case: Case) -> Case | None:
+    """``case`` with each row a probability on the messages 2^Y ∖ {∅} (frames of at most 2 labels: 3 messages,
+    8 tests; larger frames are left out, stated in the evidence)."""
+    from numeric.belief import MassFunction
+    from numeric.mechanisms import Mechanism
+
+    mechanism = case.mechanism
+    if len(mechanism.frame) > 2:
+        return None
+    row = mechanism["x"]
+    subsets = [row.subset(mask) for mask in range(1, 1 << len(mechanism.frame))]
+    labels = ["{" + ",".join(sorted(map(str, e))) + "}" for e in subsets]
+
+    def as_probability(m: Any) -> Any:
+        return MassFunction.bayesian(labels, {label: m.m(e) for label, e in zip(labels, subsets)})
+
+    return Case(case.label + " on messages", mechanism,
+                Mechanism({x: as_probability(mechanism[x]) for x in mechanism.inputs}))
+
+
+# --- the errors of Definition 3.17 against those of Theorem 3.5 --------------------------------------------------
+def errors_agree(budget: Budget, *, errors: str, reading: str | None) -> Evidence:
+    """(α^pe_φ, β^pe_φ) of the Definition 3.17 reading ``errors`` equal the SLDP errors (α_φ, β_φ) of Theorem 3.5
+    for every test with values in {0, 1/2, 1}, on the pairs of :func:`_grid`; β^pe is computed as the sup over
+    the credal extreme points of E(1 - φ), independently of β_φ = 1 - inf E(φ) by Choquet integrals."""
+    from numeric.definitions import testing
+    from numeric.tradeoff import TestingProblem
+
+    _, pairs, text = _grid(budget)
+
+    def points() -> Iterator[_Item]:
+        for first, second in pairs:
+            problem = TestingProblem(first, second)
+            for values in _tests(len(problem.frame)):
+                yield _Item(problem, values, **{"m_x": first.to_json(), "m_x'": second.to_json(),
+                                                "phi": [str(v) for v in values]})
+
+    def check(item: _Item):
+        phi = dict(zip(item.subject.frame, item.values))
+        sldp = testing.sldp_errors(item.subject, phi)
+        pessimistic = testing.pessimistic_errors(item.subject, phi, errors=errors)
+        seen = testing.errors_problem(item.subject, errors)
+        _, sup_x = _vertex_extremes(seen.null, phi)
+        _, sup_one_minus = _vertex_extremes(seen.alternative, {y: 1 - v for y, v in phi.items()})
+        if pessimistic != (sup_x, sup_one_minus):
+            raise AssertionError(f"Definition 3.17 errors disagree with the credal extreme points at {phi}")
+        if pessimistic != sldp:
+            return False, {"claimed": [str(v) for v in pessimistic], "exact": [str(v) for v in sldp],
+                           "what": "(alpha^pe, beta^pe) claimed equal to the SLDP errors (alpha_phi, beta_phi)"}
+        return True
+
+    return exhaustive(points(), check, reading=reading, domain=text.split("; ordered pairs")[0].replace(
+                          "rows of", "pairs of rows of") + "; errors exact",
+                      detail={"errors": errors, "beta^pe": "sup over credal extreme points of E(1 - phi)",
+                              "beta_phi": "1 - lower Choquet integral of phi"})

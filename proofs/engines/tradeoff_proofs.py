@@ -1,0 +1,468 @@
+"""Proofs about the errors of tests (003 §3.1-3.2), on the whole domain, in two shapes.
+
+* :func:`region_decision`: a statement about one pair (x, x') and one region R, in the coarsened
+  variables a1 = bel_x(R), b1 = bel_x(R^c), a2 = bel_x'(R), b2 = bel_x'(R^c) of
+  :mod:`numeric.definitions.testing`, decided by z3 (:func:`proofs.engines.sign.sign_evidence`, one query per
+  inequality of the conclusion). The premise constraints are implied by the definition for every
+  mechanism and equal to it for the two-label mechanism :func:`~numeric.definitions.testing.realize`, so
+  ``unsat`` proves the statement for every mechanism and every region, and a model is a two-label
+  counterexample, re-checked exactly. Bounds convex (lower) or concave (upper) in α then extend from
+  regions to every test φ : Y → [0, 1] by the level-set decomposition.
+* :func:`message_space_proof`: ε-SLDP says the masses m_x, m_x' are ε-DP distributions on the messages
+  M = 2^Y ∖ {∅} (003 §3.1). For a test φ on Y^k (k-fold composition, focal sets E_1 × ... × E_k), the
+  upper errors are E_{m_x^k} ψ with ψ(E) = max_E φ, the lower ones use χ(E) = min_E φ (upper and lower
+  expectations of a belief function), so (α_upper, β_lower) and (α_lower, β_upper) are the classical
+  errors of the tests ψ and χ between m_x^k and m_x'^k on M^k. Any ε-DP pair (P, P') is a post-processing
+  of randomized response RR_ε by the kernel K_1 = (rP - P')/(r - 1), K_0 = (rP' - P)/(r - 1) (Kairouz, Oh
+  and Viswanath's dominance; sympy checks the identities), so every test on M^k pulls back to a test on
+  {0, 1}^k with the same errors, and there every region's errors satisfy β >= u^k(α) (checked for all
+  r > 1). Complementing regions gives the upper edge β <= 1 - u^k(1 - α).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from proofs.base.budget import Budget
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.errors import invalid
+
+__all__ = ["Inequality", "region_decision", "premise_holds_at", "message_space_proof", "bound_inequalities",
+           "region_premise", "region_statement", "realized", "WITNESS", "witness_holds", "warner_at", "q2x3_premise",
+           "equivalence_decision", "errors_identity", "converse_witness"]
+
+#: Q_2x3(3/5, 1/5) and the region R = {yes} in the coarsened variables (003's running example), at e^ε = 4,
+#: where it is ε-SLDP (r_S = 3) and ε-WLDP (r^W = 4): the witness that a premise can hold.
+WITNESS = {"a1": Fraction(3, 5), "b1": Fraction(1, 5), "a2": Fraction(1, 5), "b2": Fraction(3, 5), "r": Fraction(4)}
+
+#: (type I, type II) of the event E for the pair (i, j), by the errors' name (``numeric.tradeoff.ERROR_PAIRS``).
+_ERROR_TERMS = {
+    "printed": ("pl", "pl"), "pe": ("pl", "pl"), "op": ("bel", "bel"),
+    "interval-lower": ("pl", "bel"), "interval-upper": ("bel", "pl"),
+}
+#: Trade-off functions that regions decide (their envelopes are exact): name -> errors of the points.
+_FUNCTION_POINTS = {"T^pe": "pe", "T^op: sup": "op"}
+
+
+@dataclass(frozen=True)
+class Inequality:
+    """``expr >= 0`` (or ``sign``) on the domain, with ``name`` saying in words what it is."""
+
+    name: str
+    expr: str
+    sign: str = ">=0"
+
+
+def bound_inequalities(name: str, side: str, alpha: str, beta: str, *, label: str = "") -> list[Inequality]:
+    """β ``side`` bound(α) as inequalities, one per linear piece of the bound (a lower bound is a max of
+    pieces, an upper bound a min: the inequality holds iff it holds against every piece)."""
+    from numeric.tradeoff_bounds import formula_pieces
+
+    kind, pieces = formula_pieces(name, alpha)
+    if (side, kind) not in (("lower", "max"), ("upper", "min")):
+        raise invalid("side", side, f"{name} is a {kind} of lines: use side={'lower' if kind == 'max' else 'upper'}")
+    out = []
+    for piece in pieces:
+        expr = f"({beta}) - ({piece})" if side == "lower" else f"({piece}) - ({beta})"
+        out.append(Inequality(f"{label}{'beta >= ' if side == 'lower' else 'beta <= '}{piece} (a piece of {name})"
+                              f" with alpha = {alpha}, beta = {beta}", expr))
+    return out
+
+
+def region_premise(notion: str, reading: str | None = None) -> list[str]:
+    """The coarsened premise "Q is ε-``notion``" (``"SLDP"`` or ``"WLDP"`` with its ``reading``), with the
+    simplex constraints (:func:`numeric.definitions.testing.region_constraints`)."""
+    from numeric.definitions.testing import region_constraints
+
+    return region_constraints("simplex") + (region_constraints(notion, reading=reading) if notion != "simplex" else [])
+
+
+def _index_pairs(pairs: str) -> list[tuple[str, str]]:
+    from numeric.definitions import ldp
+
+    return ldp.counted_pairs(("x", "x'"), pairs)
+
+
+def region_statement(statement: Any) -> list[Inequality]:
+    """Statement 2 (a :class:`proofs.engines.tradeoff_checks.Statement` of one use) at one region R and its
+    complement, for every pair (x, x') of ``statement.pairs``, as inequalities in the coarsened variables.
+    With 000's errors every error of the pair (x, x') is under x' (the pair (x', x') of 003's errors)."""
+    from numeric.definitions.testing import ERRORS_000, REGION_TERMS
+
+    if statement.composed:
+        raise invalid("statement", statement, "the coarsening to one region is for one use of the mechanism")
+    out = []
+    for x, x_prime in sorted(_index_pairs(statement.pairs), key=lambda pair: pair[0] == pair[1]):  # x != x' first
+        first = x_prime if statement.errors == ERRORS_000.name else x
+        for bound in statement.bounds:
+            errors = bound.errors if bound.on == "tests" else _FUNCTION_POINTS.get(bound.errors)
+            if errors is None:
+                raise invalid("errors", bound.errors, f"regions decide only {sorted(_FUNCTION_POINTS)} among trade-off functions")
+            top, bottom = _ERROR_TERMS[errors]
+            for event, complement in (("R", "R^c"), ("R^c", "R")):
+                alpha = REGION_TERMS[f"{top}_{first}({event})"]
+                beta = REGION_TERMS[f"{bottom}_{x_prime}({complement})"]
+                out += bound_inequalities(bound.bound, bound.side, alpha, beta,
+                                          label=f"pair ({first}, {x_prime}), R = {event}: ")
+    return out
+
+
+def realized(point: Mapping[str, Any]) -> dict[str, Any]:
+    """The two-label mechanism of a coarsened point, for a counterexample's report."""
+    from numeric.definitions.testing import realize
+
+    mechanism = realize(point)
+    return {"mechanism": "two labels R, R^c realizing the point; test: reject on R",
+            "m_x": mechanism["x"].to_json(), "m_x'": mechanism["x'"].to_json()}
+
+
+def premise_holds_at(constraints: Sequence[str], values: Mapping[str, Any]) -> bool:
+    """Every constraint string holds at the exact point ``values`` (names -> rationals)."""
+    import sympy
+
+    from core.formula import parse_formula
+
+    for text in constraints:
+        relation = parse_formula(text, relational=True)
+        point = {s: sympy.Rational(str(Fraction(values[s.name]))) for s in relation.free_symbols}
+        if relation.xreplace(point) is not sympy.true:
+            return False
+    return True
+
+
+def region_decision(
+    premise: Sequence[str],
+    conclusions: Sequence[Inequality],
+    *,
+    budget: Budget,
+    witness: Mapping[str, Any] | None,
+    domain: str,
+    symbols: Sequence[str] = ("a1", "b1", "a2", "b2", "r"),
+    reading: str | None = None,
+    detail: Mapping[str, Any] | None = None,
+    describe: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None,
+) -> Evidence:
+    """Decide "``premise`` ⇒ every inequality of ``conclusions``" over the reals by z3.
+
+    Proved when every inequality is (``premise_cases`` = 1: the exact ``witness`` satisfies the premise, so
+    the premise is satisfiable; without a witness the premise is not shown satisfiable and the proof
+    counts 0 premise cases). Every inequality is decided (the detail says which hold); the first that
+    fails gives the counterexample, a point of the premise re-checked exactly by the sign engine;
+    ``describe`` adds what it is (the two-label mechanism it realizes)."""
+    from proofs.engines.sign import sign_evidence
+
+    start = time.perf_counter()
+    premise = list(premise)
+    if witness is not None and not premise_holds_at(premise, witness):
+        raise invalid("witness", dict(witness), "does not satisfy the premise it is meant to witness")
+    conclusions, symmetries = _up_to_symmetry(premise, list(conclusions))
+    outcomes: dict[str, str] = {}
+    queries = 0
+    first: tuple[Inequality, Evidence] | None = None
+    for inequality in conclusions:
+        found = sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
+                              timeout=budget.timeout, search_region=False, domain_text=domain)
+        queries += int(found.detail.get("z3 queries", 1))
+        outcomes[inequality.name] = found.outcome.value
+        if found.outcome is Outcome.COUNTEREXAMPLE and first is None:
+            first = (inequality, found)
+    if first is not None:
+        inequality, found = first
+        point = dict(found.counterexample or {})
+        extra = dict(describe(point)) if describe else {}
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain,
+                        {**(detail or {}), "premise": premise, "inequalities decided": outcomes, "z3 queries": queries,
+                         "symmetries of the premise used": symmetries},
+                        counterexample={"fails": inequality.name, **point, **extra},
+                        recheck=found.recheck or Recheck.EXACT, reading=reading,
+                        seconds=time.perf_counter() - start, premise_cases=1)
+    proved = all(v == Outcome.PROVED.value for v in outcomes.values())
+    figures = {**(detail or {}), "premise": premise, "inequalities decided": outcomes, "z3 queries": queries,
+               "symmetries of the premise used": symmetries,
+               "premise witness": {k: str(v) for k, v in (witness or {}).items()}}
+    return Evidence(Method.DECISION, Outcome.PROVED if proved else Outcome.INCONCLUSIVE, domain, figures,
+                    reading=reading, seconds=time.perf_counter() - start,
+                    premise_cases=(1 if witness is not None else 0))
+
+
+#: The relabelings of the coarsened variables: x <-> x' and R <-> R^c (and both).
+_SYMMETRIES = {
+    "x <-> x'": {"a1": "a2", "a2": "a1", "b1": "b2", "b2": "b1"},
+    "R <-> R^c": {"a1": "b1", "b1": "a1", "a2": "b2", "b2": "a2"},
+    "both": {"a1": "b2", "b2": "a1", "b1": "a2", "a2": "b1"},
+}
+
+
+def _canonical(text: str, *, relational: bool, swap: Mapping[str, str] | None = None) -> str:
+    """A normal form of a constraint or an expression (optionally relabelled): ``g >= 0`` / ``g > 0`` with g
+    as one expanded numerator over one expanded denominator, as a string (equal forms are equal functions;
+    the reduction only needs that, never the converse)."""
+    import sympy
+
+    from core.formula import parse_formula
+
+    parsed = parse_formula(text, relational=relational)
+    if swap:
+        parsed = parsed.xreplace({s: sympy.Symbol(swap[s.name], real=True) for s in parsed.free_symbols if s.name in swap})
+    if relational:
+        strict = isinstance(parsed, (sympy.StrictLessThan, sympy.StrictGreaterThan))
+        flipped = isinstance(parsed, (sympy.LessThan, sympy.StrictLessThan))
+        expr = parsed.rhs - parsed.lhs if flipped else parsed.lhs - parsed.rhs
+    else:
+        strict, expr = False, parsed
+    numerator, denominator = expr.as_numer_denom()
+    return ("> " if strict else ">= ") + sympy.srepr((sympy.expand(numerator), sympy.expand(denominator)))
+
+
+def _up_to_symmetry(premise: Sequence[str], conclusions: list[Inequality]) -> tuple[list[Inequality], list[str]]:
+    """The conclusions up to the relabelings of :data:`_SYMMETRIES` that leave the premise invariant (checked
+    on canonical forms): a relabeled premise point is a premise point, so an inequality holds on the premise
+    iff its relabeling does. Returns the kept conclusions and the symmetries used."""
+    names = {"a1", "b1", "a2", "b2"}
+    words = " ".join(premise) + " " + " ".join(c.expr for c in conclusions)
+    if not all(name in words for name in names) or any(c.sign != ">=0" for c in conclusions):
+        return conclusions, []
+    base = {_canonical(t, relational=True) for t in premise}
+    used = [name for name, swap in _SYMMETRIES.items()
+            if {_canonical(t, relational=True, swap=swap) for t in premise} == base]
+    kept, seen = [], set()
+    for inequality in conclusions:
+        forms = {_canonical(inequality.expr, relational=False)} | {
+            _canonical(inequality.expr, relational=False, swap=_SYMMETRIES[name]) for name in used}
+        if forms & seen:
+            continue
+        seen |= forms
+        kept.append(inequality)
+    return kept, used
+
+
+# --- the message-space proof for eps-SLDP ---------------------------------------------------------------------
+def _nonnegative_for_r_above_1(expr: Any) -> bool | None:
+    """True if the rational function ``expr`` of r is >= 0 for every r > 1 by a certificate (with r = 1 + s:
+    numerator and denominator polynomials in s with coefficients of one sign), None if no certificate."""
+    import sympy
+
+    r, s = sympy.Symbol("r", real=True), sympy.Symbol("s", positive=True)
+    numerator, denominator = sympy.fraction(sympy.together(sympy.expand(expr.subs(r, 1 + s))))
+    signs = []
+    for part in (numerator, denominator):
+        coefficients = sympy.Poly(sympy.expand(part), s).all_coeffs()
+        if all(c >= 0 for c in coefficients):
+            signs.append(1)
+        elif all(c <= 0 for c in coefficients):
+            signs.append(-1)
+        else:
+            return None
+    return signs[0] == signs[1] or numerator == 0
+
+
+def _randomized_response_points(k: int) -> list[tuple[Any, Any, tuple]]:
+    """(α, β, region) of every region S of {0, 1}^k for RR_ε^k: α = P(S) under x (p = r/(1+r) on 1), β = 1 - P'(S)."""
+    import sympy
+
+    r = sympy.Symbol("r", real=True)
+    p, q = r / (1 + r), 1 / (1 + r)
+    outcomes = list(itertools.product((0, 1), repeat=k))
+    under_x = {w: sympy.Mul(*[p if bit else q for bit in w]) for w in outcomes}
+    under_x_prime = {w: sympy.Mul(*[q if bit else p for bit in w]) for w in outcomes}
+    out = []
+    for size in range(len(outcomes) + 1):
+        for region in itertools.combinations(outcomes, size):
+            out.append((sympy.Add(*[under_x[w] for w in region]), 1 - sympy.Add(*[under_x_prime[w] for w in region]),
+                        region))
+    return out
+
+
+def _kernel_identities() -> dict[str, Any]:
+    """sympy: P = p K_1 + q K_0, P' = q K_1 + p K_0, and K_1, K_0 sum to 1 (given ΣP = ΣP' = 1)."""
+    import sympy
+
+    r, P, P_prime, total, total_prime = sympy.symbols("r P P_prime total total_prime", real=True)
+    p, q = r / (1 + r), 1 / (1 + r)
+    k1, k0 = (r * P - P_prime) / (r - 1), (r * P_prime - P) / (r - 1)
+    checks = {
+        "P = p K1 + q K0": sympy.simplify(p * k1 + q * k0 - P),
+        "P' = q K1 + p K0": sympy.simplify(q * k1 + p * k0 - P_prime),
+        "sum K1 = 1": sympy.simplify(((r * total - total_prime) / (r - 1) - 1).subs({total: 1, total_prime: 1})),
+        "sum K0 = 1": sympy.simplify(((r * total_prime - total) / (r - 1) - 1).subs({total: 1, total_prime: 1})),
+    }
+    return {"checks": checks, "K1": k1, "K0": k0}
+
+
+@lru_cache(maxsize=None)
+def _message_space_core(k: int) -> dict[str, Any]:
+    """The machine-checked parts of :func:`message_space_proof` for k (computed once per process)."""
+    import sympy
+
+    from core.formula import parse_formula
+    from numeric.tradeoff_bounds import formula_pieces
+
+    name, reflected = ("u", "U") if k == 1 else ("u2", "U2_corrected")
+    kernel = _kernel_identities()
+    r, alpha = sympy.Symbol("r", real=True), sympy.Symbol("alpha", real=True)
+    lines = [parse_formula(piece, symbols={"alpha": alpha, "r": r}) for piece in formula_pieces(name)[1]]
+    failed, certified = [], 0
+    for a, b, region in _randomized_response_points(k):
+        for line in lines:
+            if _nonnegative_for_r_above_1(b - line.subs(alpha, a)):
+                certified += 1
+            else:
+                failed.append({"region": [list(w) for w in region], "line": str(line)})
+    mirrored = [1 - line.subs(alpha, 1 - alpha) for line in lines]
+    printed = [parse_formula(piece, symbols={"alpha": alpha, "r": r}) for piece in formula_pieces(reflected)[1]]
+    reflection_ok = len(mirrored) == len(printed) and all(any(sympy.simplify(a - b) == 0 for b in printed)
+                                                          for a in mirrored)
+    return {"name": name, "reflected": reflected, "kernel": kernel, "failed": failed, "certified": certified,
+            "reflection": reflection_ok,
+            "ok": all(v == 0 for v in kernel["checks"].values()) and not failed and reflection_ok}
+
+
+def message_space_proof(k: int, *, witness: Callable[[], bool], domain: str, reading: str | None = None,
+                        conclusions: Sequence[str] = ("lower", "upper"), note: str | None = None) -> Evidence:
+    """Symbolic proof that for every ε-SLDP mechanism, every pair, every test on Y^k (k = 1, 2):
+    β_lower >= u^k(α_upper) (``"lower"``) and β_upper <= 1 - u^k(1 - α_lower) (``"upper"``; this is U for k = 1
+    and U2_corrected for k = 2, checked piece by piece). ``witness()`` shows the premise satisfiable;
+    ``note`` says how the claim follows from the conclusions proved."""
+    if k not in (1, 2):
+        raise invalid("k", k, "the toolkit proves the one-use (k=1) and two-fold (k=2) statements")
+    start = time.perf_counter()
+    core = _message_space_core(k)
+    name, reflected = core["name"], core["reflected"]
+    detail = {
+        "argument": [
+            "upper/lower expectations of a belief function: sup_P E phi = sum_E m(E) max_E phi, inf = sum m(E) min_E phi;"
+            " for the k-fold product the focal sets are E_1 x ... x E_k with mass prod m(E_i)",
+            "so (alpha_upper, beta_lower) and (alpha_lower, beta_upper) are classical errors of the tests psi = max_E phi"
+            " and chi = min_E phi between m_x^k and m_x'^k on the messages M^k",
+            "eps-SLDP: m_x <= r m_x' and m_x' <= r m_x on M, so K1 = (r m_x - m_x')/(r - 1) and K0 = (r m_x' - m_x)/(r - 1)"
+            " are probabilities and m_x = p K1 + q K0, m_x' = q K1 + p K0 with p = r/(1+r), q = 1/(1+r)",
+            f"a test on M^{k} pulls back through K^{k} to a test on {{0,1}}^{k} with the same errors under RR^{k}",
+            f"every region of {{0,1}}^{k} has beta >= {name}(alpha) for all r > 1; randomized tests are mixtures of"
+            f" regions and {name} is convex: beta >= {name}(alpha) for every test",
+            f"complement regions give (1 - alpha, 1 - beta): beta <= 1 - {name}(1 - alpha) = {reflected}(alpha)",
+        ] + ([note] if note else []),
+        "kernel identities (sympy, simplified to 0)": {key: str(v) for key, v in core["kernel"]["checks"].items()},
+        "region inequalities certified (r = 1 + s, coefficients of one sign)": core["certified"],
+        "region inequalities without certificate": core["failed"],
+        f"1 - {name}(1 - alpha) equals {reflected}(alpha) piece by piece": core["reflection"],
+        "conclusions": {"lower": f"beta_lower >= {name}(alpha_upper)", "upper": f"beta_upper <= {reflected}(alpha_lower)"},
+        "proved here": list(conclusions),
+    }
+    return Evidence(Method.SYMBOLIC, Outcome.PROVED if core["ok"] else Outcome.INCONCLUSIVE, domain, detail,
+                    reading=reading, seconds=time.perf_counter() - start,
+                    derived={"K1": core["kernel"]["K1"], "K0": core["kernel"]["K0"]},
+                    premise_cases=1 if witness() else 0)
+
+
+# --- witnesses and the premises of Q_2x3 ----------------------------------------------------------------------
+def witness_holds(notion: str) -> bool:
+    """Q_2x3(3/5, 1/5) is ε-``notion`` at e^ε = 4 (r_S = 3, r^W = 4), read from :mod:`numeric.definitions.ldp`:
+    the premise of every forward statement can hold."""
+    from numeric.definitions import ldp
+    from numeric.mechanisms import q2x3
+
+    mechanism = q2x3(Fraction(3, 5), Fraction(1, 5))
+    return ldp.is_sldp(mechanism, 4) if notion == "SLDP" else ldp.is_wldp(mechanism, 4, notion)
+
+
+def warner_at(point: Mapping[str, Any]) -> dict[str, Any]:
+    """Warner's randomized response at the budget r of ``point`` (ε-SLDP and ε-WLDP at r, checked): a mechanism
+    inside the domain for a counterexample that holds for every mechanism."""
+    from numeric.definitions import ldp
+    from numeric.mechanisms import warner
+
+    r = Fraction(point["r"])
+    mechanism = warner(r / (r + 1))
+    if not (ldp.is_sldp(mechanism, r) and ldp.is_wldp(mechanism, r)):
+        raise AssertionError(f"Warner's mechanism at r={r} should be eps-private")
+    return {"mechanism": f"Warner's randomized response, p = r/(r+1) = {r / (r + 1)} (any eps-private mechanism fails "
+                         "the same way)", "m_x": mechanism["x"].to_json(), "m_x'": mechanism["x'"].to_json(),
+            "test": "phi = 0 (never reject)"}
+
+
+def q2x3_premise(notion: str) -> list[str]:
+    """"Q_2x3(p, q) is ε-``notion``" as constraints on p, q, r: Q_2x3 is the two-label mechanism of the
+    coarsening with R = {yes} (a1 = p, b1 = q, a2 = q, b2 = p), so these are exactly the definition."""
+    import re
+
+    from numeric.definitions.testing import region_constraints
+
+    swap = {"a1": "p", "b1": "q", "a2": "q", "b2": "p"}
+    constraints = region_constraints("simplex") + region_constraints(notion)
+    return list(dict.fromkeys(re.sub(r"\b(a1|b1|a2|b2)\b", lambda m: swap[m.group(1)], c) for c in constraints))
+
+
+def equivalence_decision(budget: Budget, statement: Any, notion: str) -> list[Evidence]:
+    """Both directions of "statement 2 at R and R^c, every pair ⇔ the coarsened ``notion`` (``"WLDP"`` or
+    ``"bel/pl"``)", decided by z3. Both sides range over every event E (every E is a region R), so this is
+    the equivalence for every mechanism."""
+    from numeric.definitions.testing import region_constraints
+
+    simplex = region_premise("simplex")
+    pieces = region_statement(statement)
+    constraints = region_constraints(notion)
+    as_inequalities = [Inequality(text, "({1}) - ({0})".format(*text.split("<="))) for text in constraints]
+    domain = ("every evidential mechanism, pair and region R (with R^c; coarsened), every r > 1; statement 2 at "
+              "every region is the condition at every event E")
+    return [
+        region_decision(simplex + [f"{p.expr} >= 0" for p in pieces], as_inequalities, budget=budget, witness=WITNESS,
+                        describe=realized, domain=domain, detail={"direction": f"statement 2 => {notion}"}),
+        region_decision(simplex + constraints, pieces, budget=budget, witness=WITNESS, describe=realized,
+                        domain=domain, detail={"direction": f"{notion} => statement 2"}),
+    ]
+
+
+def errors_identity() -> Evidence:
+    """003 before Definition 3.17: β^pe = sup_{P_x'} E(1 - φ) equals β_φ = 1 - inf_{P_x'} E(φ) for every set of
+    probabilities, because E_pr(1 - φ) = 1 - E_pr(φ) for each pr (sympy, on a frame of n labels, n symbolic),
+    and sup(1 - X) = 1 - inf X; α^pe and α_φ are the same expression."""
+    import sympy
+
+    start = time.perf_counter()
+    n = sympy.Symbol("n", integer=True, positive=True)
+    i = sympy.Symbol("i", integer=True)
+    pr, phi = sympy.IndexedBase("pr"), sympy.IndexedBase("phi")
+    total = sympy.Sum(pr[i], (i, 1, n))
+    difference = sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)) - (total - sympy.Sum(pr[i] * phi[i], (i, 1, n)))
+    simplified = sympy.simplify(sympy.expand(difference).doit())
+    linear = sympy.simplify((sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
+                             - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit()))
+    ok = simplified == 0 and linear == 0
+    return Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE,
+                    "every evidential mechanism on a finite frame (n labels, n symbolic), every pair, every test phi",
+                    {"argument": ["E_pr(1 - phi) = sum pr_i (1 - phi_i) = sum pr_i - sum pr_i phi_i = 1 - E_pr(phi) "
+                                  "since sum pr_i = 1 (sympy, symbolic n)",
+                                  "so sup over P_x' of E(1 - phi) = 1 - inf over P_x' of E(phi): beta^pe = beta_phi",
+                                  "alpha^pe = sup over P_x of E(phi) = alpha_phi by definition"],
+                     "sum identity (simplified)": str(simplified), "termwise identity (simplified)": str(linear)},
+                    derived={"E(1 - phi) - (sum pr - E(phi))": difference}, seconds=time.perf_counter() - start)
+
+
+def converse_witness(always: Evidence, statement: Any) -> Evidence:
+    """With ``always`` proving that ``statement`` holds for every mechanism, Q_2x3(3/5, 1/5) at e^ε = 3/2
+    (r^W = 4) refutes "statement ⇒ ε-WLDP": statement 2 re-checked exactly on it, WLDP read from the
+    definitions."""
+    from numeric.definitions import ldp
+    from numeric.mechanisms import q2x3
+    from proofs.engines.tradeoff_checks import Case, holds
+
+    domain = "every evidential mechanism: statement 2 holds for all of them (proved), so any Q not eps-WLDP refutes 2 => 1"
+    if always.outcome is not Outcome.PROVED:
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, {"reason": "statement 2 was not proved universal"})
+    case = Case("Q_2x3(p=3/5, q=1/5)", q2x3(Fraction(3, 5), Fraction(1, 5)))
+    r = Fraction(3, 2)
+    found = holds(case, r, statement)
+    if found is not None or ldp.is_wldp(case.mechanism, r):
+        raise AssertionError(f"the witness of the converse should satisfy statement 2 and not WLDP: {found}")
+    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain,
+                    {"statement 2": "proved for every mechanism (z3, coarsened regions)", "z3": always.detail},
+                    counterexample={**case.to_json(), "r = e^eps": r, "WLDP ratio": Fraction(ldp.wldp_ratio(case.mechanism)),
+                                    "statement 2": "holds (re-checked exactly at every region of every pair)",
+                                    "statement 1": "fails: r^W = 4 > 3/2"},
+                    recheck=Recheck.EXACT, premise_cases=1, seconds=always.seconds)

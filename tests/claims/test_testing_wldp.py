@@ -1,0 +1,76 @@
+"""003 §3.2 hypothesis testing under WLDP (proofs/claims/testing_wldp.py) at the quick budget: Definition 3.17,
+Theorem 3.18 and its proof step, 000's variant, Corollary 3.19.
+
+Every counterexample is re-checked here from its reported values against numeric.definitions (the statuses
+are pinned in test_testing_claims.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from numeric.definitions import ldp, testing
+from numeric.mechanisms import q2x3
+from numeric.tradeoff_bounds import BOUNDS
+from tests.claims.quick_results import quick
+from tests.claims.test_testing_sldp import mechanism_of
+
+
+def test_T3_18_converse_as_printed_is_vacuous():
+    """As printed T^op is identically 1, so statement 2 never holds: zero premise cases, no support."""
+    (printed,) = [e for e in quick("T3.18.converse").evidence if e.reading == "T^op: as printed"]
+    assert printed.vacuous and printed.premise_cases == 0
+
+
+def test_T3_18_converse_counterexample_is_the_review_example():
+    """Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 (T^op: sup) holds for every pair (x, x') of the primary
+    WLDP reading, x = x' included, but r^W = 4."""
+    from proofs.claims.testing_wldp import SUP, theorem
+    from proofs.engines.tradeoff_checks import Case, holds
+
+    cx = quick("T3.18.converse").verdict.counterexample
+    mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
+    assert r == Fraction(3, 2) and cx["mechanism"].startswith("Q_2x3(p=3/5, q=1/5)")
+    assert holds(Case("re-check", mechanism), r, theorem(SUP)) is None
+    assert not ldp.is_wldp(mechanism, r) and Fraction(ldp.wldp_ratio(mechanism)) == 4
+    assert testing.bel_pl_ratio(mechanism) <= r  # the corrected converse: bel_x(E) <= e^eps pl_x'(E)
+
+
+def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
+    evidence = next(e for e in quick("T3.18.proof.op").evidence if e.method.value == "decision")
+    point = dict(evidence.counterexample)
+    mechanism, r, alpha = mechanism_of(point), Fraction(point["r"]), Fraction(point["al"])
+    R, complement = frozenset({"R"}), frozenset({"R^c"})
+    assert ldp.is_wldp(mechanism, r) and mechanism["x"].pl(complement) >= alpha
+    assert mechanism["x'"].pl(complement) < alpha                       # "alpha <= pl_x'(R^c)" fails
+    assert mechanism["x'"].pl(R) <= 1 - alpha / r                        # the conclusion holds there
+    assert evidence.detail["inequalities decided"]["pl_x'(R) <= 1 - e^-eps alpha"] != "counterexample"
+
+
+def test_T3_18_000_counterexample_statement_2_holds_but_not_wldp():
+    from proofs.claims.testing_wldp import ERRORS_000, SUP, theorem
+    from proofs.engines.tradeoff_checks import Case, holds
+
+    cx = quick("T3.18@000").verdict.counterexample
+    mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
+    assert holds(Case("re-check", mechanism), r, theorem(SUP, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
+
+
+def test_C3_19_op_counterexample_is_alpha_zero():
+    """T_2^op(0) = 1 (the test phi = 0) > f^{2,op}(0) = (3 - e^{-2 eps})/(e^eps + 1), for a WLDP mechanism."""
+    cx = quick("C3.19.op").verdict.counterexample
+    r = Fraction(cx["r = e^eps"])
+    assert (Fraction(cx["alpha"]), Fraction(cx["T(alpha)"])) == (0, 1) and BOUNDS["f2_op"](Fraction(0), r) == Fraction(cx["bound value"]) < 1
+    assert ldp.is_wldp(mechanism_of(cx), r)
+
+
+def test_D3_17_000_errors_differ_from_the_sldp_errors():
+    (alternative,) = [e for e in quick("D3.17.pe-equals-SLDP").evidence if e.reading == "Definition 3.17 errors@000"]
+    cx = alternative.counterexample
+    assert cx["claimed"] != cx["exact"]
+    from numeric.tradeoff import TestingProblem
+
+    problem = TestingProblem.of(q2x3(Fraction(3, 5), Fraction(1, 5)), "x", "x'")
+    phi = {"yes": 0, "no": Fraction(1, 2)}
+    assert testing.pessimistic_errors(problem, phi, errors="Definition 3.17 errors@000") == (Fraction(2, 5), Fraction(7, 10))
+    assert testing.sldp_errors(problem, phi) == (Fraction(1, 5), Fraction(7, 10))

@@ -1,0 +1,21 @@
+"""The hypothesis-testing claims of 003 §3.1-3.2 at the standard budget (about 30 s of CPU): the statuses the
+toolkit computes there are those pinned at quick in tests/claims/test_testing_claims.py, and the larger grids
+still count premise cases for every implication."""
+
+from __future__ import annotations
+
+import pytest
+
+from proofs.base.evidence import Outcome
+from proofs.runner import run_claim
+from tests.claims.test_testing_claims import STATUS
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("claim_id, status, readings", STATUS, ids=[s[0] for s in STATUS])
+def test_testing_claim_at_standard(claim_id, status, readings):
+    result = run_claim(claim_id, "standard")
+    assert result.status is status, result.verdict.reason
+    primary = [e for e in result.evidence if e.reading is None and e.outcome in (Outcome.HOLDS, Outcome.PROVED)]
+    assert all(e.premise_cases != 0 for e in primary)
