@@ -1,4 +1,5 @@
-"""Benchmark of numeric/simulate.py (issues 4 and 9): n = 1000, 50 privacy levels, 1000 replicates.
+"""Benchmark of numeric/simulate.py (the simulations behind Figures 2, 3 and 5): n = 1000, 50 privacy levels,
+1000 replicates.
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py``
 """

@@ -1,4 +1,4 @@
-"""The paper's figures, redrawn from the toolkit (issue 9); ``python -m proofs figures DIR`` writes them as PNG.
+"""The paper's figures, redrawn from the toolkit; ``python -m proofs figures DIR`` writes them as PNG.
 
 One plotting function per figure, in one module per area (``proofs/figures_*.py``); the notebooks of
 ``notebooks/`` call the same functions, so nothing is drawn twice. Every curve comes from ``numeric/`` and
