@@ -40,6 +40,8 @@ __all__ = ["parse_formula", "parse_srepr", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH
 
 #: Longest formula accepted (characters).
 MAX_LENGTH = 5_000
+#: Longest srepr string accepted: srepr spells every node out, so a derived expression runs long.
+MAX_SREPR_LENGTH = 200_000
 #: Deepest nesting of the syntax tree accepted.
 MAX_DEPTH = 60
 #: Largest exponent (and factorial argument) evaluated on numbers: larger ones would take unbounded time.
@@ -80,11 +82,11 @@ FUNCTIONS = ("exp", "log", "ln", "sqrt", "Abs", "abs", "Min", "Max", "min", "max
              "floor", "ceiling", "sin", "cos", "Sum")
 
 
-def _check_text(text: Any, name: str) -> str:
+def _check_text(text: Any, name: str, limit: int = MAX_LENGTH) -> str:
     if not isinstance(text, str):
         raise invalid(name, text, "must be a string")
-    if len(text) > MAX_LENGTH:
-        raise invalid(name, text, f"is {len(text)} characters long; at most {MAX_LENGTH} are accepted")
+    if len(text) > limit:
+        raise invalid(name, text, f"is {len(text)} characters long; at most {limit} are accepted")
     if not text.strip():
         raise invalid(name, text, "is empty")
     if "\x00" in text:
@@ -358,7 +360,7 @@ def _build_srepr(node: ast.AST) -> Any:
 def parse_srepr(text: str, *, name: str = "derived") -> Any:
     """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
     classes, numbers and strings are accepted, nothing is evaluated as code."""
-    text = _check_text(text, name)
+    text = _check_text(text, name, MAX_SREPR_LENGTH)
     try:
         tree = ast.parse(text, mode="eval")
         if _depth(tree.body, 4 * MAX_DEPTH) > 4 * MAX_DEPTH:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import InvalidArgument
-from core.formula import MAX_DEPTH, MAX_LENGTH, parse_formula, parse_srepr
+from core.formula import MAX_DEPTH, MAX_LENGTH, MAX_SREPR_LENGTH, parse_formula, parse_srepr
 
 #: A file a hostile string would create if it were ever executed (the tests check it does not exist).
 MARKER = "ran-hostile-code"
@@ -48,8 +48,8 @@ HOSTILE = {
     "bytes-literal": ("b'abc'", r"a bytes literal is not a number", r"unexpected syntax Constant"),
     "bool-literal": ("True", r"a bool literal is not a number", r"it reads as a bool"),
     "statement-after-semicolon": ("p; import os", r"does not parse", r"invalid syntax"),
-    "very-long": ("p+" * 3000 + "p", rf"characters long; at most {MAX_LENGTH} are accepted",
-                  rf"characters long; at most {MAX_LENGTH}"),
+    "very-long": ("p+" * 110_000 + "p", rf"characters long; at most {MAX_LENGTH} are accepted",
+                  rf"characters long; at most {MAX_SREPR_LENGTH}"),
     "deep-nesting": ("-" * 300 + "p", rf"levels deep; at most {MAX_DEPTH} are accepted", r"too deeply nested"),
     "huge-power": ("10**10**10", r"a numeric power with exponent above", r"unexpected syntax BinOp"),
     "huge-tower": ("((10**4)**(10**4))**(10**4)", r"or a result above", r"unexpected syntax BinOp"),
