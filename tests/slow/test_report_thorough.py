@@ -1,5 +1,6 @@
-"""The 17 claims of the report 004 at the thorough budget (about half a minute of CPU): the statuses the
-toolkit computes there, which must agree with the quick budget's, and no check errors."""
+"""The claims of the report 004 whose evidence grows most with the budget (certified privacy curves,
+exact coverage) at the thorough budget: the statuses the toolkit computes there agree with the quick
+budget's, and no check errors. The full thorough run covers the others."""
 
 from __future__ import annotations
 
@@ -8,13 +9,7 @@ import pytest
 from proofs.base.evidence import Outcome
 from proofs.runner import run_claim
 
-THOROUGH = {
-    "R.gaussian": "refuted", "R.rr-eps": "proved", "R.warner-mle": "proved", "R.warner-var": "proved",
-    "R.bassily-smith": "proved", "R.bassily-smith.ratio": "refuted", "R.tail": "refuted", "R.gs-identity": "proved",
-    "R.zbar-unbiased": "proved", "R.ci-gauss": "proved", "R.independence": "refuted", "R.nu-unbiased": "proved",
-    "R.bias": "proved", "R.example-bias": "supported", "R.ci-rr": "refuted", "R.ci-mu": "refuted",
-    "R.negative-variance": "proved",
-}
+THOROUGH = {"R.gaussian": "refuted", "R.ci-rr": "refuted", "R.ci-mu": "refuted"}
 
 
 @pytest.mark.parametrize("claim_id", sorted(THOROUGH))

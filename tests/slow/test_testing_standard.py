@@ -1,6 +1,6 @@
-"""The hypothesis-testing claims of 003 §3.1-3.2 at the standard budget (about 30 s of CPU): the statuses the
+"""The two equivalences of 003 §3.1-3.2 (Theorems 3.5 and 3.18) at the standard budget: the statuses the
 toolkit computes there are those pinned at quick in tests/claims/test_testing_claims.py, and the larger grids
-still count premise cases for every implication."""
+still count premise cases for every implication (support over no premise case would be vacuous)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from tests.claims.test_testing_claims import STATUS
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("claim_id, status, readings", STATUS, ids=[s[0] for s in STATUS])
+EQUIVALENCES = [s for s in STATUS if s[0].startswith(("T3.5.forward", "T3.5.converse", "T3.18.forward",
+                                                     "T3.18.converse"))]
+
+
+@pytest.mark.parametrize("claim_id, status, readings", EQUIVALENCES, ids=[s[0] for s in EQUIVALENCES])
 def test_testing_claim_at_standard(claim_id, status, readings):
     result = run_claim(claim_id, "standard")
     assert result.status is status, result.verdict.reason
