@@ -205,11 +205,9 @@ class NumbersContext:
         an exact power."""
         import sympy
 
-        if isinstance(expression, str):
-            from core.formula import parse_formula
+        from core.formula import as_sympy
 
-            expression = parse_formula(expression)
-        expression = sympy.sympify(expression) if not isinstance(expression, sympy.Basic) else expression
+        expression = as_sympy(expression, name="expression")
         given = {str(k): v for k, v in (values or {}).items()}
         missing = sorted(s.name for s in expression.free_symbols if s.name not in given)
         if missing:

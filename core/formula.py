@@ -36,7 +36,7 @@ from typing import Any
 
 from core.errors import invalid
 
-__all__ = ["parse_formula", "parse_srepr", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH"]
+__all__ = ["parse_formula", "parse_srepr", "as_sympy", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_SREPR_LENGTH"]
 
 #: Longest formula accepted (characters).
 MAX_LENGTH = 5_000
@@ -293,6 +293,26 @@ def parse_formula(text: str, *, symbols: Mapping[str, Any] | None = None, allowe
         return builder.build(tree)
     except RecursionError:
         raise invalid(name, text, "is too deeply nested") from None
+
+
+def as_sympy(value: Any, *, name: str = "formula", symbols: Mapping[str, Any] | None = None,
+             relational: bool = False) -> Any:
+    """``value`` as a sympy object, never by evaluating text: a string goes through :func:`parse_formula`
+    (with ``symbols``), a sympy object is returned as it is, and a number is converted exactly (``sympify``
+    in strict mode, which refuses strings). Everything the toolkit receives as "an expression or a string"
+    goes through here."""
+    import sympy
+
+    if isinstance(value, str):
+        return parse_formula(value, symbols=symbols, relational=relational, name=name)
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, bool) or value is None:
+        raise invalid(name, value, "is not an expression or a number")
+    try:
+        return sympy.sympify(value, strict=True)
+    except (sympy.SympifyError, TypeError, ValueError):
+        raise invalid(name, value, "is not an expression or a number") from None
 
 
 # ------------------------------------------------------------------------------------------- srepr

@@ -37,6 +37,7 @@ import numpy as np
 import sympy  # imported here, not on first use: the first loss of a test run would pay for it
 
 from core.errors import invalid
+from core.formula import as_sympy
 from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
 
 __all__ = [
@@ -514,7 +515,7 @@ def _exp(eps: Any) -> Any:
         if not eps >= 0 or not math.isfinite(eps):
             raise invalid("eps", eps, "must be a finite number >= 0")
         return math.exp(eps)
-    t = sympy.exp(sympy.sympify(eps))
+    t = sympy.exp(as_sympy(eps, name="eps"))
     if not (t.is_real and t >= 1):
         raise invalid("eps", eps, "must be a real number >= 0")
     exact = as_exact(sympy.nsimplify(t) if not t.is_Rational else t)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 import sympy
 
 from core.errors import invalid
+from core.formula import as_sympy
+from symbolic.symbols import by_name
 
 __all__ = ["Step", "residual", "checked"]
 
@@ -40,8 +42,8 @@ class Step:
             raise invalid("says", self.says, "every step states its reason")
         if self.relation not in _RELATIONS:
             raise invalid("relation", self.relation, f"must be one of {list(_RELATIONS)}")
-        object.__setattr__(self, "lhs", sympy.sympify(self.lhs))
-        object.__setattr__(self, "rhs", sympy.sympify(self.rhs))
+        object.__setattr__(self, "lhs", as_sympy(self.lhs, name="lhs", symbols=by_name()))
+        object.__setattr__(self, "rhs", as_sympy(self.rhs, name="rhs", symbols=by_name()))
 
 
 def _limits_evaluated(expr: sympy.Basic) -> sympy.Basic:

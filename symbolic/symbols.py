@@ -21,5 +21,5 @@ n1, n2, n3 = sympy.symbols("n1 n2 n3", integer=True, nonnegative=True)
 
 
 def by_name() -> dict[str, sympy.Symbol]:
-    """Name -> symbol, for parsing user strings (``sympy.sympify(text, locals=by_name())``)."""
+    """Name -> symbol, for parsing user strings (``core.formula.parse_formula(text, symbols=by_name())``)."""
     return {s.name: s for s in (p, q, pi, n, N1, N2, N3, n1, n2, n3, q1, q2, q3, lam, c, eps, alpha)}

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
 from core.exact import exact_or_none
+from core.formula import as_sympy
 from numeric.definitions import Reading, register
 
 if TYPE_CHECKING:  # numeric.mechanisms imports this module: no import cycle at run time
@@ -236,7 +237,7 @@ def _budget(r: Any) -> Any:
 
     exact = exact_or_none(r)
     if exact is None:
-        value = sympy.sympify(r) if not isinstance(r, float) else None
+        value = as_sympy(r, name="r") if not isinstance(r, float) else None
         if value is not None and value.is_infinite:
             raise invalid("r", r, "must be finite (ε-privacy is for finite ε)")
         if value is None or not value.is_real or value.free_symbols:

@@ -182,4 +182,6 @@ def _as_srepr(value: Any) -> str:
         return value
     import sympy
 
-    return sympy.srepr(sympy.sympify(value))
+    from core.formula import as_sympy
+
+    return sympy.srepr(as_sympy(value, name="derived"))

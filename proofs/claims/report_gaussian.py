@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 
 from core.context import arb, mpf
+from core.formula import parse_formula
 from numeric import meanest_gaussian as gaussian
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
@@ -135,11 +136,11 @@ _BOX = ["R > 0", "sigma > 0", "t > 0", "x >= -(R + sigma*t)", "x <= R + sigma*t"
 
 @check("R.gs-identity", "decision")
 def _gs_decision(budget: Budget) -> Evidence:
-    bound = sympy.sympify("2*(R + sigma*t)")
+    bound = parse_formula("2*(R + sigma*t)")
     steps = [(f"{side} <= 2B on the box", sign_evidence(f"2*(R + sigma*t) - ({side})", _BOX, sign=">=0",
                                                        symbols=["R", "sigma", "t", "x", "y"], timeout=budget.timeout))
              for side in ("x - y", "y - x")]
-    steps.append(("attained at x = B, y = -B", identity(sympy.sympify("(R + sigma*t) - (-(R + sigma*t))"), bound,
+    steps.append(("attained at x = B, y = -B", identity(parse_formula("(R + sigma*t) - (-(R + sigma*t))"), bound,
                                                          domain="x = B, y = -B")))
     return chain(steps, conclusion="max over x, x' in [-B, B] of |x - x'| = 2(R + sigma t): GS(f) as printed, "
                                    "under the l2 reading", method=Method.DECISION,

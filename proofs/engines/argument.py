@@ -317,7 +317,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     counterexample is re-checked exactly."""
     import sympy
 
-    from core.formula import parse_formula
+    from core.formula import as_sympy, parse_formula
 
     start = time.perf_counter()
     op = sign.replace(" ", "")[:-1]
@@ -326,7 +326,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
                  for h in hypotheses]
     plain = {s: sympy.Symbol(s.name) for s in set().union(*(r.free_symbols for r in relations))}
     relations = [r.xreplace(plain) for r in relations]
-    listed = [(name, sympy.sympify(expr)) for name, expr in conditions]
+    listed = [(name, as_sympy(expr, name=name, symbols=names)) for name, expr in conditions]
     reduced, denominators = [], []
     for name, expr in listed:
         numerator, denominator = sympy.fraction(sympy.together(expr.xreplace(

@@ -15,8 +15,11 @@ from fractions import Fraction
 
 import sympy
 
+from core.formula import as_sympy
 from proofs.base.budget import Budget
 from proofs.engines.methods import rational_grid
+from symbolic.symbols import by_name
+
 
 __all__ = ["exact_function", "proportions", "loss_ratios", "small_sizes", "decided_sizes"]
 
@@ -28,7 +31,7 @@ def exact_function(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Frac
 
     ``expr`` must be a rational function of those symbols (no ``exp``, ``log``, ``Sum``): every operation
     is then ``+ - * /`` and integer powers, which Fractions carry out exactly."""
-    expr = sympy.sympify(expr)
+    expr = as_sympy(expr, name="expr", symbols=by_name())
     unknown = sorted(s.name for s in expr.free_symbols if s.name not in names)
     if unknown:
         raise ValueError(f"expr={expr}: symbols {unknown} are not among names={list(names)}")
@@ -36,8 +39,8 @@ def exact_function(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Frac
         raise ValueError(f"expr={expr}: not a rational function with exact coefficients")
     rationals = sorted((r for r in expr.atoms(sympy.Rational) if not r.is_Integer), key=str)
     holders = [sympy.Dummy(f"r{i}") for i in range(len(rationals))]
-    by_name = {s.name: s for s in expr.free_symbols}
-    arguments = [by_name.get(name, sympy.Symbol(name)) for name in names]
+    present = {s.name: s for s in expr.free_symbols}
+    arguments = [present.get(name, sympy.Symbol(name)) for name in names]
     function = sympy.lambdify(arguments + holders, expr.xreplace(dict(zip(rationals, holders))), modules=[{}])
     constants = [Fraction(int(r.p), int(r.q)) for r in rationals]
     return lambda *values: function(*values, *constants)

@@ -57,7 +57,7 @@ def identity(
     import sympy
 
     start = time.perf_counter()
-    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    lhs, rhs = _expressions(lhs, rhs)
     simplifier = simplify or (lambda e: sympy.simplify(sympy.together(e)))
     difference = simplifier(lhs - rhs)
     derived = {"lhs": lhs, "rhs": rhs, "lhs - rhs (simplified)": difference}
@@ -83,6 +83,21 @@ def identity(
                     {"simplified difference": str(difference), "points tried": tried,
                      "note": "sympy did not reduce the difference to 0 and no sampled point separated the sides"},
                     reading=reading, derived=derived, seconds=time.perf_counter() - start)
+
+
+def _expressions(*sides: Any) -> list[Any]:
+    """The sides as sympy expressions: strings read by the safe parser with the symbols of the sides that
+    are sympy already (and the paper's names), never evaluated."""
+    import sympy
+
+    from core.formula import as_sympy
+    from symbolic.symbols import by_name
+
+    known = dict(by_name())
+    for side in sides:
+        if isinstance(side, sympy.Basic):
+            known.update({s.name: s for s in side.free_symbols})
+    return [as_sympy(side, name="side", symbols=known) for side in sides]
 
 
 def _exact_at(expr: Any, values: Mapping[str, Any]) -> Any:

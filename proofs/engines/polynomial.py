@@ -27,8 +27,11 @@ from typing import Any
 
 import sympy
 
+from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.errors import invalid
+from symbolic.symbols import by_name
+
 
 __all__ = ["polynomial_identity", "simplex_points", "box_points", "outcome_sum", "OutcomeSum", "RationalFunction"]
 
@@ -242,7 +245,7 @@ def polynomial_identity(sides: Sides, *, n_values: Iterable[int], variables: Seq
 def _side(converter: "_Converter", side: Any) -> RationalFunction:
     if isinstance(side, OutcomeSum):
         return converter.outcomes(side)
-    return converter.walk(sympy.sympify(side), {})
+    return converter.walk(as_sympy(side, name="side", symbols=by_name()), {})
 
 
 def _separating_point(left: RationalFunction, right: RationalFunction, variables: Sequence[str],

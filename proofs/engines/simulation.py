@@ -23,10 +23,11 @@ from typing import Any
 import sympy
 
 from core.context import EXACT
+from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.errors import invalid
 from symbolic.model import q2x3, qlambda_entries
-from symbolic.symbols import lam, p, q
+from symbolic.symbols import lam, p, q, by_name
 
 __all__ = ["simulation_witness", "exact_moment", "SURVEYS", "GIVEN"]
 
@@ -69,7 +70,7 @@ def simulation_witness(statistic: sympy.Expr, claimed: sympy.Expr, *, moment: st
 
 
 def _claimed(claimed: sympy.Expr, case: Mapping[str, Any], survey: str) -> Fraction:
-    expr = sympy.sympify(claimed)
+    expr = as_sympy(claimed, name="claimed", symbols=by_name())
     if survey == "q2x3":
         expr = expr.xreplace(q2x3())
     names = {s.name for s in expr.free_symbols}
@@ -102,7 +103,7 @@ def exact_moment(statistic: sympy.Expr, case: Mapping[str, Any], *, survey: str 
         values = {p: sympy.Rational(str(case["p"])), q: sympy.Rational(str(case["q"])),
                   lam: sympy.Rational(str(case["lam"]))}
         a = Fraction(str(qlambda_entries()[0].xreplace(values)))
-        m = moments(sympy.sympify(statistic).xreplace(values), case["n"], a, 1 - a, case["pi"], mode="exact")
+        m = moments(as_sympy(statistic, name="statistic", symbols=by_name()).xreplace(values), case["n"], a, 1 - a, case["pi"], mode="exact")
     return m.mean if moment == "mean" else m.variance
 
 

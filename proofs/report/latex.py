@@ -28,7 +28,8 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 
 from core.errors import invalid
-from core.formula import parse_formula, parse_srepr
+from core.formula import as_sympy, parse_formula, parse_srepr
+from symbolic.symbols import by_name
 from proofs.report.symbols import symbol_latex
 
 __all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived", "RoundTrip", "round_trip"]
@@ -73,8 +74,8 @@ _PRINTER = _PaperPrinter(_SETTINGS)
 
 
 def to_latex(expr: Any) -> str:
-    """``expr`` (a sympy expression, or anything :func:`sympy.sympify` accepts) in the paper's notation."""
-    return _PRINTER.doprint(sympy.sympify(expr))
+    """``expr`` (a sympy expression, a number, or a formula string read by :func:`core.formula.parse_formula`) in the paper's notation."""
+    return _PRINTER.doprint(as_sympy(expr, name="expr", symbols=by_name()))
 
 
 _MAX_OPS_TO_SIMPLIFY = 60
@@ -91,7 +92,7 @@ def readable(expr: Any) -> sympy.Basic:
     ``cancel`` (each tried up to a size, see ``_TRANSFORMS``; a relation is treated side by side). Equal
     by construction; large expressions (more than 60 operations) are left as they are, so the export
     stays fast."""
-    expr = sympy.sympify(expr)
+    expr = as_sympy(expr, name="expr", symbols=by_name(), relational=True)
     if isinstance(expr, sympy.core.relational.Relational):
         return expr.func(readable(expr.lhs), readable(expr.rhs), evaluate=False)
     if not isinstance(expr, sympy.Expr):
@@ -131,8 +132,6 @@ def parse_derived(text: str) -> sympy.Basic:
     except ValueError:
         if not _PLAIN.match(text):
             raise
-    from symbolic.symbols import by_name
-
     return parse_formula(text, symbols=by_name(), name="derived")
 
 
