@@ -81,3 +81,55 @@ def test_counterexamples_are_stored_exactly():
     e = Evidence("enumeration", "counterexample", D, recheck="exact",
                  counterexample={"p": Fraction(3, 5), "q": sympy.Rational(1, 5), "n": sympy.Integer(3)})
     assert e.counterexample == {"p": "3/5", "q": "1/5", "n": 3}
+
+
+# ------------------------------------------------------------------------------------------ vacuity
+VACUOUS_GRID = Evidence("enumeration", "holds", D, {"cases checked": 40}, premise_cases=0)
+VACUOUS_PROOF = Evidence("decision", "proved", D, premise_cases=0)
+WITNESSED_GRID = Evidence("enumeration", "holds", D, {"cases checked": 40}, premise_cases=12)
+
+
+@pytest.mark.parametrize(
+    "evidence, status",
+    [
+        pytest.param([VACUOUS_GRID], Status.INCONCLUSIVE, id="grid-over-no-premise-case"),
+        pytest.param([VACUOUS_PROOF, VACUOUS_GRID], Status.INCONCLUSIVE, id="proof-of-an-unsatisfiable-premise"),
+        pytest.param([VACUOUS_PROOF, CEX], Status.REFUTED, id="vacuous-proof-beside-a-counterexample"),
+        pytest.param([VACUOUS_GRID, WITNESSED_GRID], Status.SUPPORTED, id="one-grid-met-the-premise"),
+        pytest.param([VACUOUS_PROOF, HOLDS], Status.SUPPORTED, id="vacuous-proof-is-no-proof"),
+    ],
+)
+def test_vacuous_support_earns_nothing(evidence, status):
+    decision = decide(evidence)
+    assert decision.status is status
+    if status is Status.INCONCLUSIVE:
+        assert decision.reason.startswith("vacuous")
+
+
+def test_exhaustive_counts_the_cases_where_the_premise_held():
+    from proofs.engines.methods import exhaustive
+
+    cases = [{"k": k} for k in range(10)]
+    evidence = exhaustive(cases, lambda c: c["k"] % 2 == 0, domain="k < 10", premise=lambda c: c["k"] % 2 == 0)
+    assert evidence.outcome.value == "holds" and evidence.premise_cases == 5
+    never = exhaustive(cases, lambda c: False, domain="k < 10", premise=lambda c: c["k"] > 10)
+    assert never.premise_cases == 0 and never.vacuous
+
+
+@pytest.mark.parametrize(
+    "counterexample",
+    [
+        pytest.param({"n": 1, "lhs": 0, "rhs": 0}, id="lhs-equals-rhs"),
+        pytest.param({"n": 1, "claimed": "1/2", "exact": "1/2"}, id="claimed-equals-exact"),
+        pytest.param({"n": 1, "claimed": 3, "enumerated": "3"}, id="same-value-spelled-twice"),
+    ],
+)
+def test_a_counterexample_whose_sides_agree_is_refused(counterexample):
+    with pytest.raises(ValueError, match=r"its two sides .* are equal"):
+        Evidence("enumeration", "counterexample", D, counterexample=counterexample, recheck="exact")
+
+
+def test_equal_sides_are_a_counterexample_to_a_strict_inequality():
+    evidence = Evidence("decision", "counterexample", D, counterexample={"q": 0, "lhs": 0, "rhs": 0,
+                                                                          "relation": "lhs < rhs"}, recheck="exact")
+    assert evidence.counterexample["relation"] == "lhs < rhs"
