@@ -200,7 +200,8 @@ def _l42_enumeration(budget: Budget) -> Evidence:
 
 define(Claim(
     id="L4.3", title="Lemma 4.3", source="003 Lemma 4.3",
-    printed=(r"\sum_{0\leq n_{3}\leq n-1}\frac{1}{n-n_{3}}(q_{1}+q_{2})^{n-n_{3}-1}\binom{n}{n_{3}}q_{3}^{n_{3}}=\frac{A}{(q_{1}+q_{2})}",),
+    printed=(r"\sum_{0\leq n_{3}\leq n-1}\frac{1}{n-n_{3}}(q_{1}+q_{2})^{n-n_{3}-1}\binom{n}{n_{3}}q_{3}^{n_{3"
+             r"}}=\frac{A}{(q_{1}+q_{2})}",),
     statement=r"\sum_{0\le n_3\le n-1}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-1}\binom{n}{n_3}q_3^{n_3}=\frac{A}{q_1+q_2}",
     domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
 ))

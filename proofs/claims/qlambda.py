@@ -198,7 +198,8 @@ _NUS_READING = "Theorem 3.10 (second form) as printed with A replaced by 1/((n+1
 
 define(Claim(
     id="nuS", title="the accuracy nu^S of Q_{2x3}", source="003 §3.2",
-    printed=(r"\nu^{S}(p,q)=Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{(p-q)^{2}}{4(p+q)^{2}}}{(n+1)(p+q)-1}",),
+    printed=(r"\nu^{S}(p,q)=Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{(p-q)^{2}}{4(p"
+             r"+q)^{2}}}{(n+1)(p+q)-1}",),
     statement=r"\nu^S(p,q)=Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{-(\pi-\frac12)^2+\frac{(p-q)^2}{4(p+q)^2}}{(n+1)(p+q)-1}"
               r"\ \text{(Thm. (3.10))}",
     domain=PAPER + ", n >= 1, (n+1)(p+q) > 1",

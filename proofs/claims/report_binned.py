@@ -324,7 +324,8 @@ _CI_RR_CORRECTED = (r"\hat\nu \pm z^*_{\alpha/2}\sqrt{\frac{\sum_i m_i^2}{4p^2n^
 
 define(Claim(
     id="R.ci-rr", title="the randomized-response confidence interval for ν", source="004 §3.2",
-    printed=(r"\nu \in \left[\hat{\nu} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
+    printed=(r"\nu \in \left[\hat{\nu} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \lef"
+             r"t(\frac{n}{4} - np^2 \right)}",),
     statement=r"\nu \in \left[\hat\nu - z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)},\ "
               r"\hat\nu + z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)}\right]",
     domain=r"§3.2 sampling model (individuals i.i.d. from \Theta), T \ge 1, 0 < p < 1/2, 0 < \alpha < 1",
@@ -394,7 +395,8 @@ def _ci_rr_simulation(budget: Budget):
 # ===================================================================================== R.ci-mu
 define(Claim(
     id="R.ci-mu", title="the worst-case interval for μ",
-    printed=(r"\mu \in \left[\hat{\nu} - \frac{c}{2} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
+    printed=(r"\mu \in \left[\hat{\nu} - \frac{c}{2} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{"
+             r"4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
     source="004 §3.2",
     statement=r"\mu \in \Big[\hat\nu - \frac{c}{2} - z_{\alpha/2}\sqrt{V},\ \hat\nu + \frac{c}{2} + "
               r"z_{\alpha/2}\sqrt{V}\Big],\ V = \frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) "

@@ -35,7 +35,8 @@ _TAIL_CORRECTED = (r"\Pr\Big(\forall i \le n:\ X_i \in \Big[\mu - \sigma\sqrt{2\
 
 define(Claim(
     id="R.tail", title="the Gaussian tail interval of §3.1", source="004 §3.1",
-    printed=(r"X_i \in \left[-\mu - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}, \mu + \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)} \right]",),
+    printed=(r"X_i \in \left[-\mu - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}, \mu + \sigma \sqrt{2 "
+             r"\ln \left(\frac{2n}{\delta} \right)} \right]",),
     statement=r"\text{with probability} \ge (1-\delta),\ X_i \in \left[-\mu - \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)},"
               r" \mu + \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)}\right]",
     domain=r"X_1..X_n i.i.d. N(\mu, \sigma^2), \mu \in \mathbb R, \sigma > 0, n \ge 1, 0 < \delta < 1",

@@ -228,7 +228,8 @@ def _rr_eps_enumeration(budget: Budget) -> Evidence:
 # ===================================================================================== R.warner-mle
 define(Claim(
     id="R.warner-mle", title="Warner's estimator of the proportion of 1's is unbiased", source="004 §2.2, Eq. (1)",
-    printed=(r"\hat{\theta}_1 = \frac{1}{2p} \left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac{1}{2} - p\right) \right)",),
+    printed=(r"\hat{\theta}_1 = \frac{1}{2p} \left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac{1}{2"
+             r"} - p\right) \right)",),
     statement=r"\hat{\theta}_1 = \frac{1}{2p}\left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac12 - p\right)\right)",
     domain=r"0 < p < 1/2, n \ge 1; D fixed with k ones (\theta_1 = k/n), or i.i.d. Bernoulli(\theta_1)",
     interpretation="E[θ̂₁] = θ₁ (catalog: 'estimates the proportion of 1's without bias'), in both data models "

@@ -296,7 +296,8 @@ LDP_WITNESS = {"c": 1, "eps": "log(3)", "p": "2/3", "pi": "1/2", "n": 1}
 
 define(Claim(
     id="C3.12", title="Corollary 3.12: Q_GWRR is the optimal ε-LDP mechanism for fixed p+q = c",
-    printed=(r"Q_{GWRR}=\left(\begin{array}[]{ccc}\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c&1-c",),
+    printed=(r"Q_{GWRR}=\left(\begin{array}[]{ccc}\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1"
+             r"}c&1-c",),
     source="003 Corollary 3.12",
     statement=r"Fix p+q=c. The optimal \epsilon-LDP mechanism is Q_{GWRR}=\left(\begin{array}{ccc}"
               r"\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c&1-c\\ \frac{1}{e^{\epsilon}+1}c&"
@@ -422,7 +423,8 @@ WARNER_WITNESS = {"p": "2/3", "eps": "log(3)", "pi": "1/2", "n": 1}
 
 define(Claim(
     id="Ex3.7.optimal", title="Q_WRR is the optimal mechanism within budget ε", source="003 after Eq. (1)",
-    printed=(r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}\left(\begin{array}[]{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{array}\right)",),
+    printed=(r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}\left(\begin{array}[]{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{ar"
+             r"ray}\right)",),
     statement=r"Within the privacy budget of \epsilon, the optimal privacy mechanism is "
               r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}"
               r"\left(\begin{array}{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{array}\right).",

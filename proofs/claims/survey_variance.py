@@ -162,7 +162,8 @@ _LITERAL_READING = ("Lemmas 4.1 and 4.6 substituted as printed: (p+q)^2/(q-p)^2 
 
 define(Claim(
     id="T3.10.proof.conditioning", title="proof of Theorem 3.10: unconditional moments used as conditional ones",
-    printed=(r"=\frac{(p+q)^{2}}{(q-p)^{2}}[\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}-\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}]",),
+    printed=(r"=\frac{(p+q)^{2}}{(q-p)^{2}}[\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2"
+             r"})^{2}}-\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}]",),
     source="003 proof of Theorem 3.10",
     statement=r"Var(\hat\pi \mid N_1+N_2 \ne 0) = \frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1 q_2}{(q_1+q_2)^2} A "
               r"+ \frac{q_2^2}{(q_1+q_2)^2} - \frac{q_2^2}{(q_1+q_2)^2}\Big] \quad \text{(Lemma 0.6)}",
