@@ -23,7 +23,7 @@ settings.register_profile("thorough", max_examples=5_000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+PAPERS = ROOT / "papers"
 
 
 @pytest.fixture(autouse=True)
@@ -38,9 +38,9 @@ def _restore_mpmath_precision():
 
 @pytest.fixture(scope="session")
 def catalog_ids() -> list[str]:
-    """Every claim id of ../shared/CLAIMS.md."""
+    """Every claim id of the project's catalog, papers/CLAIMS.md."""
     import re
 
-    path = SHARED / "CLAIMS.md"
+    path = PAPERS / "CLAIMS.md"
     assert path.exists(), f"the claim catalog is missing: {path}"
     return re.findall(r"^\| `([^`]+)`", path.read_text(encoding="utf-8"), flags=re.M)

@@ -13,7 +13,7 @@ from proofs.base.evidence import Evidence, Method
 
 __all__ = ["Claim", "Check", "SOURCES", "USER_MODULE_PREFIX"]
 
-#: The texts in ``../shared/papers`` by their three-digit prefix (the built-in catalog's sources; a
+#: The texts in the project's ``papers/`` folder by their three-digit prefix (the built-in catalog's sources; a
 #: claim of your own may name any source).
 SOURCES = {
     "000": "000_15dfbb6255c67df8.txt (conference version)",

@@ -81,11 +81,11 @@ class Text:
 
 
 def papers_directory() -> Path:
-    """Where the texts are: ``$LDP_PAPERS``, else ``../shared/papers`` beside the project."""
+    """Where the texts are: ``$LDP_PAPERS`` if set, else the project's own ``papers/`` folder."""
     configured = os.environ.get("LDP_PAPERS")
     if configured:
         return Path(configured)
-    return Path(__file__).resolve().parents[3] / "shared" / "papers"
+    return Path(__file__).resolve().parents[2] / "papers"
 
 
 @lru_cache(maxsize=None)
@@ -97,7 +97,7 @@ def load(paper: str) -> Text:
     name = SOURCES[paper].split(" ")[0]
     path = directory / name
     if not path.exists():
-        raise invalid("paper", paper, f"its text {path} is missing", "set LDP_PAPERS to the folder of the texts")
+        raise invalid("paper", paper, f"its text {path} is missing", "set LDP_PAPERS to a folder holding the texts of papers/")
     lines = tuple(path.read_text(encoding="utf-8").splitlines())
     entries = _entries_004(lines) if paper == "004" else _entries_003(lines, paper)
     return Text(paper, path, lines, tuple(entries))
