@@ -21,6 +21,12 @@ cases in which the premise held (for a proof, the number of witnesses that show 
 on the domain). Evidence that ``holds`` or is ``proved`` over zero such cases is *vacuous*: it earns
 nothing (:func:`proofs.base.verdict.decide`).
 
+``interior_cases`` is set by evidence checked at finitely many points of a stated domain
+(:class:`core.domain.Domain`): the number of those points that lie strictly inside the domain and outside
+the degenerate cases of the mechanism under study. Support whose every point sits on the boundary (only
+``d = 2``, only ``r = 0``) or in a degenerate case shows nothing about the rest of the domain: zero such
+points makes ``holds`` evidence vacuous too.
+
 A counterexample that carries its two sides (``lhs``/``rhs``, ``claimed``/``exact``,
 ``claimed``/``enumerated``, ``printed``/``exact``) is refused when they are equal, unless it also
 states a strict ``relation`` (``"lhs < rhs"``) that equality violates.
@@ -87,6 +93,7 @@ class Evidence:
     derived: Mapping[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     premise_cases: int | None = None
+    interior_cases: int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -114,10 +121,10 @@ class Evidence:
             _refuse_equal_sides(self.counterexample)
         elif self.counterexample is not None:
             raise invalid("counterexample", self.counterexample, f"given with outcome={self.outcome.value}")
-        if self.premise_cases is not None:
-            if isinstance(self.premise_cases, bool) or not isinstance(self.premise_cases, int) \
-                    or self.premise_cases < 0:
-                raise invalid("premise_cases", self.premise_cases, "must be a count (an integer >= 0)")
+        for name in ("premise_cases", "interior_cases"):
+            count = getattr(self, name)
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+                raise invalid(name, count, "must be a count (an integer >= 0)")
         object.__setattr__(self, "detail", jsonable(dict(self.detail)))
         if self.counterexample is not None:
             object.__setattr__(self, "counterexample", jsonable(dict(self.counterexample)))
@@ -126,13 +133,25 @@ class Evidence:
 
     @property
     def vacuous(self) -> bool:
-        """Support for an implication over zero cases where its premise held: it shows nothing."""
-        return self.premise_cases == 0 and self.outcome in (Outcome.HOLDS, Outcome.PROVED)
+        """Support for an implication over zero cases where its premise held, or finite support none of
+        whose points is interior to the stated domain: it shows nothing."""
+        if self.outcome not in (Outcome.HOLDS, Outcome.PROVED):
+            return False
+        return self.premise_cases == 0 or (self.interior_cases == 0 and self.outcome is Outcome.HOLDS)
+
+    @property
+    def vacuous_because(self) -> str | None:
+        """Why the evidence is vacuous, in words, or ``None``."""
+        if not self.vacuous:
+            return None
+        if self.premise_cases == 0:
+            return "the premise never held in the checked cases"
+        return "every checked point lies on the boundary of the stated domain or in a degenerate case"
 
     def to_json(self) -> dict[str, Any]:
         """The evidence in the report's JSON vocabulary (``method``, ``outcome``, ``domain``, ``detail``)."""
         detail = dict(self.detail)
-        for key in ("counterexample", "recheck", "reading", "holds_when", "premise_cases"):
+        for key in ("counterexample", "recheck", "reading", "holds_when", "premise_cases", "interior_cases"):
             value = getattr(self, key)
             if value is not None:
                 detail[key] = jsonable(value)

@@ -11,8 +11,10 @@ Only evidence about the primary reading (``reading is None``) decides; evidence 
 reported beside it. A crash in any check is an error whatever reading it was about.
 
 *Vacuity is not support.* Evidence about an implication that ``holds`` or is ``proved`` over zero
-cases where the premise held (``premise_cases == 0``) counts for nothing; a claim whose only support is
-vacuous is ``inconclusive``, and its reason says "vacuous".
+cases where the premise held (``premise_cases == 0``), and finite support none of whose points lies
+inside the stated domain rather than on its boundary or in a degenerate case (``interior_cases == 0``),
+count for nothing; a claim whose only support is vacuous is ``inconclusive``, and its reason says
+"vacuous" and why.
 """
 
 from __future__ import annotations
@@ -78,7 +80,9 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         return Decision(Status.INCONCLUSIVE, NO_CHECK_YET)
     if vacuous:  # nothing decisive is left beside it
         methods = ", ".join(sorted({e.method.value for e in vacuous}))
-        return Decision(Status.INCONCLUSIVE, f"{VACUOUS} ({methods})")
+        why = sorted({e.vacuous_because or "" for e in vacuous})
+        reason = VACUOUS if why == [VACUOUS.split(": ", 1)[1]] else "vacuous: " + "; ".join(why)
+        return Decision(Status.INCONCLUSIVE, f"{reason} ({methods})")
     if not primary:
         return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
     return Decision(Status.INCONCLUSIVE, "no method was decisive")
