@@ -1,17 +1,26 @@
 """The paper's notions, each defined in one place, with every reading the toolkit checks named once.
 
 A *notion* is something the paper defines (SLDP, the bel/pl losses, WLDP, the errors of a test, the
-trade-off functions of Definition 3.17); a *reading* is one precise way of computing it where the text
-can be read more than one way (which pairs (x, x') count in WLDP; the sup or inf in Definition 3.17).
-Every claim names the readings it uses (``Claim.definitions``), every reading named there must be
-registered here, and the report states them. Exactly one reading of each notion is *primary*: the one
-the text supports (its own later use, its citations); the others are checked as alternatives.
+trade-off functions of Definition 3.17, the global sensitivity and the release of the report); a
+*reading* is one precise way of computing it. Every claim names the readings it uses
+(``Claim.definitions``), every reading named there must be registered here, and the report states them.
+
+**Printed means printed.** A statement, or a definition it uses, is read as printed whenever it is
+well-formed. A reading resolves only a genuine ambiguity (the text can be taken two ways: which pairs
+(x, x') count in WLDP) or a malformation (a missing symbol, an undefined name, a division by zero); it
+never repairs a well-formed text that is wrong or degenerate. A repair is a *correction*: it carries its
+own evidence, it is reported beside the verdict, and the claim's status is that of the printed text.
+So exactly one reading of each notion is *primary*: the printed definition when it is well-formed, else
+the resolution the text supports (its own later use, its citations), the same in every claim that uses
+the notion. The other registered readings are the other resolutions of an ambiguity, or a corrected
+definition (its text says so), checked beside the verdict and never in it.
 
 * :mod:`numeric.definitions.ldp`: Definition 3.1 (SLDP), Lemma 3.2's losses, Definition 3.13 (WLDP);
 * :mod:`numeric.definitions.testing`: the errors of tests (Theorem 3.5, §3.2) and the trade-off
   functions (Definition 3.17);
-* :mod:`numeric.definitions.report`: the notions of the report 004 (global sensitivity, its data models,
-  the release of §3.1, its definition of differential privacy).
+* :mod:`numeric.definitions.report`: the notions of the report 004 (global sensitivity as printed in
+  §2.1, its data models, the mechanism of §3.1 as specified, stop rule included, its definition of
+  differential privacy).
 """
 
 from __future__ import annotations
