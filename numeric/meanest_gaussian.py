@@ -3,8 +3,8 @@
 Source: ``004_7922466618fe9fb7.txt``.
 
 * §2.1 calibrates σ² = 2 ln(2/δ) GS(f)²/ε² (:func:`gaussian_sigma`). GS is read once, in
-  :mod:`numeric.definitions.report`: the ℓ2 sensitivity Δ (primary, :func:`gs_usual`) or, as printed,
-  the squared norm Δ² (:func:`gs_printed`).
+  :mod:`numeric.definitions.report`: as printed, the squared norm Δ² (primary, :func:`gs_printed`), or
+  the ℓ2 sensitivity Δ of the correction (:func:`gs_usual`).
 * The exact privacy curve of adding N(0, σ²) to a query of ℓ2 sensitivity Δ (Balle & Wang 2018):
   δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ); the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ
   (:func:`gaussian_delta`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
@@ -13,7 +13,15 @@ Source: ``004_7922466618fe9fb7.txt``.
   centred [μ - σ√(...), μ + σ√(...)] (:func:`tail_interval`); the release bound B = R + σ√(2 ln(2n/δ))
   (:func:`release_bound`) and the mean of X_i when the release is conditioned on [-B, B]
   (:func:`truncated_mean`) or clipped to it (:func:`clipped_mean`); the baseline estimator
-  Z̄ ± z*_{α/2} √((σ² + σ̃²)/n) with GS(f) = 2B (:class:`GaussianBaseline`, floats, for simulation).
+  Z̄ ± z*_{α/2} √((σ² + σ̃²)/n) with GS(f) = 2B as §3.1 prints it (:class:`GaussianBaseline`, floats, for
+  simulation).
+* **The §3.1 mechanism as specified** (one model for every claim about it, the reading
+  ``"§3.1 release: conditional on no stop"`` of :mod:`numeric.definitions.report`): it "will stop and return
+  nothing if a value of X_i is sampled outside of our bound", so it releases with probability
+  (Φ(b) - Φ(a))ⁿ (:func:`release_probability`) and what it releases is Z_i = X_i + Y_i with X_i ~ N(μ, σ²)
+  conditioned on [-B, B], independently across i: E[Z_i | release] = E[X | -B <= X <= B]
+  (:func:`released_mean`), and the coverage of the baseline interval at n = 1 is an integral over the
+  truncated law (:func:`released_coverage_one`).
 
 Every function that returns a real number takes a numbers context (``mpf(dps)`` or ``arb(dps)``,
 default ``mpf(DEFAULT_DPS)``) and returns its numbers; parameters are exact rationals.
@@ -36,7 +44,8 @@ from numeric.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf,
 
 __all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "calibrated_delta",
            "hockey_stick_delta", "TAIL_READINGS", "tail_interval", "tail_probability", "release_bound",
-           "truncated_mean", "clipped_mean", "truncated_mean_quadrature", "normal_moment", "sum_moment",
+           "truncated_mean", "clipped_mean", "truncated_mean_quadrature", "release_probability", "released_mean",
+           "released_mean_quadrature", "released_coverage_one", "normal_moment", "sum_moment",
            "GaussianBaseline", "simulate_ci_gauss"]
 
 TAIL_READINGS = ("printed", "centred")
@@ -64,12 +73,12 @@ def check_delta(delta) -> Fraction:
 
 
 def gs_printed(sensitivity) -> Fraction:
-    """GS(f) as printed in §2.1: max ‖f(D) - f(D')‖² = Δ² (the reading ``"GS: squared"``)."""
+    """GS(f) as printed in §2.1: max ‖f(D) - f(D')‖² = Δ² (the primary reading ``"GS: squared"``)."""
     return global_sensitivity(sensitivity, GS_SQUARED.name)
 
 
 def gs_usual(sensitivity) -> Fraction:
-    """The ℓ2 global sensitivity Δ = max ‖f(D) - f(D')‖₂ (the primary reading ``"GS: l2"``)."""
+    """The ℓ2 global sensitivity Δ = max ‖f(D) - f(D')‖₂ (``"GS: l2"``, the correction of §2.1's definition)."""
     return global_sensitivity(sensitivity, GS_L2.name)
 
 
@@ -197,6 +206,60 @@ def truncated_mean_quadrature(mu, sigma, lower, upper, ctx: NumbersContext | Non
         split = [lo, m, hi] if lo < m < hi else [lo, hi]
         mass = mpmath.quad(lambda x: mpmath.npdf(x, m, s), split)
         return mpmath.quad(lambda x: x * mpmath.npdf(x, m, s), split) / mass
+
+
+def release_probability(mu, R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
+    """Pr(the §3.1 mechanism releases) = Pr(every X_i in [-B, B]) = (Φ(b) - Φ(a))ⁿ, X_i ~ N(μ, σ²) i.i.d."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        bound = release_bound(R, sigma, n, delta, ctx)
+        _, _, a, b = _standardised(mu, sigma, -bound, bound, ctx)
+        return (normal_cdf(b, ctx) - normal_cdf(a, ctx)) ** _count(n)
+
+
+def released_mean(mu, R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
+    """E[Z_i | the §3.1 mechanism releases] = E[X | -B <= X <= B] for X ~ N(μ, σ²) (the noise Y_i has mean 0
+    and is independent; the draws are independent, so conditioning on every X_j in [-B, B] leaves X_i
+    conditioned on its own event): μ + σ(φ(a) - φ(b))/(Φ(b) - Φ(a)), the closed form."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        bound = release_bound(R, sigma, n, delta, ctx)
+        return truncated_mean(mu, sigma, -bound, bound, ctx)
+
+
+def released_mean_quadrature(mu, R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
+    """:func:`released_mean` by quadrature of the truncated density (``mpf`` contexts), independent of the
+    closed form."""
+    ctx = numbers(ctx)
+    with ctx.active():
+        bound = release_bound(R, sigma, n, delta, ctx)
+        return truncated_mean_quadrature(mu, sigma, -bound, bound, ctx)
+
+
+def released_coverage_one(mu, R, sigma, eps, delta, alpha, ctx: NumbersContext | None = None) -> Any:
+    """Coverage of μ by the §3.1 interval Z ± z*_{α/2} √(σ² + σ̃²) at n = 1 for the mechanism as specified
+    (released only when X lies in [-B, B]): ∫_{-B}^{B} φ_σ(x - μ) [Φ((h - x + μ)/σ̃) - Φ((-h - x + μ)/σ̃)] dx
+    / (Φ(b) - Φ(a)), h = z*_{α/2} √(σ² + σ̃²), σ̃ = √(2 ln(2/δ)) 2B/ε (GS = 2B as §3.1 prints it); mpmath
+    quadrature (``mpf`` contexts only)."""
+    import mpmath
+
+    ctx = numbers(ctx)
+    if ctx.kind != "mpf":
+        raise invalid("ctx", ctx, "quadrature needs an mpf context")
+    alpha = check_alpha(alpha)
+    with ctx.active():
+        bound = release_bound(R, sigma, 1, delta, ctx)
+        m, s, a, b = _standardised(mu, sigma, -bound, bound, ctx)
+        noise = gaussian_sigma(eps, delta, 1, ctx) * 2 * bound
+        half = z_quantile(alpha, ctx) * ctx.sqrt(s * s + noise * noise)
+
+        def covered(x):
+            return mpmath.npdf(x, m, s) * (normal_cdf((half - x + m) / noise, ctx)
+                                           - normal_cdf((-half - x + m) / noise, ctx))
+
+        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
+        split = [-bound, m, bound] if -bound < m < bound else [-bound, bound]
+        return mpmath.quad(covered, split) / inside
 
 
 def normal_moment(k: int, mean, variance) -> Fraction:
