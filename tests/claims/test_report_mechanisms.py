@@ -11,9 +11,10 @@ from core.context import arb
 from numeric import meanest as mechanisms
 from numeric import meanest_gaussian as gaussian
 from proofs.base.evidence import Outcome
+from proofs.base.verdict import Status, correction_status
 from tests.claims.report_results import assert_status, result
 
-EXPECTED = [("R.gaussian", "refuted"), ("R.rr-eps", "proved"), ("R.warner-mle", "proved"), ("R.warner-var", "proved"),
+EXPECTED = [("R.gaussian", "refuted"), ("R.rr-eps", "proved"), ("R.warner-mle", "proved"), ("R.warner-var", "refuted"),
             ("R.bassily-smith", "proved"), ("R.bassily-smith.ratio", "refuted")]
 
 
@@ -35,22 +36,27 @@ def test_R_gaussian_counterexample_eps_10_delta_1e5_is_certified():
     eps, delta, sensitivity = Fraction(cx["eps"]), Fraction(cx["delta"]), Fraction(cx["sensitivity"])
     assert (eps, delta, sensitivity) == (10, Fraction(1, 10 ** 5), 1)
     assert eps > 0 and 0 < delta < 1 and sensitivity > 0          # inside the claim's domain
-    for ctx in arb(50).confirmations():                             # re-checked here, GS = Δ (the l2 reading)
+    assert gaussian.gs_printed(sensitivity) == gaussian.gs_usual(sensitivity)     # Δ = 1: Δ² = Δ
+    for ctx in arb(50).confirmations():                             # re-checked here, GS = Δ² as printed
         with ctx.active():
-            value = gaussian.calibrated_delta(eps, delta, sensitivity, gaussian.gs_usual(sensitivity), ctx)
+            value = gaussian.calibrated_delta(eps, delta, sensitivity, gaussian.gs_printed(sensitivity), ctx)
             assert value > ctx.number(delta)
             reference = ctx.number(Fraction("0.0000136441033672984829617991"))
             assert abs(value - reference) < ctx.number(Fraction(1, 10 ** 25))
 
 
-def test_R_gaussian_holds_up_to_4_ln_2_and_fails_as_printed_below_eps_1():
+def test_R_gaussian_reads_GS_as_printed_holds_for_delta_at_least_1_up_to_4_ln_2():
     r = result("R.gaussian")
-    assert "4 ln 2" in r.verdict.holds_when
+    assert r.claim.definitions[0] == "GS: squared" and r.claim.readings == ("GS: l2",)
+    assert "4 ln 2" in r.verdict.holds_when and "Δ >= 1" in r.verdict.holds_when
+    primary = [e for e in r.evidence if e.reading is None]
+    assert any(e.detail.get("where it holds, the argument") == "proved" for e in primary)
     proof = r.verdict.correction.evidence[0]
     assert proof.outcome is Outcome.PROVED and proof.premise_cases == 1
-    squared = [e for e in r.evidence if e.reading == "GS: squared"]
-    assert squared and all(e.outcome is Outcome.COUNTEREXAMPLE for e in squared)
-    assert all(Fraction(e.counterexample["eps"]) < 1 and Fraction(e.counterexample["sensitivity"]) < 1 for e in squared)
+    small = [e for e in primary if e.counterexample and Fraction(e.counterexample["sensitivity"]) < 1]
+    assert small and all(Fraction(e.counterexample["eps"]) < 1 for e in small)   # Δ < 1 fails at small ε too
+    l2 = [e for e in r.evidence if e.reading == "GS: l2"]
+    assert l2 and all(e.outcome is Outcome.COUNTEREXAMPLE for e in l2)        # the correction needs ε <= 4 ln 2
 
 
 def test_R_bassily_smith_ratio_counterexample_is_exact():
@@ -68,4 +74,15 @@ def test_R_rr_eps_and_warner_readings_are_reported_beside_the_verdict():
     mle = [e for e in result("R.warner-mle").evidence if e.reading]
     assert [e.outcome for e in mle] == [Outcome.COUNTEREXAMPLE]
     var = {e.reading: e.outcome for e in result("R.warner-var").evidence if e.reading}
-    assert var == {"§2.2 data: i.i.d. inputs": Outcome.COUNTEREXAMPLE, "exactly normal": Outcome.COUNTEREXAMPLE}
+    assert var == {"§2.2 data: i.i.d. inputs": Outcome.COUNTEREXAMPLE}
+
+
+def test_R_warner_var_as_printed_is_not_normal_and_its_correction_is_proved():
+    """'θ̂₁ ~ N(...)' as printed: at n = 1 the law has two atoms; the exact moments and the normal limit are
+    the correction."""
+    r = result("R.warner-var")
+    cx = r.verdict.counterexample
+    p, n, k = Fraction(cx["p"]), int(cx["n"]), int(cx["k"])
+    rr = mechanisms.RandomizedResponse(p)
+    assert 0 < p < Fraction(1, 2) and 0 <= k <= n and all(w > 0 for w in rr.count_law_fixed(k, n))
+    assert correction_status(r.verdict.correction) is Status.PROVED and "asymptotically normal" in r.verdict.corrected
