@@ -23,8 +23,8 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, limit_coverage, p_grid, simulated,
-                                         simulation_evidence, simulation_outcome)
+from proofs.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, exact_coverage, limit_coverage,
+                                         p_grid, simulated, simulation_evidence, simulation_outcome)
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, witness
 from proofs.engines.methods import exhaustive, identity
@@ -394,19 +394,22 @@ def _ci_rr_simulation(budget: Budget):
 
 # ===================================================================================== R.ci-mu
 define(Claim(
-    id="R.ci-mu", title="the worst-case interval for μ",
+    id="R.ci-mu", title="the interval for μ 'in the worst case'",
     printed=(r"\mu \in \left[\hat{\nu} - \frac{c}{2} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{"
              r"4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
     source="004 §3.2",
     statement=r"\mu \in \Big[\hat\nu - \frac{c}{2} - z_{\alpha/2}\sqrt{V},\ \hat\nu + \frac{c}{2} + "
               r"z_{\alpha/2}\sqrt{V}\Big],\ V = \frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) "
               r"\text{ is a } (1-\alpha) \text{ confidence interval for } \mu \text{ in the worst case}",
-    domain="X in [L, U] with any distribution (the §3.2 sampling model), bins of width c with midpoints m_i, "
-           "0 < p < 1/2, n >= 1, 0 < alpha < 1",
-    interpretation="'in the worst case': coverage Pr(μ in the interval) >= 1 - α for every distribution of X on "
-                   "[L, U], in the normal limit n -> oo (as the report derives it) and at finite n. The worst "
-                   "case is |ν - μ| = c/2: X at the upper edges of the bins (the report's (a, b] intervals), "
-                   "e.g. X in {1, 2} with probability 1/2 each for bins (0, 1], (1, 2] (μ = 3/2, ν = 1).",
+    domain="$X \\in [L, U]$ with any distribution (the §3.2 sampling model), bins of width $c$ with midpoints $m_i$, "
+           "$0 < p < 1/2$, $n \\ge 1$, $0 < \\alpha < 1$",
+    interpretation="'In the worst case': the coverage $\\Pr(\\mu \\in \\text{interval})$ is at least $1 - \\alpha$ for "
+                   "every distribution of $X$ on $[L, U]$, in the normal limit $n \\to \\infty$ (as the report derives "
+                   "it) and at finite $n$. The worst case the text means is the largest bias, $|\\nu - \\mu| = c/2$ "
+                   "(R.bias), attained with $X$ at the upper edges of the bins (the report's $(a, b]$ intervals), e.g. "
+                   "$X \\in \\{1, 2\\}$ with probability $1/2$ each for bins $(0, 1], (1, 2]$ ($\\mu = 3/2$, $\\nu = 1$). "
+                   "The coverage is optimised over the whole domain: its infimum is $1/2$ in the normal limit "
+                   "(approached as $p \\to 1/2$, never attained) and $0$ at finite $n$.",
     readings=(_FIXED,),
     definitions=(_SAMPLED, _FIXED),
     related={"R.bias": "the c/2 term", "R.ci-rr": "the interval for ν it widens",
@@ -416,8 +419,85 @@ define(Claim(
 _MU_CORRECTED = (r"\mu \in \Big[\hat\nu - \frac c2 - z_{\alpha/2}\sqrt{V'},\ \hat\nu + \frac c2 + z_{\alpha/2}\sqrt{V'}\Big],"
                  r"\ V' = V + \frac1n\Big(\sum_i m_i^2\theta_i - \nu^2\Big)\ \text{has asymptotic coverage} \ge 1 - \alpha"
                  r"\ \text{for every distribution on } [L, U]")
-#: the worst case: X in {1, 2} with probability 1/2 each, bins (0, 1], (1, 2]: μ = 3/2, ν = 1
-_WORST_MU = Fraction(3, 2)
+#: the largest bias: X in {1, 2} with probability 1/2 each, bins (0, 1], (1, 2]: μ = 3/2, ν = 1
+_LARGEST_BIAS_MU = Fraction(3, 2)
+#: centred bins [-1, 0], [0, 1] (the placement with the smallest Σ m_i²), θ = (1/2, 1/2): the limiting coverage at
+#: these p approaches the infimum 1/2
+_CENTRED = {"L": -1, "U": 1, "c": 1, "theta": (HALF, HALF), "alpha": Fraction(1, 20)}
+_TOWARDS_HALF = (Fraction(2, 5), Fraction(49, 100), Fraction(499, 1000), Fraction(4999, 10000))
+#: n = 1, bins (0, 1], (1, 2], X = 1 w.p. 1 - t, X = 2 w.p. t (bias c/2): the exact coverage approaches 0
+_TOWARDS_ZERO = ((Fraction(1, 10), Fraction(4999, 10000)), (Fraction(1, 100), HALF - Fraction(1, 200000)),
+                 (Fraction(1, 1000), HALF - Fraction(1, 10 ** 8)))
+
+
+def _limit_infimum() -> Evidence:
+    """The limiting coverage, optimised over the whole domain. At a distribution with |ν - μ| < c/2 the
+    half-width tends to c/2 and ν̂ to ν, so the coverage tends to 1; at |ν - μ| = c/2 it tends to Φ(zρ) (one
+    side binds), ρ² = κ/(κ + s²) with κ = nV = Σm²(1/4 - p²)/(4p²) > 0 and s² = Σ m_i²θ_i - ν² >= 0. So
+    Φ(zρ) > Φ(0) = 1/2, and κ -> 0 as p -> 1/2: the infimum is 1/2, approached and never attained."""
+    p, M = sympy.Symbol("p", positive=True), sympy.Symbol("M", positive=True)
+    x = sympy.Symbol("x", real=True)
+    kappa = M * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
+    cdf = (1 + sympy.erf(x / sympy.sqrt(2))) / 2
+    steps = [("kappa = n V > 0 for 0 < p < 1/2", sign_evidence("M*(1/4 - p**2)/(4*p**2)", ["M > 0", "p > 0", "p < 1/2"],
+                                                               sign=">0", symbols=["M", "p"])),
+             ("rho^2 = kappa/(kappa + s^2) lies in (0, 1]",
+              sign_evidence("kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">0", symbols=["kappa", "s2"])),
+             ("rho^2 <= 1", sign_evidence("1 - kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">=0",
+                                         symbols=["kappa", "s2"])),
+             ("kappa -> 0 as p -> 1/2", identity(sympy.limit(kappa, p, HALF, "-"), 0, domain="p -> 1/2 from below")),
+             ("Phi(0) = 1/2", identity(cdf.subs(x, 0), HALF, domain="x = 0")),
+             ("Phi' = phi > 0: Phi increases", identity(sympy.diff(cdf, x), sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi),
+                                                        domain="every x"))]
+    return chain(steps, conclusion="the limiting coverage is 1 where |nu - mu| < c/2 and Phi(z rho) > 1/2 where "
+                                   "|nu - mu| = c/2; rho -> 0 as p -> 1/2 (s^2 > 0): the infimum over the domain is 1/2, "
+                                   "not attained", domain="every distribution on [L, U], bins, 0 < p < 1/2, 0 < alpha < 1")
+
+
+def _finite_infimum() -> Evidence:
+    """At n = 1, bins (0, 1], (1, 2], X = 1 w.p. 1 - t and 2 w.p. t (μ = 1 + t = ν + c/2): the report b = (1, 0) of
+    a type-1 individual gives ν̂ = 1 - 1/(4p), outside the interval once z√V < t; so the coverage is at most
+    1 - (1 - t)(1/2 + p)², which tends to t as p -> 1/2 (V -> 0), and t -> 0: the infimum at finite n is 0."""
+    p, t = sympy.Symbol("p", positive=True), sympy.Symbol("t", positive=True)
+    theta1, theta2 = (1 - (HALF - p)) / (2 * p), (0 - (HALF - p)) / (2 * p)
+    nu_hat = HALF * theta1 + sympy.Rational(3, 2) * theta2
+    variance = (sympy.Rational(1, 4) + sympy.Rational(9, 4)) * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
+    steps = [("nu_hat at the report (1, 0), n = 1", identity(nu_hat, 1 - 1 / (4 * p), domain="0 < p < 1/2")),
+             ("|nu_hat - mu| = t + 1/(4p) exceeds 1/2 + w once w < t",
+              sign_evidence("t + 1/(4*p) - (1/2 + w)", ["t > w", "w >= 0", "p > 0", "p < 1/2"], sign=">0",
+                            symbols=["t", "p", "w"])),
+             ("V -> 0 as p -> 1/2, so w = z sqrt(V) < t near 1/2",
+              identity(sympy.limit(variance, p, HALF, "-"), 0, domain="p -> 1/2 from below")),
+             ("the bound 1 - (1 - t)(1/2 + p)^2 -> t", identity(sympy.limit(1 - (1 - t) * (HALF + p) ** 2, p, HALF, "-"),
+                                                               t, domain="p -> 1/2 from below"))]
+    return chain(steps, conclusion="coverage <= 1 - (1 - t)(1/2 + p)^2 -> t as p -> 1/2, for every t in (0, 1): the "
+                                   "infimum over the domain at finite n is 0 (coverage >= 0 trivially)",
+                 domain="n = 1, bins (0, 1], (1, 2], X in {1, 2}, 0 < p < 1/2 (inside the claim's domain)")
+
+
+def _infimum_detail() -> dict:
+    """The coverage optimised over the claim's whole domain: the two arguments and the points approaching."""
+    towards_half = {}
+    for p in _TOWARDS_HALF:
+        cfg = {**_CENTRED, "p": p}
+        ctx = arb(30)
+        with ctx.active():
+            value = limit_coverage(cfg, one_sided=True)(cfg, ctx)[0] + ctx.number(1 - cfg["alpha"])
+            towards_half[f"p = {p}"] = value.str(12, radius=False)
+    towards_zero = {}
+    bins = binned.Binning(0, 2, 1)
+    for t, p in _TOWARDS_ZERO:
+        cfg = {"L": 0, "U": 2, "c": 1, "theta": (1 - t, t), "p": p, "alpha": Fraction(1, 20)}
+        target = binned.binned_mean(bins, cfg["theta"]) + HALF
+        coverage, _ = exact_coverage(cfg, binned.joint_counts_sampled(p, cfg["theta"], 1), target, 1, slack=HALF)
+        towards_zero[f"t = {t}, p = {p}"] = coverage
+    limit, finite = _limit_infimum(), _finite_infimum()
+    return {"infimum of the limiting coverage over the domain": "1/2 (not attained: approached as p -> 1/2)",
+            "the limiting infimum, argument": limit.outcome.value, "the limiting infimum, steps": limit.detail["steps"],
+            "limiting coverage at centred bins [-1, 0], [0, 1], theta = (1/2, 1/2), approaching 1/2": towards_half,
+            "infimum of the exact coverage at finite n over the domain": "0 (not attained)",
+            "the finite-n infimum, argument": finite.outcome.value, "the finite-n infimum, steps": finite.detail["steps"],
+            "exact coverage at n = 1, X in {1, 2} w.p. (1 - t, t), approaching 0": towards_zero}
 
 
 def _ci_mu_correction(budget: Budget) -> Correction:
@@ -435,38 +515,43 @@ def _ci_mu_correction(budget: Budget) -> Correction:
                   domain="every distribution on [L, U], every 0 < p < 1/2, n -> oo")
     bins = binned.Binning(RR["L"], RR["U"], RR["c"])
     law = binned.joint_counts_sampled(RR["p"], RR["theta"], RR_N)
-    finite = coverage_evidence(RR, law, _WORST_MU, RR_N, slack=HALF,
+    finite = coverage_evidence(RR, law, _LARGEST_BIAS_MU, RR_N, slack=HALF,
                                 variance=binned.variance_nu_sampled(bins, RR["theta"], RR["p"], RR_N),
-                                domain=f"the worst case, n = {RR_N}, with V' (exact law, certified membership)")
+                                domain=f"the largest bias |nu - mu| = c/2, n = {RR_N}, with V' (exact law, certified "
+                                       "membership)")
     return Correction(_MU_CORRECTED, (proof, finite))
 
 
 @check("R.ci-mu", "interval")
 def _ci_mu_interval(budget: Budget):
-    """At the worst case |ν - μ| = c/2 the interval covers iff ν̂ - ν <= c/2 - b + z√V with b = -c/2 on the
-    side that binds: coverage -> Φ(z √(V/V_true)) (certified, two precisions), below 1 - α."""
-    ev = certified_exhaustive([{**RR, "mu": _WORST_MU}], limit_coverage(RR, one_sided=True), sign=">=0",
+    """At the largest bias |ν - μ| = c/2 the interval covers iff ν̂ - ν >= -z√V on the side that binds: the
+    coverage tends to Φ(z √(V/V_true)) (certified, two precisions), below 1 - α at p = 2/5. The coverage is
+    then optimised over the whole domain (its infimum, with the arguments and the points approaching it)."""
+    ev = certified_exhaustive([{**RR, "mu": _LARGEST_BIAS_MU}], limit_coverage(RR, one_sided=True), sign=">=0",
                               ctx=arb(50), names=("limiting coverage - (1 - alpha)", "(second precision)"),
-                              domain="normal limit n -> oo, worst case X in {1, 2} w.p. 1/2 (bins (0,1], (1,2]), "
-                                     "p = 2/5, alpha = 1/20")
-    yield replace(ev, corrected=_ci_mu_correction(budget))
+                              domain="normal limit n -> oo at one point: the largest bias |nu - mu| = c/2, X in {1, 2} "
+                                     "w.p. 1/2 (bins (0,1], (1,2]), p = 2/5, alpha = 1/20 (not the infimum: see the "
+                                     "infimum over the domain)")
+    yield replace(ev, corrected=_ci_mu_correction(budget), detail={**ev.detail, **_infimum_detail()})
 
 
 @check("R.ci-mu", "enumeration")
 def _ci_mu_enumeration(budget: Budget):
-    """The exact coverage of μ (an exact rational, membership certified) at n = 20 and n = budget.n_max, worst case."""
+    """The exact coverage of μ (an exact rational, membership certified) at n = 20 and n = budget.n_max, at the
+    largest bias."""
     for n in sorted({RR_N, budget.n_max}):
-        yield coverage_evidence(RR, binned.joint_counts_sampled(RR["p"], RR["theta"], n), _WORST_MU, n, slack=HALF,
-                                 domain=f"n = {n}, worst case X in {{1, 2}} w.p. 1/2, exact joint law of the counts")
-    yield coverage_evidence(RR, binned.joint_counts_fixed(RR["p"], (RR_N // 2, RR_N // 2)), _WORST_MU, RR_N,
+        yield coverage_evidence(RR, binned.joint_counts_sampled(RR["p"], RR["theta"], n), _LARGEST_BIAS_MU, n, slack=HALF,
+                                 domain=f"n = {n}, largest bias: X in {{1, 2}} w.p. 1/2, p = 2/5, exact joint law of the "
+                                        "counts")
+    yield coverage_evidence(RR, binned.joint_counts_fixed(RR["p"], (RR_N // 2, RR_N // 2)), _LARGEST_BIAS_MU, RR_N,
                              slack=HALF, reading=_FIXED,
                              domain=f"fixed dataset: {RR_N // 2} values 1 and {RR_N // 2} values 2, n = {RR_N}")
 
 
 @check("R.ci-mu", "simulation")
 def _ci_mu_simulation(budget: Budget):
-    """Simulated coverage of μ at the worst case; a refutation also needs the exact coverage below 1 - α."""
-    yield simulation_evidence(RR, RR_N, budget, target=_WORST_MU, slack=HALF)
+    """Simulated coverage of μ at the largest bias; a refutation also needs the exact coverage below 1 - α."""
+    yield simulation_evidence(RR, RR_N, budget, target=_LARGEST_BIAS_MU, slack=HALF)
 
 
 # ===================================================================================== R.negative-variance

@@ -68,7 +68,7 @@ RR_N = 20
 
 
 def limit_coverage(cfg, *, one_sided: bool):
-    """Φ(zρ) (one-sided, the worst case of R.ci-mu) or 2Φ(zρ) - 1 (R.ci-rr), ρ² = v_printed/v_true, the
+    """Φ(zρ) (one-sided, R.ci-mu at its largest bias) or 2Φ(zρ) - 1 (R.ci-rr), ρ² = v_printed/v_true, the
     coverage as n -> oo (ρ does not depend on n), minus 1 - α."""
     bins = binned.Binning(cfg["L"], cfg["U"], cfg["c"])
     ratio = binned.variance_nu_printed(bins, cfg["p"], 1) / binned.variance_nu_sampled(bins, cfg["theta"], cfg["p"], 1)

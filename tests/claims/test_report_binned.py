@@ -1,6 +1,6 @@
 """The claims of the report 004 §3.2 (the binned mean with randomized response) at the quick budget:
-statuses, exact counterexamples re-checked here, the worst case of the interval for μ, and the worked
-example's printed numbers."""
+statuses, exact counterexamples re-checked here, the coverage of the interval for μ at its largest bias and
+its infimum over the whole domain, and the worked example's printed numbers."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_R_ci_rr_exact_coverage_is_below_nominal():
     assert Fraction(ev.counterexample["exact coverage"]) == _exact_coverage(20, Fraction(1), 0) < Fraction(9, 10)
 
 
-def test_R_ci_mu_worst_case_lies_in_the_domain_and_undercovers():
+def test_R_ci_mu_largest_bias_lies_in_the_domain_and_undercovers():
     r = result("R.ci-mu")
     cx = next(e.counterexample for e in r.evidence if e.method.value == "enumeration" and e.reading is None)
     n, mu = int(cx["n"]), Fraction(cx["target"])
@@ -53,6 +53,29 @@ def test_R_ci_mu_worst_case_lies_in_the_domain_and_undercovers():
     assert mu == Fraction(3, 2) and binned.binned_mean(BINS, (HALF, HALF)) == 1
     assert Fraction(cx["exact coverage"]) == _exact_coverage(n, mu, HALF) < Fraction(19, 20)
     assert r.verdict.corrected is not None
+
+
+def test_R_ci_mu_reports_the_infimum_of_the_coverage_over_the_domain():
+    """The coverage is optimised over the whole domain: 1/2 in the normal limit (proved, approached at centred
+    bins as p -> 1/2), 0 at finite n (proved, approached at n = 1); no point value is called the worst."""
+    detail = next(e.detail for e in result("R.ci-mu").evidence if e.method.value == "interval")
+    assert detail["infimum of the limiting coverage over the domain"].startswith("1/2")
+    assert detail["the limiting infimum, argument"] == "proved"
+    towards_half = [float(v) for v in detail["limiting coverage at centred bins [-1, 0], [0, 1], theta = (1/2, 1/2), "
+                                               "approaching 1/2"].values()]
+    assert towards_half == sorted(towards_half, reverse=True) and 0.5 < towards_half[-1] < 0.52
+    assert detail["infimum of the exact coverage at finite n over the domain"].startswith("0")
+    assert detail["the finite-n infimum, argument"] == "proved"
+    towards_zero = detail["exact coverage at n = 1, X in {1, 2} w.p. (1 - t, t), approaching 0"]
+    for key, value in towards_zero.items():            # re-checked: exact coverage below t + (1/2 - p)
+        t, p = (Fraction(part.split(" = ")[1]) for part in key.split(", "))
+        theta = (1 - t, t)
+        law = binned.joint_counts_sampled(p, theta, 1)
+        found = {binned.exact_ci_rr_coverage(BINS, law, binned.binned_mean(BINS, theta) + HALF, p, 1, Fraction(1, 20),
+                                             slack=HALF, ctx=ctx)[0] for ctx in arb(50).confirmations()}
+        assert found == {Fraction(value)} and Fraction(value) <= 1 - (1 - t) * (HALF + p) ** 2
+    text = result("R.ci-mu").claim.interpretation
+    assert "infimum" in text and "worst case the text means is the largest bias" in text
 
 
 def test_R_example_bias_printed_numbers_hold_only_approximately():
