@@ -126,7 +126,9 @@ def exhaustive(
     """Evaluate ``holds`` at every case of a finite set (in exact arithmetic: the caller's promise,
     stated by ``recheck``). The first failing case is the counterexample; ``holds`` may return
     ``(ok, info)`` to attach the two sides or a discrepancy to the evidence. Info values whose key
-    starts with ``worst`` are maximised over all cases and reported.
+    starts with ``worst`` are maximised over the checked cases and reported as the worst found, the
+    label naming that extent (``"worst ... (largest over the N checked cases)"``): a maximum over a
+    finite set, never an optimum over the claim's domain.
 
     For an implication, ``premise(case)`` says whether the case satisfies its premise: only those cases
     are checked, and the evidence counts them (``premise_cases``); zero of them makes it vacuous."""
@@ -152,7 +154,8 @@ def exhaustive(
                             premise_cases=in_premise if premise is not None else None)
     if count == 0:
         raise invalid("cases", "[]", "an exhaustive check needs at least one case")
-    figures = {**(detail or {}), "cases checked": count, **worst}
+    figures = {**(detail or {}), "cases checked": count,
+               **{f"{key} (largest over the {count} checked cases)": value for key, value in worst.items()}}
     if premise is not None:
         figures["cases where the premise held"] = in_premise
     return Evidence(method, Outcome.HOLDS, domain, figures, reading=reading, seconds=time.perf_counter() - start,

@@ -64,7 +64,7 @@ def simulation_witness(statistic: sympy.Expr, claimed: sympy.Expr, *, moment: st
                                 counterexample={**case, "moment": moment, "exact": exact, "claimed": target},
                                 recheck=Recheck.EXACT, reading=reading, seconds=time.perf_counter() - start)
     return Evidence(Method.SIMULATION, Outcome.HOLDS, domain,
-                    {"worst |z|": round(worst, 3), "replicates": replicates,
+                    {f"largest |z| over the {len(cases)} simulated cases": round(worst, 3), "replicates": replicates,
                      "seeds": f"{first_seed}..{first_seed + len(cases) - 1}"},
                     reading=reading, seconds=time.perf_counter() - start)
 
