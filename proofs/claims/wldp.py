@@ -31,8 +31,8 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.base.registry import check, define
 from proofs.engines import privacy_lemmas as lemmas
-from proofs.engines.belief_steps import (ALLOCATION, ATTAINMENT, ATTAINMENT_NOTE, ENVELOPE, PULLBACK, WLDP_CHAIN,
-                                         WLDP_LOWER, WLDP_UPPER, mixture_coefficient_step, termwise_step)
+from proofs.engines.belief_steps import (ALLOCATION, ATTAINMENT, ATTAINMENT_NOTE, ENVELOPE, MONOTONE, PULLBACK,
+                                         WLDP_CHAIN, WLDP_LOWER, WLDP_UPPER, mixture_coefficient_step, termwise_step)
 from proofs.engines.argument import argument, arithmetic, at_point, sets
 from proofs.engines.methods import exhaustive
 
@@ -272,15 +272,15 @@ define(Claim(
                r"Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))"
                r"\text{ is }\epsilon_{1}+\epsilon_{2}\text{-}WLDP"),
     domain="pairs of evidential mechanisms on the same inputs X, outputs Y1, Y2 finite; ε1, ε2 > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. Q_{{1,2}}(x) is the product of independent random "
-                    "sets (focal sets E1 × E2, mass m1_x(E1) m2_x(E2), as in the proof of Lemma 3.3); its credal set is "
-                    "that of this mass function on Y1 × Y2 (it contains non-product distributions), and r^W(Q_{1,2}) is "
-                    "the max of pl/bel over ALL subsets of Y1 × Y2, not only rectangles. Checked: r^W(Q_{1,2}) <= "
-                    "r^W(Q1) r^W(Q2), and r^W by the vertex optimisation agrees where the product frame has <= 4 labels. "
-                    "A proof would need, for every G ⊆ Y1 × Y2, pl^{12}_x(G) <= r1 r2 bel^{12}_x'(G): on rectangles pl "
-                    "and bel factor and the bound is immediate, but pl^{12}_x(G) = Σ_{E1} m1_x(E1) pl2_x(∪_{y∈E1} G_y) "
-                    "and bel^{12}_x'(G) = Σ_{E1} m1_x'(E1) bel2_x'(∩_{y∈E1} G_y) use different sections of G, so the "
-                    "termwise argument of Lemma 3.3 does not apply as it stands (the appendix says only 'similar')"),
+    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. $Q_{{1,2}}(x)$ is the product of independent random "
+                    "sets (focal sets $E_1 \\times E_2$, mass $m^1_x(E_1) m^2_x(E_2)$, as in the proof of Lemma 3.3); "
+                    "its credal set is that of this mass function on $Y_1 \\times Y_2$ (it contains non-product "
+                    "distributions), and $r^W(Q_{1,2})$ is the max of $pl/bel$ over all subsets of $Y_1 \\times Y_2$, "
+                    "not only rectangles. Checked: $r^W(Q_{1,2}) \\le r^W(Q_1) r^W(Q_2)$. The proof: $r^W(Q)$ is the "
+                    "largest $pl_x(\\{y\\})/m_{x'}(\\{y\\})$ over $x, x'$ and outputs $y$ ($pl_x(G) \\le \\sum_{y \\in G} "
+                    "pl_x(\\{y\\})$, $\\sum_{y \\in G} m_{x'}(\\{y\\}) \\le bel_{x'}(G)$, the mediant inequality, and "
+                    "$G = \\{y\\}$ attains it), and $pl$ and $m$ of a singleton $\\{(y_1, y_2)\\}$ factorise over the "
+                    "product"),
     readings=(_DISTINCT,),
     premise="Q1 is ε1-WLDP and Q2 is ε2-WLDP",
     definitions=("WLDP", _DISTINCT),
@@ -292,12 +292,70 @@ _PAIRS_TEXT = ("random exact pairs (Q1, Q2): 2-3 inputs, |Y1|, |Y2| <= 3, |Y1||Y
                "masses (finite losses); every event of Y1 × Y2")
 
 
+_SINGLETON_SETS = {"B": "set Y", "G": "set Y", "S": "set Y", "a": "element Y", "b": "element Y", "c": "element Y"}
+_RECTANGLES = {"A1": "set Y1", "E1": "set Y1", "A2": "set Y2", "E2": "set Y2"}
+_SINGLETON_BOUND = "pl_x({y}) <= r m_x'({y}) for every output y (and every counted pair)"
+#: r^W(Q) is the largest pl_x({y})/m_x'({y}): the steps, valid on every frame (their sets have arbitrary sorts)
+SINGLETONS = (
+    sets("B meets G iff some element of G lies in B", "iff(B & G != {}, exists(a, a in G and a in B))",
+         declare=_SINGLETON_SETS,
+         because="so [B ∩ G ≠ ∅] <= Σ_{y ∈ G} [y ∈ B] (the sum counts such an element at least once); summed "
+                 "against m_x(B) >= 0 (the monotone-sum step), pl_x(G) <= Σ_{y ∈ G} pl_x({y})"),
+    sets("the set {a} of an element a of G lies inside G", "implies(forall(b, iff(b in S, b == a)) and a in G, S <= G)",
+         declare=_SINGLETON_SETS, because="every singleton {y}, y ∈ G, is one of the B ⊆ G that bel_x'(G) sums over"),
+    sets("{a} = {c} only if a = c", "implies(forall(b, iff(b in S, b == a)) and forall(b, iff(b in S, b == c)), a == c)",
+         declare=_SINGLETON_SETS,
+         because="distinct y give distinct singletons, so Σ_{y ∈ G} m_x'({y}) <= Σ_{B ⊆ G} m_x'(B) = bel_x'(G) "
+                 "(masses >= 0: the monotone-sum step)"),
+    MONOTONE,
+    termwise_step("Σ_{y ∈ G} pl_x({y}) against Σ_{y ∈ G} m_x'({y})", "1", _SINGLETON_BOUND),
+    arithmetic("the mediant inequality: pl_x(G) <= r bel_x'(G) for every event G", "r*belG - plG",
+               hypotheses=["Spl - plG >= 0", "r*Sm - Spl >= 0", "belG - Sm >= 0", "r >= 0"],
+               symbols=("r", "plG", "Spl", "Sm", "belG"),
+               because="pl_x(G) <= Σ_{y ∈ G} pl_x({y}) <= r Σ_{y ∈ G} m_x'({y}) <= r bel_x'(G): the bound on "
+                       "singletons gives it on every event, so r^W(Q) <= r (the converse of Lemma 3.14)"),
+    sets("the only non-empty subset of {a} is {a}", "implies(forall(b, iff(b in S, b == a)) and B != {} and B <= S, B == S)",
+         declare=_SINGLETON_SETS,
+         because="bel_x'({y}) = m_x'({y}) (normal mass functions: m(∅) = 0), so G = {y} attains: r^W(Q) is the largest "
+                 "pl_x({y})/m_x'({y}), and Q_i ε_i-WLDP gives pl_i,x({y}) <= r_i m_i,x'({y}) (Lemma 3.14 at G = {y})"),
+)
+PRODUCT_SINGLETONS = (
+    sets("a focal rectangle E1 × E2 meets the rectangle A1 × A2 iff both sides meet",
+         "iff(product(A1, A2) & product(E1, E2) != {}, A1 & E1 != {} and A2 & E2 != {})", declare=_RECTANGLES,
+         because="the singleton {(y1, y2)} is the rectangle {y1} × {y2}, so pl^{12}_x({(y1, y2)}) = Σ_{E1, E2} "
+                 "m1_x(E1) m2_x(E2) [y1 ∈ E1] [y2 ∈ E2] = pl1_x({y1}) pl2_x({y2}) (a product of two finite sums)"),
+    sets("a rectangle with non-empty sides lies inside A1 × A2 iff each side does",
+         "implies(E1 != {} and E2 != {}, iff(product(E1, E2) <= product(A1, A2), E1 <= A1 and E2 <= A2))",
+         declare=_RECTANGLES,
+         because="so bel^{12}_x'({y1} × {y2}) = bel1_x'({y1}) bel2_x'({y2}) = m1_x'({y1}) m2_x'({y2}) = "
+                 "m^{12}_x'({(y1, y2)})"),
+    arithmetic("the product of the two singleton bounds: a1 a2 <= r1 r2 b1 b2", "r1*r2*b1*b2 - a1*a2",
+               hypotheses=["a1 >= 0", "a2 >= 0", "b1 >= 0", "b2 >= 0", "r1*b1 - a1 >= 0", "r2*b2 - a2 >= 0"],
+               symbols=("a1", "a2", "b1", "b2", "r1", "r2"),
+               because="a_i = pl_i,x({y_i}) <= r_i m_i,x'({y_i}) = r_i b_i (Q_i ε_i-WLDP, r_i = e^ε_i): every singleton "
+                       "of Y1 × Y2 satisfies pl^{12}_x <= r1 r2 m^{12}_x', so r^W(Q_{1,2}) <= r1 r2 = e^(ε1+ε2) by the "
+                       "mediant steps on the frame Y1 × Y2"),
+)
+
+
+@check("L3.15", "decision")
+def _l3_15_argument(budget: Budget) -> Evidence:
+    """r^W as the largest singleton ratio pl_x({y})/m_x'({y}) (envelope and attainment for Definition 3.13, the
+    mediant inequality, G = {y} attaining it), and pl, m of a singleton of Y1 × Y2 factorise over the product."""
+    steps = ENVELOPE + (WLDP_CHAIN,) + ATTAINMENT + (WLDP_UPPER,) + SINGLETONS + PRODUCT_SINGLETONS
+    return argument(steps, timeout=budget.timeout, premise_cases=1,
+                    facts=[("Q_{2x3}(3/5, 1/5) is ln 4-WLDP, so (Q, Q) satisfies the premise", ldp.is_wldp(_PAPER_Q, 4))],
+                    detail={"allocations": ATTAINMENT_NOTE},
+                    domain="every pair of evidential mechanisms on every pair of finite frames, every ε1, ε2 > 0 "
+                           "(reading WLDP: every ordered pair)")
+
+
 @check("L3.15", "enumeration")
 def _l3_15_cases(budget: Budget) -> Iterable[Evidence]:
-    """r^W(Q_{1,2}) <= r^W(Q1) r^W(Q2) over every event of Y1 × Y2, on random pairs (the budget's full
-    examples: no proof covers this claim) and on the grid of pairs (there r^W also over credal vertices)."""
+    """r^W(Q_{1,2}) <= r^W(Q1) r^W(Q2) over every event of Y1 × Y2, on random pairs and on the grid of pairs
+    (there r^W also over credal vertices): cross-checks of the argument."""
     yield from lemmas.composition_evidence("WLDP", budget, strategy=_PAIRS, strategy_text=_PAIRS_TEXT,
-                                           examples=budget.examples, positive_singletons=True)
+                                           examples=lemmas.cross_check_examples(budget), positive_singletons=True)
 
 
 @check("L3.15", "property")
@@ -388,13 +446,18 @@ define(Claim(
     statement=r"r_W^{f \circ Q} = \max \frac{p_x(f^{-1}E)}{p_{x'}(f^{-1}E)} \le r_W^Q "
               r"\text{ (by the weak von-Neumann--Birkhoff Lemma only deterministic } f \text{ are needed)}",
     domain="evidential mechanisms Q on finite alphabets, post-processing maps f: Y -> Z",
-    interpretation="three steps: (a) a kernel K(z|y) is the mixture of the deterministic maps f with weights "
-                   "Π_y K(f(y)|y) (the 'weak von Neumann-Birkhoff lemma'), and the bound for deterministic f gives it "
-                   "for mixtures; (b) for deterministic f the credal set of f∘Q(x) is the push-forward {pr∘f^{-1}} of "
-                   "that of Q(x), so r_W^{f∘Q} is the maximum over x, x', E ⊆ Z and credal pairs of "
-                   "p_x(f^{-1}E)/p_x'(f^{-1}E); (c) that is <= r_W^Q since f^{-1}E is an event of Y. p_x, p_x' range "
-                   "over the credal sets (the catalog's reading; the printed proof fixes them as the maximisers of "
-                   "its Eq. (3) and writes E ⊆ Z in the middle term, where E ⊆ Y is meant)",
+    interpretation="Three steps: (a) a kernel $K(z|y)$ is the mixture of the deterministic maps $f$ with weights "
+                   "$\\prod_y K(f(y)|y)$ (the 'weak von Neumann-Birkhoff lemma'), and the bound for deterministic $f$ "
+                   "gives it for mixtures; (b) for deterministic $f$, $bel$ and $pl$ of $f \\circ Q(x)$ pull back along "
+                   "$f^{-1}$, so by the envelope and attainment (on $Q$ and on $f \\circ Q$) $r_W^{f \\circ Q}$ is the "
+                   "maximum over $x, x'$, $E \\subseteq Z$ and credal pairs of $Q$ of "
+                   "$p_x(f^{-1}E)/p_{x'}(f^{-1}E)$; (c) that is $\\le r_W^Q$ since $f^{-1}E$ is an event of $Y$. "
+                   "$p_x, p_{x'}$ range over the credal sets (the catalog's reading; the printed proof fixes them as "
+                   "the maximisers of its Eq. (3) and writes $E \\subseteq Z$ in the middle term, where "
+                   "$E \\subseteq Y$ is meant). What is proved of the credal sets: the push-forward "
+                   "$\\{pr \\circ f^{-1}\\}$ of $\\mathcal P_{bel_x}$ lies inside the credal set of $f \\circ Q(x)$; that it "
+                   "is all of it (the equality the proof asserts) is checked on finite cases only, and the proof of "
+                   "(b) does not need it.",
     definitions=("WLDP",),
     related={"L3.16": "the lemma this step proves", "L3.14.converse": "r^W as max pl/bel, used in (b)"},
 ))
@@ -402,8 +465,8 @@ define(Claim(
 
 def _pushforward_holds(case: tuple) -> tuple[bool, dict]:
     """(b) every credal vertex of f∘Q(x) is the push-forward of a credal vertex of Q(x), and every push-forward
-    lies in the credal set of f∘Q(x) (so the credal sets are equal); r^W(f∘Q) = max over F ⊆ Z of
-    pl_x(f^{-1}F)/bel_x'(f^{-1}F) computed on Q; (c) it is <= r^W(Q); (a) the kernel reproduces K."""
+    lies in the credal set of f∘Q(x) (the equality of the credal sets, checked here on finite cases only);
+    r^W(f∘Q) = max over F ⊆ Z of pl_x(f^{-1}F)/bel_x'(f^{-1}F) computed on Q; (c) it is <= r^W(Q)."""
     Q, mixture, codomain = case
     f = mixture[0][1]
     image = Q.post_process(f, codomain)
@@ -439,11 +502,22 @@ def _kernel_is_mixture(case: tuple) -> tuple[bool, dict]:
     return rebuilt == kernel and sum(w for w, _ in mixture) == 1, {"maps": len(mixture)}
 
 
+_PUSHED_INSIDE = arithmetic(
+    "a push-forward pr∘f^{-1} of pr ∈ P_{bel_x} lies in the credal set of f∘Q(x)", "push - belimg",
+    hypotheses=["prpre - belpre >= 0", "push - prpre == 0", "belimg - belpre == 0"],
+    symbols=("push", "prpre", "belpre", "belimg"),
+    because="(pr∘f^{-1})(F) = pr(f^{-1}F) >= bel_x(f^{-1}F) = bel^{f∘Q}_x(F) for every F ⊆ Z (pr ∈ P_{bel_x}, and the "
+            "pull-back above): one inclusion of the two credal sets; the other is not needed")
+
+
 @check("L3.16.proof.credal-pushforward", "decision")
 def _credal_pushforward_argument(budget: Budget) -> Evidence:
-    """(b) pl, bel pull back along f^{-1} and the envelope with attainment makes r^W(f∘Q) = max over the credal
-    sets of p_x(f^{-1}E)/p_x'(f^{-1}E); (c) f^{-1}E ⊆ Y, so it is <= r^W(Q); (a) a mixture is handled termwise."""
-    steps = PULLBACK + ENVELOPE + ATTAINMENT + (WLDP_UPPER, mixture_coefficient_step("a weight w_k"), _MIXTURE)
+    """(b) pl, bel pull back along f^{-1}; the envelope with attainment, on Q and (the converse of Lemma 3.14) on
+    f∘Q, makes r^W(f∘Q) = max over the credal pairs of Q of p_x(f^{-1}E)/p_x'(f^{-1}E), and push-forwards of
+    credal members are credal members of f∘Q(x); (c) f^{-1}E ⊆ Y, so it is <= r^W(Q); (a) a mixture is handled
+    termwise."""
+    steps = PULLBACK + ENVELOPE + (WLDP_CHAIN,) + ATTAINMENT + (_PUSHED_INSIDE, WLDP_UPPER,
+                                                                mixture_coefficient_step("a weight w_k"), _MIXTURE)
     return argument(steps, timeout=budget.timeout, domain="every evidential mechanism, every map f: Y -> Z and every "
                                                           "mixture of maps, every finite Y, Z")
 

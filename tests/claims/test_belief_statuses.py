@@ -12,7 +12,7 @@ STATUS = [
     ("L3.2", "proved"), ("L3.2.remark", "proved"), ("L3.3", "proved"), ("L3.4", "proved"),
     ("L3.4.proof.pushforward", "refuted"), ("D3.1.bayesian", "proved"), ("epsS", "proved"),
     ("L3.14", "proved"), ("L3.14@000", "proved"), ("L3.14.proof", "proved"), ("L3.14.converse", "proved"),
-    ("L3.15", "supported"), ("L3.16", "proved"), ("L3.16.proof.credal-pushforward", "proved"), ("epsW", "proved"),
+    ("L3.15", "proved"), ("L3.16", "proved"), ("L3.16.proof.credal-pushforward", "proved"), ("epsW", "proved"),
 ]
 
 

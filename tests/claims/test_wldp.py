@@ -52,7 +52,7 @@ def test_L3_14_fails_when_walley_pairs_are_distinct_but_the_conclusion_takes_x_e
     assert both.outcome is Outcome.HOLDS
 
 
-@pytest.mark.parametrize("claim_id", ["L3.14", "L3.14@000", "L3.14.proof", "L3.14.converse", "L3.16",
+@pytest.mark.parametrize("claim_id", ["L3.14", "L3.14@000", "L3.14.proof", "L3.14.converse", "L3.15", "L3.16",
                                       "L3.16.proof.credal-pushforward"])
 def test_whole_domain_arguments_decide_every_step(claim_id):
     decision = next(e for e in result(claim_id).evidence if e.method.value == "decision")
@@ -60,10 +60,24 @@ def test_whole_domain_arguments_decide_every_step(claim_id):
     assert all(s["result"] in ("valid", "proved", "identity", "true") for s in decision.detail["steps"])
 
 
-def test_L3_15_covers_non_rectangular_events_and_says_what_a_proof_needs():
+def test_L3_15_proved_through_singleton_ratios_with_its_finite_evidence_as_cross_checks():
+    """r^W is the largest pl_x({y})/m_x'({y}) (mediant inequality, attained at G = {y}) and pl, m of a singleton
+    of Y1 × Y2 factorise: proved for every frame; the grid and the random search, over every event of Y1 × Y2,
+    stay as cross-checks."""
     r = result("L3.15")
-    assert any("every event of Y1 × Y2" in e.domain for e in r.evidence)
-    assert "ALL subsets" in r.claim.interpretation and "A proof would need" in r.claim.interpretation
+    decision = next(e for e in r.evidence if e.method.value == "decision")
+    says = [s["step"] for s in decision.detail["steps"]]
+    assert any("mediant inequality" in s for s in says) and any("both sides meet" in s for s in says)
+    assert decision.premise_cases == 1
+    assert any("every event of Y1 × Y2" in e.domain for e in r.evidence if e.method.value != "decision")
+    assert "all subsets" in r.claim.interpretation and "A proof would need" not in r.claim.interpretation
+
+
+def test_L3_16_proof_states_only_what_is_proved_of_the_credal_sets():
+    r = result("L3.16.proof.credal-pushforward")
+    assert "one inclusion" in next(s["because"] for s in next(
+        e for e in r.evidence if e.method.value == "decision").detail["steps"] if "push-forward" in s.get("step", ""))
+    assert "checked on finite cases only" in r.claim.interpretation
 
 
 def test_L3_16_credal_image_reading_is_reported_beside_the_verdict():
