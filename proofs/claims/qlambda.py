@@ -95,6 +95,24 @@ define(Claim(
 ))
 
 
+_QL000_HOLDS = "n1 = 0 or n = 1 (the printed estimate exceeds the MLE by n1 (n - 1)/(n (a - b)), a - b > 0)"
+
+
+def _ql000_where_it_holds(budget: Budget) -> tuple[Evidence, Evidence]:
+    """Where 000's formula is the MLE: printed - MLE = n1 (n - 1)/(n (a - b)) identically (sympy), zero exactly
+    when n1 = 0 or n = 1; and, exactly on a grid, equality holds at a case iff n1 = 0 or n = 1."""
+    a_minus_b = p - q + (2 * lam - 1) * (1 - p - q)
+    gap = identity(P.QLAMBDA_MLE_000 - mle_qlambda(), n1 * (n - 1) / (n * a_minus_b), domain=_QL + " (symbolic)")
+    cases = [{**c, "n": m, "n1": k} for c in _ql_levels(budget) for m in (1, 2, 3, 7) for k in range(m + 1)]
+
+    def iff(case: dict) -> tuple[bool, dict]:
+        same = EXACT.evaluate(P.QLAMBDA_MLE_000, case) == EXACT.evaluate(P.QLAMBDA_MLE, case)
+        return same == (case["n1"] == 0 or case["n"] == 1), {"printed equals the MLE": same}
+
+    return gap, exhaustive(cases, iff, domain=f"{len(cases)} exact cases: (p, q) grid, lam in {{0, 1/3, 1/2, 1}}, "
+                           "n in {1, 2, 3, 7}, every n1: the printed estimate equals the MLE iff n1 = 0 or n = 1")
+
+
 @check("Qlambda.mle@000", "symbolic")
 def _ql000_symbolic(budget: Budget) -> Evidence:
     points = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "n": 4, "n1": k} for k in range(5)]
@@ -102,7 +120,11 @@ def _ql000_symbolic(budget: Budget) -> Evidence:
     fix = Correction(r"\hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}",
                      (identity(P.QLAMBDA_MLE, mle_qlambda(), domain=_QL + " (symbolic)"),
                       _stationary(P.QLAMBDA_MLE, budget)))
-    return replace(evidence, corrected=fix, holds_when="n = 1")
+    gap, grid = _ql000_where_it_holds(budget)
+    return replace(evidence, corrected=fix, holds_when=_QL000_HOLDS,
+                   detail={**evidence.detail, "where it holds: printed - MLE = n1 (n - 1)/(n (a - b))": gap.outcome.value,
+                           "where it holds: equality iff n1 = 0 or n = 1 on the grid": grid.outcome.value,
+                           "where it holds: cases checked": grid.detail.get("cases checked")})
 
 
 @check("Qlambda.mle@000", "enumeration")

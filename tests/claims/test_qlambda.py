@@ -34,3 +34,17 @@ def test_Qlambda_mle_000_counterexample_is_in_the_domain_and_exact():
     assert 0 <= values["lam"] <= 1 and 0 <= values["n1"] <= values["n"]
     printed, derived = EXACT.evaluate(P.QLAMBDA_MLE_000, values), EXACT.evaluate(mle_qlambda(), values)
     assert printed != derived and (Fraction(point["lhs"]), Fraction(point["rhs"])) == (printed, derived)
+
+
+def test_Qlambda_mle_000_holds_exactly_when_n1_is_0_or_n_is_1():
+    """The sub-domain where 000's formula is the MLE names both cases, and it is checked: equality at a case of
+    the domain iff n1 = 0 or n = 1."""
+    verdict = quick("Qlambda.mle@000").verdict
+    assert verdict.holds_when.startswith("n1 = 0 or n = 1")
+    evidence = next(e for e in quick("Qlambda.mle@000").evidence if e.method.value == "symbolic")
+    assert evidence.detail["where it holds: printed - MLE = n1 (n - 1)/(n (a - b))"] == "proved"
+    assert evidence.detail["where it holds: equality iff n1 = 0 or n = 1 on the grid"] == "holds"
+    for n, n1 in [(1, 0), (1, 1), (4, 0), (4, 1), (4, 4)]:
+        values = {"n": n, "n1": n1, "p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 3)}
+        same = EXACT.evaluate(P.QLAMBDA_MLE_000, values) == EXACT.evaluate(mle_qlambda(), values)
+        assert same == (n1 == 0 or n == 1)
