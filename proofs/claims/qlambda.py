@@ -3,8 +3,8 @@
 Q_λ = [[a, b], [b, a]] with a = p + λ(1-p-q), b = q + (1-λ)(1-p-q) moves the "don't know" mass of Q_{2x3}
 to yes/no; it is Warner's survey with truth probability a (:mod:`symbolic.model`). ν^S is Theorem 3.10's
 variance with A approximated (its bracket printed inverted, (p-q)/(p+q) for (p+q)/(p-q)); ν^W is the
-variance of Warner's estimate for Q0 (π̂ is Warner's MLE, the primary reading of Example 3.7's estimate,
-as in :mod:`proofs.claims.warner`).
+variance of the MLE of Q0 = Q_λ at λ = 0, which is Warner's MLE (the corrected estimate of Example 3.7,
+:mod:`proofs.claims.warner`).
 """
 
 from __future__ import annotations
@@ -285,7 +285,10 @@ define(Claim(
     statement=r"\nu^W(p,q)=\frac{-(\pi-\frac12)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the accuracy of}\ "
               r"Q_0=\begin{pmatrix}p&1-p\\1-p&p\end{pmatrix}",
     domain="p > 1/2 (p != 1/2), n >= 1, pi in [0, 1]",
-    interpretation="the accuracy of Q0 is the variance of its MLE, Warner's estimate (as in Ex3.7.unbiased and Eq1)",
+    interpretation="the accuracy of a mechanism is the variance of its MLE (§3.2 defines the accuracy of $Q_{2\\times 3}$ "
+                   "according to Walley as $Var(\\hat\\pi)$ of the $Q_\\lambda$ MLE); $Q_0$ is $Q_\\lambda$ at "
+                   "$\\lambda = 0$, whose MLE (Qlambda.mle) is Warner's $\\frac{n_1/n - (1-p)}{2p-1}$: the sentence "
+                   "names no formula of Example 3.7",
 ))
 
 

@@ -1,12 +1,14 @@
 """Claims of 003 Example 3.7 and Eq. (1): Warner's survey Q_W = [[p, 1-p], [1-p, p]], its MLE, its
 unbiasedness and its variance.
 
-One sentence of Example 3.7 prints the MLE, says it is unbiased and gives its variance (Eq. (1), citing
-Warner [35]). The printed MLE, (p-1)/(2p-1) + n1/((p-1)n), is not the stationary point of the likelihood
-(Ex3.7.mle refutes it and corrects the denominator to (2p-1)n); the estimate the sentence goes on to
-describe is Warner's, (n1/n - (1-p))/(2p-1), which is the *primary* reading of π̂ in Ex3.7.unbiased,
-Eq1 and (for Q0 of §3.2) nuW. The formula as printed is checked everywhere as the alternative reading
-:data:`PRINTED_EX37`.
+One sentence of Example 3.7 prints the MLE, π̂ = (p-1)/(2p-1) + n1/((p-1)n), and the next says "this
+distribution estimation π̂ is unbiased and its ... variance is" Eq. (1), citing Warner [35]. The printed
+formula is well-formed, so it is read as printed wherever the text says π̂: it is not the stationary point
+of the likelihood (Ex3.7.mle, corrected to the denominator (2p-1)n), it is not unbiased (Ex3.7.unbiased)
+and Eq. (1) is not its variance (Eq1). Warner's MLE, (n1/n - (1-p))/(2p-1), the correction of Ex3.7.mle,
+is unbiased with variance Eq. (1): those are the corrected statements, each proved. nuW's π̂ is the MLE of
+Q0 in §3.2's Q_λ family (:mod:`proofs.claims.qlambda`), Warner's MLE, with no formula of Example 3.7
+involved.
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ from symbolic.symbols import N1, n, n1, p, pi
 
 __all__ = ["PRINTED_EX37", "WARNER_MLE", "WARNER_STATISTIC", "PRINTED_STATISTIC", "warner_mean"]
 
-#: the alternative reading of π̂ wherever Example 3.7's estimate is used
+#: π̂ as printed in Example 3.7 (the estimate of Ex3.7.unbiased and Eq1)
 PRINTED_EX37 = "pi-hat as printed in Example 3.7, (p-1)/(2p-1) + n1/((p-1)n)"
-#: Warner's MLE [35] (the primary reading of π̂), as a function of the observed n1 and of the count N1
+#: Warner's MLE [35] (the correction of Ex3.7.mle), as a function of the observed n1 and of the count N1
 WARNER_MLE = (n1 / n - (1 - p)) / (2 * p - 1)
 WARNER_STATISTIC = (N1 / n - (1 - p)) / (2 * p - 1)
 PRINTED_STATISTIC = P.EX37_MLE.xreplace({n1: N1})
@@ -98,17 +100,23 @@ def _ex37_mle_exact(budget: Budget) -> Evidence:
     return _stationary(P.EX37_MLE, budget)
 
 
+_PRINTED_DOMAIN = _WARNER_DOMAIN + ", p != 1 (the printed estimate divides by (p - 1) n)"
+_WARNER_UNBIASED = ("Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the corrected estimate of "
+                    "Example 3.7) is unbiased: $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$")
+_WARNER_EQ1 = ("Eq. (1) is the variance of Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the "
+               "corrected estimate of Example 3.7); the printed estimate has variance "
+               "$\\frac{q_1(1-q_1)}{(p-1)^2 n}$")
+
 define(Claim(
-    id="Ex3.7.unbiased", title="Example 3.7: the Warner estimate is unbiased", source="003 Example 3.7",
+    id="Ex3.7.unbiased", title="Example 3.7: the printed estimate is unbiased", source="003 Example 3.7",
     printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}", 'this distribution estimation',),
     statement=r"\hat{\pi}\ \text{is unbiased}",
-    domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
-    interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1), the estimate of [35] that the same sentence "
-                   "goes on to describe with Eq. (1); E[pi-hat] = pi for every pi. The formula printed just "
-                   "before is a misprint (Ex3.7.mle) and is checked as an alternative reading",
-    readings=(PRINTED_EX37,),
-    related={"Ex3.7.mle": "the misprinted formula of the alternative reading", "Eq1": "the same sentence, the same "
-             "estimate"},
+    domain=_PRINTED_DOMAIN + ", n >= 1, pi in [0, 1]",
+    interpretation="As printed: 'this distribution estimation $\\hat\\pi$' is the estimate printed just before, "
+                   "$\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed), and the "
+                   "claim is $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$. Warner's MLE of [35], the corrected "
+                   "estimate of Ex3.7.mle, is unbiased: that is the corrected statement.",
+    related={"Ex3.7.mle": "the printed estimate and its correction", "Eq1": "the same sentence, the same estimate"},
 ))
 
 
@@ -117,55 +125,77 @@ def _expectation(formula: sympy.Expr) -> sympy.Expr:
     return sympy.simplify(formula.xreplace({n1: n * (pi * p + (1 - pi) * (1 - p))}))
 
 
+def _variance(formula: sympy.Expr) -> sympy.Expr:
+    """Var[formula] for n1 ~ Binomial(n, q1), formula affine in n1: (coefficient of n1)² n q1 (1 - q1)."""
+    q1 = pi * p + (1 - pi) * (1 - p)
+    return sympy.simplify(sympy.diff(formula, n1) ** 2 * n * q1 * (1 - q1))
+
+
+_POINTS = [{"p": x, "n": 3, "pi": y} for x in (Fraction(3, 4), Fraction(2, 3)) for y in (Fraction(0), Fraction(1, 2))]
+
+
+def _unbiased_correction(budget: Budget) -> Correction:
+    return Correction(_WARNER_UNBIASED, (
+        identity(_expectation(WARNER_MLE), pi, domain="p != 1/2, n >= 1 (symbolic: pi-hat is affine in n1, "
+                 "E[n1] = n q1)"),
+        warner_mean(WARNER_STATISTIC, budget)))
+
+
 @check("Ex3.7.unbiased", "symbolic")
-def _ex37_unbiased_symbolic(budget: Budget) -> list[Evidence]:
-    points = [{"p": x, "n": 3, "pi": y} for x in (Fraction(3, 4), Fraction(2, 3))
-              for y in (Fraction(1, 2), Fraction(0))]
-    return [identity(_expectation(WARNER_MLE), pi, domain="p != 1/2, n >= 1 (symbolic: pi-hat is affine in n1, "
-                     "E[n1] = n q1)"),
-            identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
-                     points=points, reading=PRINTED_EX37)]
+def _ex37_unbiased_symbolic(budget: Budget) -> Evidence:
+    """E[π̂] of the printed estimate (affine in n1, E[n1] = n q1) against π: an exact point where they differ."""
+    evidence = identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
+                        points=_POINTS)
+    return replace(evidence, corrected=_unbiased_correction(budget))
 
 
 @check("Ex3.7.unbiased", "enumeration")
-def _ex37_unbiased_enumeration(budget: Budget) -> list[Evidence]:
-    return [warner_mean(WARNER_STATISTIC, budget),
-            warner_mean(PRINTED_STATISTIC, budget, reading=PRINTED_EX37, without_p_one=True)]
+def _ex37_unbiased_enumeration(budget: Budget) -> Evidence:
+    return warner_mean(PRINTED_STATISTIC, budget, without_p_one=True)
 
 
 # ---------------------------------------------------------------------------------------------- Eq. (1)
 
 define(Claim(
-    id="Eq1", title="Eq. (1): the variance of Warner's estimate", source="003 Eq. (1)",
+    id="Eq1", title="Eq. (1): the variance of the printed estimate", source="003 Eq. (1)",
     printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}}{n}+\frac{\frac{1}{4(2p-1)^{2}}-\frac{1}{4}}{n}",),
     statement=r"Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}",
-    domain=_WARNER_DOMAIN + ", n >= 1, pi in [0, 1]",
-    interpretation="pi-hat is Warner's MLE (n1/n - (1-p))/(2p-1) (the estimate of [35]; as in Ex3.7.unbiased, "
-                   "the formula printed in Example 3.7 is the alternative reading)",
-    readings=(PRINTED_EX37,),
-    related={"Ex3.7.unbiased": "the same sentence, the same estimate"},
+    domain=_PRINTED_DOMAIN + ", n >= 1, pi in [0, 1]",
+    interpretation="As printed: $\\hat\\pi$ is 'this distribution estimation' of Example 3.7, "
+                   "$\\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed). Eq. (1) is the "
+                   "variance of Warner's MLE of [35], the corrected estimate of Ex3.7.mle: that is the corrected "
+                   "statement.",
+    related={"Ex3.7.unbiased": "the same sentence, the same estimate", "Ex3.7.mle": "the estimate and its correction"},
 ))
+
+
+def _eq1_correction(budget: Budget) -> Correction:
+    """Eq. (1) for Warner's MLE: sympy, exact enumeration, and a simulation of Warner's survey (Q_λ with
+    q = 1 - p: no 'don't know' mass to move), whose simulated estimator is Warner's MLE."""
+    points = warner_points(budget)
+    cases = [{"n": m, "p": x, "q": 1 - x, "lam": Fraction(0), "pi": y}
+             for m, x, y in ((5, Fraction(3, 4), Fraction(3, 10)), (20, Fraction(2, 3), Fraction(1, 2)),
+                             (50, Fraction(9, 10), Fraction(1, 10)))]
+    return Correction(_WARNER_EQ1, (
+        identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Var = q1(1-q1)/(n(2p-1)^2) (symbolic)"),
+        compare_moment(WARNER_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
+                       label=_LABEL),
+        simulation_witness(WARNER_STATISTIC, P.EQ1, moment="variance", cases=cases, survey="qlambda",
+                           replicates=replicates(budget))))
 
 
 @check("Eq1", "symbolic")
 def _eq1_symbolic(budget: Budget) -> Evidence:
-    return identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Var = q1(1-q1)/(n(2p-1)^2) (symbolic)")
+    """Var of the printed estimate, (coefficient of n1)² n q1 (1 - q1) = q1(1 - q1)/((p - 1)² n), against Eq. (1)."""
+    evidence = identity(_variance(P.EX37_MLE), P.EQ1, domain="p != 1/2, 1; n >= 1 (symbolic: n1 ~ Binomial(n, q1))",
+                        points=_POINTS)
+    return replace(evidence, corrected=_eq1_correction(budget))
 
 
 @check("Eq1", "enumeration")
-def _eq1_enumeration(budget: Budget) -> list[Evidence]:
-    points = warner_points(budget)
-    return [compare_moment(WARNER_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
-                           label=_LABEL),
-            compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget),
-                           points=[x for x in points if x["p"] != 1], label=_LABEL, reading=PRINTED_EX37)]
+def _eq1_enumeration(budget: Budget) -> Evidence:
+    points = [x for x in warner_points(budget) if x["p"] != 1]
+    return compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
+                          label=_LABEL)
 
 
-@check("Eq1", "simulation")
-def _eq1_simulation(budget: Budget) -> Evidence:
-    # Warner's survey is Q_lambda with q = 1 - p (no "don't know" mass to move)
-    cases = [{"n": m, "p": x, "q": 1 - x, "lam": Fraction(0), "pi": y}
-             for m, x, y in ((5, Fraction(3, 4), Fraction(3, 10)), (20, Fraction(2, 3), Fraction(1, 2)),
-                             (50, Fraction(9, 10), Fraction(1, 10)))]
-    return simulation_witness(WARNER_STATISTIC, P.EQ1, moment="variance", cases=cases, survey="qlambda",
-                              replicates=replicates(budget))
