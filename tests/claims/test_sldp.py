@@ -61,6 +61,12 @@ def test_L3_4_proof_pushforward_counterexample_lies_in_the_domain_and_is_recheck
             assert lhs != rhs and (lhs, rhs) == (Fraction(ce["lhs"]), Fraction(ce["rhs"]))
 
 
+def test_L3_4_proof_pushforward_first_counterexample_has_every_subset_focal():
+    """003 §2 assumes 'all subsets are focal' without further notice: the reported counterexample lies there."""
+    Q = Mechanism.from_json(result("L3.4.proof.pushforward").verdict.counterexample["Q"])
+    assert all(len(Q[x].focal_sets()) == (1 << len(Q.frame)) - 1 for x in Q.inputs)
+
+
 def test_L3_4_proof_pushforward_correction_is_verified_and_the_set_map_reading_holds():
     r = result("L3.4.proof.pushforward")
     assert r.verdict.corrected and "f(B)=E" in r.verdict.corrected
