@@ -95,7 +95,8 @@ define(Claim(
 ))
 
 
-_QL000_HOLDS = "n1 = 0 or n = 1 (the printed estimate exceeds the MLE by n1 (n - 1)/(n (a - b)), a - b > 0)"
+_QL000_HOLDS = ("$n_1 = 0$ or $n = 1$ (the printed estimate exceeds the MLE by $\\frac{n_1 (n - 1)}{n (a - b)}$, "
+                "$a - b > 0$)")
 
 
 def _ql000_where_it_holds(budget: Budget) -> tuple[Evidence, Evidence]:

@@ -196,7 +196,8 @@ def _gs_decision(budget: Budget):
     squared = _gs_squared_proof(budget)
     ev = sign_evidence("4*B**2 - 2*B", ["B > 0"], sign="==0", symbols=["B"], timeout=budget.timeout,
                        search_region=False)
-    yield replace(ev, holds_when="R + sigma sqrt(2 ln(2n/delta)) = 1/2 (the roots of 4B^2 = 2B are 0 and 1/2)",
+    yield replace(ev, holds_when="$B = R + \\sigma\\sqrt{2 \\ln(2n/\\delta)} = 1/2$ (the roots of $4B^2 = 2B$ are $0$ and "
+                                 "$1/2$)",
                   detail={**ev.detail, "GS as printed (squared) on [-B, B]": squared.outcome.value,
                           "GS as printed, the steps": squared.detail.get("steps")},
                   corrected=_gs_correction(budget))
@@ -323,7 +324,7 @@ def _zbar_interval(budget: Budget):
     δ = 1/20 (μ = R = 1, σ = 1): the mechanism as specified is biased."""
     ev = certified_exhaustive(_BIASED, _released_bias(gaussian.released_mean), sign="==0", ctx=arb(50),
                               names=("E[Z bar] - mu", "E[Z bar] - mu (second precision)"), domain=_BIASED_TEXT)
-    yield replace(ev, holds_when="mu = 0 (symmetric truncation)", corrected=_zbar_correction(budget))
+    yield replace(ev, holds_when="$\\mu = 0$ (symmetric truncation)", corrected=_zbar_correction(budget))
 
 
 @check("R.zbar-unbiased", "enumeration")
@@ -351,7 +352,7 @@ def _zbar_enumeration(budget: Budget):
     ev = certified_exhaustive([{**_RELEASE, "mu": mu} for mu in mus], clipped_bias, sign="==0", ctx=arb(50),
                               reading="§3.1 release: clipped", names=("E[X_i] - mu", "E[X_i] - mu (second precision)"),
                               domain="R = 1, sigma = 1, n = 1, delta = 1/2 (B = 1 + sqrt(2 ln 4)), mu in {1, 1/2, 0, -1/2}")
-    yield replace(ev, holds_when="mu = 0 (symmetric clipping)")
+    yield replace(ev, holds_when="$\\mu = 0$ (symmetric clipping)")
 
 
 @check("R.zbar-unbiased", "symbolic")

@@ -55,8 +55,9 @@ define(Claim(
 
 _GAUSS_CORRECTED = (r"0 < \epsilon \le 4\ln 2\ (\approx 2.77),\ 0 < \delta < 1,\ GS(f) = \max_{D\sim D'}\|f(D) - f(D')\|_2:"
                     r"\ \sigma^2 = \frac{2\ln(2/\delta)}{\epsilon^2} GS(f)^2 \text{ gives } (\epsilon, \delta)\text{-DP}")
-_GAUSS_HOLDS = ("Δ >= 1 and ε <= 4 ln 2 (about 2.77), for every δ in (0, 1): then Δ² >= Δ, at least the noise of the ℓ2 "
-                "calibration, which is proved private there, and δ(ε) decreases in σ/Δ")
+_GAUSS_HOLDS = ("$\\Delta \\ge 1$ and $\\epsilon \\le 4 \\ln 2$ (about 2.77), for every $\\delta \\in (0, 1)$: then "
+                "$\\Delta^2 \\ge \\Delta$, at least the noise of the $\\ell_2$ calibration, which is proved private there, "
+                "and $\\delta(\\epsilon)$ decreases in $\\sigma/\\Delta$")
 _GAUSS_POINT = {"sensitivity": Fraction(1), "eps": Fraction(10), "delta": Fraction(1, 10 ** 5)}
 _DELTAS = (Fraction(1, 2), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10 ** 5), Fraction(1, 10 ** 10))
 _EPS_TOP = Fraction(277, 100)  # below 4 ln 2 = 2.7725...

@@ -100,7 +100,8 @@ def _ex37_mle_exact(budget: Budget) -> Evidence:
     return _stationary(P.EX37_MLE, budget)
 
 
-_PRINTED_DOMAIN = _WARNER_DOMAIN + ", p != 1 (the printed estimate divides by (p - 1) n)"
+_PRINTED_DOMAIN = ("Warner's $Q_W = \\begin{pmatrix}p & 1-p\\\\ 1-p & p\\end{pmatrix}$, $p \\in [0, 1]$, $p \\ne 1/2$, "
+                   "$p \\ne 1$ (the printed estimate divides by $(p - 1) n$), $n \\ge 1$, $\\pi \\in [0, 1]$")
 _WARNER_UNBIASED = ("Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the corrected estimate of "
                     "Example 3.7) is unbiased: $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$")
 _WARNER_EQ1 = ("Eq. (1) is the variance of Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the "
@@ -111,7 +112,7 @@ define(Claim(
     id="Ex3.7.unbiased", title="Example 3.7: the printed estimate is unbiased", source="003 Example 3.7",
     printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}", 'this distribution estimation',),
     statement=r"\hat{\pi}\ \text{is unbiased}",
-    domain=_PRINTED_DOMAIN + ", n >= 1, pi in [0, 1]",
+    domain=_PRINTED_DOMAIN,
     interpretation="As printed: 'this distribution estimation $\\hat\\pi$' is the estimate printed just before, "
                    "$\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed), and the "
                    "claim is $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$. Warner's MLE of [35], the corrected "
@@ -160,7 +161,7 @@ define(Claim(
     id="Eq1", title="Eq. (1): the variance of the printed estimate", source="003 Eq. (1)",
     printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}}{n}+\frac{\frac{1}{4(2p-1)^{2}}-\frac{1}{4}}{n}",),
     statement=r"Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}",
-    domain=_PRINTED_DOMAIN + ", n >= 1, pi in [0, 1]",
+    domain=_PRINTED_DOMAIN,
     interpretation="As printed: $\\hat\\pi$ is 'this distribution estimation' of Example 3.7, "
                    "$\\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed). Eq. (1) is the "
                    "variance of Warner's MLE of [35], the corrected estimate of Ex3.7.mle: that is the corrected "

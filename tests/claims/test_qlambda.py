@@ -40,7 +40,7 @@ def test_Qlambda_mle_000_holds_exactly_when_n1_is_0_or_n_is_1():
     """The sub-domain where 000's formula is the MLE names both cases, and it is checked: equality at a case of
     the domain iff n1 = 0 or n = 1."""
     verdict = quick("Qlambda.mle@000").verdict
-    assert verdict.holds_when.startswith("n1 = 0 or n = 1")
+    assert verdict.holds_when.startswith("$n_1 = 0$ or $n = 1$")
     evidence = next(e for e in quick("Qlambda.mle@000").evidence if e.method.value == "symbolic")
     assert evidence.detail["where it holds: printed - MLE = n1 (n - 1)/(n (a - b))"] == "proved"
     assert evidence.detail["where it holds: equality iff n1 = 0 or n = 1 on the grid"] == "holds"

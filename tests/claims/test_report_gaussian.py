@@ -75,14 +75,14 @@ def test_R_zbar_unbiased_refuted_with_its_exact_bias_proved_and_the_derivation_b
     cx = r.verdict.counterexample
     assert -Fraction(cx["R"]) <= Fraction(cx["mu"]) <= Fraction(cx["R"]) and int(cx["n"]) >= 1
     assert 0 < Fraction(cx["delta"]) < 1
-    assert r.verdict.holds_when.startswith("mu = 0") and correction_status(r.verdict.correction) is Status.PROVED
+    assert r.verdict.holds_when.startswith("$\\mu = 0$") and correction_status(r.verdict.correction) is Status.PROVED
     derived = [e for e in r.evidence if e.reading == "§3.1 release: as derived"]
     assert derived and {e.outcome for e in derived} <= {Outcome.PROVED, Outcome.HOLDS}
 
 
 def test_R_zbar_unbiased_clipped_release_is_biased_unless_mu_is_0():
     evidence = next(e for e in result("R.zbar-unbiased").evidence if e.reading == "§3.1 release: clipped")
-    assert evidence.outcome is Outcome.COUNTEREXAMPLE and evidence.holds_when.startswith("mu = 0")
+    assert evidence.outcome is Outcome.COUNTEREXAMPLE and evidence.holds_when.startswith("$\\mu = 0$")
     ctx = arb(50)
     with ctx.active():
         bound = gaussian.release_bound(1, 1, 1, Fraction(1, 2), ctx)

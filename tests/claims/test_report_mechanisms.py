@@ -48,7 +48,7 @@ def test_R_gaussian_counterexample_eps_10_delta_1e5_is_certified():
 def test_R_gaussian_reads_GS_as_printed_holds_for_delta_at_least_1_up_to_4_ln_2():
     r = result("R.gaussian")
     assert r.claim.definitions[0] == "GS: squared" and r.claim.readings == ("GS: l2",)
-    assert "4 ln 2" in r.verdict.holds_when and "Δ >= 1" in r.verdict.holds_when
+    assert "4 \\ln 2" in r.verdict.holds_when and "\\Delta \\ge 1" in r.verdict.holds_when
     primary = [e for e in r.evidence if e.reading is None]
     assert any(e.detail.get("where it holds, the argument") == "proved" for e in primary)
     proof = r.verdict.correction.evidence[0]
