@@ -16,7 +16,8 @@ reading                notion                 ratio                             
 =====================  =====================  ==========================================  ===========
 
 **Which pairs count in WLDP.** Definition 3.13 writes r^W = max over pr_x ∈ P_{bel_x}, pr_x' ∈ P_{bel_x'}
-of pr_x(E)/pr_x'(E) without saying whether x = x' is allowed. The primary reading ``WLDP`` takes *all*
+of pr_x(E)/pr_x'(E), leaving x, x' and E free: a malformation (printed means printed does not apply to a
+max whose range is not printed), so which pairs count is a reading. The primary reading ``WLDP`` takes *all*
 ordered pairs, x = x' included, because the text does so wherever it says which pairs it means:
 
 1. r^W is modelled on r_S of Definition 3.1, printed max_{x, x' ∈ X, E ⊆ Y};
