@@ -334,6 +334,7 @@ def _enumeration(compiled: CountStatistic, form: sympy.Basic, survey: bool, mome
         "tolerance": f"|enumerated - claimed| <= 1e-{run.tolerance_exp} * max(1, |claimed|)",
         "enumerated": sorted(run.methods),
         "worst discrepancy": f"{max(run.worst[0], 0.0):.3e}", "worst at": run.worst[1],
+        "worst discrepancy is over": f"the {run.cases} checked cases (the worst found, not an optimum over the domain)",
     }
     if run.skipped:
         detail["skipped (counts not non-negative integers summing to n)"] = run.skipped
