@@ -168,11 +168,13 @@ def _gs_squared_proof(budget: Budget) -> Evidence:
 
 
 def _gs_grid(budget: Budget) -> list[dict]:
-    cases = []
-    for bound in rational_grid(0, 10, budget.grid):
-        points = [bound * Fraction(j - budget.grid, budget.grid) for j in range(2 * budget.grid + 1)]
-        cases.append({"B": bound, "points": points})
-    return cases
+    return [{"B": bound, "grid points": 2 * budget.grid + 1} for bound in rational_grid(0, 10, budget.grid)]
+
+
+def _points(case: dict) -> list[Fraction]:
+    """The grid of [-B, B] with both ends: B (j - k)/k, j = 0..2k."""
+    k = (case["grid points"] - 1) // 2
+    return [case["B"] * Fraction(j - k, k) for j in range(2 * k + 1)]
 
 
 def _gs_grid_text(budget: Budget) -> str:
@@ -182,7 +184,7 @@ def _gs_grid_text(budget: Budget) -> str:
 
 def _gs_correction(budget: Budget) -> Correction:
     def widest(case):
-        value = max(abs(x - y) for x in case["points"] for y in case["points"])
+        value = max(abs(x - y) for x in _points(case) for y in _points(case))
         return value == 2 * case["B"], {"max |x - x'| over the grid / 2B": value / (2 * case["B"])}
 
     return Correction(_GS_CORRECTED, (_gs_l2_proof(budget), exhaustive(_gs_grid(budget), widest,
@@ -196,6 +198,9 @@ def _gs_decision(budget: Budget):
     squared = _gs_squared_proof(budget)
     ev = sign_evidence("4*B**2 - 2*B", ["B > 0"], sign="==0", symbols=["B"], timeout=budget.timeout,
                        search_region=False)
+    if ev.counterexample:  # z3's exact B, with the two sides it separates
+        bound = Fraction(ev.counterexample["B"])
+        ev = replace(ev, counterexample={"B": bound, "GS as printed, (2B)^2": (2 * bound) ** 2, "printed value, 2B": 2 * bound})
     yield replace(ev, holds_when="$B = R + \\sigma\\sqrt{2 \\ln(2n/\\delta)} = 1/2$ (the roots of $4B^2 = 2B$ are $0$ and "
                                  "$1/2$)",
                   detail={**ev.detail, "GS as printed (squared) on [-B, B]": squared.outcome.value,
@@ -211,11 +216,11 @@ def _gs_enumeration(budget: Budget):
     cases = _gs_grid(budget)
 
     def squared(case):
-        value = max((x - y) ** 2 for x in case["points"] for y in case["points"])
+        value = max((x - y) ** 2 for x in _points(case) for y in _points(case))
         return value == 2 * case["B"], {"GS (squared, grid)": value, "printed 2B": 2 * case["B"]}
 
     def unsquared(case):
-        value = max(abs(x - y) for x in case["points"] for y in case["points"])
+        value = max(abs(x - y) for x in _points(case) for y in _points(case))
         return value == 2 * case["B"], {"max |x - x'| over the grid / 2B": value / (2 * case["B"])}
 
     yield exhaustive(cases, squared, domain=_gs_grid_text(budget))
