@@ -409,9 +409,9 @@ _ONE_CONFIGS = [(Fraction(1), Fraction(1), Fraction(1, 2), Fraction(1, 100)), (F
 @check("R.ci-gauss", "enumeration")
 def _ci_gauss_one(budget: Budget):
     """The coverage at n = 1 for the mechanism as specified (X conditioned on [-B, B]), by quadrature at two
-    precisions, against 1 - α, over four (R, σ, ε, δ) and μ from -R to R (five values; three at the quick
-    budget)."""
-    halves = (-2, 0, 2) if budget.grid < 9 else (-2, -1, 0, 1, 2)
+    precisions, against 1 - α, over four (R, σ, ε, δ) and μ in {-R, 0, R} (also ±R/2 at the thorough budget:
+    each case is a quadrature at 30 and 60 digits)."""
+    halves = (-2, 0, 2) if budget.grid < 17 else (-2, -1, 0, 1, 2)
     cases = [{"R": R, "sigma": s, "eps": e, "delta": d, "mu": R * k / 2, "alpha": Fraction(1, 20)}
              for R, s, e, d in _ONE_CONFIGS for k in halves]
 
