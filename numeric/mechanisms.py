@@ -36,13 +36,16 @@ from typing import Any
 import numpy as np
 import sympy  # imported here, not on first use: the first loss of a test run would pay for it
 
-from core.errors import invalid
-from core.formula import as_sympy
-from numeric.belief import MassFunction, as_exact, kernel_as_mixture, product
+from core.context import DEFAULT_DPS, mpf
+from core.errors import InvalidArgument, invalid
+from core.exact import as_fraction
+from numeric import families
+from numeric.belief import MassFunction, kernel_as_mixture, product
+from numeric.families import expression
 
 __all__ = [
     "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",
-    "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses",
+    "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
 ]
 
 PAIRS = ("all", "distinct")
@@ -445,33 +448,79 @@ BINARY_FRAME = (YES, NO)
 BINARY_INPUTS = ("x", "x'")
 
 
+#: Largest ε a constructor accepts: e^700 ≈ 10^304 is near the largest double, and beyond it a row is
+#: (1, 0, …) to every working precision while its exact form grows without bound.
+MAX_EPSILON = 700
+#: Most categories of :func:`q_gwrr`: a mass function's frame has at most 20 labels (2^20 subsets).
+MAX_CATEGORIES = 20
+
+
 def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
-    exact = as_exact(value)
-    if exact is not None:
-        if not lo <= exact <= hi:
-            raise invalid(name, value, f"must lie in [{lo}, {hi}]")
-        return exact
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise invalid(name, value, "not a number") from None
-    if not (lo <= v <= hi):
+    """A probability-like number: a finite float stays a float (a sweep), every exact form (int, Fraction,
+    ``"3/5"``, ``"0.3"``, a sympy Rational) becomes a Fraction; NaN, infinities and non-numbers are refused."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise invalid(name, value, "not a number (NaN and infinities are refused)")
+        v: Any = value
+    else:
+        if isinstance(value, bool):
+            raise invalid(name, value, "not a number")
+        try:
+            v = as_fraction(name, value)
+        except InvalidArgument:
+            raise invalid(name, value, "not a number", "give an exact number such as 3/5 or '3/5'") from None
+    if not lo <= v <= hi:
         raise invalid(name, value, f"must lie in [{lo}, {hi}]")
     return v
+
+
+def _epsilon(eps: Any) -> tuple[sympy.Expr, bool]:
+    """ε as an exact sympy number and whether it came as a float: a finite float, an exact number, or an
+    expression without names (``sympy.log(3)``, ``"log(3)"``); refused unless 0 <= ε <= :data:`MAX_EPSILON`
+    (decided before e^ε is computed)."""
+    if isinstance(eps, float):
+        if not math.isfinite(eps) or not 0 <= eps <= MAX_EPSILON:
+            raise invalid("eps", eps, f"must be a finite number >= 0 (at most MAX_EPSILON = {MAX_EPSILON})")
+        return expression(eps, "eps"), True
+    value = expression(eps, "eps")
+    if value.free_symbols:
+        raise invalid("eps", eps, "must be a number, not an expression with names",
+                      "use proofs.mechanisms for a mechanism in a symbolic ε")
+    with mpf(DEFAULT_DPS).active() as ctx:
+        approximate = ctx.evaluate(value, {})
+    if not approximate >= 0:
+        raise invalid("eps", eps, "must be a real number >= 0")
+    if approximate > MAX_EPSILON:
+        raise invalid("eps", eps, f"is above MAX_EPSILON = {MAX_EPSILON}: e^ε would exceed every working precision")
+    return value, False
+
+
+def _rows(family: families.Family, values: Mapping[str, Any], as_float: bool) -> list[list[Any]]:
+    """The family's rows at ``values``: Fractions when every entry is rational and no input was a float,
+    else floats (read from the exact entries at :data:`core.context.DEFAULT_DPS` digits)."""
+    entries = family.entries(values)
+    if not as_float and all(e.is_Rational for row in entries for e in row):
+        return [[Fraction(int(e.p), int(e.q)) for e in row] for row in entries]
+    context = mpf(DEFAULT_DPS)
+    return [[float(context.evaluate(e, {})) for e in row] for row in entries]
+
+
+def _binary(rows: list[list[Any]]) -> Mechanism:
+    return Mechanism({x: MassFunction.bayesian(BINARY_FRAME, dict(zip(BINARY_FRAME, row)))
+                      for x, row in zip(BINARY_INPUTS, rows)})
 
 
 def q2x3(p: Any, q: Any) -> Mechanism:
     """Q_{2×3} = [[p, q, 1-p-q], [q, p, 1-p-q]] (003 §3.1): input x answers "yes" with p, "no" with q
     and "don't know" (mass on the whole frame {yes, no}) with 1-p-q; x' swaps p and q. Requires
-    p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here)."""
+    p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here). The rows are those of
+    :func:`numeric.families.q2x3`."""
     p, q = _number("p", p), _number("q", q)
     if p + q > 1:
         raise invalid("p + q", p + q, "must be <= 1 (1 - p - q is the mass of \"don't know\")")
-    r = 1 - p - q
-    return Mechanism({
-        "x": MassFunction(BINARY_FRAME, {frozenset([YES]): p, frozenset([NO]): q, frozenset(BINARY_FRAME): r}),
-        "x'": MassFunction(BINARY_FRAME, {frozenset([YES]): q, frozenset([NO]): p, frozenset(BINARY_FRAME): r}),
-    })
+    rows = _rows(families.q2x3(), {"p": p, "q": q}, isinstance(p, float) or isinstance(q, float))
+    focal = (frozenset([YES]), frozenset([NO]), frozenset(BINARY_FRAME))
+    return Mechanism({x: MassFunction(BINARY_FRAME, dict(zip(focal, row))) for x, row in zip(BINARY_INPUTS, rows)})
 
 
 def q2x3_masses(p: Any, q: Any) -> dict[str, dict[int, Any]]:
@@ -489,52 +538,47 @@ def q_lambda_masses(p: Any, q: Any, lam: Any) -> dict[str, dict[int, Any]]:
 
 def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
-    [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows)."""
+    [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows; those of
+    :func:`numeric.families.q_lambda`)."""
     p, q, lam = _number("p", p), _number("q", q), _number("lam", lam)
     if p + q > 1:
         raise invalid("p + q", p + q, "must be <= 1")
-    r = 1 - p - q
-    a, b = p + lam * r, q + (1 - lam) * r
-    return Mechanism({
-        "x": MassFunction.bayesian(BINARY_FRAME, {YES: a, NO: b}),
-        "x'": MassFunction.bayesian(BINARY_FRAME, {YES: b, NO: a}),
-    })
+    as_float = any(isinstance(v, float) for v in (p, q, lam))
+    return _binary(_rows(families.q_lambda(), {"p": p, "q": q, "lam": lam}, as_float))
 
 
 def warner(p: Any) -> Mechanism:
-    """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7)."""
+    """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7; :func:`numeric.families.warner`)."""
     p = _number("p", p)
-    return Mechanism({
-        "x": MassFunction.bayesian(BINARY_FRAME, {YES: p, NO: 1 - p}),
-        "x'": MassFunction.bayesian(BINARY_FRAME, {YES: 1 - p, NO: p}),
-    })
-
-
-def _exp(eps: Any) -> Any:
-    if isinstance(eps, float):
-        if not eps >= 0 or not math.isfinite(eps):
-            raise invalid("eps", eps, "must be a finite number >= 0")
-        return math.exp(eps)
-    t = sympy.exp(as_sympy(eps, name="eps"))
-    if not (t.is_real and t >= 1):
-        raise invalid("eps", eps, "must be a real number >= 0")
-    exact = as_exact(sympy.nsimplify(t) if not t.is_Rational else t)
-    return exact if exact is not None and t.is_Rational else float(t)
+    return _binary(_rows(families.warner(), {"p": p}, isinstance(p, float)))
 
 
 def q_wrr(eps: Any) -> Mechanism:
-    """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε). Exact when e^ε is rational
-    (e.g. ``eps=sympy.log(3)``), float otherwise."""
-    t = _exp(eps)
-    return warner(t / (1 + t))
+    """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε) (:func:`numeric.families.q_wrr`).
+    Exact when e^ε is rational (e.g. ``eps=sympy.log(3)`` or ``"log(3)"``), float otherwise."""
+    value, as_float = _epsilon(eps)
+    return _binary(_rows(families.q_wrr(), {"eps": value}, as_float))
 
 
 def q_gwrr(c: int, eps: Any) -> Mechanism:
     """Generalized (c-ary) randomized response with loss ε: inputs and outputs 0..c-1, the true value
-    with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1)."""
-    if not isinstance(c, int) or isinstance(c, bool) or c < 2:
+    with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1) (:func:`numeric.families.randomized_response`
+    at d = c). At most :data:`MAX_CATEGORIES` categories."""
+    exact_c = None if isinstance(c, (bool, float)) else _integer_or_none(c)
+    if exact_c is None or exact_c < 2:
         raise invalid("c", c, "must be an integer >= 2")
-    t = _exp(eps)
-    frame = tuple(range(c))
-    return Mechanism({x: MassFunction.bayesian(frame, {y: (t if y == x else 1) / (t + c - 1) for y in frame})
-                      for x in frame})
+    if exact_c > MAX_CATEGORIES:
+        raise invalid("c", c, f"is above MAX_CATEGORIES = {MAX_CATEGORIES}: an output frame has at most 20 labels",
+                      "use proofs.mechanisms.randomized_response for a symbolic number of categories")
+    value, as_float = _epsilon(eps)
+    rows = _rows(families.randomized_response(exact_c, "eps"), {"eps": value}, as_float)
+    frame = tuple(range(exact_c))
+    return Mechanism({x: MassFunction.bayesian(frame, dict(zip(frame, row))) for x, row in zip(frame, rows)})
+
+
+def _integer_or_none(value: Any) -> int | None:
+    try:
+        exact = as_fraction("c", value)
+    except InvalidArgument:
+        return None
+    return int(exact) if exact.denominator == 1 else None

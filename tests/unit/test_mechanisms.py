@@ -152,6 +152,58 @@ def test_invalid_mechanism_arguments_are_refused_by_name(make, match):
         make()
 
 
+# --- constructors: every exact number form, limits before work ---------------------------------------------
+EXACT_FORMS = [
+    ("strings", lambda: q2x3("1/2", "1/4"), q2x3(F(1, 2), F(1, 4))),
+    ("decimal strings", lambda: q2x3("0.5", "0.25"), q2x3(F(1, 2), F(1, 4))),
+    ("sympy rationals", lambda: q2x3(sympy.Rational(1, 2), sympy.Rational(1, 4)), q2x3(F(1, 2), F(1, 4))),
+    ("warner string", lambda: warner("2/3"), warner(F(2, 3))),
+    ("q_lambda strings", lambda: q_lambda("3/5", "1/5", "1/2"), q_lambda(F(3, 5), F(1, 5), F(1, 2))),
+    ("eps as a formula", lambda: q_wrr("log(3)"), q_wrr(sympy.log(3))),
+    ("c as a string", lambda: q_gwrr("3", "log(2)"), q_gwrr(3, sympy.log(2))),
+]
+
+
+@pytest.mark.parametrize("make,expected", [(m, e) for _, m, e in EXACT_FORMS], ids=[i for i, _, _ in EXACT_FORMS])
+def test_constructors_accept_every_exact_number_form(make, expected):
+    Q = make()
+    assert Q.exact and Q.to_json() == expected.to_json()
+
+
+def test_constructors_take_their_rows_from_the_families():
+    """q_gwrr(c, ε) is k-ary randomized response at d = c, Q_{2×3} the family of 003 §3.1."""
+    from numeric import families
+
+    Q = q_gwrr(4, sympy.log(5))
+    rows = families.randomized_response(4, "eps").entries({"eps": sympy.log(5)})
+    assert [[Q[x].m({y}) for y in range(4)] for x in range(4)] == [[F(int(e.p), int(e.q)) for e in r] for r in rows]
+    assert q_wrr(0.5).exact is False and q_wrr(1).exact is False     # e^ε irrational: a float (sweep) mechanism
+
+
+LIMITS = [
+    ("q_wrr(10**9)", lambda: q_wrr(10**9), r"eps=1000000000: is above MAX_EPSILON = 700"),
+    ("q_gwrr(10**9, 1)", lambda: q_gwrr(10**9, 1), r"c=1000000000: is above MAX_CATEGORIES = 20"),
+    ("q_wrr('inf')", lambda: q_wrr("inf"), r"eps='inf': is not a number \(NaN and infinities are refused\)"),
+    ("q_wrr('nan')", lambda: q_wrr("nan"), r"eps='nan': is not a number"),
+    ("q_wrr(nan)", lambda: q_wrr(float("nan")), r"eps=nan: must be a finite number >= 0"),
+    ("q_wrr(oo)", lambda: q_wrr(sympy.oo), r"eps=oo: contains NaN or an infinity"),
+    ("q_wrr(-1)", lambda: q_wrr(-1), r"eps=-1: must be a real number >= 0"),
+    ("q_wrr('eps')", lambda: q_wrr("eps"), r"eps='eps': must be a number, not an expression with names"),
+    ("q_wrr(exp(10**4))", lambda: q_wrr("exp(10000)"), r"is above MAX_EPSILON"),
+    ("q2x3(inf, 0)", lambda: q2x3(float("inf"), 0), r"p=inf: not a number \(NaN and infinities are refused\)"),
+    ("warner('nan')", lambda: warner("nan"), r"p='nan': not a number"),
+    ("q_gwrr(21, 1)", lambda: q_gwrr(21, 1), r"c=21: is above MAX_CATEGORIES = 20"),
+    ("q_gwrr(5/2, 1)", lambda: q_gwrr("5/2", 1), r"c='5/2': must be an integer >= 2"),
+]
+
+
+@pytest.mark.parametrize("make,match", [(m, r) for _, m, r in LIMITS], ids=[i for i, _, _ in LIMITS])
+def test_limits_are_checked_before_work(make, match):
+    with pytest.raises(InvalidArgument, match=match) as info:
+        make()
+    assert "\n" not in str(info.value)
+
+
 # --- messages (D3.1.bayesian), JSON round trip, symbolic tables ------------------------------------------------
 def test_messages_reads_every_non_empty_subset_as_one_output():
     from numeric.mechanisms import messages
