@@ -386,6 +386,11 @@ class Family:
         """What the inputs are, for checking that a product's parts share them."""
         raise NotImplementedError
 
+    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str] | None:
+        """For a continuous input: the points (x, x_prime) at which every case's ratio is largest, with the
+        reason; ``None`` when the family has no continuous input or no such statement."""
+        return None
+
     # ---- shared ---------------------------------------------------------------------------------------
     def point(self, values: Mapping[str, Any] | None) -> dict[sympy.Symbol, sympy.Expr]:
         """``values`` read as a substitution: sizes must be integers, other names exact numbers or
@@ -417,11 +422,11 @@ class Family:
             sizes[name] = int(value)
         return sizes
 
-    def matrix(self, values: Mapping[str, Any] | None = None, *,
-               inputs: Sequence[Any] | None = None) -> FiniteMechanism:
-        """The explicit matrix at concrete sizes (``values`` gives every size; any other parameter given is
-        substituted, the rest stay symbolic): rows :meth:`input_labels`, columns :meth:`output_labels`.
-        Refused with a one-line error beyond :data:`MAX_MATRIX_ENTRIES` entries."""
+    def entries(self, values: Mapping[str, Any] | None = None, *,
+                inputs: Sequence[Any] | None = None) -> tuple[tuple[sympy.Expr, ...], ...]:
+        """The explicit matrix at concrete sizes as rows of sympy expressions (``values`` gives every size;
+        any other parameter given is substituted, the rest stay symbolic): rows :meth:`input_labels`,
+        columns :meth:`output_labels`. Refused with a one-line error beyond :data:`MAX_MATRIX_ENTRIES`."""
         sizes = self.concrete_sizes(values)
         count = self._entries_at(sizes)
         if count > MAX_MATRIX_ENTRIES:
@@ -432,7 +437,17 @@ class Family:
                           "use ratio_cases() or lumped() for a symbolic size, or a smaller size")
         rows = self.input_labels(values, inputs=inputs)
         columns = self.output_labels(values)
-        return FiniteMechanism([[self.probability(x, y, values) for y in columns] for x in rows])
+        entry = self._entry_function(values)
+        return tuple(tuple(entry(x, y) for y in columns) for x in rows)
+
+    def matrix(self, values: Mapping[str, Any] | None = None, *,
+               inputs: Sequence[Any] | None = None) -> FiniteMechanism:
+        """The explicit matrix of :meth:`entries` as a :class:`~numeric.finite_mechanism.FiniteMechanism`."""
+        return FiniteMechanism(self.entries(values, inputs=inputs))
+
+    def _entry_function(self, values: Mapping[str, Any] | None) -> Any:
+        """(x, y) -> P(y | x) at ``values`` (subclasses substitute their parameters once)."""
+        return lambda x, y: self.probability(x, y, values)
 
     def substitute(self, expr: sympy.Expr, values: Mapping[str, Any] | None) -> sympy.Expr:
         """``expr`` with ``values`` substituted."""
@@ -505,6 +520,10 @@ class RandomizedResponse(Family):
 
     def probability(self, x, y, values=None) -> sympy.Expr:
         return self.substitute(self.keep if x == y else self.other, values)
+
+    def _entry_function(self, values):
+        keep, other = self.substitute(self.keep, values), self.substitute(self.other, values)
+        return lambda x, y: keep if x == y else other
 
     def ratio_cases(self) -> tuple[RatioCase, ...]:
         p, q, P, Q = self.keep, self.other, _sym("p"), _sym("q")
@@ -631,11 +650,20 @@ class UnaryEncoding(Family):
         return prob if set_ else 1 - prob
 
     def probability(self, x, y, values=None) -> sympy.Expr:
+        return self._entry_function(values)(x, y)
+
+    def _entry_function(self, values):
         p, q = self.substitute(self.p, values), self.substitute(self.q, values)
-        ones_at_x = y[x]
-        others_set = sum(y) - ones_at_x
-        others = len(y) - 1
-        return self._bit(ones_at_x, p) * q ** others_set * (1 - q) ** (others - others_set)
+        cache: dict[tuple[int, int, int], sympy.Expr] = {}
+
+        def entry(x: int, y: tuple[int, ...]) -> sympy.Expr:
+            ones_at_x = y[x]
+            others_set = sum(y) - ones_at_x
+            key = (ones_at_x, others_set, len(y))
+            if key not in cache:
+                cache[key] = self._bit(ones_at_x, p) * q ** others_set * (1 - q) ** (len(y) - 1 - others_set)
+            return cache[key]
+        return entry
 
     def ratio_cases(self) -> tuple[RatioCase, ...]:
         p, q, P, Q = self.p, self.q, _sym("p"), _sym("q")
@@ -713,6 +741,12 @@ class OneBit(Family):
 
     def input_key(self) -> tuple:
         return ("interval", -1, 1)
+
+    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str]:
+        ends = (-1, 1)
+        return (tuple({X: a, X_PRIME: b} for a in ends for b in ends),
+                "P(y | x) is affine in x and positive, so P(y | x)/P(y | x') is monotone in x and in x' and is "
+                "largest at the ends of [−1, 1]")
 
     def input_labels(self, values=None, *, inputs=None) -> tuple:
         if inputs is None:
@@ -800,6 +834,12 @@ class MatrixFamily(Family):
         except ValueError:
             raise invalid("(x, y)", (x, y), f"not an input and an output of {self.name}") from None
         return self.substitute(self.rows[i][j], values)
+
+    def _entry_function(self, values):
+        point = self.point(values)
+        rows = {x: {y: e.xreplace(point) for y, e in zip(self.column_labels, row)}
+                for x, row in zip(self.row_labels, self.rows)}
+        return lambda x, y: rows[x][y]
 
     def ratio_cases(self) -> tuple[RatioCase, ...]:
         _check_cases(self, len(self.rows) ** 2 * len(self.column_labels))
@@ -926,6 +966,10 @@ class Product(Family):
 
     def probability(self, x, y, values=None) -> sympy.Expr:
         return sympy.Mul(*(part.probability(x, yi, _own(part, values)) for part, yi in zip(self.parts, y)))
+
+    def _entry_function(self, values):
+        functions = [part._entry_function(_own(part, values)) for part in self.parts]
+        return lambda x, y: sympy.Mul(*(f(x, yi) for f, yi in zip(functions, y)))
 
     def ratio_cases(self) -> tuple[RatioCase, ...]:
         total = 1

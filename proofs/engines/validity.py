@@ -1,0 +1,300 @@
+"""Is a mechanism family a mechanism on its whole stated domain? Decided symbolically, before any check.
+
+A family (:mod:`numeric.families`) lists its :meth:`~numeric.families.Family.requirements`: every entry must
+lie in [0, 1] and every row must sum to 1, wherever its domain holds. :func:`validate` decides each one on
+the *whole* domain, never on a grid, so a mistyped mechanism is refused whatever points a later check
+would use (a row that sums to 1 only at r = 0 is refused even if a grid held only r = 0):
+
+* a row total is 1 when ``sympy.cancel`` of total − 1 is 0 (an identity), or when :func:`check_sign`
+  proves ``total - 1 == 0`` on the domain; a point of the domain where it is not 1 is searched first
+  (exact interior points of the domain), then asked of the decider;
+* an entry e lies in [0, 1] when :func:`check_sign` proves ``e >= 0`` and ``1 - e >= 0`` on the domain
+  (with the entry's own conditions, e.g. ``-1 <= x <= 1`` for an input).
+
+A failure is a one-line :class:`~core.errors.InvalidArgument` naming the row or the entry, the point and the
+value there (``mechanism row 1=['r/(r+2)', '1/(r+2)']: sums to (r + 1)/(r + 2), not 1; at r = 1 it is
+2/3``). A requirement the decider cannot settle is a one-line error too: it is never silently accepted.
+
+:func:`decide_sign` is the one way the mechanism engines ask :func:`check_sign`: integer sizes are passed
+as integers, and where the decider that takes over from the polynomial reduction refuses integer symbols,
+the condition is asked again over the reals — a proof over the reals covers every integer value, and a
+counterexample then counts only if its sizes are integers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from core.domain import Domain
+from core.errors import InvalidArgument, invalid
+from core.formula import parse_formula
+from numeric.families import Family, Requirement
+from proofs.engines.sign import check_sign
+
+__all__ = ["validate", "decide_sign", "SignAnswer", "VALIDATION_TIMEOUT", "shown_point", "value_of",
+           "is_identity_zero"]
+
+#: Seconds the sign decider may take on one requirement of a family (a validation runs before every check).
+VALIDATION_TIMEOUT = 10.0
+#: Interior points of the domain tried for a row total before the decider is asked.
+_PROBE_POINTS = 6
+
+
+@dataclass(frozen=True)
+class SignAnswer:
+    """What :func:`decide_sign` found: ``outcome`` (``proved``, ``counterexample``, ``inconclusive``), the
+    counterexample (name -> exact value) and the reason in words."""
+
+    outcome: str
+    counterexample: Mapping[str, Any] | None
+    reason: str
+
+
+def _generators(expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with every e^{k·u} (k rational) written as T_u^{k·L}, L the lcm of the denominators of the
+    k of the same u, and E as T_1^L: an identity of the result as a rational function is one of ``expr``."""
+    exps = [a for a in expr.atoms(sympy.exp)]
+    if expr.has(sympy.E):
+        exps.append(sympy.E)
+    groups: dict[sympy.Expr, list[tuple[sympy.Expr, sympy.Rational]]] = {}
+    for atom in exps:
+        argument = sympy.Integer(1) if atom == sympy.E else atom.args[0]
+        k, u = argument.as_coeff_Mul()
+        groups.setdefault(u, []).append((atom, sympy.Rational(k)))
+    replacements = {}
+    for index, (u, members) in enumerate(sorted(groups.items(), key=lambda kv: sympy.default_sort_key(kv[0]))):
+        lcm = math.lcm(*(int(k.q) for _, k in members))
+        generator = sympy.Dummy(f"T{index}", positive=True)
+        for atom, k in members:
+            replacements[atom] = generator ** int(k * lcm)
+    return expr.xreplace(replacements) if replacements else expr
+
+
+#: Rational values tried before cancelling: a rational function that is not 0 at one of them is not 0.
+_PROBES = (sympy.Rational(7, 3), sympy.Rational(11, 5))
+
+
+def is_identity_zero(expr: sympy.Expr) -> bool:
+    """Whether ``expr`` is 0 as a rational function (after :func:`_generators`): an exact test. A value
+    that is not 0 at an exact rational probe point settles "no" at once; "yes" is settled by ``cancel``."""
+    if expr == 0:
+        return True
+    try:
+        rational = _generators(expr)
+        symbols = sorted(rational.free_symbols, key=lambda s: s.name)
+        for offset, probe in enumerate(_PROBES):
+            value = rational.xreplace({s: probe + i + offset for i, s in enumerate(symbols)})
+            if value.is_Rational and value != 0:
+                return False
+        return sympy.cancel(sympy.together(rational)) == 0
+    except (sympy.PolynomialError, TypeError, ValueError, ZeroDivisionError, RecursionError):
+        return False
+
+
+def _names(expr: sympy.Expr, domain: Domain) -> set[str]:
+    return {s.name for s in expr.free_symbols} | set(domain.names)
+
+
+def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy.Expr, Domain, list[Any], dict]:
+    """Every symbol u that appears as e^{k·u} with a non-integer rational k replaced by L·s, L the lcm of
+    the denominators of those k (a linear change of variable: the condition and the domain keep their
+    points), so that the sign decider meets only e^{j·s} with integer j. Returns the map s -> (u, L)."""
+    scales: dict[sympy.Symbol, int] = {}
+    for atom in expr.atoms(sympy.exp):
+        k, u = atom.args[0].as_coeff_Mul()
+        if isinstance(u, sympy.Symbol) and k.is_Rational and not k.is_Integer and u.name not in domain.integers:
+            scales[u] = math.lcm(scales.get(u, 1), int(k.q))
+    if not scales:
+        return expr, domain, extra, {}
+    back, replacement = {}, {}
+    for u, lcm in scales.items():
+        s = sympy.Symbol(f"{u.name}_over_{lcm}", real=True)
+        replacement[u] = lcm * s
+        back[s.name] = (u.name, lcm)
+    by_name = {u.name: v for u, v in replacement.items()}
+
+    def moved(condition: Any) -> Any:
+        return condition.xreplace({sym: by_name[sym.name] for sym in condition.free_symbols if sym.name in by_name})
+
+    parsed = list(Domain.parse(extra).conditions) if extra else []
+    new_domain = Domain(domain.text, tuple(moved(c) for c in domain.conditions), domain.integers)
+    return moved(expr), new_domain, [moved(c) for c in parsed], back
+
+
+def decide_sign(expr: sympy.Expr, domain: Domain, extra: Iterable[str] = (), *, sign: str = ">=0",
+                timeout: float = VALIDATION_TIMEOUT, symbols: Iterable[str] = ()) -> SignAnswer:
+    """``expr sign`` on ``domain`` and the ``extra`` condition strings, by :func:`check_sign` (with
+    e^{k·u}, k rational, rescaled to integer multiples first; a counterexample is given in u)."""
+    expr, domain, extra, back = _rescaled(expr, domain, list(extra))
+    answer = _ask(expr, domain, extra, sign=sign, timeout=timeout,
+                  symbols=[n for n in symbols if n not in {u for u, _ in back.values()}] + list(back))
+    if answer.counterexample is None or not back:
+        return answer
+    found = dict(answer.counterexample)
+    for name, (original, lcm) in back.items():
+        if name in found:
+            found[original] = lcm * value_of(found.pop(name))
+    return SignAnswer(answer.outcome, found, answer.reason)
+
+
+def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeout: float,
+         symbols: Iterable[str]) -> SignAnswer:
+    constraints = [*domain.constraints(), *(c if isinstance(c, str) else c for c in extra)]
+    names = sorted(_names(expr, domain) | set(symbols))
+    integers = sorted(domain.integers & set(names))
+    try:
+        verdict = check_sign(expr, constraints, sign=sign, integers=integers, symbols=names, timeout=timeout)
+    except InvalidArgument as refusal:
+        if not integers or "integer" not in str(refusal):
+            return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {refusal}")
+        try:
+            verdict = check_sign(expr, constraints, sign=sign, symbols=names, timeout=timeout)
+        except InvalidArgument as again:
+            return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {again}")
+        if verdict.status.value == "proved":
+            return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
+                              "which covers every integer value)")
+        found = verdict.counterexample
+        if found is None or any(not value_of(found.get(n, "1/2")).is_Integer for n in integers):
+            return SignAnswer("inconclusive", None, "decided over the reals only: " + verdict.reason)
+        return SignAnswer("counterexample", found, verdict.reason)
+    status = verdict.status.value
+    if status == "proved":
+        return SignAnswer("proved", None, verdict.reason)
+    if status == "refuted":
+        return SignAnswer("counterexample", verdict.counterexample, verdict.reason)
+    return SignAnswer("inconclusive", None, verdict.reason)
+
+
+def shown_point(point: Mapping[str, Any], names: Iterable[str] | None = None) -> str:
+    """``r = 1, d = 3``: the coordinates of a point named in ``names`` (all names but the decider's own keys)."""
+    keys = [k for k in point if (names is None or k in names) and k.isidentifier() and k != "value"]
+    return ", ".join(f"{k} = {point[k]}" for k in keys) or "every point"
+
+
+def value_of(value: Any) -> sympy.Expr:
+    """A coordinate of a point as sympy: Fractions and ints exactly, strings (a report's ``"3/5"`` or
+    ``"log(2)"``) through the safe parser, sympy values as they are."""
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return sympy.Integer(value)
+    if isinstance(value, str):
+        return parse_formula(value, name="point")
+    raise invalid("point", value, "is not an exact value")
+
+
+def _at(expr: sympy.Expr, point: Mapping[str, Any]) -> sympy.Expr:
+    values = {s: value_of(point[s.name]) for s in expr.free_symbols if s.name in point}
+    return sympy.simplify(expr.xreplace(values))
+
+
+#: Values tried first for a point where a row total is not 1, so that the message shows a simple point.
+_SIMPLE = (Fraction(1), Fraction(2), Fraction(1, 2), Fraction(3), Fraction(1, 3), Fraction(0), Fraction(-1))
+
+
+def _simple_points(names: list[str], domain: Domain) -> list[dict[str, Fraction]]:
+    """Points of the domain with simple coordinates (for one or two names; none beyond)."""
+    if len(names) > 2:
+        return []
+    points = [dict(zip(names, values)) for values in itertools.product(_SIMPLE, repeat=len(names))]
+    return [p for p in points if domain.contains(p)]
+
+
+def _probe_total(req: Requirement, domain: Domain) -> tuple[dict[str, Any], sympy.Expr] | None:
+    """An exact point of the domain where the total is not 1 (or None): simple values first, then interior
+    points of the domain."""
+    names = sorted({s.name for s in req.expr.free_symbols} | set(domain.names))
+    extra = sorted({s.name for s in req.expr.free_symbols} - set(domain.names))
+    for point in [*_simple_points(names, domain), *domain.sample(_PROBE_POINTS, symbols=extra)]:
+        try:
+            value = _at(req.expr, point)
+        except (ZeroDivisionError, TypeError, ValueError):
+            continue
+        if value.is_Rational and value != 1:
+            return point, value
+    return None
+
+
+def _check_total(req: Requirement, domain: Domain, timeout: float) -> None:
+    if is_identity_zero(req.expr - 1):
+        return
+    probe = _probe_total(req, domain)
+    if probe is not None:
+        point, value = probe
+        raise invalid(req.name, req.shown, f"sums to {sympy.factor(req.expr)}, not 1; at "
+                      f"{shown_point(point, {s.name for s in req.expr.free_symbols})} it is {value}")
+    answer = decide_sign(req.expr - 1, domain, req.given, sign="==0", timeout=timeout)
+    if answer.outcome == "proved":
+        return
+    if answer.outcome == "counterexample" and answer.counterexample:
+        value = _at(req.expr, answer.counterexample)
+        raise invalid(req.name, req.shown, f"sums to {sympy.factor(req.expr)}, not 1; at "
+                      f"{shown_point(answer.counterexample, {s.name for s in req.expr.free_symbols})} it is {value}")
+    raise invalid(req.name, req.shown, f"cannot be shown to sum to 1 on the domain {str(domain)!r}: {answer.reason}",
+                  "write the row so that it sums to 1 identically")
+
+
+def _check_probability(req: Requirement, domain: Domain, timeout: float) -> None:
+    if req.expr.is_Rational and not req.expr.free_symbols:
+        if not 0 <= req.expr <= 1:
+            raise invalid(req.name, req.shown, f"is {req.expr}, outside [0, 1]")
+        return
+    for side, shown, sign in ((req.expr, "below 0", ">=0"), (1 - req.expr, "above 1", ">=0")):
+        answer = decide_sign(side, domain, req.given, sign=sign, timeout=timeout,
+                             symbols=[s.name for s in req.expr.free_symbols])
+        if answer.outcome == "proved":
+            continue
+        where = f"the domain {str(domain)!r}" if domain.conditions else "every real value of its parameters"
+        if req.given:
+            where += f" with {', '.join(req.given)}"
+        if answer.outcome == "counterexample" and answer.counterexample:
+            point = answer.counterexample
+            value = _at(req.expr, point)
+            raise invalid(req.name, req.shown, f"is {shown} at {shown_point(point, {s.name for s in req.expr.free_symbols})}"
+                          f" (it is {value})", f"an entry must lie in [0, 1] on {where}")
+        raise invalid(req.name, req.shown, f"cannot be shown to lie in [0, 1] on {where}: {answer.reason}",
+                      "state a domain on which the decider can settle it")
+
+
+#: Families already validated (each is decided once per process).
+_VALIDATED: dict[Family, bool] = {}
+_VALIDATED_LIMIT = 512
+
+
+def _validated(family: Family, timeout: float) -> bool:
+    if family in _VALIDATED:
+        return True
+    seen: set[tuple[str, sympy.Expr, tuple[str, ...]]] = set()
+    # row totals first: a mistyped row is named as such rather than by the entry that happens to leave [0, 1]
+    for req in sorted(family.requirements(), key=lambda r: r.kind != "total"):
+        mark = (req.kind, req.expr, req.given)
+        if mark in seen:
+            continue
+        seen.add(mark)
+        if req.kind == "total":
+            _check_total(req, family.domain, timeout)
+        else:
+            _check_probability(req, family.domain, timeout)
+    if len(_VALIDATED) >= _VALIDATED_LIMIT:
+        _VALIDATED.clear()
+    _VALIDATED[family] = True
+    return True
+
+
+def validate(family: Family, *, timeout: float = VALIDATION_TIMEOUT) -> Family:
+    """``family`` itself once every requirement is decided on its whole domain; otherwise a one-line
+    :class:`~core.errors.InvalidArgument` (see the module docstring). Cached per family."""
+    if not isinstance(family, Family):
+        raise invalid("mechanism", family, "is not a mechanism family (build one with proofs.mechanisms)")
+    _validated(family, float(timeout))
+    return family
