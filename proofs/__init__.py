@@ -8,6 +8,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import Budget, BUDGETS                        # sizes of grids and searches
     from proofs import identity, exhaustive, property_search, rational_grid   # shared methods
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
+    from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
     from proofs import EXACT, mpf, arb                        # the numbers context
     from proofs import ToolkitError, InvalidArgument, UnknownClaim
     from proofs import __version__
@@ -36,7 +37,7 @@ __all__ = [
     "Verdict", "Status", "decide", "run_claim",
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
-    "check_sign", "check_moment",
+    "check_sign", "check_moment", "check_ldp", "mechanisms",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
     "__version__",
@@ -47,6 +48,7 @@ _LAZY = {
     "run_claim": "proofs.runner",
     "check_sign": "proofs.engines.sign",
     "check_moment": "proofs.engines.moments",
+    "check_ldp": "proofs.engines.ldp",
     "identity": "proofs.engines.methods",
     "exhaustive": "proofs.engines.methods",
     "property_search": "proofs.engines.methods",
@@ -55,6 +57,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "mechanisms":  # a module of constructors: ``from proofs import mechanisms as M``
+        return import_module("proofs.mechanisms")
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'proofs' has no attribute {name!r}")

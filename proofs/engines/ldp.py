@@ -1,0 +1,692 @@
+"""``check_ldp``: is a mechanism ε-LDP on a whole stated domain? Privacy in one call, as a verdict.
+
+::
+
+    from proofs import check_ldp, mechanisms as M
+    G = M.randomized_response(d="d", epsilon="eps")
+    check_ldp(G, "eps", domain="eps > 0, d >= 2")        # proved for every d >= 2 and every eps > 0
+    check_ldp(G, "eps/2", domain="eps > 0, d >= 2")      # refuted at an exact point (d, eps, x, x', y)
+    check_ldp(Q, sympy.log(3), notion="WLDP")            # an evidential mechanism of 003 (SLDP or WLDP)
+
+A mechanism is ε-LDP when P(y | x) <= e^ε P(y | x') for every pair of inputs x, x' and every output y
+(Dwork and Roth, Definition 2.4 read for a local randomizer; the standard LDP of 003 §3.1; over events E the
+maximum is attained at single outputs). ``epsilon`` is a name (``"eps"``), an expression (``"eps/2"``) or a
+number; ``domain`` (a :class:`core.domain.Domain` text such as ``"eps > 0, d >= 2"``) is merged with the
+family's own domain, so a size ``d`` is an integer there even when the check's text does not say so.
+
+Two independent methods, each evidence of its own:
+
+1. **decision** — for each of the family's ratio cases (:meth:`numeric.families.Family.ratio_cases`, with
+   the family's statement of why they are exhaustive, recorded as such), the condition
+   e^ε · P(y | x') − P(y | x) >= 0 on the whole merged domain: an identity (``sympy.cancel`` with each
+   e^{kε} written as a power of one generator), the sign of ε where the two probabilities are the same
+   expression, or :func:`check_sign`. Every case proved: ``proved`` for every d, every ε, every pair of
+   inputs and every output. A case refuted: the decider's point is completed to a concrete d, ε, x, x', y
+   by :meth:`~numeric.families.Family.witness`, and P(y | x) > e^ε P(y | x') is re-checked on the
+   mechanism's own entries at that point — exactly, or at two precisions where e^ε is irrational.
+   The evidence carries the exact privacy loss in closed form: log of the largest ratio of the cases once
+   the decider has shown which one is largest on the domain (``log(p*(1 - q)/(q*(1 - p)))`` in the named
+   probabilities of a unary encoding);
+2. **enumeration** — the explicit matrix (:meth:`~numeric.families.Family.matrix`) at exact interior points
+   of the merged domain (:meth:`core.domain.Domain.sample`) and at a few boundary points: in each column the
+   largest entry against e^ε times the smallest. At a point ε is rational, so every entry is a rational
+   function of one transcendental number g = e^{1/L}: a difference is 0 exactly when it is 0 as a rational
+   function of g (``exact``), and otherwise its sign is read from python-flint balls at two precisions.
+   ``interior_cases`` counts the interior points at which the output depends on the input: support on
+   boundary points only, or in a degenerate case, earns nothing.
+
+Evidential mechanisms (:class:`numeric.mechanisms.Mechanism`, 003 §3) take ``notion="SLDP"`` (Definition
+3.1), ``"WLDP"`` (Definition 3.13) or ``"LDP"`` (Bayesian rows) with a number ε, read from
+:mod:`numeric.definitions.ldp`: the loss computed over every pair and every event (a finite, exact decision),
+and an independent computation (the loss conditions one by one for SLDP and LDP; the credal-set vertices for
+WLDP).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from core.context import DEFAULT_DPS, arb
+from core.domain import Domain
+from core.errors import invalid
+from core.formula import parse_formula
+from numeric.definitions import ldp as definitions
+from numeric.families import X, X_PRIME, Family, RatioCase, expression, matrix as matrix_family
+from numeric.finite_mechanism import FiniteMechanism, symbol
+from numeric.mechanisms import Mechanism
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.verdict import Verdict
+from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
+
+__all__ = ["check_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
+
+#: The notions check_ldp decides: LDP for any mechanism; SLDP and WLDP for evidential mechanisms (003).
+NOTIONS = ("LDP", "SLDP", "WLDP")
+#: Interior points of the domain at which the explicit matrix is enumerated (and boundary points beside).
+DEFAULT_POINTS = 6
+_BOUNDARY_POINTS = 2
+#: Most entries of an explicit matrix enumerated at one point (a unary encoding: d·2^d, so d <= 8).
+ENUMERATION_ENTRIES = 4096
+#: Inputs at which a mechanism with an input in [−1, 1] is written out for the enumeration.
+_CONTINUOUS_INPUTS = ("-1", "-1/2", "0", "1/3", "1")
+
+
+# ------------------------------------------------------------------------------------------ exact signs
+def sign_at_point(value: sympy.Expr) -> tuple[int | None, Recheck | None]:
+    """The sign of a closed number (no free symbols): exactly for a rational or an identity 0, otherwise
+    from arb balls at the two precisions of ``arb(DEFAULT_DPS).confirmations()`` (None when they disagree
+    or a ball holds 0)."""
+    if value.is_Rational:
+        return (int(sympy.sign(value)), Recheck.EXACT)
+    if is_identity_zero(value):
+        return (0, Recheck.EXACT)
+    signs = set()
+    for context in arb(DEFAULT_DPS).confirmations():
+        try:
+            ball = context.evaluate(value, {})
+        except (ValueError, ZeroDivisionError, TypeError):
+            return (None, None)
+        if ball > 0:
+            signs.add(1)
+        elif ball < 0:
+            signs.add(-1)
+        else:
+            return (None, None)
+    return (signs.pop(), Recheck.TWO_PRECISIONS) if len(signs) == 1 else (None, None)
+
+
+# ------------------------------------------------------------------------------------------ the call
+def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP",
+              timeout: float = 30.0, points: int = DEFAULT_POINTS) -> Verdict:
+    """Is ``mechanism`` ``epsilon``-private on ``domain``? A :class:`~proofs.base.verdict.Verdict` (see the
+    module docstring): ``proved`` on the whole domain, ``refuted`` at an exact point, or ``inconclusive``.
+
+    ``mechanism``: a family of :mod:`proofs.mechanisms` (or :mod:`numeric.families`), a printed matrix (list
+    of rows, or a :class:`~numeric.finite_mechanism.FiniteMechanism`), or an evidential
+    :class:`numeric.mechanisms.Mechanism` (then ``notion`` is ``"SLDP"``, ``"WLDP"`` or ``"LDP"`` and
+    ``epsilon`` a number). ``timeout``: seconds per sign decision; ``points``: interior points enumerated."""
+    if notion not in NOTIONS:
+        raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
+        raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 200:
+        raise invalid("points", points, "must be an integer in [0, 200]")
+    if isinstance(mechanism, Mechanism):
+        if domain is not None:
+            raise invalid("domain", domain, "an evidential mechanism has no parameters: it takes no domain")
+        return _evidential(mechanism, epsilon, notion)
+    if notion != "LDP":
+        raise invalid("notion", notion, "SLDP and WLDP are notions of evidential mechanisms (003 §3)",
+                      "pass a numeric.mechanisms.Mechanism, or use notion='LDP' for a probabilistic mechanism")
+    if isinstance(mechanism, (FiniteMechanism, list, tuple)):
+        mechanism = validate(matrix_family(mechanism, domain=domain))
+        domain = None
+    if not isinstance(mechanism, Family):
+        raise invalid("mechanism", mechanism, "is not a mechanism",
+                      "build one with proofs.mechanisms (randomized_response, unary_encoding, matrix, ...)")
+    family = validate(mechanism, timeout=min(timeout, 30.0))
+    merged, eps = _merged(family, domain, epsilon)
+    return Verdict((_decision(family, merged, eps, timeout), _enumeration(family, merged, eps, points)))
+
+
+def _merged(family: Family, domain: Any, epsilon: Any) -> tuple[Domain, sympy.Expr]:
+    """The family's domain and the check's, as one; ε read and its names checked against both."""
+    eps = expression(epsilon, "epsilon")
+    known = {s.name: s for s in family.domain.symbols} | {n: symbol(n) for n in family.parameters}
+    known |= {s.name: s for s in eps.free_symbols}
+    stated = Domain.parse(domain, symbols=known) if domain is not None else None
+    if stated is not None:
+        stated = Domain(stated.text, tuple(c.xreplace({s: symbol(s.name) for s in c.free_symbols})
+                                           for c in stated.conditions), stated.integers)
+    stated_names = set(stated.names) if stated is not None else set()
+    eps_names = {s.name for s in eps.free_symbols}
+    stray = sorted(eps_names - set(family.parameters) - stated_names)
+    if stray:
+        raise invalid("epsilon", epsilon, f"names {stray[0]!r}, which is neither a parameter of {family.name} "
+                      f"({', '.join(family.parameters) or 'none'}) nor constrained by domain=")
+    stray = sorted(stated_names - set(family.parameters) - eps_names)
+    if stray:
+        raise invalid("domain", domain, f"names {stray[0]!r}, which is not a parameter of {family.name} "
+                      f"({', '.join(family.parameters) or 'none'}) nor of epsilon")
+    merged = family.domain if stated is None else (stated & family.domain if family.domain.conditions
+                                                   or family.domain.integers else stated)
+    return merged, eps
+
+
+# ------------------------------------------------------------------------------------------ 1. decision
+def _case_row(case: RatioCase) -> dict[str, Any]:
+    return {"case": case.pattern, "P(y | x)": str(case.named_numerator), "P(y | x')": str(case.named_denominator),
+            "ratio": str(sympy.simplify(case.ratio))}
+
+
+def _distinct_cases(cases: Sequence[RatioCase]) -> list[RatioCase]:
+    seen, out = set(), []
+    for case in cases:
+        mark = (case.numerator, case.denominator, case.where)
+        if mark not in seen:
+            seen.add(mark)
+            out.append(case)
+    return out
+
+
+def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -> Evidence:
+    start = time.perf_counter()
+    bound = sympy.exp(eps)
+    cases = _distinct_cases(family.ratio_cases())
+    names = sorted(set(family.parameters) | set(family.input_variables) | {s.name for s in eps.free_symbols}
+                   | ({X_PRIME} if family.input_variables else set()))
+    rows, open_cases, refutation = [], [], None
+    eps_nonnegative: SignAnswer | None = None
+    for case in cases:
+        row = _case_row(case)
+        condition = bound * case.denominator - case.numerator
+        if is_identity_zero(condition):
+            row["decided"] = "identity: P(y | x) = e^ε P(y | x') (sympy)"
+            rows.append(row)
+            continue
+        if is_identity_zero(case.numerator - case.denominator):
+            if eps_nonnegative is None:
+                eps_nonnegative = decide_sign(eps, domain, sign=">=0", timeout=timeout, symbols=names)
+            if eps_nonnegative.outcome == "proved":
+                row["decided"] = "the two probabilities are equal, P >= 0 and ε >= 0 on the domain (decided)"
+                rows.append(row)
+                continue
+        answer = decide_sign(condition, domain, case.where, sign=">=0", timeout=timeout, symbols=names)
+        row["decided"] = f"{answer.outcome} by check_sign: {answer.reason}"
+        rows.append(row)
+        if answer.outcome == "proved":
+            continue
+        if answer.outcome == "counterexample" and answer.counterexample is not None and refutation is None:
+            refutation = _recheck(family, case, eps, answer.counterexample, domain)
+            if refutation is None:
+                row["decided"] += " (the point did not re-check on the mechanism's entries: not counted)"
+                open_cases.append(case.pattern)
+            continue
+        open_cases.append(case.pattern)
+    detail: dict[str, Any] = {
+        "mechanism": family.name, "source": family.source, "epsilon": str(eps),
+        "condition": "P(y | x) <= e^ε P(y | x') for every pair of inputs and every output",
+        "cases": rows,
+        "cases exhaustive": family.exhaustive,
+        "exhaustive by": ("enumeration of every input pair and output" if "enumeration" in family.exhaustive
+                          else "a stated argument from the family's structure (not machine-checked; the "
+                               "enumeration method compares every entry of the explicit matrix)"),
+    }
+    derived = {}
+    loss = closed_loss(family, cases, domain, timeout=min(timeout, 10.0))
+    if loss is not None:
+        detail["privacy loss"] = str(loss["loss"])
+        if loss.get("named") is not None:
+            detail["privacy loss (named probabilities)"] = str(loss["named"])
+        detail["privacy loss decided by"] = loss["how"]
+        derived["privacy loss"] = loss["loss"]
+    text = f"whole domain: {domain}" if domain.conditions or domain.integers else "every value of the parameters"
+    seconds = time.perf_counter() - start
+    if refutation is not None:
+        point, recheck = refutation
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=point,
+                        recheck=recheck, derived=derived, seconds=seconds)
+    if open_cases:
+        detail["undecided cases"] = open_cases
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, derived=derived, seconds=seconds)
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds)
+
+
+def _truth(condition: Any, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:
+    relation = condition.xreplace(values)
+    if relation in (sympy.true, sympy.false):
+        return bool(relation)
+    if relation.is_Relational:
+        sign, _ = sign_at_point(relation.lhs - relation.rhs)
+        if sign is None:
+            return None
+        return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
+                "!=": sign != 0}[relation.rel_op]
+    return None
+
+
+def _complete(family: Family, eps: sympy.Expr, found: Mapping[str, Any], domain: Domain,
+              where: Iterable[str]) -> dict[str, sympy.Expr] | None:
+    """The decider's point with every parameter given a value: its own coordinates, the others from
+    interior points of the domain, checked against every condition of the domain and of the case."""
+    wanted = set(family.parameters) | {s.name for s in eps.free_symbols} | set(family.input_variables)
+    if family.input_variables:
+        wanted.add(X_PRIME)
+    point = {k: value_of(v) for k, v in found.items() if k in wanted}
+    conditions = list(domain.conditions)
+    conditions += [parse_formula(w, relational=True, name="where") for w in where]
+    missing = sorted(wanted - set(point))
+    candidates = [{}] if not missing else [
+        {k: v for k, v in p.items() if k in missing} for p in domain.sample(12, symbols=missing)]
+    for extra in candidates:
+        full = {**point, **{k: sympy.Rational(v.numerator, v.denominator) for k, v in extra.items()}}
+        if set(full) < wanted:
+            continue
+        if any(not (full[n].is_Integer) for n in domain.integers if n in full):
+            continue
+        values = {symbol(k): v for k, v in full.items()}
+        truths = [_truth(c.xreplace({s: symbol(s.name) for s in c.free_symbols}), values) for c in conditions]
+        if all(t is True for t in truths):
+            return full
+    return None
+
+
+def _recheck(family: Family, case: RatioCase, eps: sympy.Expr, found: Mapping[str, Any],
+             domain: Domain) -> tuple[dict[str, Any], Recheck] | None:
+    """The decider's failing point as a concrete (d, ε, x, x', y) of the mechanism, re-checked on its
+    entries: P(y | x) > e^ε P(y | x')."""
+    point = _complete(family, eps, found, domain, case.where)
+    if point is None:
+        return None
+    params = {k: v for k, v in point.items() if k in family.parameters}
+    where = {k: v for k, v in point.items() if k in (X, X_PRIME)}
+    x, x_prime, y = family.witness(case, {**params, **where})
+    top = family.probability(x, y, params)
+    bottom = family.probability(x_prime, y, params)
+    bound = sympy.exp(eps).xreplace({symbol(k): v for k, v in point.items()})
+    sign, recheck = sign_at_point(top - bound * bottom)
+    if sign != 1 or recheck is None:
+        return None
+    shown: dict[str, Any] = {k: _exact(v) for k, v in sorted(params.items())}
+    shown.update({"x": _label(x), "x'": _label(x_prime), "y": _label(y), "P(y | x)": _exact(top),
+                  "P(y | x')": _exact(bottom), "e^ε": _exact(bound), "ε": _exact(eps.xreplace(
+                      {symbol(k): v for k, v in point.items()})), "lhs": _exact(top),
+                  "rhs": _exact(bound * bottom), "relation": "P(y | x) <= e^ε P(y | x')",
+                  "case": case.pattern})
+    return shown, recheck
+
+
+def _exact(value: sympy.Expr) -> Any:
+    """An exact value for a counterexample: a Fraction when rational, else its sympy text (``exp(3/2)``)."""
+    if getattr(value, "is_Rational", False):
+        return Fraction(int(value.p), int(value.q))
+    return str(value)
+
+
+def _label(label: Any) -> Any:
+    if isinstance(label, tuple):
+        return "(" + ", ".join(str(_label(v)) for v in label) + ")"
+    if isinstance(label, Fraction):
+        return label
+    return label
+
+
+def _loss_candidates(family: Family, cases: Sequence[RatioCase]) -> tuple[list[tuple[sympy.Expr, Any, RatioCase]], str]:
+    """(ratio, named ratio, case) of every case whose ratio is not 1, with the inputs at their extremes for a
+    continuous input (and why those are the extremes)."""
+    extremes = family.input_extremes() if family.input_variables else None
+    out = []
+    for case in cases:
+        if extremes is None:
+            out.append((case.ratio, case.named_ratio, case))
+            continue
+        for point in extremes[0]:
+            values = {symbol(k): sympy.Integer(v) for k, v in point.items()}
+            out.append((sympy.cancel(case.ratio.xreplace(values)), None, case))
+    note = "" if extremes is None else f"; inputs at their extremes: {extremes[1]}"
+    if family.input_variables and extremes is None:
+        note = "; the supremum over the inputs x, x' was not taken"
+    return out, note
+
+
+def closed_loss(family: Family, cases: Sequence[RatioCase], domain: Domain, *,
+                timeout: float = 10.0) -> dict[str, Any] | None:
+    """The exact privacy loss max log P(y | x)/P(y | x') over the cases, in closed form: the largest
+    distinct ratio (chosen at an interior point, then shown at least every other ratio and 1 on the whole
+    domain by the decider); ``log(Max(...))`` when that cannot be shown."""
+    candidates, note = _loss_candidates(family, cases)
+    distinct: list[tuple[sympy.Expr, Any, RatioCase]] = []
+    for ratio, named, case in candidates:
+        if is_identity_zero(ratio - 1) or any(is_identity_zero(ratio - other[0]) for other in distinct):
+            continue
+        distinct.append((ratio, named, case))
+    if not distinct:
+        return {"loss": sympy.Integer(0), "named": None, "how": "every ratio is 1" + note}
+    names = sorted(set(family.parameters) | set(family.input_variables)
+                   | ({X_PRIME} if family.input_variables else set()))
+    sample = domain.sample(1, symbols=[n for n in names if n not in domain.names])
+    best = distinct[0]
+    if sample and len(distinct) > 1:
+        values = {symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in sample[0].items()}
+        scored = []
+        for item in distinct:
+            try:
+                scored.append((float(arb(DEFAULT_DPS).evaluate(item[0].xreplace(values), {}).mid()), item))
+            except (ValueError, ZeroDivisionError, TypeError, KeyError):
+                continue
+        if scored:
+            best = max(scored, key=lambda pair: pair[0])[1]
+    others = [item[0] for item in distinct if item is not best] + [sympy.Integer(1)]
+    for other in others:
+        if is_identity_zero(best[0] - other):
+            continue
+        answer = decide_sign(best[0] - other, domain, best[2].where, sign=">=0", timeout=timeout, symbols=names)
+        if answer.outcome != "proved":
+            return {"loss": sympy.log(sympy.Max(sympy.Integer(1), *(item[0] for item in distinct))), "named": None,
+                    "how": f"the largest ratio was not decided on the domain ({answer.reason})" + note}
+    loss = sympy.simplify(sympy.log(best[0]))
+    named = sympy.log(best[1]) if best[1] is not None else None
+    return {"loss": loss, "named": named if named is not None and named != loss else None,
+            "how": f"the ratio of case '{best[2].pattern}' is at least every other ratio and 1 on the whole domain "
+                   "(check_sign)" + note}
+
+
+# ------------------------------------------------------------------------------------------ 2. enumeration
+def _size_cap(family: Family) -> int | None:
+    """The largest common size at which the explicit matrix stays within :data:`ENUMERATION_ENTRIES`."""
+    if not family.sizes:
+        return None
+    cap = None
+    for size in range(2, 64):
+        if family._entries_at({name: size for name in family.sizes}) > ENUMERATION_ENTRIES:
+            break
+        cap = size
+    return cap
+
+
+def _points(family: Family, domain: Domain, eps: sympy.Expr, k: int) -> list[tuple[dict[str, Fraction], bool]]:
+    names = set(family.parameters) | {s.name for s in eps.free_symbols}
+    extra = sorted(names - set(domain.names))
+    cap = _size_cap(family)
+    sampling = domain
+    if cap is not None:
+        sampling = domain & Domain.parse(", ".join(f"{s} <= {cap}" for s in family.sizes))
+    interior = [p for p in sampling.sample(k, symbols=extra) if domain.interior(p)]
+    boundary = sampling.boundary_sample(_BOUNDARY_POINTS, symbols=extra) if k else []
+    if k and not interior and not boundary:
+        boundary = _edge_points(sampling, sorted(set(domain.names) | set(extra)), _BOUNDARY_POINTS)
+    boundary = [p for p in boundary if domain.contains(p) and p not in interior]
+    return [(p, True) for p in interior] + [(p, domain.interior(p)) for p in boundary]
+
+
+def _stated_bounds(domain: Domain) -> dict[str, tuple[Fraction | None, Fraction | None]]:
+    """The tightest constant bounds the domain states directly for each name (``eps >= 0``, ``p <= 3/4``)."""
+    bounds: dict[str, list[Fraction | None]] = {}
+    for condition in domain.conditions:
+        if not getattr(condition, "is_Relational", False) or condition.rel_op not in ("<", "<=", ">", ">=", "=="):
+            continue
+        for side, other, op in ((condition.lhs, condition.rhs, condition.rel_op),
+                                (condition.rhs, condition.lhs, {"<": ">", "<=": ">=", ">": "<", ">=": "<=",
+                                                                "==": "=="}[condition.rel_op])):
+            if isinstance(side, sympy.Symbol) and other.is_Rational:
+                value = Fraction(int(other.p), int(other.q))
+                entry = bounds.setdefault(side.name, [None, None])
+                if op in (">", ">=", "==") and (entry[0] is None or value > entry[0]):
+                    entry[0] = value
+                if op in ("<", "<=", "==") and (entry[1] is None or value < entry[1]):
+                    entry[1] = value
+    return {name: (lo, hi) for name, (lo, hi) in bounds.items()}
+
+
+def _edge_points(domain: Domain, names: list[str], k: int) -> list[dict[str, Fraction]]:
+    """Points of a domain without interior (``eps == 0`` beside ``eps >= 0``): each name at its stated
+    bounds, their middle, or 1 when it has none; the first ``k`` that lie in the domain."""
+    bounds = _stated_bounds(domain)
+    options = []
+    for name in names:
+        lo, hi = bounds.get(name, (None, None))
+        values = [v for v in (lo, hi) if v is not None]
+        if lo is not None and hi is not None:
+            values.append((lo + hi) / 2)
+        values += [lo + 1] if lo is not None and hi is None else []
+        values += [hi - 1] if hi is not None and lo is None else []
+        values = values or [Fraction(1)]
+        if name in domain.integers:
+            values = [Fraction(math.ceil(v)) for v in values]
+        options.append(list(dict.fromkeys(values)))
+    found = []
+    for combination in itertools.islice(itertools.product(*options), 256):
+        point = dict(zip(names, combination))
+        if domain.contains(point) and point not in found:
+            found.append(point)
+            if len(found) >= k:
+                break
+    return found
+
+
+class _Numbers:
+    """Balls at the two precisions of ``arb(DEFAULT_DPS).confirmations()`` for the entries of one point,
+    each expression evaluated once."""
+
+    def __init__(self) -> None:
+        self.contexts = arb(DEFAULT_DPS).confirmations()
+        self.cache: dict[sympy.Expr, tuple[Any, Any]] = {}
+
+    def __call__(self, expr: sympy.Expr) -> tuple[Any, Any]:
+        if expr not in self.cache:
+            self.cache[expr] = tuple(c.evaluate(expr, {}) for c in self.contexts)
+        return self.cache[expr]
+
+
+def _sign_of_difference(numbers: _Numbers, bound: sympy.Expr, low: sympy.Expr, top: sympy.Expr,
+                        decided: dict) -> tuple[int | None, Recheck | None]:
+    """The sign of e^ε·low − top: from the balls at two precisions when both exclude 0; otherwise exactly
+    (an identity, or a rational value)."""
+    key = (low, top)
+    if key not in decided:
+        (b1, b2), (l1, l2), (t1, t2) = numbers(bound), numbers(low), numbers(top)
+        d1, d2 = b1 * l1 - t1, b2 * l2 - t2
+        if d1 > 0 and d2 > 0:
+            decided[key] = (1, Recheck.EXACT if (bound * low - top).is_Rational else Recheck.TWO_PRECISIONS)
+        else:  # a failure is confirmed, or a tie settled, by the exact test and fresh balls
+            decided[key] = sign_at_point(bound * low - top)
+    return decided[key]
+
+
+def _extremes(balls: list[Any], exprs: Sequence[sympy.Expr]) -> tuple[list[int], list[int]]:
+    """Rows that may hold the largest and the smallest entry of a column (their balls overlap the extreme)."""
+    top = max(range(len(balls)), key=lambda i: float(balls[i].mid()))
+    low = min(range(len(balls)), key=lambda i: float(balls[i].mid()))
+    tops = [i for i, b in enumerate(balls) if b.overlaps(balls[top])]
+    lows = [i for i, b in enumerate(balls) if b.overlaps(balls[low])]
+    keep_top = list({exprs[i]: i for i in reversed(tops)}.values())
+    keep_low = list({exprs[i]: i for i in reversed(lows)}.values())
+    return keep_top, keep_low
+
+
+def _enumerate_point(family: Family, point: Mapping[str, Fraction], eps: sympy.Expr,
+                     inputs: Sequence[Any] | None) -> dict[str, Any]:
+    params = {n: v for n, v in point.items() if n in family.parameters}
+    values = {symbol(n): sympy.Rational(v.numerator, v.denominator) for n, v in point.items()}
+    bound = sympy.exp(eps).xreplace(values)
+    rows = family.input_labels(params, inputs=inputs)
+    columns = family.output_labels(params)
+    explicit = family.entries(params, inputs=inputs)
+    numbers, decided = _Numbers(), {}
+    worst, failed, undecided = None, None, 0
+    for j, column in enumerate(columns):
+        exprs = [row[j] for row in explicit]
+        balls = [numbers(e)[0] for e in exprs]
+        tops, lows = _extremes(balls, exprs)
+        for i in tops:
+            for k in lows:
+                sign, recheck = _sign_of_difference(numbers, bound, exprs[k], exprs[i], decided)
+                if sign is None:
+                    undecided += 1
+                    continue
+                if sign < 0 and failed is None:
+                    failed = (i, k, j, recheck)
+                low_ball = balls[k]
+                if low_ball > 0:
+                    ratio = float((balls[i] / low_ball).mid())
+                    if worst is None or ratio > worst[0]:
+                        worst = (ratio, i, k, j)
+    out: dict[str, Any] = {"point": dict(sorted(point.items())), "explicit matrix": f"{len(rows)} x {len(columns)}",
+                           "e^ε": str(bound)}
+    if worst is not None:
+        _, i, k, j = worst
+        top, low = explicit[i][j], explicit[k][j]
+        out["exact loss"] = str(sympy.log(top / low))
+        out["worst (x, x', y)"] = [_label(rows[i]), _label(rows[k]), _label(columns[j])]
+        if numbers(top)[0].overlaps(numbers(low)[0]) and is_identity_zero(top - low):
+            out["degenerate"] = "the output does not depend on the input at this point"
+    if undecided:
+        out["undecided comparisons"] = undecided
+    if failed is not None:
+        i, k, j, recheck = failed
+        top, low = explicit[i][j], explicit[k][j]
+        out["counterexample"] = ({**{n: v for n, v in sorted(point.items())}, "x": _label(rows[i]),
+                                  "x'": _label(rows[k]), "y": _label(columns[j]), "P(y | x)": _exact(top),
+                                  "P(y | x')": _exact(low), "e^ε": _exact(bound), "lhs": _exact(top),
+                                  "rhs": _exact(bound * low), "relation": "P(y | x) <= e^ε P(y | x')"}, recheck)
+    return out
+
+
+def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int) -> Evidence:
+    start = time.perf_counter()
+    checked, interior_cases, refutation, undecided = [], 0, None, 0
+    inputs = _CONTINUOUS_INPUTS if family.input_variables else None
+    for point, interior in _points(family, domain, eps, k):
+        entry = _enumerate_point(family, point, eps, inputs)
+        found = entry.pop("counterexample", None)
+        entry["interior"] = interior
+        checked.append(entry)
+        undecided += entry.get("undecided comparisons", 0)
+        if interior and "degenerate" not in entry and not entry.get("undecided comparisons"):
+            interior_cases += 1
+        if found is not None and refutation is None:
+            refutation = found
+    boundary = sum(1 for c in checked if not c["interior"])
+    text = (f"{len(checked)} exact points of {domain or 'the parameters'} ({len(checked) - boundary} interior, "
+            f"{boundary} on the boundary), every entry of the explicit matrix")
+    detail: dict[str, Any] = {
+        "points": checked, "interior non-degenerate points": interior_cases,
+        "numbers": "exact where rational; otherwise rational functions of one transcendental generator (a "
+                   "difference is 0 only as an identity), signs from python-flint balls at two precisions"}
+    cap = _size_cap(family)
+    if cap is not None:
+        detail["sizes enumerated up to"] = (f"{', '.join(family.sizes)} <= {cap} (ENUMERATION_ENTRIES = "
+                                            f"{ENUMERATION_ENTRIES})")
+    if undecided:
+        detail["undecided comparisons"] = undecided
+    seconds = time.perf_counter() - start
+    if refutation is not None:
+        point, recheck = refutation
+        return Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=point,
+                        recheck=recheck, seconds=seconds, interior_cases=interior_cases)
+    if not checked:
+        return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, f"no point of {domain or 'the parameters'} was found",
+                        detail, seconds=seconds, interior_cases=0)
+    return Evidence(Method.ENUMERATION, Outcome.HOLDS, text, detail, seconds=seconds, interior_cases=interior_cases)
+
+
+# ------------------------------------------------------------------------------------------ evidential (003)
+def _number_epsilon(epsilon: Any) -> sympy.Expr:
+    eps = expression(epsilon, "epsilon")
+    if eps.free_symbols:
+        raise invalid("epsilon", epsilon, "an evidential mechanism is checked at a number ε",
+                      "give a number such as 1 or 'log(3)'")
+    sign, _ = sign_at_point(eps)
+    if sign is None or sign < 0:
+        raise invalid("epsilon", epsilon, "must be a number >= 0")
+    return eps
+
+
+def _evidential(Q: Mechanism, epsilon: Any, notion: str) -> Verdict:
+    """SLDP (003 Definition 3.1), WLDP (Definition 3.13) or LDP of an exact evidential mechanism at ε."""
+    if not Q.exact:
+        raise invalid("mechanism", Q, "has float masses; privacy is decided exactly",
+                      "give the masses as exact numbers (Fraction, '3/5')")
+    eps = _number_epsilon(epsilon)
+    bound = sympy.simplify(sympy.exp(eps))
+    text = f"every pair of inputs of {list(Q.inputs)} and every event of {list(Q.frame)}"
+    return Verdict((_evidential_decision(Q, eps, bound, notion, text), _evidential_second(Q, eps, bound, notion, text)))
+
+
+def _within(ratio: Any, bound: sympy.Expr) -> tuple[bool, Recheck]:
+    if ratio in (sympy.oo, math.inf):
+        return False, Recheck.EXACT
+    value = sympy.Rational(ratio.numerator, ratio.denominator)
+    sign, recheck = sign_at_point(bound - value)
+    if sign is None:
+        raise invalid("epsilon", str(bound), "the ratio could not be compared with e^ε at two precisions")
+    return sign >= 0, recheck or Recheck.EXACT
+
+
+def _evidential_decision(Q: Mechanism, eps: sympy.Expr, bound: sympy.Expr, notion: str, text: str) -> Evidence:
+    start = time.perf_counter()
+    if notion == "LDP":
+        ratio = definitions.ldp_ratio(Q)
+        where = None
+    else:
+        worst = definitions.worst(Q, notion)
+        ratio, where = (sympy.oo if worst.ratio == math.inf else worst.ratio), worst
+    ok, recheck = _within(ratio, bound)
+    detail = {"notion": notion, "reading": notion if notion != "LDP" else "LDP",
+              "ratio": ratio, "e^ε": str(bound),
+              "computed": "the largest ratio over every ordered pair of inputs and every event, exactly "
+                          "(numeric.definitions.ldp): an exhaustive decision on a finite set"}
+    derived = {"privacy loss": sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
+               if isinstance(ratio, Fraction) else sympy.oo}
+    seconds = time.perf_counter() - start
+    if ok:
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds)
+    point: dict[str, Any] = {"ε": _exact(eps), "e^ε": _exact(bound), "ratio": ratio, "relation": "ratio <= e^ε"}
+    if where is not None:
+        rhs = bound * _rational(where.denominator)
+        point.update({"x": where.x, "x'": where.x_prime, "E": "{" + ",".join(sorted(map(str, where.event))) + "}",
+                      "numerator": where.numerator, "denominator": where.denominator,
+                      "lhs": where.numerator, "rhs": _exact(rhs), "relation": "numerator <= e^ε · denominator"})
+    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=point, recheck=recheck,
+                    derived=derived, seconds=seconds)
+
+
+def _evidential_second(Q: Mechanism, eps: sympy.Expr, bound: sympy.Expr, notion: str, text: str) -> Evidence:
+    """An independent computation: WLDP over credal-set vertices; SLDP and LDP condition by condition."""
+    start = time.perf_counter()
+    if notion == "WLDP":
+        ratio = Q.ratio_walley_vertices()
+        ok, recheck = _within(sympy.oo if ratio == math.inf else ratio, bound)
+        detail = {"computed": "max over pairs of credal-set vertices and outputs of pr_x(y)/pr_x'(y) "
+                              "(independent of the pl/bel formula)", "ratio": ratio}
+        if ok:
+            return Evidence(Method.ENUMERATION, Outcome.HOLDS, text, detail, seconds=time.perf_counter() - start)
+        return Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, text, detail,
+                        counterexample={"ratio": ratio, "e^ε": _exact(bound), "relation": "ratio <= e^ε"},
+                        recheck=recheck, seconds=time.perf_counter() - start)
+    labels = len(Q.frame)
+    if notion == "SLDP":
+        rows = {x: {mask: Fraction(v) for mask, v in enumerate(Q[x].mass_vector()) if mask and v}
+                for x in Q.inputs}
+        conditions = definitions.loss_conditions(rows, labels, "SLDP", bound)
+    else:
+        conditions = []
+        for x in Q.inputs:
+            for x_prime in Q.inputs:
+                for y in Q.frame:
+                    conditions.append((x, x_prime, 1 << Q.frame.index(y),
+                                       bound * _rational(Q[x_prime].m({y})) - _rational(Q[x].m({y}))))
+    failing = None
+    recheck = Recheck.EXACT
+    for x, x_prime, event, condition in conditions:
+        sign, how = sign_at_point(sympy.sympify(condition))
+        if sign is None:
+            raise invalid("epsilon", str(eps), "a loss condition could not be decided at two precisions")
+        if how is Recheck.TWO_PRECISIONS:
+            recheck = how
+        if sign < 0 and failing is None:
+            failing = (x, x_prime, event, condition, how)
+    detail = {"computed": ("each loss condition e^ε m_x'(E) − m_x(E) >= 0 of numeric.definitions.ldp, one by one"
+                           if notion == "SLDP" else "each output: e^ε P_x'(y) − P_x(y) >= 0 (the largest event ratio "
+                           "is at a single output)"), "conditions": len(conditions)}
+    if failing is None:
+        return Evidence(Method.ENUMERATION, Outcome.HOLDS, text, detail, seconds=time.perf_counter() - start)
+    x, x_prime, event, condition, how = failing
+    subset = "{" + ",".join(str(Q.frame[i]) for i in range(labels) if event >> i & 1) + "}"
+    return Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, text, detail,
+                    counterexample={"x": x, "x'": x_prime, "E": subset, "e^ε": _exact(bound),
+                                    "e^ε m_x'(E) − m_x(E)": _exact(sympy.simplify(condition)),
+                                    "relation": "e^ε m_x'(E) − m_x(E) >= 0"},
+                    recheck=how, seconds=time.perf_counter() - start)
+
+
+def _rational(value: Any) -> sympy.Rational:
+    value = Fraction(value)
+    return sympy.Rational(value.numerator, value.denominator)
