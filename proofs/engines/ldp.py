@@ -186,6 +186,10 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
     eps_nonnegative: SignAnswer | None = None
     for case in cases:
         row = _case_row(case)
+        if refutation is not None:
+            row["decided"] = "not asked: a counterexample was already confirmed"
+            rows.append(row)
+            continue
         condition = bound * case.denominator - case.numerator
         if is_identity_zero(condition):
             row["decided"] = "identity: P(y | x) = e^ε P(y | x') (sympy)"
@@ -263,8 +267,16 @@ def _complete(family: Family, eps: sympy.Expr, found: Mapping[str, Any], domain:
     conditions = list(domain.conditions)
     conditions += [parse_formula(w, relational=True, name="where") for w in where]
     missing = sorted(wanted - set(point))
-    candidates = [{}] if not missing else [
-        {k: v for k, v in p.items() if k in missing} for p in domain.sample(12, symbols=missing)]
+    candidates: list[dict[str, Fraction]] = [{}]
+    if missing:  # the smallest simple values first (d = 2 rather than a random size), then interior points
+        bounds = _stated_bounds(domain)
+        options = []
+        for name in missing:
+            lo = bounds.get(name, (None, None))[0]
+            start = Fraction(math.ceil(lo)) if lo is not None else Fraction(1)
+            options.append([start + i for i in range(3)])
+        candidates = [dict(zip(missing, values)) for values in itertools.product(*options)]
+        candidates += [{k: v for k, v in p.items() if k in missing} for p in domain.sample(12, symbols=missing)]
     for extra in candidates:
         full = {**point, **{k: sympy.Rational(v.numerator, v.denominator) for k, v in extra.items()}}
         if set(full) < wanted:

@@ -5,7 +5,7 @@ lie in [0, 1] and every row must sum to 1, wherever its domain holds. :func:`val
 the *whole* domain, never on a grid, so a mistyped mechanism is refused whatever points a later check
 would use (a row that sums to 1 only at r = 0 is refused even if a grid held only r = 0):
 
-* a row total is 1 when ``sympy.cancel`` of total − 1 is 0 (an identity), or when :func:`check_sign`
+* a row total is 1 when total − 1 is 0 as a rational function (an identity), or when :func:`check_sign`
   proves ``total - 1 == 0`` on the domain; a point of the domain where it is not 1 is searched first
   (exact interior points of the domain), then asked of the decider;
 * an entry e lies in [0, 1] when :func:`check_sign` proves ``e >= 0`` and ``1 - e >= 0`` on the domain
@@ -31,12 +31,14 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+from flint import fmpq, fmpq_poly
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.families import Family, Requirement
-from proofs.engines.sign import check_sign
+from proofs.base.verdict import Verdict
+from proofs.engines.sign import sign_evidence
 
 __all__ = ["validate", "decide_sign", "SignAnswer", "VALIDATION_TIMEOUT", "shown_point", "value_of",
            "is_identity_zero"]
@@ -81,14 +83,48 @@ def _generators(expr: sympy.Expr) -> sympy.Expr:
 _PROBES = (sympy.Rational(7, 3), sympy.Rational(11, 5))
 
 
+class _NotUnivariate(Exception):
+    """The expression is not a rational function of one generator with rational coefficients."""
+
+
+def _univariate(expr: sympy.Expr, generator: sympy.Symbol) -> tuple[fmpq_poly, fmpq_poly]:
+    """``expr`` as numerator and denominator polynomials in ``generator`` (python-flint, exact)."""
+    if expr == generator:
+        return fmpq_poly([0, 1]), fmpq_poly([1])
+    if expr.is_Rational:
+        return fmpq_poly([fmpq(int(expr.p), int(expr.q))]), fmpq_poly([1])
+    if expr.is_Add or expr.is_Mul:
+        parts = [_univariate(arg, generator) for arg in expr.args]
+        num, den = parts[0]
+        for n, d in parts[1:]:
+            num, den = (num * d + n * den, den * d) if expr.is_Add else (num * n, den * d)
+        return num, den
+    if expr.is_Pow and expr.exp.is_Integer and abs(int(expr.exp)) <= 10_000:
+        num, den = _univariate(expr.base, generator)
+        k = int(expr.exp)
+        if k < 0:
+            if num == 0:
+                raise _NotUnivariate
+            num, den, k = den, num, -k
+        return num ** k, den ** k
+    raise _NotUnivariate
+
+
 def is_identity_zero(expr: sympy.Expr) -> bool:
-    """Whether ``expr`` is 0 as a rational function (after :func:`_generators`): an exact test. A value
-    that is not 0 at an exact rational probe point settles "no" at once; "yes" is settled by ``cancel``."""
+    """Whether ``expr`` is 0 as a rational function (after :func:`_generators`): an exact test. With one
+    generator and nothing else it is decided on python-flint polynomials; otherwise a value that is not 0 at
+    an exact rational probe point settles "no" at once, and "yes" is settled by ``sympy.cancel``."""
     if expr == 0:
         return True
     try:
         rational = _generators(expr)
         symbols = sorted(rational.free_symbols, key=lambda s: s.name)
+        if len(symbols) <= 1:
+            try:
+                numerator, _ = _univariate(rational, symbols[0] if symbols else sympy.Dummy("unused"))
+                return numerator == 0
+            except _NotUnivariate:
+                pass
         for offset, probe in enumerate(_PROBES):
             value = rational.xreplace({s: probe + i + offset for i, s in enumerate(symbols)})
             if value.is_Rational and value != 0:
@@ -128,20 +164,123 @@ def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy
     return moved(expr), new_domain, [moved(c) for c in parsed], back
 
 
+def _linear_bound(condition: Any) -> Any:
+    """``2*s > 0`` as ``s > 0``: a condition linear in one symbol, written as a bound on that symbol (the
+    form the sign decider's exp substitution accepts)."""
+    if not getattr(condition, "is_Relational", False) or condition.rel_op not in ("<", "<=", ">", ">="):
+        return condition
+    difference = condition.lhs - condition.rhs
+    symbols = difference.free_symbols
+    if len(symbols) != 1:
+        return condition
+    (s,) = symbols
+    polynomial = sympy.Poly(difference, s) if difference.is_polynomial(s) else None
+    if polynomial is None or polynomial.degree() != 1:
+        return condition
+    a, b = polynomial.all_coeffs()
+    if not (a.is_Rational and b.is_Rational) or a == 0:
+        return condition
+    op = condition.rel_op if a > 0 else {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[condition.rel_op]
+    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[op](s, -b / a)
+
+
+def _connected(expr: sympy.Expr, conditions: list[Any]) -> list[Any]:
+    """The conditions that share a symbol, directly or through other conditions, with ``expr``. The others
+    only restrict variables the condition does not involve: a proof without them holds with them (on a
+    smaller set), and a counterexample is completed on the whole domain by the caller."""
+    reached = {s.name for s in expr.free_symbols}
+    kept: list[Any] = []
+    pending = list(conditions)
+    changed = True
+    while changed:
+        changed = False
+        for condition in list(pending):
+            names = {s.name for s in condition.free_symbols}
+            if names & reached or not names:
+                reached |= names
+                kept.append(condition)
+                pending.remove(condition)
+                changed = True
+    return kept
+
+
+def _exp_substituted(expr: sympy.Expr, conditions: list[Any]) -> tuple[sympy.Expr, list[Any], dict]:
+    """Every symbol s that occurs in ``expr`` only as e^{j·s} (j an integer) and in the conditions only in
+    bounds ``s op 0`` replaced by T = e^s > 0 (``s op 0`` becoming ``T op 1``): a strictly increasing change
+    of variable, so the condition and the domain keep their points and the decider meets a rational
+    function. Returns the map T -> s."""
+    back = {}
+    for s in sorted({a.args[0].as_coeff_Mul()[1] for a in expr.atoms(sympy.exp)}, key=sympy.default_sort_key):
+        if not isinstance(s, sympy.Symbol):
+            continue
+        powers = {}
+        for atom in expr.atoms(sympy.exp):
+            j, u = atom.args[0].as_coeff_Mul()
+            if u == s:
+                if not j.is_Integer:
+                    powers = None
+                    break
+                powers[atom] = int(j)
+        if not powers:
+            continue
+        T = sympy.Symbol(f"exp_{s.name}", real=True)
+        replaced = expr.xreplace({atom: T ** j for atom, j in powers.items()})
+        if s in replaced.free_symbols:
+            continue
+        moved, ok = [], True
+        for condition in conditions:
+            if s not in condition.free_symbols:
+                moved.append(condition)
+            elif (getattr(condition, "is_Relational", False) and condition.lhs == s and condition.rhs == 0
+                  and condition.rel_op in ("<", "<=", ">", ">=", "==", "!=")):
+                moved.append(condition.func(T, 1))
+            else:
+                ok = False
+                break
+        if not ok:
+            continue
+        expr, conditions = replaced, moved + [T > 0]
+        back[T.name] = s.name
+    return expr, conditions, back
+
+
 def decide_sign(expr: sympy.Expr, domain: Domain, extra: Iterable[str] = (), *, sign: str = ">=0",
                 timeout: float = VALIDATION_TIMEOUT, symbols: Iterable[str] = ()) -> SignAnswer:
-    """``expr sign`` on ``domain`` and the ``extra`` condition strings, by :func:`check_sign` (with
-    e^{k·u}, k rational, rescaled to integer multiples first; a counterexample is given in u)."""
+    """``expr sign`` on ``domain`` and the ``extra`` condition strings, by :func:`check_sign`, after three
+    changes that keep every point: e^{k·u} with k rational rescaled to integer multiples, only the
+    conditions connected to the expression's variables kept (see :func:`_connected`), and e^{j·s} written
+    as a power of T = e^s where s occurs nowhere else. A counterexample is given in the original names."""
     expr, domain, extra, back = _rescaled(expr, domain, list(extra))
-    answer = _ask(expr, domain, extra, sign=sign, timeout=timeout,
-                  symbols=[n for n in symbols if n not in {u for u, _ in back.values()}] + list(back))
-    if answer.counterexample is None or not back:
+    conditions = _connected(expr, [*domain.conditions, *(Domain.parse(list(extra)).conditions if extra else ())])
+    conditions = [_linear_bound(c) for c in conditions]
+    expr, conditions, exponentials = _exp_substituted(expr, conditions)
+    involved = {s.name for s in expr.free_symbols} | {s.name for c in conditions for s in c.free_symbols}
+    asked = Domain(domain.text, tuple(conditions), domain.integers & involved)
+    hidden = {u for u, _ in back.values()} | set(exponentials.values())
+    answer = _ask(expr, asked, [], sign=sign, timeout=timeout,
+                  symbols=[n for n in symbols if n not in hidden] + list(back) + list(exponentials))
+    if answer.counterexample is None or not (back or exponentials):
         return answer
     found = dict(answer.counterexample)
+    for name, original in exponentials.items():
+        if name in found:
+            found[original] = sympy.log(value_of(found.pop(name)))
     for name, (original, lcm) in back.items():
         if name in found:
             found[original] = lcm * value_of(found.pop(name))
     return SignAnswer(answer.outcome, found, answer.reason)
+
+
+def _check(expr: sympy.Expr, constraints: list[Any], *, sign: str, integers: Iterable[str], symbols: Iterable[str],
+           timeout: float) -> Verdict:
+    """:func:`check_sign` without its search for the region where a refuted condition holds (the
+    mechanism engines want the point, not the region): the decision, and for a condition that does not
+    reduce to a polynomial one the cvc5/Taylor cross-check beside it, as ``check_sign`` does."""
+    options = dict(sign=sign, integers=list(integers), timeout=timeout, symbols=list(symbols))
+    first = sign_evidence(expr, constraints, search_region=False, **options)
+    if first.detail.get("why not polynomial") is None:
+        return Verdict((first,))
+    return Verdict((first, sign_evidence(expr, constraints, solver="cvc5", **options)))
 
 
 def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeout: float,
@@ -150,19 +289,19 @@ def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeo
     names = sorted(_names(expr, domain) | set(symbols))
     integers = sorted(domain.integers & set(names))
     try:
-        verdict = check_sign(expr, constraints, sign=sign, integers=integers, symbols=names, timeout=timeout)
+        verdict = _check(expr, constraints, sign=sign, integers=integers, symbols=names, timeout=timeout)
     except InvalidArgument as refusal:
         if not integers or "integer" not in str(refusal):
             return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {refusal}")
         try:
-            verdict = check_sign(expr, constraints, sign=sign, symbols=names, timeout=timeout)
+            verdict = _check(expr, constraints, sign=sign, integers=(), symbols=names, timeout=timeout)
         except InvalidArgument as again:
             return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {again}")
         if verdict.status.value == "proved":
             return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
                               "which covers every integer value)")
         found = verdict.counterexample
-        if found is None or any(not value_of(found.get(n, "1/2")).is_Integer for n in integers):
+        if found is None or any(not value_of(found[n]).is_Integer for n in integers if n in found):
             return SignAnswer("inconclusive", None, "decided over the reals only: " + verdict.reason)
         return SignAnswer("counterexample", found, verdict.reason)
     status = verdict.status.value

@@ -10,6 +10,7 @@ import pytest
 import sympy
 
 from core.errors import InvalidArgument
+from core.formula import parse_formula
 from numeric import mechanisms as evidential
 from proofs import check_ldp, mechanisms as M
 from proofs.base.evidence import Outcome
@@ -86,7 +87,7 @@ def test_refuted_point_is_concrete_and_rechecks_by_hand():
     decision = by_method(verdict, "decision")
     point = decision.counterexample
     d, x, x_prime, y = int(point["d"]), point["x"], point["x'"], point["y"]
-    eps = sympy.sympify(point["eps"]) if isinstance(point["eps"], int) else sympy.Rational(point["eps"])
+    eps = parse_formula(str(point["eps"]))              # exact: e.g. 2*log(2), so that e^eps is rational
     t = sympy.exp(eps)
     p, q = t / (t + d - 1), 1 / (t + d - 1)
     top, bottom = (p if y == x else q), (p if y == x_prime else q)
