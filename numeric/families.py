@@ -29,7 +29,8 @@ The families (each cites its source):
 * :func:`unary_encoding` — d independent bits with any (p, q) (Wang, Blocki, Li, Jha 2017),
   :func:`symmetric_unary_encoding` and :func:`optimized_unary_encoding` as instances; never built as
   2^d columns except by :meth:`Family.matrix` at a small concrete d;
-* :func:`duchi` — Duchi, Jordan and Wainwright's one-bit mechanism for inputs x in [−1, 1];
+* :func:`duchi` — Duchi, Jordan and Wainwright's one-bit mechanism for inputs x in [−1, 1]; :func:`continuous`
+  any mechanism whose input is a number x in an interval, written as one row in x;
 * :func:`product` (composition: independent randomness, the same input) and :func:`post_process`
   (a Markov kernel applied to the outputs);
 * :func:`matrix` — any printed matrix;
@@ -61,7 +62,7 @@ from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 
 __all__ = [
     "Family", "RatioCase", "Lumped", "Requirement", "Named", "RandomizedResponse", "UnaryEncoding", "OneBit",
-    "MatrixFamily", "Product", "PostProcessed",
+    "ContinuousInput", "MatrixFamily", "Product", "PostProcessed", "continuous",
     "randomized_response", "warner", "unary_encoding", "symmetric_unary_encoding", "optimized_unary_encoding",
     "duchi", "matrix", "product", "post_process", "q2x3", "q_wrr", "q_gwrr", "q_lambda",
     "report_randomized_response", "bassily_smith", "expression", "MAX_MATRIX_ENTRIES", "MAX_TRACKED",
@@ -711,9 +712,104 @@ class UnaryEncoding(Family):
                       requires=_tracked_requires(tracked, self.size))
 
 
-# ------------------------------------------------------------------------------------------ Duchi et al.
+# ------------------------------------------------------------------------------------------ a numeric input
 @dataclass(frozen=True, repr=False)
-class OneBit(Family):
+class ContinuousInput(Family):
+    """A mechanism whose input is a number x in [``low``, ``high``]: one row of output probabilities
+    written in x (``row[j]`` = P(output j | x)), outputs labelled by ``column_labels``. The input is always
+    named ``x`` (and the second input of a pair ``x_prime``)."""
+
+    row: tuple[sympy.Expr, ...] = ()
+    column_labels: tuple = ()
+    low: sympy.Expr = sympy.Integer(-1)
+    high: sympy.Expr = sympy.Integer(1)
+
+    def _expressions(self) -> tuple[sympy.Expr, ...]:
+        return self.row
+
+    @property
+    def input_variables(self) -> tuple[str, ...]:
+        return (X,)
+
+    @property
+    def _box(self) -> tuple[str, str]:
+        return (f"{self.low} <= {X} <= {self.high}", f"{self.low} <= {X_PRIME} <= {self.high}")
+
+    @property
+    def exhaustive(self) -> str:
+        return (f"{len(self.row)} outputs; the inputs x and x' (x_prime) range over the whole square "
+                f"[{self.low}, {self.high}]² as symbols, x = x' included: one case per output and kind of pair "
+                "gives every pair (P(y | x), P(y | x'))")
+
+    def input_key(self) -> tuple:
+        return ("interval", self.low, self.high)
+
+    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str] | None:
+        x = _sym(X)
+        if not all(e.is_polynomial(x) and sympy.degree(e, x) <= 1 for e in self.row):
+            return None
+        ends = (self.low, self.high)
+        return (tuple({X: a, X_PRIME: b} for a in ends for b in ends),
+                f"each P(y | x) is affine in x and a probability, so P(y | x)/P(y | x') is monotone in x and in x' "
+                f"and is largest at the ends of [{self.low}, {self.high}]")
+
+    def input_labels(self, values=None, *, inputs=None) -> tuple:
+        lo, hi = Fraction(int(self.low.p), int(self.low.q)), Fraction(int(self.high.p), int(self.high.q))
+        if inputs is None:  # the ends, and points inside at a quarter, a half and two thirds
+            return tuple(dict.fromkeys((lo, lo + (hi - lo) / 4, (lo + hi) / 2, lo + 2 * (hi - lo) / 3, hi)))
+        out = []
+        for v in inputs:
+            value = as_fraction("inputs", v)
+            if not lo <= value <= hi:
+                raise invalid("inputs", list(inputs), f"{v} lies outside [{lo}, {hi}]")
+            out.append(value)
+        if not out:
+            raise invalid("inputs", list(inputs), "needs at least one input point")
+        return tuple(out)
+
+    def output_labels(self, values=None) -> tuple:
+        return self.column_labels
+
+    def _entries_at(self, sizes):
+        return 5 * len(self.row)
+
+    def probability(self, x, y, values=None) -> sympy.Expr:
+        try:
+            j = self.column_labels.index(y)
+        except ValueError:
+            raise invalid("y", y, f"not an output of {self.name} ({list(self.column_labels)})") from None
+        return self.substitute(self.row[j], values).xreplace({_sym(X): rational(as_fraction("x", x))})
+
+    def ratio_cases(self) -> tuple[RatioCase, ...]:
+        box = self._box
+        cases = []
+        for same in (False, True):
+            for label, entry in zip(self.column_labels, self.row):
+                other = entry if same else entry.xreplace({_sym(X): _sym(X_PRIME)})
+                cases.append(RatioCase(entry, other, f"y = {label}" + (", x = x'" if same else ""), same,
+                                       where=box[:1] if same else box, key=label))
+        return tuple(cases)
+
+    def witness(self, case, values, pair=None) -> tuple:
+        if pair is None:
+            point = {k: as_fraction(k, v) for k, v in values.items() if k in (X, X_PRIME)}
+            if X not in point:
+                raise invalid("values", dict(values), f"gives no input {X!r} for {self.name}")
+            a = point[X]
+            b = a if case.same_input else point.get(X_PRIME, a)
+            pair = (a, b)
+        return pair[0], pair[1], case.key
+
+    def requirements(self) -> tuple[Requirement, ...]:
+        given = self._box[:1]
+        out = [Requirement(f"P({label} | x)", _text(e), e, "probability", given=given)
+               for label, e in zip(self.column_labels, self.row)]
+        out.append(Requirement("row", [_text(e) for e in self.row], sympy.Add(*self.row), "total", given=given))
+        return tuple(out)
+
+
+@dataclass(frozen=True, repr=False)
+class OneBit(ContinuousInput):
     """Duchi, Jordan and Wainwright's one-bit mechanism ("Local privacy and statistical minimax rates",
     FOCS 2013; JASA 2018): an input x in [−1, 1] is reported as +B with probability
     1/2 + x(e^ε − 1)/(2(e^ε + 1)) and as −B otherwise, B = (e^ε + 1)/(e^ε − 1) (so the report is an
@@ -724,78 +820,7 @@ class OneBit(Family):
     @property
     def plus(self) -> sympy.Expr:
         """P(+B | x)."""
-        t = sympy.exp(self.epsilon)
-        return sympy.Rational(1, 2) + _sym(X) * (t - 1) / (2 * (t + 1))
-
-    def _expressions(self) -> tuple[sympy.Expr, ...]:
-        return (self.epsilon,)
-
-    @property
-    def input_variables(self) -> tuple[str, ...]:
-        return (X,)
-
-    @property
-    def exhaustive(self) -> str:
-        return ("two outputs, +B and −B; the inputs x and x' (x_prime) range over the whole square [−1, 1]² as "
-                "symbols, x = x' included: the four cases are every pair (P(y | x), P(y | x'))")
-
-    def input_key(self) -> tuple:
-        return ("interval", -1, 1)
-
-    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str]:
-        ends = (-1, 1)
-        return (tuple({X: a, X_PRIME: b} for a in ends for b in ends),
-                "P(y | x) is affine in x and positive, so P(y | x)/P(y | x') is monotone in x and in x' and is "
-                "largest at the ends of [−1, 1]")
-
-    def input_labels(self, values=None, *, inputs=None) -> tuple:
-        if inputs is None:
-            return (Fraction(-1), Fraction(0), Fraction(1))
-        out = []
-        for v in inputs:
-            value = as_fraction("inputs", v)
-            if not -1 <= value <= 1:
-                raise invalid("inputs", list(inputs), f"{v} lies outside [-1, 1]")
-            out.append(value)
-        if not out:
-            raise invalid("inputs", list(inputs), "needs at least one input point")
-        return tuple(out)
-
-    def output_labels(self, values=None) -> tuple:
-        return ("+B", "-B")
-
-    def _entries_at(self, sizes):
-        return 6
-
-    def probability(self, x, y, values=None) -> sympy.Expr:
-        plus = self.substitute(self.plus, values).xreplace({_sym(X): rational(Fraction(x))})
-        if y == "+B":
-            return plus
-        if y == "-B":
-            return 1 - plus
-        raise invalid("y", y, "not an output of the one-bit mechanism ('+B' or '-B')")
-
-    def ratio_cases(self) -> tuple[RatioCase, ...]:
-        plus = self.plus
-        other = plus.xreplace({_sym(X): _sym(X_PRIME)})
-        box = (f"-1 <= {X} <= 1", f"-1 <= {X_PRIME} <= 1")
-        return (RatioCase(plus, other, "y = +B", False, where=box, key="+B"),
-                RatioCase(1 - plus, 1 - other, "y = -B", False, where=box, key="-B"),
-                RatioCase(plus, plus, "y = +B, x = x'", True, where=box[:1], key="+B"),
-                RatioCase(1 - plus, 1 - plus, "y = -B, x = x'", True, where=box[:1], key="-B"))
-
-    def witness(self, case, values, pair=None) -> tuple:
-        if pair is None:
-            point = {k: as_fraction(k, v) for k, v in values.items() if k in (X, X_PRIME)}
-            if X not in point:
-                raise invalid("values", dict(values), f"gives no input {X!r} for the one-bit mechanism")
-            a = point[X]
-            b = a if case.same_input else point.get(X_PRIME, a)
-            pair = (a, b)
-        return pair[0], pair[1], case.key
-
-    def requirements(self) -> tuple[Requirement, ...]:
-        return (Requirement("P(+B | x)", _text(self.plus), self.plus, "probability", given=(f"-1 <= {X} <= 1",)),)
+        return self.row[0]
 
 
 # ------------------------------------------------------------------------------------------ printed matrices
@@ -1103,10 +1128,33 @@ def duchi(epsilon: Any = "eps", *, domain: Any = None) -> OneBit:
     1/2 + x(e^ε − 1)/(2(e^ε + 1)), B = (e^ε + 1)/(e^ε − 1). Domain ``epsilon > 0`` (B is undefined at ε = 0)."""
     eps = expression(epsilon, "epsilon")
     t = sympy.exp(eps)
+    plus = sympy.Rational(1, 2) + _sym(X) * (t - 1) / (2 * (t + 1))
     dom = _domain(f"{_text(eps)} > 0" if eps.free_symbols else "", domain, symbols=eps.free_symbols)
     return OneBit(name="Duchi et al.'s one-bit mechanism", source="Duchi, Jordan, Wainwright 2013 (one-bit mechanism)",
                   parameters=(), domain=dom, named={"B": (t + 1) / (t - 1)}, inputs="x in [-1, 1]", outputs="±B",
-                  epsilon=eps)
+                  row=(plus, 1 - plus), column_labels=("+B", "-B"), epsilon=eps)
+
+
+def continuous(row: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), outputs: Sequence[Any] | None = None,
+               domain: Any = None, name: str = "a mechanism on a numeric input",
+               source: str = "as printed") -> ContinuousInput:
+    """A mechanism whose input is a number ``x`` in ``interval``: ``row[j]`` = P(output j | x), each a
+    formula in ``x`` and the parameters (``"1/2 + x*(exp(eps)-1)/(2*(exp(eps)+1))"``)."""
+    if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) < 1:
+        raise invalid("row", row, "must be a non-empty list of output probabilities written in x")
+    built = tuple(expression(e, f"row[{j}]") for j, e in enumerate(row))
+    if not isinstance(interval, (tuple, list)) or len(interval) != 2:
+        raise invalid("interval", interval, "must be a pair (low, high)")
+    low, high = (rational(as_fraction("interval", v)) for v in interval)
+    if not low < high:
+        raise invalid("interval", interval, "needs low < high")
+    labels = _labels_or_range(len(built), outputs, "outputs")
+    symbols = _symbols_of(*built) - {_sym(X)}
+    if X_PRIME in {s.name for s in symbols}:
+        raise invalid("row", list(row), f"{X_PRIME!r} is the name of the second input of a pair", "write the row in x")
+    return ContinuousInput(name=name, source=source, parameters=(), domain=_domain(domain, symbols=symbols), named={},
+                           inputs=f"x in [{low}, {high}]", outputs=f"{len(built)} outputs {list(labels)}",
+                           row=built, column_labels=labels, low=low, high=high)
 
 
 def _matrix_rows(rows: Any, what: str) -> tuple[tuple[sympy.Expr, ...], ...]:

@@ -19,7 +19,7 @@ refused whatever grid a later check would use.
 
 The families: :func:`randomized_response` (k-ary, symbolic ``d``), :func:`warner`, :func:`unary_encoding`
 (any p, q) with :func:`symmetric_unary_encoding` and :func:`optimized_unary_encoding`, :func:`duchi`
-(inputs x in [−1, 1]), :func:`product`, :func:`post_process`, :func:`matrix`; the mechanisms of 003
+(inputs x in [−1, 1]), :func:`continuous` (any mechanism on a numeric input x, as one row in x), :func:`product`, :func:`post_process`, :func:`matrix`; the mechanisms of 003
 (:func:`q2x3`, :func:`q_wrr`, :func:`q_gwrr`, :func:`q_lambda`) and of 004 §2.2
 (:func:`report_randomized_response`, :func:`bassily_smith`).
 """
@@ -35,7 +35,7 @@ from proofs.engines.validity import validate
 
 __all__ = [
     "randomized_response", "warner", "unary_encoding", "symmetric_unary_encoding", "optimized_unary_encoding",
-    "duchi", "matrix", "product", "post_process", "q2x3", "q_wrr", "q_gwrr", "q_lambda",
+    "duchi", "continuous", "matrix", "product", "post_process", "q2x3", "q_wrr", "q_gwrr", "q_lambda",
     "report_randomized_response", "bassily_smith", "Family",
 ]
 
@@ -69,6 +69,13 @@ def optimized_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any 
 def duchi(epsilon: Any = "eps", *, domain: Any = None) -> Family:
     """Duchi, Jordan and Wainwright's one-bit mechanism for x in [−1, 1], validated."""
     return validate(_families.duchi(epsilon, domain=domain))
+
+
+def continuous(row: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), outputs: Sequence[Any] | None = None,
+               domain: Any = None) -> Family:
+    """A mechanism whose input is a number x in ``interval``: one row of output probabilities written in
+    ``x`` (see :func:`numeric.families.continuous`), validated for every x of the interval."""
+    return validate(_families.continuous(row, interval=interval, outputs=outputs, domain=domain))
 
 
 def matrix(rows: Any, *, domain: Any = None, inputs: Sequence[Any] | None = None,

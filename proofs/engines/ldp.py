@@ -48,6 +48,7 @@ import itertools
 import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -74,8 +75,6 @@ DEFAULT_POINTS = 6
 _BOUNDARY_POINTS = 2
 #: Most entries of an explicit matrix enumerated at one point (a unary encoding: d·2^d, so d <= 8).
 ENUMERATION_ENTRIES = 4096
-#: Inputs at which a mechanism with an input in [−1, 1] is written out for the enumeration.
-_CONTINUOUS_INPUTS = ("-1", "-1/2", "0", "1/3", "1")
 
 
 # ------------------------------------------------------------------------------------------ exact signs
@@ -133,7 +132,14 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
                       "build one with proofs.mechanisms (randomized_response, unary_encoding, matrix, ...)")
     family = validate(mechanism, timeout=min(timeout, 30.0))
     merged, eps = _merged(family, domain, epsilon)
-    return Verdict((_decision(family, merged, eps, timeout), _enumeration(family, merged, eps, points)))
+    decision, loss = _decision(family, merged, eps, timeout)
+    enumeration = _enumeration(family, merged, eps, points, loss.get("ratio") if loss else None)
+    missed = enumeration.detail.get("cases missed at")
+    if missed and decision.outcome is Outcome.PROVED:
+        # the stated argument that the cases are exhaustive failed on the explicit matrix: no proof
+        decision = replace(decision, outcome=Outcome.INCONCLUSIVE, detail={
+            **decision.detail, "not exhaustive": f"the explicit matrix at {missed} has a ratio larger than every case"})
+    return Verdict((decision, enumeration))
 
 
 def _merged(family: Family, domain: Any, epsilon: Any) -> tuple[Domain, sympy.Expr]:
@@ -176,7 +182,7 @@ def _distinct_cases(cases: Sequence[RatioCase]) -> list[RatioCase]:
     return out
 
 
-def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -> Evidence:
+def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -> tuple[Evidence, dict | None]:
     start = time.perf_counter()
     bound = sympy.exp(eps)
     cases = _distinct_cases(family.ratio_cases())
@@ -236,11 +242,11 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
     if refutation is not None:
         point, recheck = refutation
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=point,
-                        recheck=recheck, derived=derived, seconds=seconds)
+                        recheck=recheck, derived=derived, seconds=seconds), loss
     if open_cases:
         detail["undecided cases"] = open_cases
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, derived=derived, seconds=seconds)
-    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds)
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, derived=derived, seconds=seconds), loss
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds), loss
 
 
 def _truth(condition: Any, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:
@@ -360,7 +366,7 @@ def closed_loss(family: Family, cases: Sequence[RatioCase], domain: Domain, *,
             continue
         distinct.append((ratio, named, case))
     if not distinct:
-        return {"loss": sympy.Integer(0), "named": None, "how": "every ratio is 1" + note}
+        return {"loss": sympy.Integer(0), "named": None, "ratio": sympy.Integer(1), "how": "every ratio is 1" + note}
     names = sorted(set(family.parameters) | set(family.input_variables)
                    | ({X_PRIME} if family.input_variables else set()))
     sample = domain.sample(1, symbols=[n for n in names if n not in domain.names])
@@ -382,10 +388,10 @@ def closed_loss(family: Family, cases: Sequence[RatioCase], domain: Domain, *,
         answer = decide_sign(best[0] - other, domain, best[2].where, sign=">=0", timeout=timeout, symbols=names)
         if answer.outcome != "proved":
             return {"loss": sympy.log(sympy.Max(sympy.Integer(1), *(item[0] for item in distinct))), "named": None,
-                    "how": f"the largest ratio was not decided on the domain ({answer.reason})" + note}
+                    "ratio": None, "how": f"the largest ratio was not decided on the domain ({answer.reason})" + note}
     loss = sympy.simplify(sympy.log(best[0]))
     named = sympy.log(best[1]) if best[1] is not None else None
-    return {"loss": loss, "named": named if named is not None and named != loss else None,
+    return {"loss": loss, "named": named if named is not None and named != loss else None, "ratio": best[0],
             "how": f"the ratio of case '{best[2].pattern}' is at least every other ratio and 1 on the whole domain "
                    "(check_sign)" + note}
 
@@ -504,7 +510,7 @@ def _extremes(balls: list[Any], exprs: Sequence[sympy.Expr]) -> tuple[list[int],
 
 
 def _enumerate_point(family: Family, point: Mapping[str, Fraction], eps: sympy.Expr,
-                     inputs: Sequence[Any] | None) -> dict[str, Any]:
+                     inputs: Sequence[Any] | None, best: sympy.Expr | None = None) -> dict[str, Any]:
     params = {n: v for n, v in point.items() if n in family.parameters}
     values = {symbol(n): sympy.Rational(v.numerator, v.denominator) for n, v in point.items()}
     bound = sympy.exp(eps).xreplace(values)
@@ -539,6 +545,15 @@ def _enumerate_point(family: Family, point: Mapping[str, Fraction], eps: sympy.E
         out["worst (x, x', y)"] = [_label(rows[i]), _label(rows[k]), _label(columns[j])]
         if numbers(top)[0].overlaps(numbers(low)[0]) and is_identity_zero(top - low):
             out["degenerate"] = "the output does not depend on the input at this point"
+        if best is not None:
+            closed = best.xreplace(values)
+            if is_identity_zero(top / low - closed):
+                out["largest ratio = the closed form's"] = True
+            else:
+                sign, _ = sign_at_point(top / low - closed)
+                out["largest ratio = the closed form's"] = False
+                if sign == 1:
+                    out["cases missed"] = f"the ratio {top / low} exceeds the closed form's {closed}"
     if undecided:
         out["undecided comparisons"] = undecided
     if failed is not None:
@@ -551,13 +566,15 @@ def _enumerate_point(family: Family, point: Mapping[str, Fraction], eps: sympy.E
     return out
 
 
-def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int) -> Evidence:
+def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int, best: sympy.Expr | None = None) -> Evidence:
     start = time.perf_counter()
-    checked, interior_cases, refutation, undecided = [], 0, None, 0
-    inputs = _CONTINUOUS_INPUTS if family.input_variables else None
+    checked, interior_cases, refutation, undecided, missed = [], 0, None, 0, None
+    inputs = None  # a numeric input is written out at its ends and at points inside (Family.input_labels)
     for point, interior in _points(family, domain, eps, k):
-        entry = _enumerate_point(family, point, eps, inputs)
+        entry = _enumerate_point(family, point, eps, inputs, best)
         found = entry.pop("counterexample", None)
+        if "cases missed" in entry and missed is None:
+            missed = ", ".join(f"{n} = {v}" for n, v in sorted(point.items()))
         entry["interior"] = interior
         checked.append(entry)
         undecided += entry.get("undecided comparisons", 0)
@@ -578,6 +595,12 @@ def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int) -> Evi
                                             f"{ENUMERATION_ENTRIES})")
     if undecided:
         detail["undecided comparisons"] = undecided
+    if best is not None:
+        agree = sum(1 for c in checked if c.get("largest ratio = the closed form's"))
+        detail["ratio cases cross-checked"] = (f"at {agree} of {len(checked)} points the largest ratio of the explicit "
+                                               "matrix is the closed form's (the cases missed no larger ratio)")
+    if missed is not None:
+        detail["cases missed at"] = missed
     seconds = time.perf_counter() - start
     if refutation is not None:
         point, recheck = refutation

@@ -18,6 +18,9 @@ from proofs.engines import ldp as engine
 from proofs.engines.validity import SignAnswer
 
 
+F_EPS = sympy.Symbol("eps", real=True)
+
+
 def by_method(verdict, method):
     return next(e for e in verdict.evidence if e.method.value == method)
 
@@ -118,7 +121,35 @@ def test_duchi_loss_takes_the_inputs_at_their_extremes():
     assert verdict.status == "proved", verdict.reason
     decision = by_method(verdict, "decision")
     assert decision.detail["privacy loss"] == "eps"
-    assert "ends of [−1, 1]" in decision.detail["privacy loss decided by"]
+    assert "largest at the ends of [-1, 1]" in decision.detail["privacy loss decided by"]
+
+
+def test_a_mechanism_on_a_numeric_input_as_printed():
+    row = ["1/2 + x*(exp(eps)-1)/(2*(exp(eps)+1))", "1/2 - x*(exp(eps)-1)/(2*(exp(eps)+1))"]
+    D = M.continuous(row, interval=(-1, 1), outputs=["+B", "-B"], domain="eps > 0")
+    verdict = check_ldp(D, "eps")
+    assert verdict.status == "proved" and by_method(verdict, "decision").detail["privacy loss"] == "eps"
+    assert check_ldp(D, "eps/2").status == "refuted"
+
+
+def test_cases_that_miss_a_ratio_of_the_explicit_matrix_prove_nothing(monkeypatch):
+    """The ratio cases are a stated argument; the enumeration compares the largest ratio of the explicit
+    matrix with the closed form at every point, and a larger one withdraws the proof."""
+    from numeric import families
+
+    original = families.RandomizedResponse.ratio_cases
+
+    def missing_a_case(self):
+        cases = original(self)
+        fake = families.RatioCase(sympy.exp(F_EPS / 2) * cases[0].denominator, cases[0].denominator,
+                                  "a wrong case", False, key="x")
+        return (fake, *cases[1:])
+
+    monkeypatch.setattr(families.RandomizedResponse, "ratio_cases", missing_a_case)
+    verdict = check_ldp(M.randomized_response(d="d", epsilon="eps"), "eps", domain="eps > 0")
+    decision = by_method(verdict, "decision")
+    assert verdict.status != "proved" and decision.outcome is Outcome.INCONCLUSIVE
+    assert "has a ratio larger than every case" in decision.detail["not exhaustive"]
 
 
 def test_epsilon_may_be_a_number():
