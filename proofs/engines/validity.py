@@ -15,10 +15,15 @@ A failure is a one-line :class:`~core.errors.InvalidArgument` naming the row or 
 value there (``mechanism row 1=['r/(r+2)', '1/(r+2)']: sums to (r + 1)/(r + 2), not 1; at r = 1 it is
 2/3``). A requirement the decider cannot settle is a one-line error too: it is never silently accepted.
 
-:func:`decide_sign` is the one way the mechanism engines ask :func:`check_sign`: integer sizes are passed
-as integers, and where the decider that takes over from the polynomial reduction refuses integer symbols,
-the condition is asked again over the reals — a proof over the reals covers every integer value, and a
-counterexample then counts only if its sizes are integers.
+:func:`decide_sign` is the one way the mechanism engines ask :func:`check_sign`. It first rewrites the
+question without changing its set of points, so the decider meets the form it decides fastest: e^{k·u} with k
+rational rescaled to integer multiples (u = L·s), e^{j·s} written as a power of T = e^s where s occurs nowhere
+else (``s > 0`` becoming ``T > 1``), and only the domain conditions connected to the expression's variables
+kept (a proof without the others holds with them; a counterexample is completed on the whole domain by the
+caller and re-checked there). Integer sizes are passed as integers; where the decider that takes over from
+the polynomial reduction refuses integer symbols, the condition is asked again over the reals — a proof over
+the reals covers every integer value, and a counterexample then counts only if its sizes are integers. A
+failure of the decider on one condition leaves that condition undecided, never proved.
 """
 
 from __future__ import annotations
@@ -297,6 +302,11 @@ def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeo
             verdict = _check(expr, constraints, sign=sign, integers=(), symbols=names, timeout=timeout)
         except InvalidArgument as again:
             return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {again}")
+        except Exception as failure:  # noqa: BLE001 - see below
+            return SignAnswer("inconclusive", None, f"the sign decider failed: {type(failure).__name__}: {failure}")
+    except Exception as failure:  # noqa: BLE001 - a crash of the decider on one condition (a sympy, z3 or
+        # cvc5 exception) leaves that condition undecided, never proved; interrupts are BaseExceptions and pass
+        return SignAnswer("inconclusive", None, f"the sign decider failed: {type(failure).__name__}: {failure}")
         if verdict.status.value == "proved":
             return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
                               "which covers every integer value)")

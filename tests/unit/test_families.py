@@ -118,9 +118,9 @@ def test_duchi_ratio_cases_match_the_explicit_matrix():
             assert x == Fraction(inputs[a])
 
 
-def test_B_named_and_unbiased():
+def test_one_bit_report_B_is_unbiased_for_x():
     family = F.duchi()
-    x, t = sympy.Symbol("x", real=True), sympy.exp(sympy.Symbol("eps", real=True))
+    t = sympy.exp(F.expression("eps", "eps"))
     B = family.named["B"]
     mean = B * family.plus - B * (1 - family.plus)
     assert sympy.simplify(mean - F.expression("x", "x")) == 0
