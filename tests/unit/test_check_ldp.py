@@ -232,3 +232,29 @@ def test_invalid_arguments_are_one_line_errors(call, match):
     with pytest.raises(InvalidArgument, match=match) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+# --- interrupts are never verdicts ------------------------------------------------------------------------------
+def test_an_interrupt_inside_the_sign_decider_propagates(monkeypatch):
+    from proofs.engines import validity
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(validity, "_check", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        check_ldp(M.randomized_response(d="d", epsilon="eps"), "eps/3", domain="eps > 0")
+
+
+def test_a_crash_inside_the_sign_decider_leaves_the_case_undecided(monkeypatch):
+    from proofs.engines import validity
+
+    def crashed(*args, **kwargs):
+        raise ZeroDivisionError("inside the decider")
+
+    monkeypatch.setattr(validity, "_check", crashed)
+    verdict = check_ldp(M.randomized_response(d="d", epsilon="eps"), "eps/3", domain="eps > 0")
+    decision = by_method(verdict, "decision")
+    assert decision.outcome is Outcome.INCONCLUSIVE
+    assert any("ZeroDivisionError: inside the decider" in row["decided"] for row in decision.detail["cases"])
+    assert verdict.status == "refuted"          # the enumeration still finds the exact point
