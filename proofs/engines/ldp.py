@@ -312,7 +312,7 @@ def _recheck(family: Family, case: RatioCase, eps: sympy.Expr, found: Mapping[st
     sign, recheck = sign_at_point(top - bound * bottom)
     if sign != 1 or recheck is None:
         return None
-    shown: dict[str, Any] = {k: _exact(v) for k, v in sorted(params.items())}
+    shown: dict[str, Any] = {k: _exact(v) for k, v in sorted(point.items()) if k not in (X, X_PRIME)}
     shown.update({"x": _label(x), "x'": _label(x_prime), "y": _label(y), "P(y | x)": _exact(top),
                   "P(y | x')": _exact(bottom), "e^ε": _exact(bound), "ε": _exact(eps.xreplace(
                       {symbol(k): v for k, v in point.items()})), "lhs": _exact(top),

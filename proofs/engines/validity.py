@@ -148,7 +148,9 @@ def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy
     the denominators of those k (a linear change of variable: the condition and the domain keep their
     points), so that the sign decider meets only e^{j·s} with integer j. Returns the map s -> (u, L)."""
     scales: dict[sympy.Symbol, int] = {}
-    for atom in expr.atoms(sympy.exp):
+    parsed_extra = list(Domain.parse(extra).conditions) if extra else []
+    atoms = set(expr.atoms(sympy.exp)).union(*(c.atoms(sympy.exp) for c in (*domain.conditions, *parsed_extra)))
+    for atom in atoms:
         k, u = atom.args[0].as_coeff_Mul()
         if isinstance(u, sympy.Symbol) and k.is_Rational and not k.is_Integer and u.name not in domain.integers:
             scales[u] = math.lcm(scales.get(u, 1), int(k.q))
@@ -164,7 +166,7 @@ def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy
     def moved(condition: Any) -> Any:
         return condition.xreplace({sym: by_name[sym.name] for sym in condition.free_symbols if sym.name in by_name})
 
-    parsed = list(Domain.parse(extra).conditions) if extra else []
+    parsed = parsed_extra
     new_domain = Domain(domain.text, tuple(moved(c) for c in domain.conditions), domain.integers)
     return moved(expr), new_domain, [moved(c) for c in parsed], back
 
@@ -210,16 +212,17 @@ def _connected(expr: sympy.Expr, conditions: list[Any]) -> list[Any]:
 
 
 def _exp_substituted(expr: sympy.Expr, conditions: list[Any]) -> tuple[sympy.Expr, list[Any], dict]:
-    """Every symbol s that occurs in ``expr`` only as e^{j·s} (j an integer) and in the conditions only in
-    bounds ``s op 0`` replaced by T = e^s > 0 (``s op 0`` becoming ``T op 1``): a strictly increasing change
+    """Every symbol s that occurs in ``expr`` and in the conditions only as e^{j·s} (j an integer), or in
+    bounds ``s op 0``, replaced by T = e^s > 0 (``s op 0`` becoming ``T op 1``): a strictly increasing change
     of variable, so the condition and the domain keep their points and the decider meets a rational
     function. Returns the map T -> s."""
     back = {}
-    for s in sorted({a.args[0].as_coeff_Mul()[1] for a in expr.atoms(sympy.exp)}, key=sympy.default_sort_key):
+    atoms = set(expr.atoms(sympy.exp)).union(*(c.atoms(sympy.exp) for c in conditions))
+    for s in sorted({a.args[0].as_coeff_Mul()[1] for a in atoms}, key=sympy.default_sort_key):
         if not isinstance(s, sympy.Symbol):
             continue
-        powers = {}
-        for atom in expr.atoms(sympy.exp):
+        powers: dict[Any, int] | None = {}
+        for atom in set(expr.atoms(sympy.exp)).union(*(c.atoms(sympy.exp) for c in conditions)):
             j, u = atom.args[0].as_coeff_Mul()
             if u == s:
                 if not j.is_Integer:
@@ -236,6 +239,10 @@ def _exp_substituted(expr: sympy.Expr, conditions: list[Any]) -> tuple[sympy.Exp
         for condition in conditions:
             if s not in condition.free_symbols:
                 moved.append(condition)
+                continue
+            rewritten = condition.xreplace({atom: T ** j for atom, j in powers.items()})
+            if s not in rewritten.free_symbols:
+                moved.append(rewritten)
             elif (getattr(condition, "is_Relational", False) and condition.lhs == s and condition.rhs == 0
                   and condition.rel_op in ("<", "<=", ">", ">=", "==", "!=")):
                 moved.append(condition.func(T, 1))

@@ -104,6 +104,16 @@ def test_Q2x3_loss_is_log_p_over_q_when_p_exceeds_q():
     assert by_method(verdict, "decision").detail["privacy loss"] == "log(p/q)"
 
 
+def test_bassily_smith_as_printed_in_004_is_eps_private():
+    """004 §2.2: per-coordinate randomized response on one-hot vectors with (1/2+p)/(1/2-p) <= e^{eps/2} is
+    eps-DP, for every number of types T."""
+    vectors = M.bassily_smith(d="T", p="p")
+    printed = "0 <= p < 1/2, (1/2+p)/(1/2-p) <= exp(eps/2)"
+    assert check_ldp(vectors, "eps", domain=printed).status == "proved"
+    planted = check_ldp(vectors, "eps/2", domain=printed)
+    assert planted.status == "refuted" and {"T", "p", "eps"} <= set(planted.counterexample)
+
+
 def test_product_of_two_randomized_responses_is_two_eps_private():
     both = M.product(M.randomized_response(d="d", epsilon="eps"), M.randomized_response(d="d", epsilon="eps"))
     verdict = check_ldp(both, "2*eps", domain="eps > 0")
