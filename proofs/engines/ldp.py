@@ -27,13 +27,19 @@ Two independent methods, each evidence of its own:
    The evidence carries the exact privacy loss in closed form: log of the largest ratio of the cases once
    the decider has shown which one is largest on the domain (``log(p*(1 - q)/(q*(1 - p)))`` in the named
    probabilities of a unary encoding);
-2. **enumeration** — the explicit matrix (:meth:`~numeric.families.Family.matrix`) at exact interior points
+2. **enumeration** — the explicit matrix (:meth:`~numeric.families.Family.entries`) at exact interior points
    of the merged domain (:meth:`core.domain.Domain.sample`) and at a few boundary points: in each column the
    largest entry against e^ε times the smallest. At a point ε is rational, so every entry is a rational
    function of one transcendental number g = e^{1/L}: a difference is 0 exactly when it is 0 as a rational
    function of g (``exact``), and otherwise its sign is read from python-flint balls at two precisions.
    ``interior_cases`` counts the interior points at which the output depends on the input: support on
-   boundary points only, or in a degenerate case, earns nothing.
+   boundary points only, or in a degenerate case, earns nothing. At every point the largest ratio of the
+   matrix is also compared with the closed-form loss: a larger one means the ratio cases missed a ratio,
+   and the decision's proof is withdrawn (the statement that the cases are exhaustive is an argument the
+   machine does not otherwise check).
+
+A mechanism whose input is a number (x in an interval) is written out at the ends of the interval and at
+points inside; its closed-form loss takes x and x' at the ends when every entry is affine in x.
 
 Evidential mechanisms (:class:`numeric.mechanisms.Mechanism`, 003 §3) take ``notion="SLDP"`` (Definition
 3.1), ``"WLDP"`` (Definition 3.13) or ``"LDP"`` (Bayesian rows) with a number ε, read from
