@@ -10,7 +10,7 @@ rational point that sympy can re-evaluate exactly.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -18,9 +18,14 @@ from math import floor
 import sympy
 import z3
 
-from proofs.errors import invalid
+from core.errors import invalid
+from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.record import Transcript
 
-__all__ = ["Answer", "Undecided", "to_z3", "relation", "solve", "rational_model"]
+__all__ = ["Answer", "Undecided", "to_z3", "relation", "solve", "rational_model", "interrupted"]
+
+#: Words of z3's ``reason_unknown()`` when a query was stopped by SIGINT rather than by its time limit.
+_INTERRUPTED = ("interrupted", "canceled", "cancelled")
 
 
 class Undecided(Exception):
@@ -66,19 +71,37 @@ def relation(term: z3.ArithRef, op: str) -> z3.BoolRef:
             "==": term == zero, "!=": term != zero}[op]
 
 
-def solve(formulas: Sequence[z3.BoolRef], timeout: float) -> Answer:
-    """Ask z3 whether ``formulas`` hold together (``QF_NRA``, ``timeout`` seconds)."""
+def interrupted(reason: str, seconds: float, timeout: float) -> bool:
+    """Whether z3's ``unknown`` with ``reason`` after ``seconds`` (of ``timeout``) was an interrupt: the
+    reason says so ("interrupted from keyboard"), or says "canceled" well before the time limit."""
+    text = reason.lower()
+    if "interrupted" in text:
+        return True
+    return any(word in text for word in _INTERRUPTED) and seconds < 0.9 * timeout
+
+
+def solve(formulas: Sequence[z3.BoolRef], timeout: float, *, transcript: Transcript | None = None,
+          meaning: Mapping[str, str] | None = None) -> Answer:
+    """Ask z3 whether ``formulas`` hold together (``QF_NRA``, ``timeout`` seconds).
+
+    With a ``transcript``, a ``sat`` or ``unsat`` answer is recorded with the query's SMT-LIB text and what
+    the answer means (``meaning[answer]``). An interrupt raises ``KeyboardInterrupt``."""
     solver = z3.SolverFor("QF_NRA", ctx=formulas[0].ctx if formulas else None)
     solver.set("timeout", max(1, int(timeout * 1000)))
     solver.add(*formulas)
     start = time.perf_counter()
     result = solver.check()
     seconds = time.perf_counter() - start
-    if result == z3.sat:
-        return Answer("sat", solver.model(), seconds)
-    if result == z3.unsat:
-        return Answer("unsat", None, seconds)
-    return Answer("unknown", None, seconds, solver.reason_unknown())
+    answer = "sat" if result == z3.sat else ("unsat" if result == z3.unsat else "unknown")
+    if answer == "unknown":
+        reason = solver.reason_unknown()
+        if interrupted(reason, seconds, timeout):
+            raise KeyboardInterrupt(f"z3: {reason}")
+        return Answer("unknown", None, seconds, reason)
+    if transcript is not None:
+        says = (meaning or {}).get(answer, "")
+        transcript.query("(set-logic QF_NRA)\n" + solver.to_smt2(), answer, f"{answer}: {says}" if says else answer)
+    return Answer(answer, solver.model() if answer == "sat" else None, seconds)
 
 
 def _value(model: z3.ModelRef, var: z3.ArithRef) -> Fraction | None:
@@ -111,16 +134,29 @@ def rational_model(
     integers: frozenset[str],
     timeout: float,
     order: Sequence[sympy.Symbol] | None = None,
+    *,
+    deadline: Deadline | None = None,
 ) -> dict[sympy.Symbol, Fraction] | None:
     """Exact rational values (integers for ``integers``) satisfying ``formulas``, or ``None``.
 
     The unknowns are fixed one at a time to the simplest rational near the current model that keeps the
-    formulas satisfiable; integer unknowns first (floor, then ceiling).
+    formulas satisfiable; integer unknowns first (floor, then ceiling). Each query gets ``timeout``
+    seconds, and none starts after ``deadline``.
     """
+
+    def seconds() -> float | None:
+        if deadline is None:
+            return timeout
+        left = deadline.left()
+        return None if left <= 0 else min(timeout, left)
+
     names = list(order or sorted(variables, key=lambda s: (s.name not in integers, s.name)))
     fixed: dict[sympy.Symbol, Fraction] = {}
     current = list(formulas)
-    answer = solve(current, timeout)
+    budget = seconds()
+    if budget is None:
+        return None
+    answer = solve(current, budget)
     if answer.result != "sat":
         return None
     model = answer.model
@@ -131,7 +167,10 @@ def rational_model(
             return None
         for candidate in _candidates(value, symbol.name in integers):
             trial = current + [var == z3.RealVal(f"{candidate.numerator}/{candidate.denominator}", var.ctx)]
-            answer = solve(trial, timeout)
+            budget = seconds()
+            if budget is None:
+                return None
+            answer = solve(trial, budget)
             if answer.result == "sat":
                 fixed[symbol], current, model = candidate, trial, answer.model
                 break

@@ -1,0 +1,214 @@
+"""What the sign decider refuses before work, how long it may work, and what it cannot do.
+
+**Sizes.** A condition too large for the decider to finish in its time is refused before any solver or
+any sympy algebra runs, with a one-line :class:`~core.errors.InvalidArgument` naming the value and the
+limit (:func:`refuse_sizes`). Each limit is a named constant with its reason:
+
+* :data:`MAX_DEGREE` bounds the degree of every polynomial the decider would build, computed from the
+  expression as written (a power multiplies a degree, a product adds degrees, ``exp(k*s)`` counts
+  ``|k|·L`` where ``L`` is the common denominator of the coefficients of ``s``): ``x**100000 - 2`` is
+  refused at once instead of spending minutes in a factorisation;
+* :data:`MAX_SYMBOLS` bounds the number of variables;
+* :data:`MAX_NODES` bounds the size of the expression tree (the condition and its domain together);
+* :data:`MAX_BITS` bounds the size of each rational number in it.
+
+**Time.** ``timeout=`` is a positive finite number of seconds (:func:`read_timeout`; a string, a
+negative value, NaN or infinity is a one-line error). One :class:`Deadline` per call is shared by every
+step: each z3 query gets what is left of it (its ``timeout`` parameter), each cvc5 query likewise
+(``tlimit-per``), the branch-and-bound loop checks it before every box, and the sympy steps that can take
+long (factorisations, derivatives, limits, simplifications) check it before they start. sympy cannot be
+stopped in the middle of a step; the size limits keep each step short, so the whole call ends within
+about twice its timeout.
+
+**Limitations.** An exception of sympy, z3, cvc5 or python-flint inside the engine that is not a bad
+input (:data:`ENGINE_LIMITATIONS`) is a limitation of the engine: the evidence is ``inconclusive`` and
+says which exception stopped it (:func:`limitation`), never a traceback. A ``KeyboardInterrupt`` is never
+caught: it is not an exception of this kind.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+import z3
+from sympy.polys.polyerrors import BasePolynomialError
+
+from core.errors import invalid
+
+__all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
+           "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation"]
+
+#: Largest degree (a bound read from the expression as written) of a polynomial the decider builds.
+#: sympy's factorisation of a dense polynomial in two variables takes about 1 s at degree 100, 6 s at
+#: degree 200 and minutes at degree 400; z3's nlsat slows down with the degree in the same way.
+MAX_DEGREE = 100
+#: Most variables in one condition and its domain: nlsat (cylindrical algebraic decomposition) is doubly
+#: exponential in the number of variables, and the branch-and-bound splits boxes in every dimension.
+MAX_SYMBOLS = 12
+#: Largest expression tree (nodes of the condition and its domain together): every step (substitution,
+#: factorisation, derivative, enclosure) is at least linear in it and most are much worse. The claims of
+#: the paper stay below 400.
+MAX_NODES = 5_000
+#: Largest rational number (bits of its numerator or denominator): arithmetic on such coefficients
+#: dominates every solver step.
+MAX_BITS = 20_000
+#: A polynomial with more terms than this is not factored (its sign is decided as a whole): factoring
+#: is an optimisation, and on a large polynomial it may take longer than the decision itself.
+MAX_FACTOR_TERMS = 400
+
+
+class TimeUp(Exception):
+    """The deadline passed before a step could start (``step`` says which)."""
+
+    def __init__(self, step: str) -> None:
+        super().__init__(step)
+        self.step = step
+
+
+@dataclass
+class Deadline:
+    """The time one call may take: ``seconds`` from ``start`` (``time.perf_counter``)."""
+
+    seconds: float
+    start: float = field(default_factory=time.perf_counter)
+
+    @property
+    def at(self) -> float:
+        return self.start + self.seconds
+
+    def left(self) -> float:
+        """Seconds left (0 once the deadline has passed)."""
+        return max(0.0, self.at - time.perf_counter())
+
+    def expired(self) -> bool:
+        return time.perf_counter() >= self.at
+
+    def check(self, step: str) -> None:
+        """Raise :class:`TimeUp` if the deadline has passed (called before a step that may take long)."""
+        if self.expired():
+            raise TimeUp(step)
+
+    def within(self, seconds: float) -> "Deadline":
+        """A deadline ``seconds`` from now, never later than this one."""
+        now = time.perf_counter()
+        return Deadline(max(0.0, min(self.at, now + seconds) - now), now)
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+
+def read_timeout(value: Any, name: str = "timeout") -> float:
+    """``value`` as a positive finite number of seconds, or a one-line error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        raise invalid(name, value, "must be a number of seconds (an int or a float)", f"e.g. {name}=30")
+    seconds = float(value)
+    if math.isnan(seconds) or math.isinf(seconds):
+        raise invalid(name, value, "must be a finite number of seconds", f"e.g. {name}=30")
+    if seconds <= 0:
+        raise invalid(name, value, "must be positive seconds", f"e.g. {name}=30")
+    return seconds
+
+
+def _exp_scales(exprs: Iterable[sympy.Expr]) -> dict[sympy.Symbol, int]:
+    """For each symbol inside ``exp``, the common denominator of its rational coefficients there."""
+    scales: dict[sympy.Symbol, int] = {}
+    for expr in exprs:
+        for atom in expr.atoms(sympy.exp):
+            for term in sympy.Add.make_args(atom.args[0]):
+                coefficient, rest = term.as_coeff_Mul()
+                if rest.is_Symbol and coefficient.is_Rational:
+                    scales[rest] = math.lcm(scales.get(rest, 1), int(coefficient.q))
+    return scales
+
+
+def degree_bound(expr: sympy.Expr, scales: dict[sympy.Symbol, int] | None = None) -> int:
+    """An upper bound of the total degree of the polynomials the decider builds from ``expr`` (read from
+    the expression as written, without expanding it)."""
+    scales = _exp_scales([expr]) if scales is None else scales
+    memo: dict[sympy.Basic, int] = {}
+
+    def bound(node: sympy.Basic) -> int:
+        if node in memo:
+            return memo[node]
+        if node.is_Symbol:
+            value = 1
+        elif node.is_number and not isinstance(node, sympy.exp):
+            value = 0
+        elif node.is_Add:
+            value = max(bound(a) for a in node.args)
+        elif node.is_Mul:
+            value = sum(bound(a) for a in node.args)
+        elif node.is_Pow and node.exp.is_Rational:
+            exponent = node.exp
+            value = max(abs(int(exponent.p)), int(exponent.q)) * bound(node.base)
+        elif isinstance(node, sympy.exp):
+            value = 0
+            for term in sympy.Add.make_args(node.args[0]):
+                coefficient, rest = term.as_coeff_Mul()
+                if rest.is_Symbol and coefficient.is_Rational:
+                    value += int(abs(coefficient * scales.get(rest, 1)))
+                else:
+                    value = max(value, bound(term))
+        else:
+            value = max((bound(a) for a in node.args), default=1)
+        memo[node] = value
+        return value
+
+    return bound(expr)
+
+
+def refuse_sizes(target: sympy.Expr, domain: Iterable[sympy.Expr], text: str) -> None:
+    """Raise a one-line :class:`~core.errors.InvalidArgument` if the condition ``target`` (written ``text``)
+    with its ``domain`` expressions is beyond :data:`MAX_NODES`, :data:`MAX_BITS`, :data:`MAX_SYMBOLS` or
+    :data:`MAX_DEGREE`; does no algebra."""
+    exprs = [target, *domain]
+    nodes = 0
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise invalid("expr", text, f"the condition and its domain have more than {MAX_NODES} nodes "
+                              f"(MAX_NODES = {MAX_NODES}, beyond what the sign decider handles in its time)",
+                              "simplify the condition or split it")
+            if node.is_Rational and max(int(node.p).bit_length(), int(node.q).bit_length()) > MAX_BITS:
+                raise invalid("expr", text, f"contains a number of {max(int(node.p).bit_length(), int(node.q).bit_length())} "
+                              f"bits, more than MAX_BITS = {MAX_BITS}")
+    symbols = set().union(*(e.free_symbols for e in exprs))
+    if len(symbols) > MAX_SYMBOLS:
+        raise invalid("expr", text, f"has {len(symbols)} variables (with its domain), more than MAX_SYMBOLS = "
+                      f"{MAX_SYMBOLS} (nlsat is doubly exponential in the number of variables)")
+    scales = _exp_scales(exprs)
+    for expr, role in zip(exprs, ["expr"] + ["domain"] * (len(exprs) - 1)):
+        degree = degree_bound(expr, scales)
+        if degree > MAX_DEGREE:
+            raise invalid(role, text if role == "expr" else str(expr),
+                          f"has degree up to {degree} (read from its powers), more than MAX_DEGREE = {MAX_DEGREE}, "
+                          "the largest the sign decider factors and decides in its time",
+                          "lower the degree (substitute a power by a new variable with its own constraint)")
+
+
+def _cvc5_errors() -> tuple[type[BaseException], ...]:
+    # cvc5's Python API raises RuntimeError (its C++ exceptions, translated by Cython)
+    return (RuntimeError,)
+
+
+#: Exceptions of sympy, z3, cvc5 and python-flint that mean "the engine cannot do this", not "bad input".
+#: (ValueError covers flint's and sympy's refusals; an InvalidArgument, also a ValueError, is a bad input
+#: and is re-raised before this tuple is consulted.)
+ENGINE_LIMITATIONS: tuple[type[BaseException], ...] = (
+    BasePolynomialError, sympy.SympifyError, z3.Z3Exception, NotImplementedError, ArithmeticError, TypeError,
+    ValueError, RecursionError, MemoryError, *_cvc5_errors())
+
+
+def limitation(error: BaseException) -> str:
+    """One line naming the exception that stopped the engine, for the evidence's reason."""
+    message = " ".join(str(error).split())
+    if len(message) > 200:
+        message = message[:200] + "…"
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
