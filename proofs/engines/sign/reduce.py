@@ -2,9 +2,13 @@
 
 Two monotone substitutions, each sound because the function is strictly increasing:
 
-* ``exp``: a symbol ``s`` that occurs only as ``exp(k*s)`` (k an integer) is replaced by a new positive
-  unknown ``exp_s`` (``exp(k*s) -> exp_s**k``); a constraint ``a*s op 0`` on ``s`` alone becomes
-  ``exp_s op 1`` (``a > 0``) because ``exp`` is increasing and ``exp(0) = 1``;
+* ``exp``: a symbol ``s`` that occurs only inside ``exp``, as ``exp(k*s)`` with rational ``k`` (or in a
+  sum ``exp(k1*s1 + k2*s2)``), is replaced by a new positive unknown ``t = exp(s/L)``, ``L`` the least
+  common denominator of its coefficients, so that ``exp(k*s) -> t**(k*L)`` is a power with an integer
+  exponent: ``exp(eps/2)`` and ``exp(eps)`` become ``t`` and ``t**2``. The forms users write reach this
+  step as ``exp`` already (sympy writes ``E**eps``, ``exp(eps)**2`` and ``sqrt(exp(eps))`` for a real
+  ``eps`` as ``exp(eps)``, ``exp(2*eps)`` and ``exp(eps/2)``). A constraint ``a*s op 0`` on ``s`` alone
+  becomes ``t op 1`` (``a > 0``) because ``exp`` is increasing and ``exp(0) = 1``;
 * ``log``: a condition ``sum_i c_i log(u_i) op 0`` (rational c_i, every term a logarithm) becomes
   ``prod_i u_i**(L c_i) op 1`` with L > 0 the common denominator of the c_i, since ``log`` is increasing
   on (0, oo); every ``u_i > 0`` is a side condition (decided for the expression under study, added for
@@ -22,7 +26,7 @@ from math import lcm
 
 import sympy
 
-from proofs.errors import invalid
+from core.errors import invalid
 from proofs.engines.sign.parse import Condition
 
 __all__ = ["Reduced", "substitute_exp", "reduce_logs", "require_rational"]
@@ -45,34 +49,56 @@ def _exp_atoms(expr: sympy.Expr) -> set[sympy.Expr]:
     return {a for a in expr.atoms(sympy.exp)} | {a for a in expr.atoms(sympy.Pow) if a.base is sympy.E}
 
 
+def _linear_terms(argument: sympy.Expr) -> dict[sympy.Symbol, sympy.Rational] | None:
+    """``{s: k}`` if ``argument`` is ``sum k*s`` (rational k != 0, no constant term), else None."""
+    terms: dict[sympy.Symbol, sympy.Rational] = {}
+    for term in sympy.Add.make_args(sympy.expand(argument)):
+        coefficient, rest = term.as_coeff_Mul()
+        if not (rest.is_Symbol and coefficient.is_Rational) or coefficient == 0:
+            return None
+        terms[rest] = terms.get(rest, sympy.Integer(0)) + coefficient
+    return {s: k for s, k in terms.items() if k != 0} or None
+
+
 def substitute_exp(target: Condition, domain: list[Condition]) -> Reduced:
-    """Replace ``exp(k*s)`` by ``exp_s**k`` for every symbol ``s`` that occurs only inside ``exp``."""
+    """Replace ``exp(k*s)`` by ``t**(k*L)``, ``t = exp(s/L)``, for every symbol ``s`` that occurs only
+    inside ``exp`` (see the module docstring)."""
     reduced = Reduced(target, list(domain))
     everything = [target] + list(domain)
-    by_symbol: dict[sympy.Symbol, set[int]] = {}
+    coefficients: dict[sympy.Symbol, set[sympy.Rational]] = {}
+    atoms: dict[sympy.Expr, dict[sympy.Symbol, sympy.Rational]] = {}
     for condition in everything:
-        for atom in _exp_atoms(condition.expr):
+        for atom in sorted(_exp_atoms(condition.expr), key=sympy.default_sort_key):
             argument = atom.exp if atom.func is sympy.Pow else atom.args[0]
-            symbols = argument.free_symbols
-            coefficient = argument / next(iter(symbols)) if len(symbols) == 1 else None
-            if coefficient is None or not coefficient.is_Integer or coefficient == 0:
+            terms = _linear_terms(argument)
+            if terms is None:
                 raise invalid("expr" if condition is target else "domain", condition.text,
-                              f"exp({argument}) is not exp(k*s) for a symbol s and an integer k; "
-                              "not reducible by a monotone substitution")
-            by_symbol.setdefault(next(iter(symbols)), set()).add(int(coefficient))
-    for s in sorted(by_symbol, key=str):
-        t = sympy.Symbol(f"exp_{s.name}", real=True)
-        replace = {sympy.exp(k * s): t**k for k in by_symbol[s]}
+                              f"exp({argument}) is not exp(k*s) (or exp of a sum of such terms) for symbols s and "
+                              "rational k; not reducible by a monotone substitution")
+            atoms[atom] = terms
+            for s, k in terms.items():
+                coefficients.setdefault(s, set()).add(k)
+    if not atoms:
+        return reduced
+    scales = {s: reduce(lcm, (int(k.q) for k in ks), 1) for s, ks in coefficients.items()}
+    names = {s: sympy.Symbol(f"exp_{s.name}" if scales[s] == 1 else f"exp_{s.name}_{scales[s]}", real=True)
+             for s in coefficients}
+    replace = {atom: sympy.Mul(*[names[s] ** int(k * scales[s]) for s, k in sorted(terms.items(), key=str)])
+               for atom, terms in atoms.items()}
 
-        def swap(expr: sympy.Expr) -> sympy.Expr:
-            return expr.subs(replace) if expr.has(s) else expr
+    def swap(expr: sympy.Expr) -> sympy.Expr:
+        return expr.xreplace(replace) if any(expr.has(a) for a in replace) else expr
 
-        new_target = Condition(swap(reduced.target.expr), reduced.target.op, reduced.target.text)
+    new_target = Condition(swap(reduced.target.expr), reduced.target.op, reduced.target.text)
+    new_domain = [Condition(swap(c.expr), c.op, c.text) for c in reduced.domain]
+    for s in sorted(coefficients, key=str):
         if new_target.expr.has(s):
             raise invalid("expr", target.text, f"{s} occurs outside exp(); no monotone substitution applies")
-        new_domain = []
-        for condition in reduced.domain:
-            expr = swap(condition.expr)
+    for s in sorted(coefficients, key=str):
+        t, scale = names[s], scales[s]
+        rewritten = []
+        for condition in new_domain:
+            expr = condition.expr
             if expr.has(s):
                 slope = sympy.diff(expr, s)
                 if expr.free_symbols != {s} or not slope.is_Rational or sympy.expand(expr - slope * s) != 0:
@@ -80,12 +106,13 @@ def substitute_exp(target: Condition, domain: list[Condition]) -> Reduced:
                                   f"a constraint on {s} outside exp() must read a*{s} op 0 (exp maps it to "
                                   f"exp({s}) op 1); this one is not reducible")
                 expr = (t - 1) if slope > 0 else (1 - t)
-            new_domain.append(Condition(expr, condition.op, condition.text))
-        new_domain.append(Condition(t, ">", f"exp({s}) > 0"))
-        reduced = Reduced(new_target, new_domain, reduced.notes, reduced.stands_for, reduced.log_arguments)
-        reduced.stands_for[t] = sympy.exp(s)
-        reduced.notes.append(f"exp({s}) -> {t} > 0 (exp is increasing: a*{s} op 0 <=> {t} op 1 for a > 0)")
-    return reduced
+            rewritten.append(Condition(expr, condition.op, condition.text))
+        new_domain = rewritten + [Condition(t, ">", f"exp({s if scale == 1 else s / scale}) > 0")]
+        reduced.stands_for[t] = sympy.exp(s / scale)
+        shown = sympy.exp(s / scale)
+        reduced.notes.append(f"{shown} -> {t} > 0 (exp is increasing: a*{s} op 0 <=> {t} op 1 for a > 0"
+                             + (f"; exp(k*{s}) = {t}**({scale}*k)" if scale != 1 else "") + ")")
+    return Reduced(new_target, new_domain, reduced.notes, reduced.stands_for, reduced.log_arguments)
 
 
 def _log_terms(condition: Condition, role: str) -> tuple[sympy.Expr, list[sympy.Expr]] | None:
@@ -141,3 +168,7 @@ def require_rational(condition: Condition, role: str, symbols: list[sympy.Symbol
         what = str(bad[0]) if bad else str(condition.expr)
         raise invalid(role, condition.text, f"{what} is not a rational function and no monotone substitution "
                       "applies; not reducible to a polynomial condition")
+    irrational = next((a for a in sympy.preorder_traversal(condition.expr) if a.is_number and not a.is_Rational), None)
+    if irrational is not None:
+        raise invalid(role, condition.text, f"{irrational} is not a rational number; z3 decides polynomials with "
+                      "rational coefficients")
