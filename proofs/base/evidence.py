@@ -144,6 +144,8 @@ class Evidence:
         """Why the evidence is vacuous, in words, or ``None``."""
         if not self.vacuous:
             return None
+        if self.premise_cases == 0 and isinstance(self.detail.get("vacuous because"), str):
+            return self.detail["vacuous because"]        # the check's own words (an empty domain, ...)
         if self.premise_cases == 0:
             return "the premise never held in the checked cases"
         return "every checked point lies on the boundary of the stated domain or in a degenerate case"

@@ -25,15 +25,23 @@ Enclosures use two forms of each expression, as given and sympy's ``factor(toget
 the intersection (a quotient of factors of known sign encloses far better than a difference of terms
 that both blow up near an end).
 
+A derivative goal is first handed to z3 (:func:`proofs.engines.sign.polynomial.decide_polynomial_condition`)
+when the monotone substitutions reduce it to a polynomial condition: differentiation often removes what
+made the condition transcendental (``d/dx (tanh(x/2) - x/2)`` has ``x`` only inside ``exp``), and nlsat then
+decides the sign on the whole box at once.
+
 A box that is neither closed nor split further (too small, or the budget is spent) stays *open*: the
 goal is then undecided, and the open boxes and their total measure are reported. A test point of every
 box is evaluated; where the condition certainly fails there, the search stops with that point (the
 caller re-checks it exactly or at two precisions before believing it).
+
+Every closed box (its enclosure and the sign it shows), every argument and every z3 query of a step
+that succeeded is written to the :class:`~proofs.engines.sign.record.Transcript` of the
+:class:`Result`; the steps of a derivative goal that failed are dropped with it.
 """
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +50,11 @@ from fractions import Fraction
 import sympy
 
 from proofs.engines.sign.interval import Forms, Interval, forms_of, side_conditions
+from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.parse import Condition
+from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.engines.sign.rationals import inner_point, split_point
+from proofs.engines.sign.record import Transcript
 
 __all__ = ["Bound", "Goal", "Search", "Result", "prove", "candidates", "tight_points", "MAX_ORDER"]
 
@@ -54,9 +66,12 @@ SMALLEST_WIDTH = Fraction(1, 2**40)
 TAIL_SPLITS = 64
 #: Boxes one monotonicity argument may spend on its derivative goal: it closes at once or not at all.
 SUBGOAL_BOXES = 300
+#: Seconds z3 may spend on the sign of one derivative (it decides at once or not at all).
+Z3_DERIVATIVE_SECONDS = 5.0
 #: Generations (number of halvings) at which a box touching a tight point tries the monotone argument.
 _ATTEMPTS = frozenset({0, 1, 2, 3, 4, 6, 8, 11, 14, 18, 22, 27, 32, 38})
 _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
+_NEGATION = {">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
 
 
 @dataclass(frozen=True)
@@ -115,6 +130,7 @@ class Result:
     boxes: int = 0
     arguments: list[str] = field(default_factory=list)
     highest_order: int = 0
+    transcript: Transcript = field(default_factory=Transcript)
 
     def measure(self) -> float:
         """Total measure of the open boxes (``inf`` if one is unbounded)."""
@@ -131,7 +147,7 @@ class Result:
 class Search:
     """Shared budget of one decision: a deadline, box counts and compiled programs (cached)."""
 
-    deadline: float
+    deadline: Deadline
     max_boxes: int
     programs: dict[tuple[sympy.Expr, tuple[sympy.Symbol, ...]], Forms] = field(default_factory=dict)
     derivatives: dict[tuple[sympy.Expr, sympy.Symbol], sympy.Expr] = field(default_factory=dict)
@@ -141,7 +157,7 @@ class Search:
     def program(self, expr: sympy.Expr, variables: Sequence[sympy.Symbol]) -> Forms:
         key = (expr, tuple(variables))
         if key not in self.programs:
-            self.programs[key] = forms_of(expr, variables)
+            self.programs[key] = forms_of(expr, variables, factored=not self.late)
         return self.programs[key]
 
     def derivative(self, expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr:
@@ -155,6 +171,8 @@ class Search:
         """``lim expr`` as ``symbol -> where`` (from ``direction``) by sympy (None if sympy gives no real
         number or infinity)."""
         key = (expr, symbol, where, direction)
+        if key not in self.limits and self.late:
+            return None                                  # sympy's limit may take long: not after the deadline
         if key not in self.limits:
             try:
                 value = sympy.limit(expr, symbol, where, direction)
@@ -168,7 +186,7 @@ class Search:
 
     @property
     def late(self) -> bool:
-        return time.perf_counter() > self.deadline
+        return self.deadline.expired()
 
 
 Box = tuple[tuple[Fraction | None, Fraction | None], ...]
@@ -251,14 +269,22 @@ def prove(goal: Goal, search: Search, budget: int | None = None) -> Result:
             queue.append((((lo, hi),), 0))
     else:
         queue.append((start, 0))
+    names = [x.name for x in goal.variables]
     while queue:
         box, generation = queue.popleft()
         result.boxes += 1
         search.boxes += 1
         intervals = _intervals(box)
-        if any(Interval.never(program_value, op) for program_value, op in _constraint_values(goal, intervals)):
-            continue                                     # no domain point in this box
-        if _closes(goal, search, program, box, intervals):
+        excluded = _excluded(goal, intervals)
+        if excluded is not None:                         # no domain point in this box
+            expression, sign = excluded
+            result.transcript.box(names, box, expression, "natural interval extension (a domain constraint "
+                                  "fails on the whole box)", sign)
+            continue
+        closed = _closes(goal, search, program, box, intervals)
+        if closed is not None:
+            expression, enclosure = closed
+            result.transcript.box(names, box, expression, enclosure, f"{goal.op} 0")
             continue
         point = tuple(_test_point(b, side) for b, side in zip(goal.bounds, box))
         if _fails_at(goal, program, point):
@@ -267,8 +293,10 @@ def prove(goal: Goal, search: Search, budget: int | None = None) -> Result:
         if one_variable and goal.order < MAX_ORDER:
             argument = _try_anchors(goal, search, box, generation, tight, limit - (search.boxes - first))
             if argument is not None:
-                result.arguments.append(argument[0])
-                result.highest_order = max(result.highest_order, argument[1])
+                text, order, record = argument
+                result.arguments.append(text)
+                result.highest_order = max(result.highest_order, order)
+                result.transcript.extend(record)
                 continue
         children = None if (search.boxes - first >= limit or search.late) else _split(box, generation)
         if children is None:
@@ -280,38 +308,55 @@ def prove(goal: Goal, search: Search, budget: int | None = None) -> Result:
     return result
 
 
-def _constraint_values(goal: Goal, intervals: list[Interval]) -> list[tuple[Interval, str]]:
-    values = []
+def _excluded(goal: Goal, intervals: list[Interval]) -> tuple[str, str] | None:
+    """``(constraint, sign shown)`` if some domain constraint certainly fails on the whole box."""
     for program, op in goal.constraints:
         value, _ = program.enclose(intervals)
-        if value is not None:
-            values.append((value, op))
-    return values
+        if value is not None and Interval.never(value, op):
+            return str(program.programs[0].expression), f"{_NEGATION[op]} 0"
+    return None
 
 
-def _closes(goal: Goal, search: Search, program: Forms, box: Box, intervals: list[Interval]) -> bool:
-    """The condition certainly holds at every domain point of the box (a certified enclosure)."""
+def _closes(goal: Goal, search: Search, program: Forms, box: Box, intervals: list[Interval]) -> tuple[str, str] | None:
+    """``(expression enclosed, enclosure used)`` if the condition certainly holds at every domain point of the
+    box (a certified enclosure), else None."""
     value, strict = program.enclose(intervals)
+    where = "" if strict else " (over the points where it is defined: its side conditions were decided)"
     if value is None:
-        return goal.clip                              # defined nowhere in the box: no domain point there
+        if goal.clip:
+            return str(goal.expr), "defined nowhere in the box (its side conditions were decided): no domain point"
+        return None
     if not (strict or goal.clip):
-        return False
+        return None
     if value.certainly(goal.op):
-        return True
+        return _which_form(program, intervals, goal.op, where)
     if not strict or not all(lo is not None and hi is not None for lo, hi in box):
-        return False
+        return None
     middle = [(lo + hi) / 2 for lo, hi in box]
     centre, centre_strict = program.at(middle)
     if centre is None or not centre_strict:
-        return False
+        return None
     total = centre
     for symbol, (lo, hi), m in zip(goal.variables, box, middle):
         derivative = search.program(search.derivative(goal.expr, symbol), goal.variables)
         slope, slope_strict = derivative.enclose(intervals)
         if slope is None or not slope_strict or not slope.bounded:
-            return False
+            return None
         total = total + slope * Interval.of(lo - m, hi - m)
-    return value.intersect(total).certainly(goal.op)
+    if not value.intersect(total).certainly(goal.op):
+        return None
+    at = ", ".join(f"{x.name} = {m}" for x, m in zip(goal.variables, middle))
+    return str(goal.expr), f"mean-value form f(m) + f'(B)(B - m) at m: {at} (intersected with the natural extension)"
+
+
+def _which_form(program: Forms, intervals: list[Interval], op: str, where: str) -> tuple[str, str]:
+    """Which of the forms' natural enclosures shows the sign: one form alone, or their intersection."""
+    for form in program.programs:
+        value, _ = form.enclose(intervals)
+        if value is not None and value.certainly(op):
+            return str(form.expression), "natural interval extension" + where
+    shown = " and ".join(str(form.expression) for form in program.programs)
+    return shown, "intersection of the natural interval extensions of the equal forms" + where
 
 
 def _test_point(bound: Bound, side: tuple[Fraction | None, Fraction | None]) -> Fraction:
@@ -383,9 +428,12 @@ def _split(box: Box, generation: int) -> list[Box] | None:
 # ------------------------------------------------------------------------------------------------------
 # Monotonicity arguments (one variable)
 
+Argument = tuple[str, int, Transcript]
+
+
 def _try_anchors(goal: Goal, search: Search, box: Box, generation: int, tight: set[Fraction],
-                 budget: int) -> tuple[str, int] | None:
-    """A monotonicity argument that closes ``box``: ``(text, highest derivative used)`` or None. It is
+                 budget: int) -> Argument | None:
+    """A monotonicity argument that closes ``box``: ``(text, highest derivative used, its record)`` or None. It is
     tried on boxes with a special end (a tight point, an infinite end, an excluded end of the domain,
     where the value may be a limit), anchored at either end; an unbounded box also through ``x = 1/t``."""
     ((lo, hi),) = box
@@ -402,7 +450,7 @@ def _try_anchors(goal: Goal, search: Search, box: Box, generation: int, tight: s
     return _inverted(goal, search, box, share)
 
 
-def _inverted(goal: Goal, search: Search, box: Box, budget: int) -> tuple[str, int] | None:
+def _inverted(goal: Goal, search: Search, box: Box, budget: int) -> Argument | None:
     """An unbounded box ``[a, oo)`` (``a >= 1``) or ``(-oo, b]`` (``b <= -1``) through ``x = 1/t``: the goal
     for ``f(1/t)`` on ``(0, 1/a]`` (resp. ``[1/b, 0)``), where the infinite end becomes an excluded end at 0
     whose value is the limit of ``f`` (a monotone substitution: every point of the box is ``1/t`` for one
@@ -425,10 +473,15 @@ def _inverted(goal: Goal, search: Search, box: Box, budget: int) -> tuple[str, i
         return None
     where = f"[{lo}, oo)" if hi is None else f"(-oo, {hi}]"
     own = _name(goal.order)
-    text = f"{own} {goal.op} 0 on {where}: with {x} = 1/{t}, {own}(1/{t}) {goal.op} 0 on {bound.text(str(t))}"
+    because = f"with {x} = 1/{t}, {own}(1/{t}) {goal.op} 0 on {bound.text(str(t))}"
+    text = f"{own} {goal.op} 0 on {where}: {because}"
     if outcome.arguments:
         text += " [" + "; ".join(outcome.arguments[:3]) + ("; ..." if len(outcome.arguments) > 3 else "") + "]"
-    return text, outcome.highest_order
+    record = Transcript()
+    record.extend(outcome.transcript)
+    record.argument(f"{own} {goal.op} 0 on {where}", because + " (x = 1/t maps the box one to one onto the new box)",
+                    expression=str(goal.expr), substituted=str(sub.expr))
+    return text, outcome.highest_order, record
 
 
 def _anchor_value(goal: Goal, search: Search, side: str, anchor: Fraction | None,
@@ -468,7 +521,7 @@ def _anchor_value(goal: Goal, search: Search, side: str, anchor: Fraction | None
 
 
 def _anchored(goal: Goal, search: Search, box: Box, side: str, anchor: Fraction | None, tight: set[Fraction],
-              budget: int) -> tuple[str, int] | None:
+              budget: int) -> Argument | None:
     """The mean-value argument of the module docstring on ``box`` from ``anchor`` (its ``side`` end; ``None``:
     the infinite end, where the limit of ``f`` plays the anchor's value: ``f`` increasing to a limit
     ``<= 0`` stays ``<= 0``)."""
@@ -496,35 +549,71 @@ def _anchored(goal: Goal, search: Search, box: Box, side: str, anchor: Fraction 
     derivative = search.derivative(goal.expr, x)
     ((lo, hi),) = box
     interior = (Bound(lo, hi, True, True),)
-    clip = goal.clip and (_smooth(goal.expr) or _defined_on(derivative, goal.variables, interior, search))
-    sub = Goal(derivative, derivative_op, goal.variables, interior, clip=clip, order=goal.order + 1)
-    try:
-        outcome = prove(sub, search, budget)
-    except ValueError:
-        return None                                  # a derivative outside what the enclosures evaluate
-    if outcome.status != "proved":
-        return None
+    record = Transcript()
+    decided = _derivative_by_z3(derivative, derivative_op, x, lo, hi, search, record)
+    if decided:
+        outcome = Result("proved", highest_order=goal.order + 1)
+        how = "z3"
+    else:
+        record = Transcript()
+        clip = goal.clip and (_smooth(goal.expr) or _defined_on(derivative, goal.variables, interior, search, record))
+        sub = Goal(derivative, derivative_op, goal.variables, interior, clip=clip, order=goal.order + 1)
+        try:
+            outcome = prove(sub, search, budget)
+        except ValueError:
+            return None                                  # a derivative outside what the enclosures evaluate
+        if outcome.status != "proved":
+            return None
+        record.extend(outcome.transcript)
+        how = "interval decider"
     left = "(-oo" if lo is None else ("[" if bound.contains(lo) else "(") + str(lo)
     right = "oo)" if hi is None else str(hi) + ("]" if bound.contains(hi) else ")")
     own, order = _name(goal.order), _name(goal.order + 1)
     at = f"{own}({anchor})" if anchor is not None else f"{own}({x} -> {'oo' if side == 'right' else '-oo'})"
-    text = (f"{own} {goal.op} 0 on {left}, {right}: {at} {anchor_text} and "
-            f"{order} {derivative_op} 0 on ({_end(lo, '-oo')}, {_end(hi, 'oo')})")
+    because = f"{at} {anchor_text} and {order} {derivative_op} 0 on ({_end(lo, '-oo')}, {_end(hi, 'oo')})"
+    text = f"{own} {goal.op} 0 on {left}, {right}: {because}"
+    if how == "z3":
+        text += " (z3)"
     if outcome.arguments:
         text += " [" + "; ".join(outcome.arguments[:3]) + ("; ..." if len(outcome.arguments) > 3 else "") + "]"
-    return text, outcome.highest_order
+    record.argument(f"{own} {goal.op} 0 on {left}, {right}", because + " (mean value theorem)",
+                    expression=str(goal.expr), anchor=_end(anchor, "oo" if side == "right" else "-oo"),
+                    derivative=str(derivative), derivative_sign=f"{derivative_op} 0", derivative_decided_by=how)
+    return text, outcome.highest_order, record
+
+
+def _derivative_by_z3(derivative: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction | None, hi: Fraction | None,
+                      search: Search, record: Transcript) -> bool:
+    """``derivative op 0`` on the open box ``(lo, hi)`` proved by z3 (when the monotone substitutions reduce
+    it to a polynomial condition); its queries go to ``record``."""
+    if search.late:
+        return False
+    domain = []
+    if lo is not None:
+        domain.append(Condition(x - sympy.Rational(lo.numerator, lo.denominator), ">", f"{x} > {lo}"))
+    if hi is not None:
+        domain.append(Condition(x - sympy.Rational(hi.numerator, hi.denominator), "<", f"{x} < {hi}"))
+    condition = Condition(derivative, op, f"{derivative} {op} 0")
+    decided = decide_polynomial_condition(condition, domain, deadline=search.deadline.within(Z3_DERIVATIVE_SECONDS),
+                                          transcript=record)
+    return decided is not None and decided[0] == "proved"
 
 
 def _defined_on(expr: sympy.Expr, variables: tuple[sympy.Symbol, ...], bounds: tuple[Bound, ...],
-                search: Search) -> bool:
+                search: Search, record: Transcript) -> bool:
     """Every side condition of ``expr`` (a root's base > 0, a logarithm's argument > 0, a denominator
     != 0) is proved on ``bounds``: the enclosures of a derivative of an expression with square roots may
-    then leave out the points where it is undefined (``1/(2 sqrt(x))`` on ``(0, h)``)."""
+    then leave out the points where it is undefined (``1/(2 sqrt(x))`` on ``(0, h)``). The proofs go to
+    ``record``."""
     for u, op, _ in side_conditions(expr):
         tries = (op,) if op != "!=" else (">", "<")
-        defined = _defined_on(u, variables, bounds, search)      # u's own side conditions (subterms)
-        if not any(prove(Goal(u, want, variables, bounds, clip=defined), search, 200).status == "proved"
-                   for want in tries):
+        defined = _defined_on(u, variables, bounds, search, record)      # u's own side conditions (subterms)
+        for want in tries:
+            outcome = prove(Goal(u, want, variables, bounds, clip=defined), search, 200)
+            if outcome.status == "proved":
+                record.extend(outcome.transcript)
+                break
+        else:
             return False
     return True
 

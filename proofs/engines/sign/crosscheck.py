@@ -15,11 +15,13 @@ exactly 0) and, on an unbounded side, one unit beyond them; each piece is decide
 
 No monotonicity argument is used, so this evidence does not depend on the derivative-sign recursion of
 the first method. A condition in several variables is one cvc5 query on the whole domain.
+
+The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline`; the cvc5 and z3 queries
+and the enclosures that closed pieces are recorded (:class:`~proofs.engines.sign.record.Transcript`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -27,16 +29,17 @@ from typing import Any
 import sympy
 
 from core.context import DEFAULT_DPS, arb
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign import cvc5_solver
 from proofs.engines.sign.branch import Bound, tight_points
 from proofs.engines.sign.interval import Interval, compile_expression
+from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.rationals import inner_point, split_point
+from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.taylor import taylor_proves
-from proofs.engines.sign.transcendental import box_bounds, confirm, recheck
+from proofs.engines.sign.transcendental import Decision, box_bounds, confirm, recheck
 
-__all__ = ["crosscheck_evidence", "MAX_PIECES", "CVC5_SECONDS"]
+__all__ = ["crosscheck", "MAX_PIECES", "CVC5_SECONDS"]
 
 #: Pieces (after halving) one cross-check may examine.
 MAX_PIECES = 64
@@ -87,25 +90,27 @@ def _enclosure_closes(expr: sympy.Expr, op: str, x: sympy.Symbol, piece: Piece, 
     return value is not None and value.certainly(op)
 
 
-def crosscheck_evidence(target: Condition, domain: list[Condition], *, timeout: float, domain_text: str,
-                        reading: str | None = None, clip: bool = True, dps: int = DEFAULT_DPS) -> Evidence:
-    """Decision evidence from cvc5 and Taylor models (see the module docstring); ``clip`` says the side
-    conditions of the expression were decided (it is defined at every domain point)."""
-    start = time.perf_counter()
-    deadline = start + timeout
+def _solver_text() -> str:
+    return (f"{cvc5_solver.version()} (QF_NRAT, incremental linearisation); "
+            "Taylor models with arb remainders decided by z3 on bounded pieces")
+
+
+def crosscheck(target: Condition, domain: list[Condition], *, deadline: Deadline, clip: bool = True,
+               dps: int = DEFAULT_DPS) -> Decision:
+    """The decision by cvc5 and Taylor models (see the module docstring); ``clip`` says the side conditions
+    of the expression were decided (it is defined at every domain point)."""
     if not cvc5_solver.available():
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain_text,
-                        {"solver": "cvc5", "note": "cvc5 is not installed (pip install cvc5)"}, reading=reading)
+        return Decision("inconclusive", {"solver": "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                        key=lambda s: s.name)
     bounds, rest = box_bounds(variables, domain)
-    detail: dict[str, Any] = {"solver": f"{cvc5_solver.version()} (QF_NRAT, incremental linearisation); "
-                              "Taylor models with arb remainders decided by z3 on bounded pieces"}
+    detail: dict[str, Any] = {"solver": _solver_text()}
+    record = Transcript()
     if len(variables) != 1 or rest:
-        query = cvc5_solver.ask(target, domain, (), min(timeout, 4 * CVC5_SECONDS))
+        query = cvc5_solver.ask(target, domain, (), min(deadline.left(), 4 * CVC5_SECONDS), record)
         detail["cvc5"] = query.result + (f" ({query.reason})" if query.reason else "")
         return _finish(target, domain, [] if query.result == "unsat" else ["whole domain"], query.model,
-                       detail, domain_text, reading, start, dps)
+                       detail, record, deadline, dps)
     (x,) = variables
     bound = bounds[x]
     queue = _pieces(bound, tight_points(target.expr, x, bound))
@@ -119,35 +124,36 @@ def crosscheck_evidence(target: Condition, domain: list[Condition], *, timeout: 
         lo, hi, lo_open, hi_open = piece
         point = inner_point(lo, hi)
         if bound.contains(point) and confirm(target.expr, target.op, {x: point}, False, dps) is not None:
-            return _finish(target, domain, [], {x: point}, detail | {"pieces": how}, domain_text, reading,
-                           start, dps)
-        if piece in first or lo is None or hi is None:
-            seconds = min(CVC5_SECONDS, max(0.05, deadline - time.perf_counter()))
-            query = cvc5_solver.ask(target, domain, _piece_conditions(x, piece), seconds)
+            return _finish(target, domain, [], {x: point}, detail | {"pieces": how}, record, deadline, dps)
+        if (piece in first or lo is None or hi is None) and not deadline.expired():
+            seconds = min(CVC5_SECONDS, max(0.05, deadline.left()))
+            query = cvc5_solver.ask(target, domain, _piece_conditions(x, piece), seconds, record,
+                                    f"{target.expr} {target.op} 0 at every point of the domain in {x} in {_text(piece)}")
             if query.result == "unsat":
                 how.append(f"{_text(piece)}: cvc5 unsat")
                 continue
             if query.result == "sat" and query.model is not None and recheck(target, domain, query.model, dps):
-                return _finish(target, domain, [], query.model, detail | {"pieces": how}, domain_text, reading,
-                               start, dps)
+                return _finish(target, domain, [], query.model, detail | {"pieces": how}, record, deadline, dps)
         if lo is not None and hi is not None:
             centre = lo if lo in _zeros(target.expr, x, (lo,)) else (hi if hi in _zeros(target.expr, x, (hi,))
                                                                      else split_point(lo, hi))
             order = taylor_proves(target.expr, target.op, x, lo, hi, lo_open, hi_open, centre, deadline=deadline,
-                                  dps=dps)
+                                  dps=dps, transcript=record)
             if order is not None:
                 how.append(f"{_text(piece)}: Taylor model of order {order} at {centre} (z3 unsat)")
                 continue
         if clip and _enclosure_closes(target.expr, target.op, x, piece, dps):
             how.append(f"{_text(piece)}: interval enclosure")
+            record.box([x.name], ((lo, hi),), str(target.expr), "natural interval extension (over the points where "
+                       "it is defined: its side conditions were decided)", f"{target.op} 0")
             continue
-        if lo is None or hi is None or examined + len(queue) >= MAX_PIECES or time.perf_counter() > deadline:
+        if lo is None or hi is None or examined + len(queue) >= MAX_PIECES or deadline.expired():
             open_pieces.append(_text(piece))
             continue
         middle = split_point(lo, hi)
         queue[:0] = [(lo, middle, lo_open, False), (middle, hi, False, hi_open)]
     detail["pieces"] = how
-    return _finish(target, domain, open_pieces, None, detail, domain_text, reading, start, dps)
+    return _finish(target, domain, open_pieces, None, detail, record, deadline, dps)
 
 
 def _zeros(expr: sympy.Expr, x: sympy.Symbol, points: Sequence[Fraction]) -> set[Fraction]:
@@ -160,19 +166,18 @@ def _zeros(expr: sympy.Expr, x: sympy.Symbol, points: Sequence[Fraction]) -> set
 
 
 def _finish(target: Condition, domain: list[Condition], open_pieces: list[str],
-            model: dict[sympy.Symbol, Fraction] | None, detail: dict[str, Any], domain_text: str,
-            reading: str | None, start: float, dps: int) -> Evidence:
-    seconds = time.perf_counter() - start
-    detail["seconds"] = round(seconds, 4)
+            model: dict[sympy.Symbol, Fraction] | None, detail: dict[str, Any], record: Transcript,
+            deadline: Deadline, dps: int) -> Decision:
+    detail["seconds"] = round(deadline.elapsed(), 4)
     if model is not None:
         found = recheck(target, domain, model, dps)
         if found is not None:
-            how = Recheck(found.pop("recheck"))
-            return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain_text, detail, counterexample=found,
-                            recheck=how, reading=reading, seconds=seconds)
+            return Decision("counterexample", detail, found)
         detail["note"] = f"cvc5's model {model} was not confirmed at two precisions"
         open_pieces = open_pieces or ["whole domain"]
     if open_pieces:
         detail["open pieces"] = open_pieces
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain_text, detail, reading=reading, seconds=seconds)
-    return Evidence(Method.DECISION, Outcome.PROVED, domain_text, detail, reading=reading, seconds=seconds)
+        if deadline.expired():
+            detail["time-out"] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
+        return Decision("inconclusive", detail)
+    return Decision("proved", detail, transcript=record)

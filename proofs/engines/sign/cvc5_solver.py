@@ -8,6 +8,13 @@ A condition is translated with fresh unknowns for what cvc5 has no symbol for: `
 ``a/b`` as ``d`` with ``d*b = a, b != 0``. Each such definition holds wherever the original expression is
 defined, so ``unsat`` of "domain, definitions, condition fails" shows the condition at every domain
 point where it is defined (the side conditions that it is defined everywhere are decided separately).
+
+Every query goes through :func:`ask`, which records a ``sat``/``unsat`` answer in the caller's
+:class:`~proofs.engines.sign.record.Transcript` with the query as cvc5 prints it (SMT-LIB 2 with cvc5's
+``exp`` and ``real.pi``), and which never turns an interrupt into an answer.
+
+cvc5 is imported inside the functions that use it: it is a heavy optional dependency (the cross-check
+says "not installed" without it), loaded only when a transcendental condition needs it.
 """
 
 from __future__ import annotations
@@ -24,20 +31,21 @@ from typing import Any
 import sympy
 
 from proofs.engines.sign.parse import NEGATION, Condition
+from proofs.engines.sign.record import Transcript
 
 __all__ = ["available", "version", "Query", "ask"]
 
 
 def available() -> bool:
     try:
-        import cvc5  # noqa: F401
+        import cvc5  # noqa: F401  (optional heavy dependency, see the module docstring)
     except ImportError:
         return False
     return True
 
 
 def version() -> str:
-    import cvc5
+    import cvc5  # optional heavy dependency, see the module docstring
 
     return f"cvc5 {getattr(cvc5, '__version__', '')}".strip()
 
@@ -54,18 +62,20 @@ class Query:
 
 class _Translator:
     def __init__(self, tm: Any, variables: Sequence[sympy.Symbol]) -> None:
-        import cvc5
+        import cvc5  # optional heavy dependency, see the module docstring
 
         self.kind = cvc5.Kind
         self.tm = tm
         self.real = tm.getRealSort()
         self.vars = {s: tm.mkConst(self.real, s.name) for s in variables}
+        self.constants: list[str] = [s.name for s in variables]
         self.definitions: list[Any] = []
         self.fresh = 0
         self.memo: dict[sympy.Expr, Any] = {}
 
     def new(self, stem: str) -> Any:
         self.fresh += 1
+        self.constants.append(f"{stem}_{self.fresh}")
         return self.tm.mkConst(self.real, f"{stem}_{self.fresh}")
 
     def number(self, value: sympy.Rational) -> Any:
@@ -139,9 +149,11 @@ class _Translator:
         return self.tm.mkTerm(kinds[op], self.term(expr), self.number(sympy.Integer(0)))
 
 
-def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Condition], seconds: float) -> Query:
-    """Is there a point of ``domain`` and ``extra`` where ``target`` fails? (cvc5, ``seconds`` at most)."""
-    import cvc5
+def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Condition], seconds: float,
+        transcript: Transcript | None = None, meaning: str = "") -> Query:
+    """Is there a point of ``domain`` and ``extra`` where ``target`` fails? (cvc5, ``seconds`` at most). A
+    ``sat``/``unsat`` answer is recorded in ``transcript``, ``unsat`` with ``meaning``."""
+    import cvc5  # optional heavy dependency, see the module docstring
 
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in (*domain, *extra))),
                        key=lambda s: s.name)
@@ -156,23 +168,43 @@ def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Conditio
         formulas.append(translate.relation(target.expr, NEGATION[target.op]))
     except ValueError as refusal:
         return Query("unknown", None, 0.0, str(refusal))
-    for formula in [*formulas, *translate.definitions]:
+    asserted = [*formulas, *translate.definitions]
+    for formula in asserted:
         solver.assertFormula(formula)
     start = time.perf_counter()
     with _quiet():
         answer = solver.checkSat()
-        seconds_used = time.perf_counter() - start
-        if answer.isUnsat():
-            return Query("unsat", None, seconds_used)
-        if answer.isSat():
-            model = {}
-            for symbol, term in translate.vars.items():
-                try:
-                    model[symbol] = Fraction(str(solver.getValue(term).getRealValue()))
-                except (ValueError, RuntimeError):
-                    return Query("unknown", None, seconds_used, "sat with a model that is not rational")
-            return Query("sat", model, seconds_used)
-    return Query("unknown", None, seconds_used, str(answer.getUnknownExplanation()))
+    seconds_used = time.perf_counter() - start
+    if answer.isUnknown():
+        reason = str(answer.getUnknownExplanation())
+        if "INTERRUPTED" in reason.upper():
+            raise KeyboardInterrupt(f"cvc5: {reason}")
+        return Query("unknown", None, seconds_used, reason)
+    text = _smtlib(translate.constants, asserted)
+    if answer.isUnsat():
+        if transcript is not None:
+            says = meaning or f"no point of the domain violates {target.expr} {target.op} 0"
+            transcript.query(text, "unsat", f"unsat: {says}")
+        return Query("unsat", None, seconds_used)
+    model = {}
+    with _quiet():
+        for symbol, term in translate.vars.items():
+            try:
+                model[symbol] = Fraction(str(solver.getValue(term).getRealValue()))
+            except (ValueError, RuntimeError):
+                return Query("unknown", None, seconds_used, "sat with a model that is not rational")
+    if transcript is not None:
+        transcript.query(text, "sat", f"sat: a point of the domain where {target.expr} {target.op} 0 fails")
+    return Query("sat", model, seconds_used)
+
+
+def _smtlib(constants: Sequence[str], formulas: Sequence[Any]) -> str:
+    """The query as SMT-LIB 2 text (cvc5's printing of its terms)."""
+    lines = ["(set-logic QF_NRAT)"]
+    lines += [f"(declare-fun {name} () Real)" for name in constants]
+    lines += [f"(assert {formula})" for formula in formulas]
+    lines.append("(check-sat)")
+    return "\n".join(lines)
 
 
 @contextlib.contextmanager

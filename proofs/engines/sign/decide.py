@@ -6,22 +6,35 @@
     check_sign("4*p*(1-p) - 1", ["p > 0", "p < 1"])                 # refuted at p = 1/2 (value 0)
     check_sign(f_prime, ["p > 1/2", "q >= 0", "p + q <= 1", "n >= 1"], integers=["n"])
     check_sign("exp(x) - 1 - x", [], sign=">=0", symbols=["x"])      # proved (interval decider + cvc5)
+    check_sign("(exp(eps/2) - 1)/(exp(eps/2) + 1) - eps/4", "eps > 0", sign="<0")          # proved
+    check_sign("(exp(eps)/(exp(eps)+d-1)) / (1/(exp(eps)+d-1)) - exp(eps)",
+               domain="eps > 0, d >= 2 integer", sign="==0")        # proved (randomized response's ratio)
 
-Every string (the condition and each domain constraint) is read by :func:`core.formula.parse_formula`:
+The domain is a list of constraints, a string such as ``"eps > 0, d >= 2 integer, 0 <= c0 <= n"`` or a
+:class:`core.domain.Domain` (:mod:`proofs.engines.sign.parse` says how names are matched, and when
+``pi``, ``E``, ``e`` and ``I`` are constants). Every string is read by :func:`core.formula.parse_formula`:
 nothing in it is ever executed.
+
+**First, the domain must have a point** (:mod:`proofs.engines.sign.nonempty`). A condition holds on an
+empty domain vacuously: such evidence says so and has ``premise_cases=0`` (the premise "a point of the
+domain exists" never held), so it earns nothing and the verdict is ``inconclusive`` with the reason "the
+domain is empty". A domain not shown to have a point is never taken to have one: a proof on it is
+``inconclusive`` and says so.
 
 How a polynomial condition is decided (every step is stated in the evidence):
 
-1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.engines.sign.reduce`);
+1. ``exp``/``log`` are removed by monotone substitutions (:mod:`proofs.engines.sign.reduce`): ``exp(k*s)``
+   for rational ``k`` becomes a power of ``t = exp(s/L)``, so conditions written in ε as mechanisms are
+   printed (``exp(eps/2)``, ``E**eps``, ``sqrt(exp(eps))``) are polynomial in ``t``;
 2. each domain constraint ``N/D op 0`` becomes ``N*D op 0`` and ``D != 0`` (it is undefined where
    ``D = 0``); the expression under study is written ``N/D`` with ``D`` factored, and the sign of each
    factor of ``D`` is itself decided on the domain (a factor that can vanish there is an error: the
    expression is undefined); factors of ``N`` with a decided strict sign are dropped the same way;
-3. z3 (``QF_NRA``) is asked for a domain point where the condition fails: ``unsat`` proves the
-   condition on the whole domain (integer symbols are relaxed to reals, which only enlarges the set
-   searched); ``sat`` gives a model that is turned into exact rationals (integers for integer symbols)
-   and re-evaluated with sympy in the *original* expression and constraints before it is believed
-   (exactly, or in arb balls at the two precisions of ``arb(50).confirmations()``);
+3. z3 (``QF_NRA``) is asked for a domain point where the condition fails (:mod:`proofs.engines.sign.polynomial`):
+   ``unsat`` proves the condition on the whole domain (integer symbols are relaxed to reals, which only
+   enlarges the set searched); ``sat`` gives a model that is turned into exact rationals (integers for
+   integer symbols) and re-evaluated with sympy in the *original* expression and constraints before it is
+   believed (exactly, or in arb balls at the two precisions of ``arb(50).confirmations()``);
    ``unknown`` or a time-out is ``inconclusive``;
 4. where the condition fails, :func:`~proofs.engines.sign.region.holds_when` looks for the region where
    it holds: for an integer parameter the smallest ``n0`` such that it is proved for all ``n >= n0``;
@@ -30,13 +43,15 @@ How a polynomial condition is decided (every step is stated in the evidence):
 
 Where the monotone substitutions refuse (a variable inside and outside ``exp``/``log``, ``sqrt``,
 ``b**e``, logarithms mixed with other terms, a constraint on ``s`` outside ``exp(s)`` other than
-``s op 0``), the *transcendental path* takes over (:mod:`proofs.engines.sign.transcendental`): side
-conditions (logarithm arguments ``> 0``, denominators ``!= 0``, square-root bases ``>= 0``) decided first,
-then validated branch-and-bound with python-flint arb enclosures (:mod:`~proofs.engines.sign.branch`),
-closing tight points and unbounded tails by mean-value-theorem arguments whose derivative signs are
-decided recursively. :func:`check_sign` adds a second, independent decision of the same condition
-(:mod:`~proofs.engines.sign.crosscheck`: cvc5 with transcendental functions, Taylor models decided by
-z3); both are method ``decision``, and a proof by one with a counterexample from the other is an error.
+``s op 0``, the constants ``pi`` and ``E``), the *transcendental path* takes over
+(:mod:`proofs.engines.sign.transcendental`): side conditions (logarithm arguments ``> 0``, denominators
+``!= 0``, square-root bases ``>= 0``) decided first, then validated branch-and-bound with python-flint arb
+enclosures (:mod:`~proofs.engines.sign.branch`), closing tight points and unbounded tails by
+mean-value-theorem arguments whose derivative signs are decided by z3 when they reduce to polynomials,
+else recursively by the same procedure. :func:`check_sign` adds a second, independent decision of the
+same condition (:mod:`~proofs.engines.sign.crosscheck`: cvc5 with transcendental functions, Taylor models
+decided by z3); both are method ``decision``, and a proof by one with a counterexample from the other is
+an error.
 
 What ``check_sign`` can decide:
 
@@ -60,338 +75,56 @@ What it cannot decide (the result is ``inconclusive``, with the open boxes and t
 * an unbounded variable whose tail is not eventually monotone (oscillating), or whose derivatives
   stay unbounded on every unbounded box;
 * ``sin``, ``cos``, ``floor``, ``Min``/``Max``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
-  integer symbols in a condition the monotone substitutions do not reduce.
+  integer symbols inside a condition the monotone substitutions do not reduce.
+
+**Limits, time, failures** (:mod:`proofs.engines.sign.limits`): sizes beyond what the decider handles in
+its time (degree, variables, expression size) are refused before work with a one-line error naming the
+value and the limit; ``timeout=`` is one deadline shared by every step of the call (both decisions of
+:func:`check_sign` included), honoured within about twice its value; an exception of sympy, z3, cvc5 or
+python-flint inside the engine makes the evidence ``inconclusive`` with the exception named, never a
+traceback; a ``KeyboardInterrupt`` (z3 reports SIGINT as ``unknown``: it is re-raised) always propagates.
+
+**Record** (:mod:`proofs.engines.sign.record`): the evidence's ``detail`` lists every z3/cvc5 query that
+decided a step (``"queries"``: SMT-LIB text, expected answer, meaning), and for the interval decider every
+box it closed (``"boxes"``) and every mean-value argument (``"arguments"``), for proof certificates.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Sequence
 from typing import Any
 
-import sympy
-import z3
-
-from core.context import DEFAULT_DPS, arb
-from proofs.errors import InvalidArgument, invalid
+from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, parse_constraint, parse_expression, parse_sign, plain_symbols
-from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
-from proofs.engines.sign.region import holds_when
-from proofs.engines.sign.solver import Undecided, rational_model, relation, solve, to_z3
 from proofs.base.verdict import Verdict
+from proofs.engines.sign.crosscheck import crosscheck
+from proofs.engines.sign.limits import ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes
+from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
+from proofs.engines.sign.parse import Statement, read_statement
+from proofs.engines.sign.polynomial import decide
+from proofs.engines.sign.problem import NotPolynomial, SignProblem
+from proofs.engines.sign.record import Transcript
+from proofs.engines.sign.region import holds_when
+from proofs.engines.sign.transcendental import Decision, decide_transcendental
 
-__all__ = ["check_sign", "sign_evidence", "SignProblem", "NotPolynomial", "decide_polynomial_condition", "SOLVERS"]
+__all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
 
 #: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions, the interval
 #: decider on the others) or ``cvc5`` (the cross-check of a transcendental condition: cvc5 and Taylor models).
 SOLVERS = ("auto", "cvc5")
-
-
-class NotPolynomial(InvalidArgument):
-    """The monotone substitutions do not reduce the condition to polynomials (the parsed condition and
-    domain travel with it, for the transcendental decider)."""
-
-    def __init__(self, message: str, target: Condition, domain: list[Condition], integers: frozenset[str]) -> None:
-        super().__init__(message)
-        self.target, self.domain, self.integers = target, domain, integers
-
-
-_SOLVER = f"z3 {z3.get_version_string()} QF_NRA (nlsat, complete for real polynomial arithmetic)"
-
-
-@dataclass
-class SignProblem:
-    """A sign condition reduced to polynomials, ready for z3 (built by :meth:`build`)."""
-
-    original: Condition
-    original_domain: list[Condition]
-    target: Condition
-    domain: list[Condition]
-    integers: frozenset[str]
-    timeout: float
-    notes: list[str]
-    stands_for: dict[sympy.Symbol, sympy.Expr]
-    log_arguments: list[sympy.Expr]
-    variables: dict[sympy.Symbol, z3.ArithRef] = field(default_factory=dict)
-    formulas: list[z3.BoolRef] = field(default_factory=list)
-    queries: int = 0
-    z3_seconds: float = 0.0
-    undecided: list[str] = field(default_factory=list)
-
-    @classmethod
-    def build(cls, expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str],
-              timeout: float, symbols: Iterable[str] = ()) -> "SignProblem":
-        from proofs.engines.sign.parse import _known_names
-
-        if isinstance(domain, (str, sympy.Basic)):
-            domain = [domain]
-        integers = frozenset(integers)
-        if not timeout > 0:
-            raise invalid("timeout", timeout, "must be positive seconds")
-        known = plain_symbols(_known_names(expr, list(symbols) + list(integers)))
-        op = parse_sign(sign)
-        text = expr if isinstance(expr, str) else str(expr)
-        target = Condition(parse_expression(expr, known), op, text)
-        constraints = [c for item in domain for c in parse_constraint(item, known)]
-        used = set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in constraints))
-        for name in integers:
-            if known[name] not in used:
-                raise invalid("integers", name, "names a symbol that occurs in neither expr nor domain")
-        try:
-            reduced = reduce_logs(substitute_exp(target, constraints))
-            symbols_now = sorted(set().union(reduced.target.expr.free_symbols,
-                                             *(c.expr.free_symbols for c in reduced.domain)), key=str)
-            require_rational(reduced.target, "expr", symbols_now)
-            for condition in reduced.domain:
-                require_rational(condition, "domain", symbols_now)
-        except InvalidArgument as refusal:
-            raise NotPolynomial(str(refusal), target, constraints, integers) from None
-        problem = cls(target, constraints, reduced.target, reduced.domain, integers, float(timeout),
-                      list(reduced.notes), dict(reduced.stands_for), list(reduced.log_arguments))
-        context = z3.Context()  # one per problem: its models never depend on the queries that came before
-        problem.variables = {s: z3.Real(s.name, context) for s in symbols_now}
-        for condition in reduced.domain:
-            problem.formulas += problem._clear(condition)
-        return problem
-
-    # -- polynomial conditions ---------------------------------------------------------------------
-    def _clear(self, condition: Condition) -> list[z3.BoolRef]:
-        """A domain constraint ``N/D op 0`` as ``N*D op 0, D != 0`` (``N op 0`` when D is a constant)."""
-        numerator, denominator = sympy.fraction(sympy.together(condition.expr))
-        if not denominator.free_symbols:
-            op = condition.op if denominator > 0 else _flip(condition.op)
-            return [relation(to_z3(sympy.expand(numerator), self.variables), op)]
-        den = to_z3(denominator, self.variables)
-        return [relation(to_z3(numerator, self.variables) * den, condition.op), den != z3.RealVal(0, den.ctx)]
-
-    def ask(self, extra: Sequence[z3.BoolRef]) -> Any:
-        answer = solve(self.formulas + list(extra), self.timeout)
-        self.queries += 1
-        self.z3_seconds += answer.seconds
-        return answer
-
-    def sign_of(self, factor: sympy.Expr, formulas: Sequence[z3.BoolRef] = ()) -> int | None:
-        """+1 / -1 if ``factor`` is strictly positive / negative on the domain (decided), else None."""
-        term = to_z3(factor, self.variables)
-        first = self.ask(list(formulas) + [term <= 0])
-        if first.result == "unsat":
-            return 1
-        second = self.ask(list(formulas) + [term >= 0])
-        if second.result == "unsat":
-            return -1
-        if "unknown" in (first.result, second.result):
-            self.undecided.append(str(factor))
-        return None
-
-    def polynomial_target(self) -> tuple[sympy.Expr, list[str]]:
-        """The target as a polynomial ``P`` with ``target op 0 <=> P op 0`` on the domain, and the reasons."""
-        reasons = []
-        for argument in self.log_arguments:
-            positive = self._decide_positive(argument)
-            if positive is None and self.undecided:
-                raise Undecided(f"the sign of the logarithm's argument {argument} (z3: unknown or time-out)")
-            if positive is not True:
-                raise invalid("expr", self.original.text,
-                              f"the logarithm's argument {argument} is not shown > 0 on the domain")
-            reasons.append(f"log argument {argument} > 0 on the domain (decided)")
-        numerator, denominator = sympy.fraction(sympy.together(self.target.expr))
-        sign = 1
-        coefficient, factors = sympy.factor_list(denominator)
-        sign *= 1 if coefficient > 0 else -1
-        for factor, power in factors:
-            if not factor.free_symbols:
-                continue
-            fixed = self.sign_of(factor)
-            if fixed is None and power % 2 == 0:
-                if self.ask([to_z3(factor, self.variables) == 0]).result == "unsat":
-                    fixed = 1
-                    reasons.append(f"denominator factor ({factor})**{power} > 0: {factor} != 0 on the domain (decided)")
-                    continue
-            if fixed is None and self.undecided:
-                raise Undecided(f"the sign of the denominator factor {factor} (z3: unknown or time-out)")
-            if fixed is None:
-                raise invalid("expr", self.original.text,
-                              f"its denominator factor {factor} is not of one sign on the domain (it can vanish: "
-                              "the expression is undefined there); add a constraint that excludes it")
-            sign *= fixed**power
-            reasons.append(f"denominator factor {factor} {'> 0' if fixed > 0 else '< 0'} on the domain (decided)")
-        coefficient, factors = sympy.factor_list(numerator)
-        sign *= 1 if coefficient > 0 else (-1 if coefficient < 0 else 0)
-        kept = []
-        for factor, power in factors:
-            fixed = self.sign_of(factor) if factor.free_symbols else None
-            if fixed is None:
-                kept.append(factor**power)
-            else:
-                sign *= fixed**power
-                reasons.append(f"numerator factor {factor} {'> 0' if fixed > 0 else '< 0'} on the domain "
-                               "(decided; dropped)")
-        return sign * sympy.Mul(*kept), reasons
-
-    def _decide_positive(self, expr: sympy.Expr) -> bool | None:
-        numerator, denominator = sympy.fraction(sympy.together(expr))
-        num = to_z3(numerator, self.variables)
-        den = to_z3(denominator, self.variables)
-        answer = self.ask([num * den <= 0])
-        if answer.result == "unknown":
-            self.undecided.append(str(expr))
-        return True if answer.result == "unsat" else None
-
-    def fails(self, polynomial: sympy.Expr) -> z3.BoolRef:
-        """The z3 formula ``polynomial (not op) 0``: a point where the condition fails."""
-        return relation(to_z3(polynomial, self.variables), NEGATION[self.target.op])
-
-    def with_constraints(self, texts: Sequence[Any]) -> "SignProblem":
-        """The same problem with extra domain constraints (parsed like the domain)."""
-        known = {s.name: s for s in set().union(self.original.expr.free_symbols,
-                                                 *(c.expr.free_symbols for c in self.original_domain))}
-        extra = [c for item in texts for c in parse_constraint(item, known)]
-        return SignProblem.build(self.original.expr, [*self.original_domain, *extra], sign=self.target.op + "0",
-                                 integers=self.integers, timeout=self.timeout, symbols=list(known))
-
-
-def _flip(op: str) -> str:
-    return {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}[op]
-
-
-# -- counterexamples ---------------------------------------------------------------------------------
-def _original_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> dict[sympy.Symbol, Any]:
-    values: dict[sympy.Symbol, Any] = {}
-    for symbol, value in point.items():
-        exact = sympy.Integer(value) if symbol.name in problem.integers else sympy.Rational(value.numerator, value.denominator)
-        if symbol in problem.stands_for:
-            inner = problem.stands_for[symbol].args[0]      # exp(s): s = log(value)
-            values[inner] = sympy.log(exact)
-        else:
-            values[symbol] = exact
-    return values
-
-
-def _evaluate(expr: sympy.Expr, point: dict[sympy.Symbol, Any]) -> tuple[Any, str]:
-    """The exact value (sympy) and how it was compared: ``exact`` for a rational, else two precisions."""
-    value = sympy.simplify(expr.xreplace(point))      # no nsimplify: it may snap an irrational to a rational
-    return value, ("exact" if value.is_Rational else "two-precisions")
-
-
-def _truth(op: str, value: sympy.Expr, recheck: str) -> bool | None:
-    """``value op 0``: exactly for a rational, else where python-flint balls at the two precisions of
-    :meth:`core.context.NumbersContext.confirmations` (both at least the working one) agree."""
-    if recheck == "exact":
-        return bool(RELATIONS[op](value))
-    truths = set()
-    for context in arb(DEFAULT_DPS).confirmations():
-        try:
-            ball = context.evaluate(value, {})
-        except (ValueError, ZeroDivisionError):
-            return None
-        holds = RELATIONS[op](sympy.Integer(0))          # the relation at 0, for a ball that is exactly 0
-        if ball.is_exact() and ball == 0:
-            truths.add(bool(holds))
-        elif op in ("==", "!=") and not ball.contains(0):
-            truths.add(op == "!=")
-        elif op not in ("==", "!="):
-            positive, negative = ball > 0, ball < 0
-            if not (positive or negative):
-                return None
-            truths.add(bool(RELATIONS[op](sympy.Integer(1 if positive else -1))))
-        else:
-            return None
-    return truths.pop() if len(truths) == 1 else None
-
-
-def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> dict[str, Any] | None:
-    """Re-evaluate a candidate counterexample with sympy in the original expression and constraints:
-    the counterexample (by name, exact) if every constraint holds there and the condition fails."""
-    values = _original_point(problem, point)
-    rechecks = set()
-    for condition in problem.original_domain:
-        value, how = _evaluate(condition.expr, values)
-        rechecks.add(how)
-        if _truth(condition.op, value, how) is not True:
-            return None
-    value, how = _evaluate(problem.original.expr, values)
-    rechecks.add(how)
-    if _truth(problem.original.op, value, how) is not False:
-        return None
-    found: dict[str, Any] = {}
-    for symbol, v in sorted(values.items(), key=lambda kv: kv[0].name):
-        found[symbol.name] = v if not v.is_Rational else Fraction(int(v.p), int(v.q))
-    for symbol, v in point.items():
-        if symbol in problem.stands_for:
-            found[str(problem.stands_for[symbol])] = v
-    found["value"] = value if not value.is_Rational else Fraction(int(value.p), int(value.q))
-    found["recheck"] = "exact" if rechecks == {"exact"} else "two-precisions"
-    return found
-
-
-# -- the decision ------------------------------------------------------------------------------------
-def _decide(problem: SignProblem) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-    """``(outcome, detail, counterexample)`` with outcome ``proved``/``counterexample``/``inconclusive``."""
-    try:
-        polynomial, reasons = problem.polynomial_target()
-    except Undecided as undecided:
-        return "inconclusive", {"solver": _SOLVER, "condition": f"{problem.original.expr} {problem.original.op} 0",
-                                "z3 outcome": "unknown", "undecided": str(undecided),
-                                "reductions": problem.notes}, None
-    failing = problem.fails(polynomial)
-    answer = problem.ask([failing])
-    detail: dict[str, Any] = {
-        "solver": _SOLVER,
-        "condition": f"{problem.original.expr} {problem.original.op} 0",
-        "polynomial condition": f"{polynomial} {problem.target.op} 0",
-        "asked z3 for": f"domain and {polynomial} {NEGATION[problem.target.op]} 0",
-        "z3 outcome": answer.result,
-        "z3 seconds (main query)": round(answer.seconds, 4),
-        "reductions": problem.notes + reasons,
-    }
-    if problem.integers:
-        detail["integers"] = (f"{sorted(problem.integers)} relaxed to reals for the proof (unsat over the reals "
-                              "covers every integer value); counterexamples are searched with integer values")
-    if answer.result == "unsat":
-        return "proved", detail, None
-    if answer.result == "unknown":
-        detail["z3 reason"] = answer.reason
-        return "inconclusive", detail, None
-    point = None
-    if problem.target.op in (">", "<"):     # prefer a point where the condition fails strictly
-        strict = relation(to_z3(polynomial, problem.variables), _flip(problem.target.op))
-        point = rational_model(problem.formulas + [strict], problem.variables, problem.integers, problem.timeout)
-    if point is None:
-        point = rational_model(problem.formulas + [failing], problem.variables, problem.integers, problem.timeout)
-    problem.queries += 1
-    found = recheck_point(problem, point) if point is not None else None
-    if found is None:
-        detail["note"] = ("z3 found a real point where the condition fails but no exact rational point "
-                          + ("with integer values " if problem.integers else "") + "was confirmed near it")
-        return "inconclusive", detail, None
-    return "counterexample", detail, found
-
-
-def decide_polynomial_condition(condition: Condition, domain: Sequence[Condition], *,
-                                timeout: float) -> tuple[str, dict[str, Any] | None] | None:
-    """``(outcome, counterexample)`` of a side condition by z3, or None if it is not polynomial."""
-    try:
-        problem = SignProblem.build(condition.expr, list(domain), sign=condition.op + "0", integers=(),
-                                    timeout=timeout)
-        outcome, _, found = _decide(problem)
-    except NotPolynomial:
-        return None
-    except InvalidArgument:
-        return "inconclusive", None
-    return outcome, found
+#: Longest the search for the region where a refuted condition holds may take (within the call's deadline).
+REGION_SECONDS = 10.0
 
 
 def sign_evidence(
     expr: Any,
-    domain: Iterable[Any],
+    domain: Any = None,
     *,
     sign: str = ">0",
-    integers: Iterable[str] = (),
+    integers: Sequence[str] = (),
     timeout: float = 30.0,
-    symbols: Iterable[str] = (),
+    symbols: Sequence[str] = (),
     holds_when_candidates: Sequence[Any] = (),
     search_region: bool = True,
     reading: str | None = None,
@@ -404,94 +137,195 @@ def sign_evidence(
     Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider."""
     if solver not in SOLVERS:
         raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
-    start = time.perf_counter()
-    try:
-        problem = SignProblem.build(expr, domain, sign=sign, integers=integers, timeout=timeout, symbols=symbols)
-    except NotPolynomial as refusal:
-        return _transcendental_evidence(refusal, timeout=timeout, reading=reading, domain_text=domain_text,
-                                        solver=solver)
-    if solver != "auto":
-        raise invalid("solver", solver, "applies to conditions with exp/log/sqrt that no monotone substitution "
-                      "reduces; this one is polynomial (z3 decides it)")
-    outcome, detail, found = _decide(problem)
-    where = None
-    if outcome == "counterexample" and search_region:
-        region_start = time.perf_counter()
-        where = holds_when(problem, holds_when_candidates, seconds=min(problem.timeout, 10.0))
-        detail["region search seconds"] = round(time.perf_counter() - region_start, 3)
-    detail["z3 queries"] = problem.queries
-    detail["z3 seconds (all queries)"] = round(problem.z3_seconds, 4)
-    text = domain_text or _domain_text(problem.original_domain, problem.integers)
-    if outcome == "counterexample":
-        assert found is not None
-        recheck = Recheck(found.pop("recheck"))
-        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                        recheck=recheck, reading=reading, holds_when=where, seconds=time.perf_counter() - start)
-    return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading,
-                    seconds=time.perf_counter() - start)
-
-
-def _domain_text(domain: Sequence[Condition], integers: Iterable[str] = ()) -> str:
-    integers = sorted(integers)
-    return ("whole domain: " + ("; ".join(dict.fromkeys(c.text for c in domain)) or "all reals")
-            + (f"; integers: {', '.join(integers)}" if integers else ""))
-
-
-def _transcendental_evidence(refusal: NotPolynomial, *, timeout: float, reading: str | None,
-                             domain_text: str | None, solver: str) -> Evidence:
-    """Evidence for a condition the polynomial reduction refused: the interval decider, or the
-    cross-check (``solver="cvc5"``)."""
-    from proofs.engines.sign.crosscheck import crosscheck_evidence
-    from proofs.engines.sign.transcendental import decide_transcendental
-
-    if refusal.integers:
-        raise invalid("integers", sorted(refusal.integers), f"{refusal}; integer symbols are not supported by "
-                      "the interval decider that takes over where the polynomial reduction stops")
-    start = time.perf_counter()
-    text = domain_text or _domain_text(refusal.domain)
-    if solver == "cvc5":
-        decision = decide_transcendental(refusal.target, refusal.domain, timeout=timeout, sides_only=True)
-        return crosscheck_evidence(refusal.target, refusal.domain, timeout=timeout, domain_text=text,
-                                   reading=reading, clip=decision.outcome != "inconclusive")
-    decision = decide_transcendental(refusal.target, refusal.domain, timeout=timeout)
-    decision.detail["why not polynomial"] = str(refusal)
-    if decision.covered and domain_text is None:
-        text += f" ({decision.covered})"
-    if decision.outcome == "counterexample":
-        found = dict(decision.found or {})
-        recheck = Recheck(found.pop("recheck"))
-        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, decision.detail, counterexample=found,
-                        recheck=recheck, reading=reading, seconds=time.perf_counter() - start)
-    return Evidence(Method.DECISION, Outcome(decision.outcome), text, decision.detail, reading=reading,
-                    seconds=time.perf_counter() - start)
+    seconds = read_timeout(timeout)
+    statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
+    return _evidence(statement, Deadline(seconds), solver=solver, candidates=holds_when_candidates,
+                     search_region=search_region, reading=reading, domain_text=domain_text)
 
 
 def check_sign(
     expr: Any,
-    domain: Iterable[Any],
+    domain: Any = None,
     *,
     sign: str = ">0",
-    integers: Iterable[str] = (),
+    integers: Sequence[str] = (),
     timeout: float = 30.0,
-    symbols: Iterable[str] = (),
+    symbols: Sequence[str] = (),
     holds_when: Sequence[Any] = (),
 ) -> Verdict:
     """Decide ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) on the points of
-    ``domain`` (constraint strings such as ``"p > 1/2"``, ``"0 <= q <= 1"``, ``"(n+1)*(p+q) > 1"``).
+    ``domain``: a list of constraint strings (``"p > 1/2"``, ``"0 <= q <= 1"``, ``"(n+1)*(p+q) > 1"``), a
+    string such as ``"eps > 0, d >= 2 integer"``, or a :class:`core.domain.Domain` (positional or
+    ``domain=``; ``None`` for all reals).
 
-    ``integers`` names the integer symbols; ``symbols`` declares names beyond the paper's (those of a
-    sympy ``expr`` are known already); ``holds_when`` lists candidate extra constraints to report where
-    a refuted condition holds. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or
-    the interval decider), ``refuted`` (a counterexample re-checked exactly or at two precisions;
-    ``verdict.holds_when`` the region where it holds, if found) or ``inconclusive`` (time-out,
-    ``unknown``, open boxes). A condition with ``exp``/``log``/``sqrt`` that the monotone substitutions do
-    not reduce carries two pieces of evidence: the interval decider and the cvc5/Taylor cross-check
-    (they must agree: a contradiction is an ``error``). Unparseable constraints, unknown symbols and
-    conditions undefined at a domain point raise :class:`~proofs.errors.InvalidArgument` (a
-    ``ValueError``) naming the offending text.
+    ``integers`` names the integer symbols (the domain may name more); ``symbols`` declares names beyond
+    the paper's (those of a sympy ``expr`` are known already); ``holds_when`` lists candidate extra
+    constraints to report where a refuted condition holds; ``timeout`` is the time in seconds the whole
+    call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
+    decider), ``refuted`` (a counterexample re-checked exactly or at two precisions; ``verdict.holds_when``
+    the region where it holds, if found) or ``inconclusive`` (an empty domain, a time-out, ``unknown``,
+    open boxes, a limitation of the engine). A condition with ``exp``/``log``/``sqrt`` that the monotone
+    substitutions do not reduce carries two pieces of evidence: the interval decider and the cvc5/Taylor
+    cross-check (they must agree: a contradiction is an ``error``). Unparseable constraints, unknown
+    symbols, conditions undefined at a domain point and sizes beyond the decider's limits raise
+    :class:`~core.errors.InvalidArgument` (a ``ValueError``) naming the offending text.
     """
-    options = dict(sign=sign, integers=integers, timeout=timeout, symbols=symbols)
-    first = sign_evidence(expr, domain, holds_when_candidates=holds_when, **options)
+    seconds = read_timeout(timeout)
+    statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
+    deadline = Deadline(seconds)
+    first = _evidence(statement, deadline, solver="auto", candidates=holds_when)
     if first.detail.get("why not polynomial") is None:
         return Verdict((first,))
-    return Verdict((first, sign_evidence(expr, domain, solver="cvc5", **options)))
+    second_deadline = Deadline(max(deadline.left(), seconds / 2))      # the cross-check: at most half again
+    return Verdict((first, _evidence(statement, second_deadline, solver="cvc5")))
+
+
+def _statement(expr: Any, domain: Any, *, sign: str, integers: Sequence[str], symbols: Sequence[str]) -> Statement:
+    """The statement read and checked against the size limits, before any work."""
+    statement = read_statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
+    refuse_sizes(statement.target.expr, [c.expr for c in statement.domain], statement.target.text)
+    return statement
+
+
+def _domain_text(statement: Statement) -> str:
+    integers = sorted(statement.integers)
+    return ("whole domain: " + ("; ".join(dict.fromkeys(c.text for c in statement.domain)) or "all reals")
+            + (f"; integers: {', '.join(integers)}" if integers else ""))
+
+
+def _base_detail(statement: Statement) -> dict[str, Any]:
+    detail: dict[str, Any] = {"condition": f"{statement.target.expr} {statement.target.op} 0"}
+    if statement.notes:
+        detail["names"] = list(statement.notes)
+    return detail
+
+
+def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidates: Sequence[Any] = (),
+              search_region: bool = True, reading: str | None = None, domain_text: str | None = None) -> Evidence:
+    """The evidence of one decision; time-outs and limitations of the engine become ``inconclusive``."""
+    start = time.perf_counter()
+    text = domain_text or _domain_text(statement)
+    try:
+        try:
+            problem = SignProblem.of(statement, deadline=deadline)
+        except NotPolynomial as refusal:
+            return _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
+                                   stated_text=domain_text is not None, start=start)
+        if solver != "auto":
+            raise invalid("solver", solver, "applies to conditions with exp/log/sqrt that no monotone substitution "
+                          "reduces; this one is polynomial (z3 decides it)")
+        return _polynomial(statement, problem, deadline, candidates=candidates, search_region=search_region,
+                           reading=reading, text=text, start=start)
+    except TimeUp as late:
+        detail = _base_detail(statement) | {"time-out": f"the deadline ({round(deadline.seconds, 3)} s) passed "
+                                            f"before {late.step}", "z3 outcome": "unknown", "z3 reason": "timeout"}
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
+                        seconds=time.perf_counter() - start)
+    except InvalidArgument:
+        raise
+    except ENGINE_LIMITATIONS as error:
+        detail = _base_detail(statement) | {"limitation": f"the engine stopped on {limitation(error)}"}
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
+                        seconds=time.perf_counter() - start)
+
+
+def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,
+           start: float) -> Evidence:
+    """Evidence on an empty domain: proved vacuously, over no point (``premise_cases=0``)."""
+    detail = _base_detail(statement) | {
+        "domain": "empty", "empty domain": status.how,
+        "vacuous because": f"the domain is empty ({status.how}): the condition holds at no point",
+        **record.detail()}
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading, premise_cases=0,
+                    seconds=time.perf_counter() - start)
+
+
+def _unshown(outcome: str, detail: dict[str, Any], status: DomainStatus) -> str:
+    """A proof on a domain not shown to have a point is not taken as one."""
+    if outcome == "proved" and status.kind == "unknown":
+        detail["domain not shown non-empty"] = status.how
+        detail["note"] = "proved at every point of the domain, but the domain was not shown to have a point"
+        return "inconclusive"
+    if status.kind == "point":
+        detail["domain point"] = status.point
+    return outcome
+
+
+def _polynomial(statement: Statement, problem: SignProblem, deadline: Deadline, *, candidates: Sequence[Any],
+                search_region: bool, reading: str | None, text: str, start: float) -> Evidence:
+    status = of_problem(problem)
+    if status.empty:
+        return _empty(statement, status, problem.transcript, text, reading, start)
+    decision = decide(problem)
+    detail = _base_detail(statement) | decision.detail
+    where = None
+    if decision.outcome == "counterexample" and search_region:
+        region_start = time.perf_counter()
+        region = holds_when(problem, candidates, deadline=deadline.within(REGION_SECONDS))
+        detail["region search seconds"] = round(time.perf_counter() - region_start, 3)
+        if region is not None:
+            where = region.text
+            problem.transcript.extend(region.transcript)
+    detail["z3 queries"] = problem.queries
+    detail["z3 seconds (all queries)"] = round(problem.z3_seconds, 4)
+    outcome = _unshown(decision.outcome, detail, status)
+    detail.update(problem.transcript.detail())
+    if outcome == "counterexample":
+        found = dict(decision.found or {})
+        recheck_how = Recheck(found.pop("recheck"))
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
+                        recheck=recheck_how, reading=reading, holds_when=where, seconds=time.perf_counter() - start)
+    return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading,
+                    seconds=time.perf_counter() - start)
+
+
+def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Deadline, *, solver: str,
+                    reading: str | None, text: str, stated_text: bool, start: float) -> Evidence:
+    """Evidence for a condition the polynomial reduction refused: the interval decider, or the
+    cross-check (``solver="cvc5"``)."""
+    target, domain = refusal.target, refusal.domain
+    inside = sorted(refusal.integers & {s.name for s in target.expr.free_symbols})
+    if inside:
+        raise invalid("integers", inside, f"{refusal}; integer symbols are not supported by the interval decider "
+                      "that takes over where the polynomial reduction stops")
+    record = Transcript()
+    status = domain_status(domain, refusal.integers, deadline=deadline, transcript=record)
+    if status.empty:
+        return _empty(statement, status, record, text, reading, start)
+    decision: Decision
+    if solver == "cvc5":
+        sides = decide_transcendental(target, domain, deadline=deadline, sides_only=True)
+        decision = crosscheck(target, domain, deadline=deadline, clip=sides.outcome != "inconclusive")
+        record.extend(sides.transcript)
+    else:
+        decision = decide_transcendental(target, domain, deadline=deadline)
+        decision.detail["why not polynomial"] = str(refusal)
+        if decision.covered and not stated_text:
+            text += f" ({decision.covered})"
+    detail = _base_detail(statement) | decision.detail
+    if refusal.integers:
+        detail["integers"] = (f"{sorted(refusal.integers)} occur only in the domain: relaxed to reals for the "
+                              "proof; a counterexample must give them integer values")
+    outcome = _unshown(decision.outcome, detail, status)
+    found = dict(decision.found or {})
+    if outcome == "counterexample" and not _integral(found, refusal.integers):
+        detail["note"] = "the failing point found gives a non-integer value to an integer symbol"
+        outcome, found = "inconclusive", {}
+    if outcome == "proved":
+        record.extend(decision.transcript)
+        detail.update(record.detail())
+    if outcome == "counterexample":
+        recheck_how = Recheck(found.pop("recheck"))
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
+                        recheck=recheck_how, reading=reading, seconds=time.perf_counter() - start)
+    return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading,
+                    seconds=time.perf_counter() - start)
+
+
+def _integral(found: dict[str, Any], integers: frozenset[str]) -> bool:
+    for name in integers:
+        value = found.get(name)
+        if value is not None and getattr(value, "denominator", 1) != 1:
+            return False
+    return True
+

@@ -24,7 +24,7 @@ from typing import Any
 import sympy
 from flint import arb, fmpq
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Interval", "Program", "Forms", "forms_of", "compile_expression", "side_conditions", "to_arb", "from_arb", "EMPTY"]
 
@@ -304,12 +304,13 @@ class Forms:
         return self.enclose([Interval.ball(to_arb(v)) for v in point])
 
 
-def forms_of(expr: sympy.Expr, variables: Sequence[sympy.Symbol], *, largest: int = 150) -> Forms:
-    """The :class:`Forms` of ``expr``: as given, and ``factor(together(expr))`` when sympy finds a different
-    one for an expression of at most ``largest`` operations (a product of factors of known sign encloses
-    far better than a difference of terms that both blow up)."""
+def forms_of(expr: sympy.Expr, variables: Sequence[sympy.Symbol], *, largest: int = 150,
+             factored: bool = True) -> Forms:
+    """The :class:`Forms` of ``expr``: as given, and (``factored``) ``factor(together(expr))`` when sympy finds
+    a different one for an expression of at most ``largest`` operations (a product of factors of known
+    sign encloses far better than a difference of terms that both blow up)."""
     programs = [compile_expression(expr, variables)]
-    if sympy.count_ops(expr) <= largest:
+    if factored and sympy.count_ops(expr) <= largest:
         try:
             factored = sympy.factor(sympy.together(expr))
             if factored != expr:

@@ -1,10 +1,29 @@
-"""Parsing of sign conditions and domain constraints for :func:`proofs.check_sign`.
+"""Parsing of sign conditions and their domains for :func:`proofs.check_sign`.
 
 A *condition* is ``lhs op rhs`` with ``op`` one of ``<, <=, >, >=, ==, !=`` (a single ``=`` is read as
-``==``); chained comparisons such as ``"0 <= q <= 1"`` are split into their links. Symbols are matched by
-name (the paper's names of :mod:`symbolic.symbols`, the symbols of the expression under study, and any
-extra names the caller declares) and replaced by plain real symbols, so that sympy assumptions never stand
+``==`` in the list form); chained comparisons such as ``"0 <= q <= 1"`` are split into their links.
+Symbols are matched by name and replaced by plain real symbols, so that sympy assumptions never stand
 in for a constraint the domain does not state.
+
+**Domains** come in three forms, read by :func:`read_statement`:
+
+* a list of constraints (strings such as ``"p > 1/2"``, ``"0 <= q <= 1"``, or sympy relations), the form
+  ``check_sign`` has always taken; an item may also be written in the syntax of :mod:`core.domain`
+  (``"d >= 2 integer"``, ``"x in [-1, 1]"``);
+* a string such as ``"eps > 0, d >= 2 integer, 0 <= c0 <= n"``, read by :meth:`core.domain.Domain.parse`
+  (the one reading of a stated domain), integer symbols included;
+* a :class:`core.domain.Domain`.
+
+**Names.** A name is a variable when it is one of the paper's names (:mod:`symbolic.symbols`: p, q, n,
+eps, lam, ...), is declared (``symbols=``, ``integers=``, a symbol of a sympy input, a name of a domain
+given as a string or a :class:`~core.domain.Domain`), or occurs both in the condition and in a
+constraint of the list form. Other names are refused as unknown (a typo in a domain is caught).
+
+**Constants.** ``pi`` and ``E`` are the constants π and e, and ``e`` and ``I`` are refused, unless the
+name is declared as a variable: by ``symbols=``/``integers=``, as a symbol of a sympy input, or by a
+constraint on that name alone in the domain (``"0 < e < 1"``, ``"0 <= pi <= 1"``; in ``"x < 2*pi"`` the
+name ``pi`` stays the constant). A declared constant's name is stated in the evidence as a variable
+(``"e is a variable here, not Euler's number"``).
 
 Every string goes through :func:`core.formula.parse_formula` (an ``ast`` whitelist: nothing in the text is
 ever executed); sympy objects are taken as they are, anything else is refused.
@@ -20,10 +39,18 @@ from typing import Any
 
 import sympy
 
+from core.domain import Domain
+from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
-from proofs.errors import InvalidArgument, invalid
+from symbolic.symbols import by_name
 
-__all__ = ["Condition", "RELATIONS", "parse_expression", "parse_constraint", "parse_sign", "plain_symbols"]
+__all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", "parse_expression",
+           "parse_constraint", "parse_sign", "plain_symbols", "read_statement"]
+
+#: Names that stand for constants unless declared as variables, and what they stand for.
+CONSTANT_NAMES = {"pi": "the constant π", "E": "Euler's number", "e": "Euler's number", "I": "the imaginary unit"}
+#: Plain symbols for every constant's name: used to find which of them a domain constrains alone.
+_SCAN = {name: sympy.Symbol(name, real=True) for name in CONSTANT_NAMES}
 
 #: relation -> the sympy relational it builds from ``lhs - rhs`` against 0.
 RELATIONS = {
@@ -62,20 +89,19 @@ def plain_symbols(names: Iterable[str]) -> dict[str, sympy.Symbol]:
     return {name: sympy.Symbol(name, real=True) for name in names}
 
 
-def _known_names(expr: Any, extra: Iterable[str]) -> set[str]:
-    from symbolic.symbols import by_name
-
-    names = set(by_name()) | set(extra)
-    if isinstance(expr, sympy.Basic):
-        names |= {s.name for s in expr.free_symbols}
-    return names
-
-
 def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, shown: Any) -> None:
     unknown = sorted(s.name for s in value.free_symbols if s.name not in known)
+    constants = [name for name in unknown if name in CONSTANT_NAMES]
+    if constants:
+        name = constants[0]
+        read = ("Euler's number is E (or exp(1))" if name == "e" else
+                "the decider works over the reals" if name == "I" else f"{name} alone is {CONSTANT_NAMES[name]}")
+        raise invalid(what, shown, f"the name {name!r} is not {CONSTANT_NAMES[name]} here and is not declared as "
+                      f"a variable ({read})", f"declare it with symbols=[{name!r}] or a domain constraint on "
+                      f"{name} alone, such as '0 < {name} < 1'")
     if unknown:
         raise invalid(what, shown, f"unknown symbol(s) {unknown}",
-                      "use the paper's names (p, q, pi, n, c, eps, lam, ...) or declare them with symbols=")
+                      "use the paper's names (p, q, n, c, eps, lam, ...) or declare them with symbols=")
 
 
 def _parse_text(text: str, known: Mapping[str, sympy.Symbol], what: str, *, relational: bool) -> tuple[Any, str]:
@@ -183,3 +209,162 @@ def parse_sign(sign: str) -> str:
     if not text.endswith("0") or text[:-1] not in RELATIONS:
         raise invalid("sign", sign, f"not one of {[op + '0' for op in RELATIONS]}")
     return text[:-1]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A condition ``target`` on the points of ``domain`` (the symbols named in ``integers`` take integer
+    values), as read by :func:`read_statement`; ``known`` maps every name to its plain real symbol (further
+    constraints are read with it), ``notes`` states the constants' names that are variables here."""
+
+    target: Condition
+    domain: tuple[Condition, ...]
+    integers: frozenset[str]
+    known: Mapping[str, sympy.Symbol]
+    notes: tuple[str, ...] = ()
+
+    def with_constraints(self, items: Iterable[Any]) -> "Statement":
+        """The same statement with further domain constraints (read like the list form)."""
+        extra = [c for item in items for c in parse_constraint(item, self.known)]
+        return Statement(self.target, self.domain + tuple(extra), self.integers, self.known, self.notes)
+
+    @property
+    def variables(self) -> tuple[sympy.Symbol, ...]:
+        """The free symbols of the condition and its domain, sorted by name."""
+        found = set().union(self.target.expr.free_symbols, *(c.expr.free_symbols for c in self.domain))
+        return tuple(sorted(found, key=lambda s: s.name))
+
+
+def _name_list(value: Any, what: str) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    try:
+        names = list(value)
+    except TypeError:
+        raise invalid(what, value, "must be a list of names") from None
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise invalid(what, value, f"{name!r} is not a name")
+    return names
+
+
+def _conjuncts(condition: Any) -> list[Any]:
+    if isinstance(condition, sympy.And):
+        return [c for part in condition.args for c in _conjuncts(part)]
+    return [condition]
+
+
+def _scan(item: Any) -> tuple[list[Any], frozenset[str]]:
+    """The conditions of one domain item read with every constant's name as a plain symbol, and the names
+    the item declares integer; nothing if the item does not parse (its real reading says why)."""
+    if isinstance(item, sympy.Basic):
+        return _conjuncts(item), frozenset()
+    if not isinstance(item, str):
+        return [], frozenset()
+    try:
+        stated = Domain.parse([item], symbols=_SCAN)
+        return list(stated.conditions), stated.integers
+    except InvalidArgument:
+        pass
+    try:
+        parsed = parse_formula(_single_equals(item), symbols=_SCAN, relational=True, name="domain")
+    except InvalidArgument:
+        return [], frozenset()
+    return (_conjuncts(parsed) if isinstance(parsed, sympy.Basic) else []), frozenset()
+
+
+def _alone(conditions: Iterable[Any]) -> set[str]:
+    """Constants' names that some condition constrains alone (``0 < e < 1``): declared as variables."""
+    found = set()
+    for condition in conditions:
+        names = {s.name for s in getattr(condition, "free_symbols", ())}
+        if len(names) == 1 and next(iter(names)) in CONSTANT_NAMES:
+            found |= names
+    return found
+
+
+def _names_of(conditions: Iterable[Any]) -> set[str]:
+    return {s.name for c in conditions for s in getattr(c, "free_symbols", ())}
+
+
+def _expression_names(expr: Any) -> set[str]:
+    if isinstance(expr, sympy.Basic):
+        return {s.name for s in expr.free_symbols}
+    if isinstance(expr, str):
+        try:
+            parsed = parse_formula(expr, symbols=_SCAN, name="expr")
+        except InvalidArgument:
+            return set()
+        return {s.name for s in getattr(parsed, "free_symbols", ())}
+    return set()
+
+
+def _domain_syntax(item: Any) -> bool:
+    """A list item written in :mod:`core.domain`'s own syntax (an integer declaration, an interval)."""
+    if not isinstance(item, str):
+        return False
+    words = item.replace("∈", " in ").replace("(", " ").replace("[", " ").split()
+    return any(word in ("integer", "integers", "in") for word in words)
+
+
+def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str] = (),
+                   symbols: Iterable[str] = ()) -> Statement:
+    """``expr sign`` on ``domain`` (a list of constraints, a string, a :class:`~core.domain.Domain`, or
+    ``None`` for all reals), every name matched as the module docstring says."""
+    op = parse_sign(sign)
+    integer_names = _name_list(integers, "integers")
+    declared = set(_name_list(symbols, "symbols")) | set(integer_names)
+    in_expression = _expression_names(expr)
+    if isinstance(expr, sympy.Basic):
+        declared |= in_expression
+    stated: Domain | None = None
+    items: list[Any] = []
+    if isinstance(domain, Domain):
+        stated = domain
+        declared |= set(domain.names)
+    elif isinstance(domain, str):
+        scanned = Domain.parse(domain, symbols=_SCAN)
+        declared |= (set(scanned.names) - set(CONSTANT_NAMES)) | _alone(scanned.conditions) | set(scanned.integers)
+    elif isinstance(domain, sympy.Basic):
+        items = [domain]
+    elif domain is not None:
+        try:
+            items = list(domain)
+        except TypeError:
+            raise invalid("domain", domain, "must be a list of constraints, a string such as 'eps > 0, d >= 2 "
+                          "integer', or a core.domain.Domain") from None
+    for item in items:
+        conditions, item_integers = _scan(item)
+        names = _names_of(conditions)
+        declared |= _alone(conditions) | set(item_integers)
+        if isinstance(item, sympy.Basic):
+            declared |= names
+        declared |= (names & in_expression) - set(CONSTANT_NAMES)
+    known_names = (set(by_name()) - set(CONSTANT_NAMES)) | declared
+    known = plain_symbols(sorted(known_names))
+    text = expr if isinstance(expr, str) else str(expr)
+    target = Condition(parse_expression(expr, known), op, text)
+    conditions: list[Condition] = []
+    domain_integers: set[str] = set()
+    if isinstance(domain, str):
+        stated = Domain.parse(domain, symbols=known)
+    if stated is not None:
+        for relation in stated.conditions:
+            conditions += parse_constraint(relation, known)
+        domain_integers |= stated.integers
+    for item in items:
+        try:
+            conditions += parse_constraint(item, known)
+        except InvalidArgument:
+            if not _domain_syntax(item):
+                raise
+            read = Domain.parse([item], symbols=known)
+            for relation in read.conditions:
+                conditions += parse_constraint(relation, known)
+            domain_integers |= read.integers
+    used = {s.name for s in set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in conditions))}
+    for name in integer_names:
+        if name not in used:
+            raise invalid("integers", name, "names a symbol that occurs in neither expr nor domain")
+    notes = tuple(f"{name} is a variable here, not {CONSTANT_NAMES[name]}" for name in sorted(used & set(CONSTANT_NAMES)))
+    return Statement(target, tuple(conditions), frozenset((set(integer_names) | domain_integers) & used), known, notes)

@@ -1,60 +1,93 @@
 """Where a refuted polynomial sign condition holds (:func:`holds_when`): a candidate constraint, ``n >= n0``
 for an integer parameter, or a one-variable bound ``s >= t`` / ``s <= t`` found by exact bisection, each
-proved by z3 on the restricted domain (which must be non-empty)."""
+proved by z3 on the restricted domain (which must be non-empty).
+
+The search shares the caller's :class:`~proofs.engines.sign.limits.Deadline`; the z3 queries of the
+proofs that establish the region found (and only those) are returned with it, for the record."""
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sympy
 import z3
 
+from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import Condition
+from proofs.engines.sign.problem import SignProblem
+from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.solver import Undecided
 
-if TYPE_CHECKING:
-    from proofs.engines.sign.decide import SignProblem
+__all__ = ["holds_when", "Region"]
 
-__all__ = ["holds_when"]
+@dataclass
+class Region:
+    """Where the condition holds (``text``), and the record of the z3 queries that prove it."""
+
+    text: str
+    transcript: Transcript = field(default_factory=Transcript)
 
 
-def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, seconds: float = 10.0) -> str | None:
+@dataclass
+class _Search:
+    problem: SignProblem
+    deadline: Deadline
+    proofs: dict[tuple[str, ...], Transcript] = field(default_factory=dict)
+
+    def proved(self, extra: Sequence[Any]) -> bool:
+        """The condition is proved on the domain with ``extra`` constraints, which is not empty."""
+        key = tuple(str(e) for e in extra)
+        if key in self.proofs:
+            return True
+        if self.deadline.expired():
+            return False
+        try:
+            sub = self.problem.with_constraints(extra, self.deadline)
+            polynomial, _ = sub.polynomial_target()
+            stated = f"{polynomial} {sub.target.op} 0"
+            if sub.ask([sub.fails(polynomial)], {"unsat": f"no point of the domain violates {stated}",
+                                                 "sat": f"a point of the domain violates {stated}"}).result != "unsat":
+                return False
+            if sub.ask([], {"sat": "the domain has a point", "unsat": "the domain is empty"}).result != "sat":
+                return False                    # a region, not an empty set
+        except (ValueError, z3.Z3Exception, Undecided, TimeUp):
+            return False
+        self.proofs[key] = sub.transcript
+        return True
+
+    def region(self, text: str, keys: Sequence[tuple[str, ...]]) -> Region:
+        record = Transcript()
+        for key in keys:
+            prefix = f"[with {', '.join(key)}] "
+            for q in self.proofs[key].queries:
+                record.query(q["smtlib"], q["expected"], prefix + q["says"])
+        return Region(text, record)
+
+
+def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, deadline: Deadline) -> Region | None:
     """A region where the (refuted) condition is proved, or ``None``: the first candidate constraint
     that makes it proved; else, for an integer symbol, ``n >= n0`` with n0 smallest; else a one-variable
     bound ``s >= t`` or ``s <= t`` (t a simple rational) found by exact bisection."""
-    deadline = time.perf_counter() + seconds
-
-    def proved(extra: Sequence[Any]) -> bool:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return False
-        try:
-            sub = problem.with_constraints(extra)
-            sub.timeout = min(sub.timeout, left)
-            polynomial, _ = sub.polynomial_target()
-            if sub.ask([sub.fails(polynomial)]).result != "unsat":
-                return False
-            return sub.ask([]).result == "sat"          # a region, not an empty set
-        except (ValueError, z3.Z3Exception, Undecided):
-            return False
-
+    search = _Search(problem, deadline)
     for candidate in candidates:
-        if proved([candidate]):
-            return str(candidate)
+        if search.proved([candidate]):
+            return search.region(str(candidate), [(str(candidate),)])
     if problem.target.op in ("==", "!="):
         return None                     # an identity fails off an algebraic set: no bound to search for
     for name in sorted(problem.integers):
         lower = _lower_bound(problem, name)
         if lower is None:
             continue
-        n0 = _smallest_n0(proved, name, math.ceil(lower) - 1, deadline)
-        if n0 is not None:
-            return f"{name} >= {n0}"
-    return _one_variable_bound(problem, proved, deadline)
+        found = _smallest_n0(search, name, math.ceil(lower) - 1)
+        if found is not None:
+            n0, keys = found
+            return search.region(f"{name} >= {n0}", keys)
+    found_bound = _one_variable_bound(problem, search)
+    return None if found_bound is None else search.region(found_bound, [(found_bound,)])
 
 
 def _linear_bound(condition: Condition, symbol: sympy.Symbol) -> tuple[str, Fraction] | None:
@@ -89,19 +122,22 @@ def _lower_bound(problem: SignProblem, name: str) -> Fraction | None:
     return None if symbol is None else _bounds(problem, symbol)[0]
 
 
-def _smallest_n0(proved: Any, name: str, lower: int, deadline: float) -> int | None:
+def _smallest_n0(search: _Search, name: str, lower: int) -> tuple[int, list[tuple[str, ...]]] | None:
     start = lower + 1
-    while not proved([f"{name} >= {start}"]):
-        if time.perf_counter() > deadline or start > 2**20:
+    while not search.proved([f"{name} >= {start}"]):
+        if search.deadline.expired() or start > 2**20:
             return None
         start = start + 1 if start < lower + 8 else 2 * start
-    n0 = start
-    while n0 > lower and time.perf_counter() < deadline and proved([f"{name} >= {n0 - 1}", f"{name} <= {n0 - 1}"]):
+    n0, keys = start, [(f"{name} >= {start}",)]
+    while n0 > lower and not search.deadline.expired() and search.proved([f"{name} >= {n0 - 1}",
+                                                                          f"{name} <= {n0 - 1}"]):
         n0 -= 1
-    return n0 if n0 > lower else None
+        keys.append((f"{name} >= {n0}", f"{name} <= {n0}"))
+    return (n0, keys) if n0 > lower else None
 
 
-def _one_variable_bound(problem: SignProblem, proved: Any, deadline: float) -> str | None:
+def _one_variable_bound(problem: SignProblem, search: _Search) -> str | None:
+    proved = search.proved
     best: tuple[Fraction, str] | None = None
     for symbol in sorted(problem.variables, key=str):
         if symbol in problem.stands_for or symbol.name in problem.integers:
@@ -111,13 +147,13 @@ def _one_variable_bound(problem: SignProblem, proved: Any, deadline: float) -> s
             continue
         width = hi - lo
         for direction in (">=", "<="):
-            if time.perf_counter() > deadline:
+            if search.deadline.expired():
                 return best[1] if best else None
             good, bad = (hi - width / 1024, lo) if direction == ">=" else (lo + width / 1024, hi)
             if not proved([f"{symbol} {direction} {good}"]):
                 continue
             for _ in range(10):
-                if time.perf_counter() > deadline:
+                if search.deadline.expired():
                     break
                 middle = (good + bad) / 2
                 if proved([f"{symbol} {direction} {middle}"]):

@@ -16,7 +16,6 @@ branch-and-bound of :mod:`proofs.engines.sign.branch`: no monotonicity step, one
 from __future__ import annotations
 
 import math
-import time
 from fractions import Fraction
 
 import sympy
@@ -24,7 +23,10 @@ import z3
 
 from core.context import DEFAULT_DPS, arb
 from proofs.engines.sign.interval import Interval, compile_expression, from_arb
-from proofs.engines.sign.solver import relation
+from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.parse import NEGATION
+from proofs.engines.sign.record import Transcript
+from proofs.engines.sign.solver import relation, solve
 
 __all__ = ["taylor_proves", "ORDERS"]
 
@@ -38,17 +40,19 @@ def _rational_bounds(value: Interval) -> tuple[Fraction, Fraction] | None:
     return from_arb(value.lo), from_arb(value.hi)
 
 
-def _real(value: Fraction) -> z3.ArithRef:
-    return z3.RealVal(f"{value.numerator}/{value.denominator}")
+def _real(value: Fraction, ctx: z3.Context) -> z3.ArithRef:
+    return z3.RealVal(f"{value.numerator}/{value.denominator}", ctx)
 
 
 def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: Fraction, lo_open: bool,
-                  hi_open: bool, centre: Fraction, *, deadline: float, dps: int = DEFAULT_DPS) -> int | None:
-    """The Taylor order that proves ``expr op 0`` on the interval, or None (see the module docstring)."""
+                  hi_open: bool, centre: Fraction, *, deadline: Deadline, dps: int = DEFAULT_DPS,
+                  transcript: Transcript | None = None) -> int | None:
+    """The Taylor order that proves ``expr op 0`` on the interval, or None (see the module docstring); the
+    deciding z3 query goes to ``transcript``."""
     derivatives = [expr]
     with arb(dps).active() as context:
         for n in ORDERS:
-            if time.perf_counter() > deadline:
+            if deadline.expired():
                 return None
             while len(derivatives) <= n:
                 derivatives.append(sympy.diff(derivatives[-1], x))
@@ -58,27 +62,40 @@ def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: 
             bounds = _rational_bounds(remainder)
             if bounds is None:
                 continue
-            solver = z3.SolverFor("QF_NRA")
-            solver.set("timeout", max(1, int(1000 * min(2.0, deadline - time.perf_counter()))))
-            t = z3.Real("x")
-            shift = t - _real(centre)
-            terms = []
+            ctx = z3.Context()
+            t = z3.Real("x", ctx)
+            shift = t - _real(centre, ctx)
+            formulas, terms, ranges = [], [], []
             for k in range(n):
                 coefficient = _coefficient(derivatives[k], x, centre, k, context)
                 if coefficient is None:
                     return None
-                a = z3.Real(f"a{k}")
-                solver.add(a >= _real(coefficient[0]), a <= _real(coefficient[1]))
+                ranges.append(coefficient)
+                a = z3.Real(f"a{k}", ctx)
+                formulas += [a >= _real(coefficient[0], ctx), a <= _real(coefficient[1], ctx)]
                 terms.append(a * shift**k if k else a)
-            r = z3.Real("r")
+            r = z3.Real("r", ctx)
             factorial = math.factorial(n)
-            solver.add(r >= _real(bounds[0] / factorial), r <= _real(bounds[1] / factorial))
+            formulas += [r >= _real(bounds[0] / factorial, ctx), r <= _real(bounds[1] / factorial, ctx)]
             terms.append(r * shift**n)
-            solver.add(t > _real(lo) if lo_open else t >= _real(lo), t < _real(hi) if hi_open else t <= _real(hi))
-            from proofs.engines.sign.parse import NEGATION
-
-            solver.add(relation(z3.Sum(terms), NEGATION[op]))
-            if solver.check() == z3.unsat:
+            formulas += [t > _real(lo, ctx) if lo_open else t >= _real(lo, ctx),
+                         t < _real(hi, ctx) if hi_open else t <= _real(hi, ctx)]
+            formulas.append(relation(z3.Sum(terms), NEGATION[op]))
+            seconds = min(2.0, deadline.left())
+            if seconds <= 0:
+                return None
+            meaning = {"unsat": f"the Taylor model of order {n} of {expr} at {centre} (coefficients a_k and Lagrange "
+                                f"remainder r in their certified ranges) satisfies {op} 0 on the interval "
+                                f"{'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"}
+            if solve(formulas, seconds, transcript=transcript, meaning=meaning).result == "unsat":
+                if transcript is not None:
+                    name = [x.name]
+                    for k, (low, high) in enumerate(ranges):
+                        transcript.box(name, ((centre, centre),), f"({derivatives[k]})/{math.factorial(k)}",
+                                       "exact value" if low == high else "arb enclosure at the point",
+                                       f"in [{low}, {high}] (a{k})")
+                    transcript.box(name, ((lo, hi),), f"({derivatives[n]})/{factorial}", "natural interval extension",
+                                   f"in [{bounds[0] / factorial}, {bounds[1] / factorial}] (r)")
                 return n
     return None
 

@@ -13,11 +13,15 @@
 4. a point where the condition fails is re-checked in the original expression and constraints:
    exactly where sympy evaluates it to a rational, else in python-flint balls at the two precisions of
    :meth:`core.context.NumbersContext.confirmations` (both at least the working precision).
+
+A condition without variables (``pi - 355/113 > 0``) is decided by its value, enclosed at the two
+precisions. The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline` and returns
+the record of its steps (:class:`~proofs.engines.sign.record.Transcript`: side conditions, closed boxes,
+monotonicity arguments) with its outcome.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,10 +30,13 @@ from typing import Any
 import sympy
 
 from core.context import DEFAULT_DPS, arb
-from proofs.errors import invalid
+from core.errors import invalid
 from proofs.engines.sign.branch import MAX_ORDER, Bound, Goal, Result, Search, prove
 from proofs.engines.sign.interval import Interval, side_conditions
+from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.parse import RELATIONS, Condition
+from proofs.engines.sign.polynomial import decide_polynomial_condition
+from proofs.engines.sign.record import Transcript
 
 __all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES"]
 
@@ -37,7 +44,7 @@ __all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bound
 MAX_BOXES = 20_000
 _METHOD = ("validated branch-and-bound: python-flint arb interval enclosures (natural and mean-value forms) "
            f"at {DEFAULT_DPS} digits, with mean-value-theorem arguments at tight points and on unbounded tails, "
-           "derivative signs decided by the same procedure")
+           "derivative signs decided by z3 where they reduce to polynomials, else by the same procedure")
 
 
 @dataclass
@@ -49,6 +56,7 @@ class Decision:
     found: dict[str, Any] | None = None
     covered: str = ""
     notes: list[str] = field(default_factory=list)
+    transcript: Transcript = field(default_factory=Transcript)
 
 
 def _linear_bound(condition: Condition) -> tuple[sympy.Symbol, str, Fraction] | None:
@@ -137,42 +145,61 @@ def recheck(target: Condition, domain: Sequence[Condition], point: dict[sympy.Sy
     return found
 
 
-def _side(expr: sympy.Expr, op: str, domain: list[Condition], deadline: float, depth: int) -> tuple[str, Any]:
-    """The decision of one side condition ``expr op 0`` on the domain: polynomial ones by z3."""
-    from proofs.engines.sign.decide import decide_polynomial_condition
-
+def _side(expr: sympy.Expr, op: str, domain: list[Condition], deadline: Deadline, depth: int,
+          record: Transcript) -> tuple[str, Any]:
+    """The decision of one side condition ``expr op 0`` on the domain: polynomial ones by z3. The steps of
+    a proof go to ``record``."""
     condition = Condition(expr, op, f"{expr} {op} 0")
-    seconds = max(0.5, deadline - time.perf_counter())
-    polynomial = decide_polynomial_condition(condition, domain, timeout=seconds)
-    if polynomial is not None:
-        return polynomial
-    decision = decide_transcendental(condition, domain, timeout=seconds, depth=depth + 1)
-    return decision.outcome, decision.found
+    own = Transcript()
+    polynomial = decide_polynomial_condition(condition, domain, deadline=deadline, transcript=own)
+    if polynomial is None:
+        decision = decide_transcendental(condition, domain, deadline=deadline, depth=depth + 1)
+        polynomial, own = (decision.outcome, decision.found), decision.transcript
+    if polynomial[0] == "proved":
+        record.extend(own)
+    return polynomial
 
 
-def decide_transcendental(target: Condition, domain: list[Condition], *, timeout: float,
+def _constant(target: Condition, domain: list[Condition], detail: dict[str, Any], dps: int) -> Decision:
+    """A condition without variables: decided by its value (exact, or arb balls at two precisions)."""
+    found = recheck(target, domain, {}, dps)
+    if found is not None:
+        return Decision("counterexample", detail, found)
+    how = confirm(target.expr, target.op, {}, True, dps)
+    if how is None:
+        detail["note"] = "the value's enclosures do not show its sign at either precision"
+        return Decision("inconclusive", detail)
+    detail["argument"] = f"the value {target.expr} enclosed ({how}) shows {target.op} 0"
+    record = Transcript()
+    record.box([], (), str(target.expr), "arb balls at two precisions" if how != "exact" else "exact value",
+               f"{target.op} 0")
+    return Decision("proved", detail, covered="a constant condition", transcript=record)
+
+
+def decide_transcendental(target: Condition, domain: list[Condition], *, deadline: Deadline,
                           dps: int = DEFAULT_DPS, max_boxes: int = MAX_BOXES, depth: int = 0,
                           sides_only: bool = False) -> Decision:
-    """Decide ``target`` on ``domain`` (see the module docstring); ``sides_only``: stop after step 2 (the
-    outcome is ``proved`` if every side condition was)."""
-    start = time.perf_counter()
-    deadline = start + timeout
+    """Decide ``target`` on ``domain`` (see the module docstring) by ``deadline``; ``sides_only``: stop after
+    step 2 (the outcome is ``proved`` if every side condition was)."""
     variables = tuple(sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                              key=lambda s: s.name))
     bounds, rest = box_bounds(variables, domain)
     detail: dict[str, Any] = {"solver": _METHOD, "condition": f"{target.expr} {target.op} 0",
-                              "box": "; ".join(bounds[x].text(x.name) for x in variables)}
+                              "box": "; ".join(bounds[x].text(x.name) for x in variables) or "no variable"}
     if rest:
         detail["other constraints"] = [c.text for c in rest]
-    if target.op == "==" and sympy.simplify(target.expr) == 0:
+    if not variables and not sides_only:
+        return _constant(target, domain, detail, dps)
+    if target.op == "==" and not deadline.expired() and sympy.simplify(target.expr) == 0:
         detail["argument"] = "the expression simplifies to 0 (sympy simplify)"
         return Decision("proved", detail, covered="identically zero")
+    record = Transcript()
     clip, side_notes = True, []
     if depth > 3:
         clip = False
     else:
         for expr, op, why in side_conditions(target.expr):
-            outcome, found = _side(expr, op, domain, deadline, depth)
+            outcome, found = _side(expr, op, domain, deadline, depth, record)
             if outcome == "counterexample":
                 where = ", ".join(f"{k} = {v}" for k, v in (found or {}).items() if k not in ("value", "recheck"))
                 raise invalid("expr", target.text, f"{why}: {expr} {op} 0 fails at {where} in the domain "
@@ -181,13 +208,13 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, timeout
             clip = clip and outcome == "proved"
     detail["side conditions"] = side_notes
     if sides_only:
-        return Decision("proved" if clip else "inconclusive", detail)
+        return Decision("proved" if clip else "inconclusive", detail, transcript=record)
     with arb(dps).active():
         search = Search(deadline, max_boxes)
         constraints = tuple((search.program(c.expr, variables), c.op) for c in rest)
         goal = Goal(target.expr, target.op, variables, tuple(bounds[x] for x in variables), constraints, clip=clip)
         result = prove(goal, search)
-    detail.update(_figures(result, search, start))
+    detail.update(_figures(result, search, deadline))
     if result.status == "counterexample":
         assert result.point is not None
         found = recheck(target, domain, result.point, dps)
@@ -201,12 +228,15 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, timeout
         detail["open measure"] = result.measure()
         if not clip:
             detail["note"] = "side conditions undecided: enclosures had to hold on whole boxes"
+        if deadline.expired():
+            detail["time-out"] = f"the deadline ({round(deadline.seconds, 3)} s) passed with boxes still open"
         return Decision("inconclusive", detail)
-    return Decision("proved", detail, covered=_covered(result, variables, bounds))
+    record.extend(result.transcript)
+    return Decision("proved", detail, covered=_covered(result, variables, bounds), transcript=record)
 
 
-def _figures(result: Result, search: Search, start: float) -> dict[str, Any]:
-    figures: dict[str, Any] = {"boxes": search.boxes, "seconds": round(time.perf_counter() - start, 4)}
+def _figures(result: Result, search: Search, deadline: Deadline) -> dict[str, Any]:
+    figures: dict[str, Any] = {"boxes examined": search.boxes, "seconds": round(deadline.elapsed(), 4)}
     if result.arguments:
         figures["monotonicity arguments"] = result.arguments
         figures["highest derivative"] = result.highest_order
