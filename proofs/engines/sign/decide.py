@@ -101,7 +101,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.limits import ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
-from proofs.engines.sign.parse import Statement, read_statement
+from proofs.engines.sign.parse import Condition, Statement, read_statement
 from proofs.engines.sign.polynomial import decide
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
 from proofs.engines.sign.record import Transcript
@@ -284,12 +284,13 @@ def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Dead
     """Evidence for a condition the polynomial reduction refused: the interval decider, or the
     cross-check (``solver="cvc5"``)."""
     target, domain = refusal.target, refusal.domain
-    inside = sorted(refusal.integers & {s.name for s in target.expr.free_symbols})
+    domain, apart = _connected(target, domain)
+    inside = sorted(refusal.integers & {s.name for c in [target, *domain] for s in c.expr.free_symbols})
     if inside:
         raise invalid("integers", inside, f"{refusal}; integer symbols are not supported by the interval decider "
                       "that takes over where the polynomial reduction stops")
     record = Transcript()
-    status = domain_status(domain, refusal.integers, deadline=deadline, transcript=record)
+    status = domain_status(refusal.domain, refusal.integers, deadline=deadline, transcript=record)
     if status.empty:
         return _empty(statement, status, record, text, reading, start)
     decision: Decision
@@ -303,14 +304,15 @@ def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Dead
         if decision.covered and not stated_text:
             text += f" ({decision.covered})"
     detail = _base_detail(statement) | decision.detail
-    if refusal.integers:
-        detail["integers"] = (f"{sorted(refusal.integers)} occur only in the domain: relaxed to reals for the "
-                              "proof; a counterexample must give them integer values")
+    if apart:
+        detail["constraints apart"] = (f"{[c.text for c in apart]} share no variable with the condition: the domain "
+                                       "is their product with the rest, and it has a point, so the condition is "
+                                       "decided on the rest")
     outcome = _unshown(decision.outcome, detail, status)
     found = dict(decision.found or {})
-    if outcome == "counterexample" and not _integral(found, refusal.integers):
-        detail["note"] = "the failing point found gives a non-integer value to an integer symbol"
-        outcome, found = "inconclusive", {}
+    if outcome == "counterexample" and apart:
+        values = {s.name for c in apart for s in c.expr.free_symbols}
+        found = {**{k: v for k, v in (status.point or {}).items() if k in values}, **found}
     if outcome == "proved":
         record.extend(decision.transcript)
         detail.update(record.detail())
@@ -322,10 +324,21 @@ def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Dead
                     seconds=time.perf_counter() - start)
 
 
-def _integral(found: dict[str, Any], integers: frozenset[str]) -> bool:
-    for name in integers:
-        value = found.get(name)
-        if value is not None and getattr(value, "denominator", 1) != 1:
-            return False
-    return True
+def _connected(target: Condition, domain: Sequence[Condition]) -> tuple[list[Condition], list[Condition]]:
+    """The constraints linked to the condition's variables (directly or through other constraints), and the
+    others: on a domain that has a point, the condition holds on it iff it holds where the linked ones do."""
+    names = {s.name for s in target.expr.free_symbols}
+    linked: list[Condition] = []
+    rest = list(domain)
+    grown = True
+    while grown:
+        grown = False
+        for condition in list(rest):
+            own = {s.name for s in condition.expr.free_symbols}
+            if own & names or not own:
+                names |= own
+                linked.append(condition)
+                rest.remove(condition)
+                grown = True
+    return [c for c in domain if c in linked], rest
 
