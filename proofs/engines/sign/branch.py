@@ -272,6 +272,9 @@ def prove(goal: Goal, search: Search, budget: int | None = None) -> Result:
     names = [x.name for x in goal.variables]
     while queue:
         box, generation = queue.popleft()
+        if search.late:                                  # the deadline passed: what is left stays open
+            result.open_boxes += [box, *(b for b, _ in queue)]
+            break
         result.boxes += 1
         search.boxes += 1
         intervals = _intervals(box)

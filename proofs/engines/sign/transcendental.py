@@ -38,10 +38,13 @@ from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.engines.sign.record import Transcript
 
-__all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES"]
+__all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES", "SIMPLIFY_OPS"]
 
 #: Boxes one decision may examine (the deadline usually comes first).
 MAX_BOXES = 20_000
+#: Largest equality (operations) handed to sympy's ``simplify``, which cannot be stopped once started and
+#: takes minutes on large expressions; a larger one is decided by enclosures alone (they never show == 0).
+SIMPLIFY_OPS = 400
 _METHOD = ("validated branch-and-bound: python-flint arb interval enclosures (natural and mean-value forms) "
            f"at {DEFAULT_DPS} digits, with mean-value-theorem arguments at tight points and on unbounded tails, "
            "derivative signs decided by z3 where they reduce to polynomials, else by the same procedure")
@@ -190,7 +193,8 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
         detail["other constraints"] = [c.text for c in rest]
     if not variables and not sides_only:
         return _constant(target, domain, detail, dps)
-    if target.op == "==" and not deadline.expired() and sympy.simplify(target.expr) == 0:
+    if (target.op == "==" and not deadline.expired() and sympy.count_ops(target.expr) <= SIMPLIFY_OPS
+            and sympy.simplify(target.expr) == 0):
         detail["argument"] = "the expression simplifies to 0 (sympy simplify)"
         return Decision("proved", detail, covered="identically zero")
     record = Transcript()
