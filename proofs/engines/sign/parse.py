@@ -45,7 +45,7 @@ from core.formula import parse_formula
 from symbolic.symbols import by_name
 
 __all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", "parse_expression",
-           "parse_constraint", "parse_sign", "plain_symbols", "read_statement"]
+           "parse_constraint", "parse_sign", "plain_symbols", "read_statement", "shown"]
 
 #: Names that stand for constants unless declared as variables, and what they stand for.
 CONSTANT_NAMES = {"pi": "the constant π", "E": "Euler's number", "e": "Euler's number", "I": "the imaginary unit"}
@@ -82,6 +82,15 @@ class Condition:
         value = sympy.simplify(self.expr.xreplace(values))
         truth = RELATIONS[self.op](value)
         return bool(truth) if truth in (sympy.true, sympy.false) else None
+
+
+def shown(value: Any) -> str:
+    """``str(value)``, or a placeholder when Python refuses to print one of its integers (more than
+    ``sys.get_int_max_str_digits()`` digits: the size limits refuse such a number with its bit count)."""
+    try:
+        return str(value)
+    except ValueError:
+        return "<an expression with an integer too long to print>"
 
 
 def plain_symbols(names: Iterable[str]) -> dict[str, sympy.Symbol]:
@@ -191,7 +200,7 @@ def parse_constraint(item: Any, known: Mapping[str, sympy.Symbol]) -> list[Condi
         (lhs, op, rhs), = _links(item, item)
         lhs = parse_expression(lhs, known, "domain", item)
         rhs = parse_expression(rhs, known, "domain", item)
-        return [Condition(sympy.expand(lhs - rhs) if (lhs - rhs).is_polynomial() else lhs - rhs, op, str(item))]
+        return [Condition(sympy.expand(lhs - rhs) if (lhs - rhs).is_polynomial() else lhs - rhs, op, shown(item))]
     if not isinstance(item, str):
         raise invalid("domain", item, "each constraint is a string like 'p > 1/2' or a sympy relational")
     parsed, source = _parse_text(item, known, "domain", relational=True)      # validates the whole text first
@@ -342,7 +351,7 @@ def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str]
         declared |= (names & in_expression) - set(CONSTANT_NAMES)
     known_names = (set(by_name()) - set(CONSTANT_NAMES)) | declared
     known = plain_symbols(sorted(known_names))
-    text = expr if isinstance(expr, str) else str(expr)
+    text = expr if isinstance(expr, str) else shown(expr)
     target = Condition(parse_expression(expr, known), op, text)
     conditions: list[Condition] = []
     domain_integers: set[str] = set()
