@@ -286,8 +286,8 @@ def prove(goal: Goal, search: Search, budget: int | None = None) -> Result:
             continue
         closed = _closes(goal, search, program, box, intervals)
         if closed is not None:
-            expression, enclosure = closed
-            result.transcript.box(names, box, expression, enclosure, f"{goal.op} 0")
+            expression, enclosure, centre = closed
+            result.transcript.box(names, box, expression, enclosure, f"{goal.op} 0", centre)
             continue
         point = tuple(_test_point(b, side) for b, side in zip(goal.bounds, box))
         if _fails_at(goal, program, point):
@@ -320,14 +320,17 @@ def _excluded(goal: Goal, intervals: list[Interval]) -> tuple[str, str] | None:
     return None
 
 
-def _closes(goal: Goal, search: Search, program: Forms, box: Box, intervals: list[Interval]) -> tuple[str, str] | None:
-    """``(expression enclosed, enclosure used)`` if the condition certainly holds at every domain point of the
-    box (a certified enclosure), else None."""
+Closure = tuple[str, str, "list[Fraction] | None"]
+
+
+def _closes(goal: Goal, search: Search, program: Forms, box: Box, intervals: list[Interval]) -> Closure | None:
+    """``(expression enclosed, enclosure used, centre of a mean-value form)`` if the condition certainly holds
+    at every domain point of the box (a certified enclosure), else None."""
     value, strict = program.enclose(intervals)
     where = "" if strict else " (over the points where it is defined: its side conditions were decided)"
     if value is None:
         if goal.clip:
-            return str(goal.expr), "defined nowhere in the box (its side conditions were decided): no domain point"
+            return str(goal.expr), "defined nowhere in the box (its side conditions were decided): no domain point", None
         return None
     if not (strict or goal.clip):
         return None
@@ -348,18 +351,18 @@ def _closes(goal: Goal, search: Search, program: Forms, box: Box, intervals: lis
         total = total + slope * Interval.of(lo - m, hi - m)
     if not value.intersect(total).certainly(goal.op):
         return None
-    at = ", ".join(f"{x.name} = {m}" for x, m in zip(goal.variables, middle))
-    return str(goal.expr), f"mean-value form f(m) + f'(B)(B - m) at m: {at} (intersected with the natural extension)"
+    return str(goal.expr), "mean-value form f(m) + f'(B)(B - m) at the centre m (intersected with the natural extension)", \
+        middle
 
 
-def _which_form(program: Forms, intervals: list[Interval], op: str, where: str) -> tuple[str, str]:
+def _which_form(program: Forms, intervals: list[Interval], op: str, where: str) -> Closure:
     """Which of the forms' natural enclosures shows the sign: one form alone, or their intersection."""
     for form in program.programs:
         value, _ = form.enclose(intervals)
         if value is not None and value.certainly(op):
-            return str(form.expression), "natural interval extension" + where
+            return str(form.expression), "natural interval extension" + where, None
     shown = " and ".join(str(form.expression) for form in program.programs)
-    return shown, "intersection of the natural interval extensions of the equal forms" + where
+    return shown, "intersection of the natural interval extensions of the equal forms" + where, None
 
 
 def _test_point(bound: Bound, side: tuple[Fraction | None, Fraction | None]) -> Fraction:

@@ -17,7 +17,7 @@ dropped with it: the record holds the steps of the argument that was made, once 
 :meth:`Transcript.detail` gives the three lists for an evidence's ``detail``::
 
     {"queries": [{"smtlib", "expected", "says"}],
-     "boxes": [{"box": {name: [lo, hi]}, "expression", "enclosure", "sign"}],
+     "boxes": [{"box": {name: [lo, hi]}, "expression", "enclosure", "sign"[, "centre": {name: m}]}],
      "arguments": [{"states", "because", ...}]}
 
 with rationals as ``"a/b"`` strings and infinite ends as ``"-oo"``/``"oo"``.
@@ -55,13 +55,17 @@ class Transcript:
             self.queries.append({"smtlib": smtlib, "expected": expected, "says": says})
 
     def box(self, names: Sequence[str], box: Sequence[tuple[Fraction | None, Fraction | None]], expression: str,
-            enclosure: str, sign: str) -> None:
-        """A closed box: on ``box`` (one ``(lo, hi)`` per name), the ``enclosure`` of ``expression`` shows ``sign``."""
+            enclosure: str, sign: str, centre: Sequence[Fraction] | None = None) -> None:
+        """A closed box: on ``box`` (one ``(lo, hi)`` per name), the ``enclosure`` of ``expression`` shows ``sign``
+        (a mean-value form names its ``centre``)."""
         sides = {name: [end_text(lo, "-oo"), end_text(hi, "oo")] for name, (lo, hi) in zip(names, box)}
         key = ("box", repr(sorted(sides.items())), expression, enclosure, sign)
         if key not in self._seen:
             self._seen.add(key)
-            self.boxes.append({"box": sides, "expression": expression, "enclosure": enclosure, "sign": sign})
+            entry: dict[str, Any] = {"box": sides, "expression": expression, "enclosure": enclosure, "sign": sign}
+            if centre is not None:
+                entry["centre"] = {name: str(m) for name, m in zip(names, centre)}
+            self.boxes.append(entry)
 
     def argument(self, states: str, because: str, **more: Any) -> None:
         """A mean-value (monotonicity) argument: what it ``states`` and ``because`` of which steps."""

@@ -62,9 +62,10 @@ class _Search:
     def region(self, text: str, keys: Sequence[tuple[str, ...]]) -> Region:
         record = Transcript()
         for key in keys:
-            prefix = f"[with {', '.join(key)}] "
+            prefix = f"[with {', '.join(key)}]"
             for q in self.proofs[key].queries:
-                record.query(q["smtlib"], q["expected"], prefix + q["says"])
+                answer, _, says = q["says"].partition(": ")
+                record.query(q["smtlib"], q["expected"], f"{answer}: {prefix} {says}".rstrip())
         return Region(text, record)
 
 

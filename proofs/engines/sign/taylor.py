@@ -40,6 +40,11 @@ def _rational_bounds(value: Interval) -> tuple[Fraction, Fraction] | None:
     return from_arb(value.lo), from_arb(value.hi)
 
 
+def _power(term: z3.ArithRef, n: int) -> z3.ArithRef:
+    """``term**n`` as a product (z3's ``**`` is printed as ``^``, which SMT-LIB's QF_NRA does not have)."""
+    return term if n == 1 else z3.Product([term] * n)
+
+
 def _real(value: Fraction, ctx: z3.Context) -> z3.ArithRef:
     return z3.RealVal(f"{value.numerator}/{value.denominator}", ctx)
 
@@ -73,11 +78,11 @@ def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: 
                 ranges.append(coefficient)
                 a = z3.Real(f"a{k}", ctx)
                 formulas += [a >= _real(coefficient[0], ctx), a <= _real(coefficient[1], ctx)]
-                terms.append(a * shift**k if k else a)
+                terms.append(a * _power(shift, k) if k else a)
             r = z3.Real("r", ctx)
             factorial = math.factorial(n)
             formulas += [r >= _real(bounds[0] / factorial, ctx), r <= _real(bounds[1] / factorial, ctx)]
-            terms.append(r * shift**n)
+            terms.append(r * _power(shift, n))
             formulas += [t > _real(lo, ctx) if lo_open else t >= _real(lo, ctx),
                          t < _real(hi, ctx) if hi_open else t <= _real(hi, ctx)]
             formulas.append(relation(z3.Sum(terms), NEGATION[op]))
