@@ -13,17 +13,28 @@ Every query goes through :func:`ask`, which records a ``sat``/``unsat`` answer i
 :class:`~proofs.engines.sign.record.Transcript` with the query as cvc5 prints it (SMT-LIB 2 with cvc5's
 ``exp`` and ``real.pi``), and which never turns an interrupt into an answer.
 
+**cvc5 runs in a worker process**, which receives exactly that SMT-LIB text. cvc5 checks its time limit
+(``tlimit-per``) only now and then: a query given 2 s was seen to run 7 s, and one given a resource limit
+136 s. A worker that has not answered when the query's time is up is killed (and started again for the
+next query), so the caller's deadline holds; an interrupt kills it too, then propagates. The worker is
+started once per process (by the process that uses it: a forked child starts its own), in its own
+session, so that a terminal's Ctrl-C reaches only the caller.
+
 cvc5 is imported inside the functions that use it: it is a heavy optional dependency (the cross-check
 says "not installed" without it), loaded only when a transcendental condition needs it.
 """
 
 from __future__ import annotations
 
-import contextlib
+import atexit
+import json
 import os
+import selectors
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -33,7 +44,55 @@ import sympy
 from proofs.engines.sign.parse import NEGATION, Condition
 from proofs.engines.sign.record import Transcript
 
-__all__ = ["available", "version", "Query", "ask"]
+__all__ = ["available", "version", "Query", "ask", "WORKER_GRACE", "stop_worker"]
+
+#: Seconds a worker may take beyond a query's time limit before it is killed (cvc5 checks its limit late).
+WORKER_GRACE = 0.25
+#: Seconds a worker may take to start (import cvc5) before the query is given up.
+WORKER_START = 60.0
+
+#: The worker: reads one JSON request per line (``smtlib``, ``milliseconds``), runs cvc5 on the text and
+#: answers one JSON line (``result``, ``reason``, ``model``: name -> rational as text).
+_WORKER_SCRIPT = r"""
+import json, sys
+import cvc5
+print(json.dumps({"ready": True}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    reply = {"result": "unknown", "reason": "", "model": None}
+    try:
+        tm = cvc5.TermManager()
+        solver = cvc5.Solver(tm)
+        solver.setOption("produce-models", "true")
+        solver.setOption("tlimit-per", str(request["milliseconds"]))
+        symbols = cvc5.SymbolManager(tm)
+        parser = cvc5.InputParser(solver, symbols)
+        parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, request["smtlib"], "query")
+        while True:
+            command = parser.nextCommand()
+            if command.isNull():
+                break
+            if command.getCommandName() != "check-sat":
+                command.invoke(solver, symbols)
+        answer = solver.checkSat()
+        if answer.isUnsat():
+            reply["result"] = "unsat"
+        elif answer.isSat():
+            reply["result"] = "sat"
+            model = {}
+            for term in symbols.getDeclaredTerms():
+                try:
+                    model[term.getSymbol()] = str(solver.getValue(term).getRealValue())
+                except Exception:
+                    model = None
+                    break
+            reply["model"] = model
+        else:
+            reply["reason"] = str(answer.getUnknownExplanation())
+    except Exception as error:
+        reply["reason"] = f"cvc5: {type(error).__name__}: {error}"
+    print(json.dumps(reply), flush=True)
+"""
 
 
 def available() -> bool:
@@ -157,42 +216,29 @@ def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Conditio
 
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in (*domain, *extra))),
                        key=lambda s: s.name)
-    tm = cvc5.TermManager()
-    solver = cvc5.Solver(tm)
-    solver.setOption("produce-models", "true")
-    solver.setOption("tlimit-per", str(max(1, int(seconds * 1000))))
-    solver.setLogic("QF_NRAT")
-    translate = _Translator(tm, variables)
+    translate = _Translator(cvc5.TermManager(), variables)
     try:
         formulas = [translate.relation(c.expr, c.op) for c in (*domain, *extra)]
         formulas.append(translate.relation(target.expr, NEGATION[target.op]))
     except ValueError as refusal:
         return Query("unknown", None, 0.0, str(refusal))
-    asserted = [*formulas, *translate.definitions]
-    for formula in asserted:
-        solver.assertFormula(formula)
-    start = time.perf_counter()
-    with _quiet():
-        answer = solver.checkSat()
-    seconds_used = time.perf_counter() - start
-    if answer.isUnknown():
-        reason = str(answer.getUnknownExplanation())
+    text = _smtlib(translate.constants, [*formulas, *translate.definitions])
+    result, reason, values, seconds_used = _run(text, seconds)
+    if result == "unknown":
         if "INTERRUPTED" in reason.upper():
             raise KeyboardInterrupt(f"cvc5: {reason}")
         return Query("unknown", None, seconds_used, reason)
-    text = _smtlib(translate.constants, asserted)
-    if answer.isUnsat():
+    if result == "unsat":
         if transcript is not None:
             says = meaning or f"no point of the domain violates {target.expr} {target.op} 0"
             transcript.query(text, "unsat", f"unsat: {says}")
         return Query("unsat", None, seconds_used)
     model = {}
-    with _quiet():
-        for symbol, term in translate.vars.items():
-            try:
-                model[symbol] = Fraction(str(solver.getValue(term).getRealValue()))
-            except (ValueError, RuntimeError):
-                return Query("unknown", None, seconds_used, "sat with a model that is not rational")
+    for symbol in variables:
+        try:
+            model[symbol] = Fraction((values or {})[symbol.name])
+        except (KeyError, ValueError, ZeroDivisionError):
+            return Query("unknown", None, seconds_used, "sat with a model that is not rational")
     if transcript is not None:
         transcript.query(text, "sat", f"sat: a point of the domain where {target.expr} {target.op} 0 fails")
     return Query("sat", model, seconds_used)
@@ -207,16 +253,81 @@ def _smtlib(constants: Sequence[str], formulas: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-@contextlib.contextmanager
-def _quiet() -> Iterator[None]:
-    """cvc5 writes some warnings ("Could not evaluate ...") straight to the process's stderr; a check
-    never prints, so file descriptor 2 points to /dev/null while cvc5 runs."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    try:
-        with open(os.devnull, "w") as sink:
-            os.dup2(sink.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
+class _Worker:
+    """The cvc5 worker process of this process (see the module docstring)."""
+
+    lock = threading.Lock()
+    process: subprocess.Popen[str] | None = None
+    owner: int = 0
+
+    @classmethod
+    def get(cls) -> subprocess.Popen[str]:
+        if cls.process is not None and (cls.owner != os.getpid() or cls.process.poll() is not None):
+            if cls.owner == os.getpid():
+                cls.stop()
+            cls.process = None                   # a forked child never talks to its parent's worker
+        if cls.process is None:
+            process = subprocess.Popen([sys.executable, "-c", _WORKER_SCRIPT], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                       start_new_session=True)
+            cls.process, cls.owner = process, os.getpid()
+            if _reply(process, WORKER_START) is None:
+                cls.stop()
+                raise RuntimeError("the cvc5 worker did not start")
+        return cls.process
+
+    @classmethod
+    def stop(cls) -> None:
+        process, cls.process = cls.process, None
+        if process is not None and cls.owner == os.getpid():
+            process.kill()
+            process.wait()
+            for pipe in (process.stdin, process.stdout):
+                if pipe is not None:
+                    pipe.close()
+
+
+def stop_worker() -> None:
+    """Stop this process's cvc5 worker (it is started again when needed)."""
+    with _Worker.lock:
+        _Worker.stop()
+
+
+atexit.register(stop_worker)
+
+
+def _reply(process: subprocess.Popen[str], seconds: float) -> dict[str, Any] | None:
+    """The worker's next line, or None if it gives none within ``seconds``."""
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        if not selector.select(timeout=max(0.0, seconds)):
+            return None
+    line = process.stdout.readline()
+    return json.loads(line) if line else None
+
+
+def _run(smtlib: str, seconds: float) -> tuple[str, str, dict[str, str] | None, float]:
+    """``(result, reason, model, seconds used)`` of cvc5 on ``smtlib`` within ``seconds`` (plus
+    :data:`WORKER_GRACE`); a worker that overruns, fails or is interrupted is killed."""
+    with _Worker.lock:
+        process = _Worker.get()
+        assert process.stdin is not None
+        start = time.perf_counter()
+        done = False
+        try:
+            process.stdin.write(json.dumps({"smtlib": smtlib, "milliseconds": max(1, int(seconds * 1000))}) + "\n")
+            process.stdin.flush()
+            reply = _reply(process, seconds + WORKER_GRACE)
+            done = reply is not None
+        except (OSError, ValueError) as failure:
+            reply, reason = None, f"the cvc5 worker failed ({type(failure).__name__})"
+        else:
+            reason = "time-out (the cvc5 worker was stopped at the deadline)"
+        finally:
+            if not done:                          # overran, failed, or interrupted: never leave cvc5 running
+                _Worker.stop()
+        used = time.perf_counter() - start
+        if reply is None:
+            return "unknown", reason, None, used
+        return str(reply.get("result", "unknown")), str(reply.get("reason", "")), reply.get("model"), used
