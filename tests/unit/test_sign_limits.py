@@ -176,3 +176,38 @@ def test_fuzz_every_shape_ends_in_a_verdict_or_one_line_error(condition):
     for evidence in verdict.evidence:
         limitation = evidence.detail.get("limitation", "")
         assert "AttributeError" not in limitation and "NameError" not in limitation and "KeyError" not in limitation
+
+
+# ---------------------------------------------------------------------------------------- bounded steps
+def test_a_bounded_step_is_stopped_at_the_deadline():
+    def forever():
+        while True:
+            pass
+
+    with pytest.raises(limits.TimeUp, match="a loop"):
+        limits.bounded(limits.Deadline(0.2), "a loop", forever)
+    total = sum(range(10_000))                     # nothing is left pending after the step
+    assert total == 49_995_000
+
+
+def test_a_bounded_step_that_finishes_returns_its_value_and_leaves_nothing_behind():
+    assert limits.bounded(limits.Deadline(5), "a sum", sum, [1, 2, 3]) == 6
+    import time
+
+    time.sleep(0.05)
+    assert sum(range(1000)) == 499_500
+
+
+def test_a_bounded_step_after_the_deadline_does_not_start():
+    deadline = limits.Deadline(0.001)
+    import time
+
+    time.sleep(0.01)
+    with pytest.raises(limits.TimeUp, match="late"):
+        limits.bounded(deadline, "late", sum, [1])
+
+
+def test_a_slow_limit_is_stopped_at_the_deadline():
+    # sympy's gruntz spends tens of seconds on the limits of this condition's high derivatives at infinity
+    verdict = check_sign("-x/3 + (exp(2*x) - 1)/(log(x) + 1)", ["x >= 1"], sign=">=0", symbols=["x"], timeout=2)
+    assert verdict.status.value == "inconclusive"

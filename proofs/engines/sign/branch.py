@@ -50,7 +50,7 @@ from fractions import Fraction
 import sympy
 
 from proofs.engines.sign.interval import Forms, Interval, forms_of, side_conditions
-from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.engines.sign.rationals import inner_point, split_point
@@ -175,7 +175,9 @@ class Search:
             return None                                  # sympy's limit may take long: not after the deadline
         if key not in self.limits:
             try:
-                value = sympy.limit(expr, symbol, where, direction)
+                value = bounded(self.deadline, "a limit", sympy.limit, expr, symbol, where, direction)
+            except TimeUp:
+                return None                              # not cached: a later call has no more time anyway
             except (NotImplementedError, ValueError, TypeError, RecursionError):
                 value = None
             if value is not None and not (value in (sympy.oo, -sympy.oo) or (value.is_number and value.is_real

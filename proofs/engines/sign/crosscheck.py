@@ -119,6 +119,9 @@ def crosscheck(target: Condition, domain: list[Condition], *, deadline: Deadline
     examined = 0
     first = set(queue)
     while queue:
+        if deadline.expired():                           # what is left stays open
+            open_pieces += [_text(piece) for piece in queue]
+            break
         piece = queue.pop(0)
         examined += 1
         lo, hi, lo_open, hi_open = piece

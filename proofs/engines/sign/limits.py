@@ -14,11 +14,10 @@ limit (:func:`refuse_sizes`). Each limit is a named constant with its reason:
 
 **Time.** ``timeout=`` is a positive finite number of seconds (:func:`read_timeout`; a string, a
 negative value, NaN or infinity is a one-line error). One :class:`Deadline` per call is shared by every
-step: each z3 query gets what is left of it (its ``timeout`` parameter), each cvc5 query likewise
-(``tlimit-per``), the branch-and-bound loop checks it before every box, and the sympy steps that can take
-long (factorisations, derivatives, limits, simplifications) check it before they start. sympy cannot be
-stopped in the middle of a step; the size limits keep each step short, so the whole call ends within
-about twice its timeout.
+step: each z3 query gets what is left of it (its ``timeout`` parameter), each cvc5 query likewise (in a
+worker process that is killed when it overruns), the branch-and-bound loop checks it before every box, and
+the sympy steps that can take long (limits, simplifications, factorisations) run under :func:`bounded`,
+which stops them when the deadline passes. The whole call ends within about twice its timeout.
 
 **Limitations.** An exception of sympy, z3, cvc5 or python-flint inside the engine that is not a bad
 input (:data:`ENGINE_LIMITATIONS`) is a limitation of the engine: the evidence is ``inconclusive`` and
@@ -28,8 +27,11 @@ caught: it is not an exception of this kind.
 
 from __future__ import annotations
 
+import ctypes
 import math
+import threading
 import time
+from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,7 +44,7 @@ from sympy.polys.polyerrors import BasePolynomialError
 from core.errors import invalid
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
-           "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation"]
+           "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation"]
 
 #: Largest degree (a bound read from the expression as written) of a polynomial the decider builds.
 #: sympy's factorisation of a dense polynomial in two variables takes about 1 s at degree 100, 6 s at
@@ -101,6 +103,54 @@ class Deadline:
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
+
+
+class _Stopped(TimeUp):
+    """Raised inside a :func:`bounded` step by its watchdog when the deadline passes."""
+
+    def __init__(self) -> None:
+        super().__init__("a step stopped at the deadline")
+
+
+def _raise_in(thread: int, error: type[BaseException] | None) -> None:
+    """Make ``thread`` raise ``error`` at its next Python instruction (``None``: cancel a pending one)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(error) if error else None)
+
+
+def bounded(deadline: Deadline, step: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)``, stopped with :class:`TimeUp` (naming ``step``) when ``deadline`` passes.
+
+    sympy's ``limit``, ``simplify`` and ``factor_list`` are pure Python that may run for minutes and cannot
+    be asked to stop: a watchdog timer makes the calling thread raise at its next Python instruction once
+    the deadline has passed. The watchdog fires at most once and only while the call runs (a lock orders
+    it with the call's end, and any exception still pending after the end is cancelled)."""
+    left = deadline.left()
+    if left <= 0:
+        raise TimeUp(step)
+    thread = threading.get_ident()
+    lock = threading.Lock()
+    state = {"running": True, "fired": False}
+
+    def fire() -> None:
+        with lock:
+            if state["running"]:
+                state["fired"] = True
+                _raise_in(thread, _Stopped)
+
+    watchdog = threading.Timer(left, fire)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        try:
+            return function(*args, **kwargs)
+        finally:
+            with lock:
+                state["running"] = False
+            watchdog.cancel()
+            if state["fired"]:
+                _raise_in(thread, None)
+    except _Stopped:
+        raise TimeUp(step) from None
 
 
 def read_timeout(value: Any, name: str = "timeout") -> float:

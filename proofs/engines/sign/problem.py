@@ -25,7 +25,7 @@ import z3
 
 from core.context import DEFAULT_DPS, arb
 from core.errors import InvalidArgument, invalid
-from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp
+from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
 from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
@@ -149,12 +149,11 @@ class SignProblem:
         gens = sorted(expr.free_symbols, key=str)
         if not gens:
             return expr, []
-        self.deadline.check("a factorisation")
-        poly = sympy.Poly(expr, *gens)
+        poly = bounded(self.deadline, "expanding a polynomial", sympy.Poly, expr, *gens)
         if len(poly.terms()) > MAX_FACTOR_TERMS:
             content, primitive = poly.primitive()
             return sympy.Integer(content), [(primitive.as_expr(), 1)]
-        coefficient, factors = sympy.factor_list(expr, *gens)
+        coefficient, factors = bounded(self.deadline, "a factorisation", sympy.factor_list, expr, *gens)
         return coefficient, factors
 
     def polynomial_target(self) -> tuple[sympy.Expr, list[str]]:
@@ -168,8 +167,9 @@ class SignProblem:
                 raise invalid("expr", self.original.text,
                               f"the logarithm's argument {argument} is not shown > 0 on the domain")
             reasons.append(f"log argument {argument} > 0 on the domain (decided)")
-        self.deadline.check("putting the condition over a common denominator")
-        numerator, denominator = sympy.fraction(sympy.together(self.target.expr))
+        together = bounded(self.deadline, "putting the condition over a common denominator", sympy.together,
+                           self.target.expr)
+        numerator, denominator = sympy.fraction(together)
         sign = 1
         coefficient, factors = self._factors(denominator)
         sign *= 1 if coefficient > 0 else -1

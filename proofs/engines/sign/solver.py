@@ -10,7 +10,7 @@ rational point that sympy can re-evaluate exactly.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -81,11 +81,12 @@ def interrupted(reason: str, seconds: float, timeout: float) -> bool:
 
 
 def solve(formulas: Sequence[z3.BoolRef], timeout: float, *, transcript: Transcript | None = None,
-          meaning: Mapping[str, str] | None = None) -> Answer:
+          meaning: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None) -> Answer:
     """Ask z3 whether ``formulas`` hold together (``QF_NRA``, ``timeout`` seconds).
 
     With a ``transcript``, a ``sat`` or ``unsat`` answer is recorded with the query's SMT-LIB text and what
-    the answer means (``meaning[answer]``). An interrupt raises ``KeyboardInterrupt``."""
+    the answer means (``meaning[answer]``; ``meaning`` may be a function that builds it, called only when
+    something is recorded). An interrupt raises ``KeyboardInterrupt``."""
     solver = z3.SolverFor("QF_NRA", ctx=formulas[0].ctx if formulas else None)
     solver.set("timeout", max(1, int(timeout * 1000)))
     solver.add(*formulas)
@@ -99,7 +100,7 @@ def solve(formulas: Sequence[z3.BoolRef], timeout: float, *, transcript: Transcr
             raise KeyboardInterrupt(f"z3: {reason}")
         return Answer("unknown", None, seconds, reason)
     if transcript is not None:
-        says = (meaning or {}).get(answer, "")
+        says = ((meaning() if callable(meaning) else meaning) or {}).get(answer, "")
         transcript.query("(set-logic QF_NRA)\n" + solver.to_smt2(), answer, f"{answer}: {says}" if says else answer)
     return Answer(answer, solver.model() if answer == "sat" else None, seconds)
 

@@ -89,9 +89,11 @@ def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: 
             seconds = min(2.0, deadline.left())
             if seconds <= 0:
                 return None
-            meaning = {"unsat": f"the Taylor model of order {n} of {expr} at {centre} (coefficients a_k and Lagrange "
-                                f"remainder r in their certified ranges) satisfies {op} 0 on the interval "
-                                f"{'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"}
+            def meaning(n: int = n) -> dict[str, str]:
+                return {"unsat": f"the Taylor model of order {n} of {expr} at {centre} (coefficients a_k and "
+                                 f"Lagrange remainder r in their certified ranges) satisfies {op} 0 on the interval "
+                                 f"{'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"}
+
             if solve(formulas, seconds, transcript=transcript, meaning=meaning).result == "unsat":
                 if transcript is not None:
                     name = [x.name]

@@ -33,7 +33,7 @@ from core.context import DEFAULT_DPS, arb
 from core.errors import invalid
 from proofs.engines.sign.branch import MAX_ORDER, Bound, Goal, Result, Search, prove
 from proofs.engines.sign.interval import Interval, side_conditions
-from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.engines.sign.record import Transcript
@@ -179,6 +179,13 @@ def _constant(target: Condition, domain: list[Condition], detail: dict[str, Any]
     return Decision("proved", detail, covered="a constant condition", transcript=record)
 
 
+def _simplifies_to_zero(expr: sympy.Expr, deadline: Deadline) -> bool:
+    try:
+        return bool(bounded(deadline, "sympy's simplify", sympy.simplify, expr) == 0)
+    except TimeUp:
+        return False
+
+
 def decide_transcendental(target: Condition, domain: list[Condition], *, deadline: Deadline,
                           dps: int = DEFAULT_DPS, max_boxes: int = MAX_BOXES, depth: int = 0,
                           sides_only: bool = False) -> Decision:
@@ -194,7 +201,7 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
     if not variables and not sides_only:
         return _constant(target, domain, detail, dps)
     if (target.op == "==" and not deadline.expired() and sympy.count_ops(target.expr) <= SIMPLIFY_OPS
-            and sympy.simplify(target.expr) == 0):
+            and _simplifies_to_zero(target.expr, deadline)):
         detail["argument"] = "the expression simplifies to 0 (sympy simplify)"
         return Decision("proved", detail, covered="identically zero")
     record = Transcript()
