@@ -32,7 +32,7 @@ STATUS_MEANING = {
 
 #: Keys of an evidence's detail that are shown elsewhere or only in the JSON.
 _HIDDEN_DETAIL = frozenset({"traceback", "counterexample", "recheck", "reading", "holds_when", "corrected", "seconds",
-                            "derived", "premise_cases"})
+                            "derived", "premise_cases", "queries", "boxes", "arguments"})  # the record: for certificates
 _MAX_ROWS = 14
 _MAX_NESTED = 6
 
