@@ -25,7 +25,7 @@ with rationals as ``"a/b"`` strings and infinite ends as ``"-oo"``/``"oo"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -98,11 +98,3 @@ class Transcript:
             out["arguments"] = list(self.arguments)
         return out
 
-
-def merged(parts: Sequence[Mapping[str, list[Any]]]) -> dict[str, list[Any]]:
-    """Several :meth:`Transcript.detail` dicts as one (lists concatenated in order)."""
-    out: dict[str, list[Any]] = {}
-    for part in parts:
-        for key, items in part.items():
-            out.setdefault(key, []).extend(items)
-    return out
