@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -311,22 +311,28 @@ def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeo
             return SignAnswer("inconclusive", None, f"the sign decider refused the condition: {again}")
         except Exception as failure:  # noqa: BLE001 - see below
             return SignAnswer("inconclusive", None, f"the sign decider failed: {type(failure).__name__}: {failure}")
+        return _relaxed(verdict, integers)
     except Exception as failure:  # noqa: BLE001 - a crash of the decider on one condition (a sympy, z3 or
         # cvc5 exception) leaves that condition undecided, never proved; interrupts are BaseExceptions and pass
         return SignAnswer("inconclusive", None, f"the sign decider failed: {type(failure).__name__}: {failure}")
-        if verdict.status.value == "proved":
-            return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
-                              "which covers every integer value)")
-        found = verdict.counterexample
-        if found is None or any(not value_of(found[n]).is_Integer for n in integers if n in found):
-            return SignAnswer("inconclusive", None, "decided over the reals only: " + verdict.reason)
-        return SignAnswer("counterexample", found, verdict.reason)
     status = verdict.status.value
     if status == "proved":
         return SignAnswer("proved", None, verdict.reason)
     if status == "refuted":
         return SignAnswer("counterexample", verdict.counterexample, verdict.reason)
     return SignAnswer("inconclusive", None, verdict.reason)
+
+
+def _relaxed(verdict: Verdict, integers: Sequence[str]) -> SignAnswer:
+    """The answer of a decision with the integer symbols relaxed to reals: a proof covers every integer value;
+    a counterexample counts only where it lands on integers; anything else is undecided."""
+    if verdict.status.value == "proved":
+        return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
+                          "which covers every integer value)")
+    found = verdict.counterexample
+    if found is None or any(not value_of(found[n]).is_Integer for n in integers if n in found):
+        return SignAnswer("inconclusive", None, "decided over the reals only: " + verdict.reason)
+    return SignAnswer("counterexample", found, verdict.reason)
 
 
 def shown_point(point: Mapping[str, Any], names: Iterable[str] | None = None) -> str:

@@ -98,3 +98,19 @@ def test_invalid_mechanisms_are_one_line_errors(call, match):
     with pytest.raises(InvalidArgument, match=match) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+def test_a_counterexample_found_with_integers_relaxed_counts_only_on_integers():
+    """When the decider refuses integer symbols and the question is asked again over the reals, a proof covers
+    every integer, but a failing point between integers says nothing about the integer domain."""
+    from proofs.base.evidence import Evidence
+    from proofs.base.verdict import Verdict
+    from proofs.engines.validity import _relaxed
+
+    def refuted_at(d):
+        return Verdict((Evidence("decision", "counterexample", "d >= 2", counterexample={"d": d, "value": -1},
+                                 recheck="exact"),))
+
+    assert _relaxed(refuted_at("5/2"), ["d"]).outcome == "inconclusive"
+    assert _relaxed(refuted_at(3), ["d"]).outcome == "counterexample"
+    assert _relaxed(Verdict((Evidence("decision", "proved", "d >= 2"),)), ["d"]).outcome == "proved"
