@@ -31,9 +31,13 @@ import sympy
 
 from core.errors import invalid
 
-__all__ = ["CountEvaluator", "Tables", "Undefined", "event"]
+__all__ = ["CountEvaluator", "Tables", "Undefined", "event", "MAX_EXPONENT"]
 
 _LIMIT = 2 ** 62
+#: Largest integer exponent applied to a sub-expression of the counts (``Y0**k``, or ``Y0**n`` at a given n):
+#: each power of an array of counts is k array multiplications of integers with k·log2(n) bits; the
+#: statistics of the texts use squares and cubes, and a moment of a far higher power is refused before work.
+MAX_EXPONENT = 64
 
 
 class Undefined(Exception):
@@ -229,6 +233,9 @@ class CountEvaluator:
         return _Num(total)
 
     def power(self, base: Any, exponent: int, expr: Any) -> Any:
+        if not isinstance(base, Fraction) and abs(exponent) > MAX_EXPONENT:
+            raise invalid(self.label, str(expr), f"raises the counts to the power {exponent}, beyond {MAX_EXPONENT}",
+                          f"exponents of the counts are at most {MAX_EXPONENT}")
         if isinstance(base, Fraction):
             if base == 0 and exponent < 0:
                 point = ", ".join(f"{k}={v}" for k, v in sorted(self.scalars.items()) if not k.startswith("_"))

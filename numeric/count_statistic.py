@@ -16,15 +16,33 @@ from typing import Any
 import sympy
 
 from core.errors import invalid
+from numeric.count_evaluator import MAX_EXPONENT
 from numeric.count_reduction import Plan, full_plan, grouped_plan
 from numeric.data_model import FiniteModel
 from numeric.finite_mechanism import as_expression, is_condition, symbol
 
-__all__ = ["CountStatistic", "STRATEGIES"]
+__all__ = ["CountStatistic", "STRATEGIES", "MAX_NODES", "MAX_EXPONENT", "check_size"]
 
 #: ``"full"``: every outcome; ``"grouped"``: the group sums when the statistic allows it (else every
 #: outcome); ``"auto"``: the same as ``"grouped"``.
 STRATEGIES = ("auto", "full", "grouped")
+#: Most nodes of a statistic (or condition) tree: a statistic a paper prints has tens of nodes; every node is
+#: evaluated on every batch of outcomes, so a pasted or generated expression of thousands would dominate the run.
+MAX_NODES = 2_000
+
+
+def check_size(expr: Any, name: str, shown: Any, counts: frozenset[str]) -> None:
+    """Refuse, before any work, an expression with more than :data:`MAX_NODES` nodes or an integer power
+    of a sub-expression of the counts beyond :data:`MAX_EXPONENT`."""
+    nodes = 0
+    for node in sympy.preorder_traversal(expr):
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise invalid(name, shown, f"has more than {MAX_NODES} nodes", "a statistic is a short formula")
+        if isinstance(node, sympy.Pow) and node.exp.is_Integer and abs(int(node.exp)) > MAX_EXPONENT \
+                and {s.name for s in node.base.free_symbols} & counts:
+            raise invalid(name, shown, f"raises {node.base} to the power {node.exp}, beyond {MAX_EXPONENT}",
+                          f"exponents of the counts are at most {MAX_EXPONENT}")
 
 
 def _parse(value: Any, model: FiniteModel, name: str, relational: bool) -> Any:
@@ -46,11 +64,13 @@ class CountStatistic:
 
     def __post_init__(self) -> None:
         expr = _parse(self.expression, self.model, "statistic", False)
+        check_size(expr, "statistic", self.expression, frozenset(self.model.names))
         if is_condition(expr):
             raise invalid("statistic", self.expression, "is a condition, not a statistic")
         object.__setattr__(self, "expression", expr)
         if self.given is not None:
             condition = _parse(self.given, self.model, "given", True)
+            check_size(condition, "given", self.given, frozenset(self.model.names))
             if not is_condition(condition):
                 raise invalid("given", self.given, "is not a condition", "write a relation such as 'N1 + N2 > 0'")
             object.__setattr__(self, "given", condition)

@@ -46,16 +46,29 @@ from numeric.count_reduction import ratio_name
 from numeric.count_statistic import STRATEGIES, CountStatistic
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
 from numeric.finite_mechanism import FiniteMechanism, as_expression, is_condition, pure_ldp_epsilon, symbol
-from numeric.multinomial import DatasetLaw, MultinomialLaw, accumulate, compositions
+from numeric.multinomial import DatasetLaw, MultinomialLaw, accumulate, compositions, outcome_count
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
            "STRATEGIES", "as_fraction", "CountStatistic", "FiniteMechanism", "FiniteModel", "Prior", "Counts",
-           "model_of", "enumerate_moments", "pure_ldp_epsilon", "MOMENT_NAMES"]
+           "model_of", "enumerate_moments", "pure_ldp_epsilon", "MOMENT_NAMES", "MAX_N", "MAX_CELLS", "MAX_EXACT_WORK",
+           "check_work"]
 
 MODES = ("mpf", "arb", "exact")
 #: The moments a :class:`Moments` holds, by name.
 MOMENT_NAMES = ("mean", "variance", "mean_on", "square_on", "probability")
 _SURVEY_NAMES = ("N1", "N2", "N3", "n1", "n2", "n3", "p", "q", "pi", "n")
+#: Largest sample size: the power tables of an i.i.d. law hold n + 1 numbers and n! (about 8 s at n = 10^6
+#: in 50-digit balls, measured on a shared machine).
+MAX_N = 10 ** 6
+#: Most values of the enumerated cells (every outcome, or every value of the group sums) at one sample size
+#: and one point: about 2·10^5 per second were measured in 50-digit balls, so this is about a minute.
+MAX_CELLS = 10 ** 7
+#: Most cells × n in exact rational mode: exact probabilities at sample size n have O(n) digits, and about
+#: 4·10^6 such units per second were measured (n = 200: 0.8 s; n = 1000 every outcome: 131 s), so about a minute.
+MAX_EXACT_WORK = 2 * 10 ** 8
+#: Most digits of the certified modes: the guard digits are raised up to 8x this while radii stay wide, and
+#: arithmetic on balls of tens of thousands of digits is minutes per enumeration.
+MAX_DPS = 2_000
 
 
 @dataclass(frozen=True)
@@ -125,7 +138,25 @@ class Moments:
 def _sample_size(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise invalid("n", n, "the sample size must be an integer >= 1")
+    if n > MAX_N:
+        raise invalid("n", n, f"is beyond the largest sample size enumerated, {MAX_N}",
+                      "a moment for every n comes from the symbolic derivation (check_moment)")
     return int(n)
+
+
+def check_work(statistic: CountStatistic, n: int, mode: str, strategy: str) -> int:
+    """The number of cell values one enumeration at sample size ``n`` visits; refuses, before any work,
+    more than :data:`MAX_CELLS` (or cells × n beyond :data:`MAX_EXACT_WORK` in exact mode)."""
+    plan = statistic.plan(strategy)
+    cells = outcome_count(n, len(plan.cells))
+    shown = ", ".join(plan.labels(statistic.model.names))
+    if cells > MAX_CELLS:
+        raise invalid("n", n, f"the enumeration visits {cells} values of ({shown}), more than {MAX_CELLS} "
+                      "(about a minute of work)", "use a smaller n, or a statistic of fewer counts")
+    if mode == "exact" and cells * n > MAX_EXACT_WORK:
+        raise invalid("n", n, f"exact rational enumeration of {cells} values of ({shown}) at this n is beyond "
+                      f"{MAX_EXACT_WORK} cells x n (about a minute of work)", "use mode='arb' (certified balls)")
+    return cells
 
 
 def outcomes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -195,11 +226,12 @@ def _law_and_scalars(statistic: CountStatistic, n: int, point: Mapping[str, Frac
     return plan, MultinomialLaw(n, groups), scalars, sizes
 
 
-def _sums(statistic: CountStatistic, n: int, point: Mapping[str, Fraction], strategy: str, number: Any):
+def _sums(statistic: CountStatistic, n: int, point: Mapping[str, Fraction], strategy: str, number: Any,
+          tick: Any = None):
     plan, law, scalars, sizes = _law_and_scalars(statistic, n, point, strategy)
     try:
         s0, s1, s2, count = accumulate(plan, law, scalars, number, sizes, plan.labels(statistic.model.names),
-                                       statistic.expression)
+                                       statistic.expression, tick=tick)
     except ZeroDivisionError:
         raise invalid("statistic", str(statistic.expression), f"divides by zero at {point}") from None
     if count == 0 or s0 == 0:
@@ -227,17 +259,22 @@ def _tight(values: Mapping[str, Any], target: int) -> bool:
 
 
 def enumerate_moments(statistic: CountStatistic, n: int, values: Mapping[str, Any] | None = None, *,
-                      dps: int = 50, mode: str = "arb", strategy: str = "auto") -> Moments:
+                      dps: int = 50, mode: str = "arb", strategy: str = "auto", tick: Any = None) -> Moments:
     """The moments of a parsed :class:`~numeric.count_statistic.CountStatistic` at sample size ``n`` and
-    the parameter point ``values`` (see the module docstring for ``mode``, ``dps`` and ``strategy``)."""
+    the parameter point ``values`` (see the module docstring for ``mode``, ``dps`` and ``strategy``).
+    Sizes are checked before any work (:func:`check_work`); ``tick()``, if given, is called before every
+    batch of outcomes, so that a caller's deadline can stop the enumeration."""
     if mode not in MODES:
         raise invalid("mode", mode, f"not one of {list(MODES)}")
     if isinstance(dps, bool) or not isinstance(dps, int) or dps < MIN_DPS:
         raise invalid("dps", dps, f"must be an integer >= {MIN_DPS} (more than double precision)")
+    if dps > MAX_DPS:
+        raise invalid("dps", dps, f"must be at most {MAX_DPS}", "50 digits certify any moment the texts print")
     n = _sample_size(n)
+    check_work(statistic, n, mode, strategy)
     point = _point(statistic.model, values or {})
     if mode == "exact":
-        plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, EXACT.converter())
+        plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, EXACT.converter(), tick)
         return Moments(**_combine(s0, s1, s2), outcomes=count, mode="exact", dps=None,
                        method=plan.describe(statistic.model.names))
     target = math.ceil(dps * math.log2(10)) + 4
@@ -245,7 +282,7 @@ def enumerate_moments(statistic: CountStatistic, n: int, values: Mapping[str, An
     while True:
         context = arb(dps + guard)
         with context.active():
-            plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, context.converter())
+            plan, s0, s1, s2, count = _sums(statistic, n, point, strategy, context.converter(), tick)
             found = _combine(s0, s1, s2)
             tight = _tight(found, target)
         if tight or guard >= 8 * dps:

@@ -195,16 +195,20 @@ def _count(cells: np.ndarray, sizes: Sequence[int]) -> int:
 
 def accumulate(plan: Plan, law: MultinomialLaw | DatasetLaw, scalars: Mapping[str, Fraction],
                number: Callable[[Fraction], Any], sizes: Sequence[int], names: Sequence[str],
-               shown: Any, label: str = "statistic") -> tuple[Any, Any, Any, int]:
+               shown: Any, label: str = "statistic", tick: Callable[[], None] | None = None
+               ) -> tuple[Any, Any, Any, int]:
     """(Σ P, Σ P·X, Σ P·X², number of outcomes) over the outcomes of positive probability in the event,
     in the numbers of ``number`` (call inside the context's ``active()`` block). ``names`` label the cells
-    and ``shown`` the statistic in an error message."""
+    and ``shown`` the statistic in an error message; ``tick()`` is called before every batch (a caller's
+    deadline raises from it)."""
     law.prepare(number)
     tables, exact_tables = Tables(), Tables()
     zero = number(Fraction(0))
     s0 = s1 = s2 = zero
     count = 0
     for cells in batches(law.n, len(plan.cells)):
+        if tick is not None:
+            tick()
         mask = law.support(cells)
         if plan.event is not None:
             chosen = cells[:, mask]

@@ -7,12 +7,14 @@ from fractions import Fraction as F
 
 import mpmath
 import pytest
+import sympy
 
 from core.errors import InvalidArgument
 from numeric.count_statistic import CountStatistic
 from numeric.data_model import survey_model
 from numeric.enumeration import moments, outcomes, reference_moments
 from numeric.multinomial import batches, compositions, outcome_count
+from symbolic.symbols import N1
 
 PI_HAT = "(N2*q - N1*p)/((N1+N2)*(q-p))"  # 003 Theorem 3.9
 
@@ -128,3 +130,25 @@ def test_hostile_string_never_runs(tmp_path, monkeypatch):
     with pytest.raises(InvalidArgument, match="__import__"):
         moments("__import__('os').system('touch pwned')", 5, "0.6", "0.2", "0.3")
     assert not (tmp_path / "pwned").exists()
+
+
+#: sizes refused before any work, each with the value and the limit in one line
+LIMITS = [
+    (dict(n=10 ** 9, statistic="N1", given=None), r"n=1000000000: is beyond the largest sample size enumerated, 1000000"),
+    (dict(n=10 ** 5, statistic=PI_HAT, strategy="full"), r"n=100000: the enumeration visits 5000150001 values .* more "
+                                                          r"than 10000000"),
+    (dict(n=1000, statistic=PI_HAT, mode="exact", strategy="full"), r"exact rational enumeration .* beyond 200000000"),
+    (dict(statistic="N1**10**10", given=None), r"raises N1 to the power 10000000000, beyond 64"),
+    (dict(statistic="N1**n", given=None, n=100), r"raises the counts to the power 100, beyond 64"),
+    (dict(statistic=sympy.Mul(*[N1 + i for i in range(1000)]), given=None), r"more than 2000 nodes"),
+    (dict(dps=10 ** 5), r"dps=100000: must be at most 2000"),
+]
+
+
+@pytest.mark.parametrize("change,match", LIMITS, ids=["n-1e9", "cells", "exact-work", "exponent", "exponent-n", "nodes",
+                                                      "dps"])
+def test_limits_are_checked_before_work(change, match):
+    args = dict(statistic=PI_HAT, n=3, p="3/4", q="1/8", pi="1/2", given="N1+N2>0") | change
+    with pytest.raises(InvalidArgument, match=match) as refused:
+        moments(args.pop("statistic"), args.pop("n"), args.pop("p"), args.pop("q"), args.pop("pi"), **args)
+    assert "\n" not in str(refused.value)
