@@ -2,36 +2,46 @@
 counts of a finite mechanism?
 
 The model is the survey Q_{2x3} of 003 §3.1 (statistics in N1, N2, N3, p, q, pi, n; claimed forms in p,
-q, pi, n and q1, q2, q3, replaced by the model), or any k x m row-stochastic matrix with i.i.d. inputs
-(``prior=``) or a fixed dataset (``counts=``, 004 §2.2), statistics in Y0 ... Y{m-1}, n and the
-parameters. The statistic (and ``given``) is parsed and planned once per check
-(:class:`numeric.count_statistic.CountStatistic`), then enumerated at every n of ``n_values`` and every
-point of ``points`` (:func:`numeric.enumeration.enumerate_moments`: python-flint balls at ``dps`` digits
-plus guard digits, every moment combined inside that context). The tolerance follows the working
-precision: |enumerated - claimed| <= 10^-(dps-10) max(1, |claimed|), measured in balls at three times
-the digits. A point beyond it becomes a counterexample only once confirmed: by exact rational
-enumeration when n <= :data:`EXACT_N_MAX`, otherwise at the two precisions of
-``arb(dps).confirmations()`` (dps and 2 dps, both at least the working one).
+q, pi, n and q1, q2, q3, replaced by the model), any k x m row-stochastic matrix with i.i.d. inputs
+(``prior=[...]``) or a fixed dataset (``counts=[...]``, 004 §2.2), statistics in Y0 ... Y{m-1}, n and the
+parameters, or a mechanism family (``mechanism=M.randomized_response(d="d", epsilon="eps")``) with
+``counts={"0": "c0"}`` or ``prior={"0": "f0"}``, statistics in the counts C0, C1, ... of the reports that
+count toward the values "0", "1", ... for any domain size d (:mod:`proofs.engines.moment_family`).
+``domain=`` states where the claim lives (:class:`core.domain.Domain`); the problem is prepared once
+(:mod:`proofs.engines.moment_problem`).
 
-Cases up to :data:`FULL_OUTCOMES` outcomes enumerate every outcome literally; larger ones sum the
-counts that enter only polynomially in closed form (:mod:`numeric.count_reduction`). The evidence says
-which. :func:`check_moment` adds a symbolic derivation (:mod:`numeric.count_moments`) when the statistic
-is a polynomial in the counts without a condition: a claimed form equal to it as a rational function is
-``proved`` for every n and every parameter value.
+Enumeration: the statistic is enumerated at every n of ``n_values`` and every point
+(:func:`numeric.enumeration.enumerate_moments`: python-flint balls at ``dps`` digits plus guard digits,
+every moment combined inside that context). The tolerance follows the working precision:
+|enumerated - claimed| <= 10^-(dps-10) max(1, |claimed|), measured in balls at three times the digits.
+A point beyond it becomes a counterexample only once confirmed: by exact rational enumeration when
+n <= :data:`EXACT_N_MAX`, otherwise at the two precisions of ``arb(dps).confirmations()`` (dps and 2 dps,
+both at least the working one). Cases up to :data:`FULL_OUTCOMES` outcomes enumerate every outcome
+literally; larger ones sum the counts that enter only polynomially in closed form
+(:mod:`numeric.count_reduction`). The evidence says which.
 
-The default survey grid has small n (1, 2, 3, 4, 6, 10, 25), "don't know" rates q3 = 1-p-q at 0, near
-0, in between and near its maximum 1/2 (p > 1/2 as in the paper), and π at 0, 3/10, 1/2, 1; the
-default grid of another mechanism is the rationals of :data:`GRID_VALUES` (integers 0 ... max n for a
-parameter that only counts respondents) at which the matrix and prior are valid.
+Points and vacuity: with a stated domain the points are drawn from its interior, and a few from its
+boundary, which are checked too (a counterexample there refutes) but earn nothing; the evidence counts
+the interior points at which the mechanism is not degenerate (its output depends on its input):
+``Evidence.interior_cases``. Support with none of them is vacuous. User points outside the stated domain
+are a one-line error.
+
+Symbolic derivation (:mod:`numeric.count_moments`), when the statistic is a polynomial in the counts
+without a condition: a claimed form equal to the exact moment as a rational function is ``proved`` for
+every n and every parameter value.
+
+Limits before work: sample sizes, cells and exact work (:mod:`numeric.enumeration`), the statistic's size
+and exponents (:mod:`numeric.count_statistic`), the claimed form's (:mod:`proofs.engines.moment_problem`).
+``timeout=`` (seconds) stops the enumeration between batches of outcomes: the evidence is then
+``inconclusive`` and says how far it got. A failure of sympy inside the symbolic derivation is an
+``inconclusive`` with the reason, never a traceback.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
-import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,37 +52,38 @@ from core.context import EXACT, arb
 from core.errors import InvalidArgument
 from core.exact import as_fraction
 from numeric.count_moments import difference_is_zero, symbolic_moments
+from numeric.count_points import Case
 from numeric.count_statistic import CountStatistic
 from numeric.data_model import Counts
-from numeric.enumeration import Survey, enumerate_moments, model_of, parse_statistic
-from numeric.finite_mechanism import as_expression, rational
+from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_moments, parse_statistic
+from numeric.finite_mechanism import rational, symbol
 from numeric.multinomial import outcome_count
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
+from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 from proofs.errors import invalid
-from symbolic.model import q2x3
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
-           "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES"]
+           "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",
+           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES"]
 
 DEFAULT_N = (1, 2, 3, 4, 6, 10, 25)
-#: (p, q) pairs: q3 = 0, 1/1000, 1/8, 1/4, 0.499 (its maximum is < 1/2 when p > 1/2); then π values
-_PQ = [("3/4", "1/4"), ("7/10", "299/1000"), ("3/4", "1/8"), ("2/3", "1/12"), ("3/4", "0"), ("501/1000", "0"),
-       ("1", "0"), ("9/10", "1/20")]
-_PI = ("0", "3/10", "1/2", "1")
-DEFAULT_POINTS = tuple({"p": Fraction(a), "q": Fraction(b), "pi": Fraction(c)} for a, b in _PQ for c in _PI)
 #: largest n re-checked by exact rational enumeration
 EXACT_N_MAX = 60
 #: largest number of outcomes enumerated one by one (beyond it, counts are summed in closed form)
 FULL_OUTCOMES = 200_000
-#: candidate values of a mechanism's parameters for the default grid
-GRID_VALUES = tuple(Fraction(v) for v in ("0", "1/10", "1/4", "1/3", "1/2", "2/3", "3/4", "9/10", "1", "3/2", "2",
-                                          "3", "10"))
-#: most points of a default grid, and most candidate points tried for it
-GRID_POINTS = 48
-GRID_CANDIDATES = 4000
 MOMENTS = ("mean", "variance", "mean_on", "square_on")
+#: most sample sizes in one check (each is a full enumeration at every point)
+MAX_N_VALUES = 200
 _CLAIMED_NAMES = ("p", "q", "pi", "n", "q1", "q2", "q3")
+#: what sympy raises when an expression is beyond an algorithm (caught into ``inconclusive`` with the
+#: reason; :class:`~core.errors.InvalidArgument` is re-raised first, and interrupts are never caught)
+SYMPY_FAILURES = (sympy.SympifyError, sympy.PolynomialError, sympy.polys.polyerrors.BasePolynomialError,
+                  NotImplementedError, TypeError, ValueError, ArithmeticError, AttributeError, RecursionError)
+
+
+class _OutOfTime(Exception):
+    """The caller's ``timeout`` passed (raised between batches; never escapes this module)."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +98,6 @@ class MomentVerdict(Verdict):
 def parse_claimed(claimed: Any, names: Sequence[str] = _CLAIMED_NAMES) -> sympy.Basic:
     """The claimed closed form, symbols matched by name (survey: p, q, pi, n, q1, q2, q3)."""
     return parse_statistic(claimed, name="claimed", allowed=tuple(names))
-
-
-def _survey_form(claimed: sympy.Basic) -> sympy.Basic:
-    model = {k.name: v for k, v in q2x3().items()}
-    return claimed.xreplace({s: model[s.name] for s in claimed.free_symbols if s.name in model})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,7 +127,7 @@ def _exact_claim(form: sympy.Basic, values: Mapping[str, Any]) -> sympy.Basic:
 
 def claimed_value(claimed: sympy.Basic, survey: Survey) -> sympy.Basic:
     """The claimed form at one survey, exactly (a sympy number; ``zoo``/``nan`` when undefined)."""
-    return _exact_claim(_survey_form(claimed), survey.values())
+    return _exact_claim(survey_form(claimed), survey.values())
 
 
 def _undefined(value: sympy.Basic) -> bool:
@@ -140,90 +146,48 @@ def _distance(ball: Any, claimed: sympy.Basic, digits: int) -> tuple[Any, float]
         return d, float(d.mid())
 
 
-def _validate(moment: str, n_values: Any, dps: int) -> list[int]:
-    if moment not in MOMENTS:
+def _validate(moment: str, n_values: Any, dps: int, timeout: Any = None) -> list[int]:
+    if not isinstance(moment, str) or moment not in MOMENTS:
         raise invalid("moment", moment, f"must be one of {list(MOMENTS)}")
     if isinstance(dps, bool) or not isinstance(dps, int) or dps < 20:
         raise invalid("dps", dps, "must be an integer >= 20")
+    if dps > MAX_DPS:
+        raise invalid("dps", dps, f"must be at most {MAX_DPS}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                or not timeout > 0 or timeout == float("inf")):
+        raise invalid("timeout", timeout, "must be a positive number of seconds (or None)")
+    if isinstance(n_values, (str, bytes, Mapping)) or not isinstance(n_values, Iterable):
+        fix = f"write n_values=[{n_values!r}]" if isinstance(n_values, int) and not isinstance(n_values, bool) else None
+        raise invalid("n_values", n_values, "must be a list of sample sizes", fix)
     ns = []
     for value in n_values:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise invalid("n", value, "the sample size must be an integer >= 1")
+        if value > MAX_N:
+            raise invalid("n", value, f"is beyond the largest sample size enumerated, {MAX_N}",
+                          "a moment for every n comes from the symbolic derivation")
         ns.append(value)
+        if len(ns) > MAX_N_VALUES:
+            raise invalid("n_values", f"{len(ns)}+ sizes", f"more than {MAX_N_VALUES} sample sizes")
     if not ns:
         raise invalid("n_values", n_values, "needs at least one n")
     return ns
 
 
-def _survey_points(points: Sequence[Mapping[str, Any]]) -> list[dict[str, Fraction]]:
-    pts = []
-    for point in points:
-        missing = {"p", "q", "pi"} - set(point)
-        if missing:
-            raise invalid("points", dict(point), f"missing {sorted(missing)}")
-        survey = Survey(1, point["p"], point["q"], point["pi"])
-        if survey.p == survey.q:
-            raise invalid("q", point["q"], f"equals p={point['p']}: the MLE π̂ is undefined when p = q")
-        pts.append({"p": survey.p, "q": survey.q, "pi": survey.pi})
-    return pts
-
-
-def _model_points(statistic: CountStatistic, points: Sequence[Mapping[str, Any]] | None,
-                  ns: Sequence[int]) -> tuple[list[dict[str, Fraction]], bool]:
-    """The points (validated against the mechanism and prior), and whether they are the default grid."""
-    model = statistic.model
-    if points is not None:
-        out = []
-        for point in points:
-            unknown = sorted(set(point) - set(model.parameters))
-            if unknown:
-                raise invalid("points", dict(point), f"names {unknown} are not parameters of the model",
-                              f"the parameters are {list(model.parameters)}")
-            exact = {name: _exact(name, point) for name in model.parameters}
-            model.mechanism.at(exact)
-            if not isinstance(model.data, Counts):
-                model.data.at(exact)
-            out.append(exact)
-        return out, False
-    respondents = sorted(set(model.data.parameters) - set(model.mechanism.parameters)) \
-        if isinstance(model.data, Counts) else []
-    continuous = [name for name in model.parameters if name not in respondents]
-    integers = [Fraction(i) for i in range(max(ns) + 1)]
-    axes = [integers if name in respondents else GRID_VALUES for name in continuous + respondents]
-    size = math.prod(len(axis) for axis in axes)
-    stride = max(1, size // GRID_CANDIDATES)  # an evenly spread subset of a large product
-    grid = []
-    for combo in itertools.islice(itertools.product(*axes), 0, None, stride):
-        point = dict(zip(continuous + respondents, combo))
-        try:
-            model.mechanism.at(point)
-            if not isinstance(model.data, Counts):
-                model.data.at(point)
-        except InvalidArgument:
-            continue
-        grid.append(point)
-    if len(grid) > GRID_POINTS:
-        step = len(grid) / GRID_POINTS
-        grid = [grid[int(i * step)] for i in range(GRID_POINTS)]
-    return grid, True
-
-
-def _exact(name: str, point: Mapping[str, Any]) -> Fraction:
-    if name not in point:
-        raise invalid("points", dict(point), f"gives no value for the parameter {name!r}")
-    return as_fraction(name, point[name])
-
-
 class _Comparison:
-    """One check: the parsed statistic and claimed form, the grid, and what was found so far."""
+    """One check: the prepared problem, and what was found so far."""
 
-    def __init__(self, statistic: CountStatistic, form: sympy.Basic, moment: str, dps: int, strategy: str | None):
-        self.statistic, self.form, self.moment, self.dps = statistic, form, moment, dps
-        self.strategy = strategy
+    def __init__(self, problem: MomentProblem, moment: str, dps: int, strategy: str | None, deadline: float | None):
+        self.problem, self.statistic, self.form = problem, problem.statistic, problem.form
+        self.moment, self.dps, self.strategy, self.deadline = moment, dps, strategy, deadline
         self.tolerance_exp = dps - 10
         self.worst: tuple[float, dict | None] = (-1.0, None)
-        self.cases = self.skipped = self.undefined = 0
+        self.cases = self.skipped = self.undefined = self.interior = self.boundary = self.degenerate = 0
         self.methods: set[str] = set()
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _OutOfTime
 
     def strategy_for(self, n: int) -> str:
         if self.strategy is not None:
@@ -233,7 +197,7 @@ class _Comparison:
 
     def value(self, n: int, point: Mapping[str, Fraction], mode: str, dps: int | None = None) -> Any:
         found = enumerate_moments(self.statistic, n, point, dps=dps or self.dps, mode=mode,
-                                  strategy=self.strategy_for(n))
+                                  strategy=self.strategy_for(n), tick=self.tick)
         self.methods.add(found.method)
         return found.value(self.moment)
 
@@ -247,8 +211,12 @@ class _Comparison:
         """The moment again: exactly (n <= EXACT_N_MAX) or at the two confirmation precisions of
         ``arb(dps).confirmations()``; returns the values, how to show them, and the kind of re-check."""
         if n <= EXACT_N_MAX:
-            exact = self.value(n, point, "exact")
-            return [exact], {"enumerated": exact}, Recheck.EXACT
+            try:
+                exact = self.value(n, point, "exact")
+            except InvalidArgument:  # beyond the exact work limit: the two precisions instead
+                pass
+            else:
+                return [exact], {"enumerated": exact}, Recheck.EXACT
         values = [self.value(n, point, "arb", dps=c.dps) for c in arb(self.dps).confirmations()]
         shown = {f"enumerated ({c.dps} digits)": v.mid().str(30, radius=False)
                  for c, v in zip(arb(self.dps).confirmations(), values)}
@@ -263,149 +231,233 @@ class _Comparison:
         return all(self.beyond(v, claimed)[0] for v in values), shown, recheck
 
 
-def _prepare(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: Any, counts: Any
-             ) -> tuple[CountStatistic, sympy.Basic, bool]:
-    """Parse the statistic (with its condition and model) and the claimed form, once per check."""
-    model = model_of(mechanism, prior, counts)
-    compiled = CountStatistic(model, statistic, given)
-    if mechanism is None:
-        return compiled, _survey_form(parse_claimed(claimed)), True
-    return compiled, as_expression(claimed, "claimed", allowed=model.parameters + ("n",)), False
-
-
 def compare_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
                    n_values: Sequence[int] = DEFAULT_N, points: Sequence[Mapping[str, Any]] | None = None,
-                   dps: int = 50, reading: str | None = None, domain: str | None = None,
+                   dps: int = 50, reading: str | None = None, domain: Any = None,
                    label: str | None = None, mechanism: Any = None, prior: Any = None, counts: Any = None,
-                   strategy: str | None = None) -> Evidence:
+                   strategy: str | None = None, timeout: float | None = None) -> Evidence:
     """Enumeration evidence that ``claimed`` is the ``moment`` of ``statistic`` (given ``given``) at every
-    n of ``n_values`` and every point of ``points`` (survey defaults: :data:`DEFAULT_POINTS`); see the
-    module docstring for the model, the tolerance and the re-check of a discrepancy."""
-    ns = _validate(moment, n_values, dps)
-    compiled, form, survey = _prepare(statistic, claimed, given, mechanism, prior, counts)
-    return _enumeration(compiled, form, survey, moment, ns, points, dps, reading, domain, label, strategy)
+    n of ``n_values`` and every point of ``points`` (or of the stated ``domain``; survey defaults:
+    :data:`DEFAULT_POINTS`); see the module docstring for the model, the tolerance and the re-check."""
+    ns = _validate(moment, n_values, dps, timeout)
+    problem = prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts,
+                      domain=domain)
+    return enumeration_evidence(problem, moment, ns, points, dps, reading=reading, strategy=strategy,
+                                timeout=timeout, what=label)
 
 
-def _enumeration(compiled: CountStatistic, form: sympy.Basic, survey: bool, moment: str, ns: list[int],
-                 points: Sequence[Mapping[str, Any]] | None, dps: int, reading: str | None, domain: str | None,
-                 label: str | None, strategy: str | None) -> Evidence:
-    start = time.perf_counter()
-    model, given = compiled.model, compiled.given
-    if survey:
-        pts, default = _survey_points(DEFAULT_POINTS if points is None else points), points is None
+def _check_sizes(run: _Comparison, ns: Sequence[int]) -> None:
+    for n in ns:  # every size refused before any work, not after the smaller ones ran
+        check_work(run.statistic, n, "arb", run.strategy_for(n))
+
+
+def enumeration_evidence(problem: MomentProblem, moment: str, ns: list[int],
+                         points: Sequence[Mapping[str, Any]] | None, dps: int, *, reading: str | None = None,
+                         strategy: str | None = None, timeout: float | None = None, start: float | None = None,
+                         what: str | None = None) -> Evidence:
+    """Enumerate ``problem`` at every n of ``ns`` and every case (``points``, else the defaults)."""
+    start = time.perf_counter() if start is None else start
+    deadline = None if timeout is None else time.monotonic() + timeout - (time.perf_counter() - start)
+    run = _Comparison(problem, moment, dps, strategy, deadline)
+    _check_sizes(run, ns)
+    if points is not None:
+        by_n, chosen = problem.user_cases(points, ns), "given"
     else:
-        pts, default = _model_points(compiled, points, ns)
-    if not pts:
-        raise invalid("points", points, "needs at least one point")
-    run = _Comparison(compiled, form, moment, dps, strategy)
-    for n in ns:
-        for point in pts:
-            if isinstance(model.data, Counts) and model.data.at(point, n) is None:
-                run.skipped += 1
-                continue
-            where = {"n": n, **point}
-            claim_at = _exact_claim(form, {**point, "n": n})
-            try:
-                value = run.value(n, point, "arb")
-            except InvalidArgument:
-                if not default:
-                    raise
-                run.undefined += 1  # a default grid point where the moment does not exist
-                continue
-            run.cases += 1
-            if _undefined(claim_at):  # the moment exists (enumerated) where the claimed form has no value
-                _, shown, recheck = run.recheck(n, point)
-                return _refuted(run, where, shown, "undefined", recheck, ns, pts, reading, domain, label, start)
-            beyond, shown_distance = run.beyond(value, claim_at)
-            if shown_distance > run.worst[0]:
-                run.worst = (shown_distance, where)
-            if beyond:
-                confirmed, shown, recheck = run.confirm(n, point, claim_at)
-                if confirmed:
-                    claimed_shown = Fraction(int(claim_at.p), int(claim_at.q)) if claim_at.is_Rational \
-                        else str(sympy.N(claim_at, 30))
-                    return _refuted(run, where, shown, claimed_shown, recheck, ns, pts, reading, domain, label,
-                                    start)
-    where_domain = domain or _domain(ns, pts, given, label, None if survey else model.describe())
+        by_n, chosen = problem.default_cases(ns)
+    if not any(by_n.values()):
+        if points is not None or problem.domain is None:
+            raise invalid("points", points, "needs at least one point")
+    model, given = problem.model, problem.statistic.given
+    try:
+        for n in ns:
+            for case in by_n[n]:
+                run.tick()
+                found = _one_case(run, problem, n, case, points is None)
+                if found is not None:
+                    return _refuted(run, problem, by_n, ns, found, reading, what, start)
+    except _OutOfTime:
+        detail = _figures(run, problem, ns, by_n, chosen, given)
+        detail["timed out"] = f"after {time.perf_counter() - start:.1f} s (timeout={timeout} s)"
+        return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, _domain(problem, ns, by_n, given, what), detail,
+                        reading=reading, seconds=time.perf_counter() - start)
+    detail = _figures(run, problem, ns, by_n, chosen, given)
+    outcome = Outcome.HOLDS if run.cases else Outcome.INCONCLUSIVE
+    return Evidence(Method.ENUMERATION, outcome, _domain(problem, ns, by_n, given, what), detail, reading=reading,
+                    seconds=time.perf_counter() - start, interior_cases=run.interior if run.cases else None)
+
+
+def _one_case(run: _Comparison, problem: MomentProblem, n: int, case: Case, default: bool) -> dict | None:
+    """Compare at one (n, case); the counterexample found there (re-checked), or ``None``."""
+    model = problem.model
+    if isinstance(model.data, Counts) and model.data.at(case.values, n) is None:
+        run.skipped += 1
+        return None
+    where = {"n": n, **case.display()}
+    claim_at = _exact_claim(run.form, {**case.values, "n": n})
+    try:
+        value = run.value(n, case.values, "arb")
+    except InvalidArgument:
+        if not default:
+            raise
+        run.undefined += 1  # a default point where the moment does not exist
+        return None
+    run.cases += 1
+    degenerate = problem.degenerate(case)
+    run.degenerate += degenerate
+    if case.interior and not degenerate:
+        run.interior += 1
+    elif not case.interior:
+        run.boundary += 1
+    if _undefined(claim_at):  # the moment exists (enumerated) where the claimed form has no value
+        _, shown, recheck = run.recheck(n, case.values)
+        return {"where": where, "shown": shown, "claimed": "undefined", "recheck": recheck, "case": case}
+    beyond, shown_distance = run.beyond(value, claim_at)
+    if shown_distance > run.worst[0]:
+        run.worst = (shown_distance, where)
+    if beyond:
+        confirmed, shown, recheck = run.confirm(n, case.values, claim_at)
+        if confirmed:
+            claimed_shown = Fraction(int(claim_at.p), int(claim_at.q)) if claim_at.is_Rational \
+                else str(sympy.N(claim_at, 30))
+            return {"where": where, "shown": shown, "claimed": claimed_shown, "recheck": recheck, "case": case}
+    return None
+
+
+def _figures(run: _Comparison, problem: MomentProblem, ns: Sequence[int], by_n: Mapping[int, Sequence[Case]],
+             chosen: str, given: Any) -> dict[str, Any]:
     detail = {
-        "cases": run.cases, "n values": ns, "points": len(pts), "moment": moment,
-        "given": str(given) if given is not None else None,
-        "precision": f"{dps} digits (python-flint arb balls)",
+        "cases": run.cases, "n values": list(ns), "points": _point_count(by_n), "points chosen": chosen,
+        "moment": run.moment, "given": str(given) if given is not None else None,
+        "precision": f"{run.dps} digits (python-flint arb balls)",
         "tolerance": f"|enumerated - claimed| <= 1e-{run.tolerance_exp} * max(1, |claimed|)",
         "enumerated": sorted(run.methods),
         "worst discrepancy": f"{max(run.worst[0], 0.0):.3e}", "worst at": run.worst[1],
         "worst discrepancy is over": f"the {run.cases} checked cases (the worst found, not an optimum over the domain)",
+        "interior cases (non-degenerate)": run.interior,
     }
+    if run.boundary:
+        detail["boundary cases (checked, earn nothing)"] = run.boundary
+    if run.degenerate:
+        detail["degenerate cases (output independent of the input; earn nothing)"] = run.degenerate
+    if problem.charts:
+        detail["exact points"] = "; ".join(f"{c.name} = {c.multiple}*log(t) with rational t" if c.multiple > 1 else
+                                           f"{c.name} = log(t) with rational t" for c in problem.charts.values())
     if run.skipped:
         detail["skipped (counts not non-negative integers summing to n)"] = run.skipped
     if run.undefined:
         detail["skipped (statistic undefined, or event empty, at a default grid point)"] = run.undefined
-    if run.cases == 0:
-        return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, where_domain, detail, reading=reading,
-                        seconds=time.perf_counter() - start)
-    return Evidence(Method.ENUMERATION, Outcome.HOLDS, where_domain, detail, reading=reading,
-                    seconds=time.perf_counter() - start)
+    detail.update(problem.notes)
+    return detail
 
 
-def _domain(ns: Sequence[int], pts: Sequence[Mapping[str, Fraction]], given: Any, label: str | None,
-            model: str | None) -> str:
-    what = f"{label}: " if label else ""
+def _point_count(by_n: Mapping[int, Sequence[Case]]) -> int:
+    seen = []
+    for cases in by_n.values():
+        for case in cases:
+            if case.values not in seen:
+                seen.append(case.values)
+    return len(seen)
+
+
+def _domain(problem: MomentProblem, ns: Sequence[int], by_n: Mapping[int, Sequence[Case]], given: Any,
+            what: str | None) -> str:
+    prefix = f"{what}: " if what else ""
     cond = f", conditional on {given}" if given is not None else ""
-    if model is None:
-        pq = sorted({(str(x["p"]), str(x["q"])) for x in pts})
-        pis = sorted({str(x["pi"]) for x in pts}, key=Fraction)
-        return f"{what}every multinomial outcome for n in {list(ns)}; (p, q) in {pq}; pi in {pis}{cond}"
-    names = sorted({name for point in pts for name in point})
-    values = "; ".join(f"{name} in {sorted({str(p[name]) for p in pts}, key=Fraction)}" for name in names)
-    shown = f"{len(pts)} points with {values}" if names else "the one point (no parameters)"
-    return f"{what}every outcome of {model} for n in {list(ns)}; {shown}{cond}"
+    cases = [c for cs in by_n.values() for c in cs]
+    if problem.survey and problem.domain is None:
+        pq = sorted({(str(x.values["p"]), str(x.values["q"])) for x in cases})
+        pis = sorted({str(x.values["pi"]) for x in cases}, key=Fraction)
+        return f"{prefix}every multinomial outcome for n in {list(ns)}; (p, q) in {pq}; pi in {pis}{cond}"
+    model = "the survey Q_{2x3}" if problem.survey else (problem.description or "the model")
+    if problem.domain is not None:
+        interior = _point_count({0: [c for c in cases if c.interior]})
+        boundary = _point_count({0: [c for c in cases if not c.interior]})
+        return (f"{prefix}every outcome of {model} for n in {list(ns)}; points of the stated domain "
+                f"{problem.domain.text!r}: {interior} interior, {boundary} on its boundary{cond}")
+    names = sorted({name for c in cases for name in c.display()})
+    values = "; ".join(f"{name} in {_values(cases, name)}" for name in names)
+    shown = f"{_point_count(by_n)} points with {values}" if names else "the one point (no parameters)"
+    return f"{prefix}every outcome of {model} for n in {list(ns)}; {shown}{cond}"
 
 
-def _refuted(run: _Comparison, where: dict, shown: dict, claimed: Any, recheck: Recheck, ns: Sequence[int],
-             pts: Sequence[Mapping[str, Fraction]], reading: str | None, domain: str | None, label: str | None,
-             start: float) -> Evidence:
-    model = run.statistic.model
-    survey = model.names == ("N1", "N2", "N3")
+def _values(cases: Sequence[Case], name: str) -> list[str]:
+    found = {str(c.display()[name]) for c in cases if name in c.display()}
+    try:
+        return sorted(found, key=Fraction)
+    except (ValueError, ZeroDivisionError):
+        return sorted(found)
+
+
+def _refuted(run: _Comparison, problem: MomentProblem, by_n: Mapping[int, Sequence[Case]], ns: Sequence[int],
+             found: dict, reading: str | None, what: str | None, start: float) -> Evidence:
+    case: Case = found["case"]
     return Evidence(
-        Method.ENUMERATION, Outcome.COUNTEREXAMPLE,
-        domain or _domain(ns, pts, None, label, None if survey else model.describe()),
+        Method.ENUMERATION, Outcome.COUNTEREXAMPLE, _domain(problem, ns, by_n, None, what),
         {"cases checked": run.cases, "moment": run.moment,
-         "precision": f"{run.dps} digits, re-checked {recheck.value}", "enumerated": sorted(run.methods)},
-        counterexample={**where, "moment": run.moment, **shown, "claimed": claimed},
-        recheck=recheck, reading=reading, seconds=time.perf_counter() - start,
+         "precision": f"{run.dps} digits, re-checked {found['recheck'].value}", "enumerated": sorted(run.methods),
+         "counterexample lies": "inside the stated domain" + (" (interior)" if case.interior else " (on its boundary)")
+         if problem.domain is not None else "at a valid point of the mechanism"},
+        counterexample={**found["where"], "moment": run.moment, **found["shown"], "claimed": found["claimed"]},
+        recheck=found["recheck"], reading=reading, seconds=time.perf_counter() - start,
     )
 
 
-def _symbolic(statistic: CountStatistic, form: sympy.Basic, moment: str) -> Evidence | None:
-    """``proved`` when the claimed form equals the exact symbolic moment as a rational function."""
-    if moment not in ("mean", "variance", "mean_on", "square_on"):
+def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None = None,
+                      deadline: float | None = None) -> Evidence | None:
+    """``proved`` when the claimed form equals the exact symbolic moment as a rational function; ``None``
+    when the statistic is not a polynomial in the counts (or the moment has no symbolic derivation)."""
+    if moment not in MOMENTS or (deadline is not None and time.monotonic() > deadline):
         return None
     start = time.perf_counter()
-    derived = symbolic_moments(statistic)
-    if derived is None:
-        return None
-    key = {"mean": "mean", "mean_on": "mean", "variance": "variance", "square_on": "second"}[moment]
-    exact = derived[key]
+    statistic = problem.statistic
     model = statistic.model
-    domain = ("every n >= 1 and every parameter value at which the mechanism is row-stochastic"
+    where = problem.domain_text()
+    domain = ((f"{what}: " if what else "")
+              + "every n >= 1 and every parameter value at which the mechanism is row-stochastic"
               + (" and the dataset's counts are non-negative integers summing to n" if isinstance(model.data, Counts)
-                 else "") + ", wherever both sides are defined (probability generating function, symbolic)")
-    if difference_is_zero(exact, form):
-        return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0"},
+                 else "") + ", wherever both sides are defined (probability generating function, symbolic)"
+              + (f"; the stated domain {where!r} lies inside it" if where else ""))
+    try:
+        derived = symbolic_moments(statistic)
+        if derived is None:
+            return None
+        key = {"mean": "mean", "mean_on": "mean", "variance": "variance", "square_on": "second"}[moment]
+        same = difference_is_zero(derived[key], problem.form)  # in the charted coordinates: rational functions
+        exact = _in_user_coordinates(problem, derived[key])
+    except InvalidArgument:
+        raise
+    except SYMPY_FAILURES as failure:
+        return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
+                        {"note": f"sympy could not complete the derivation: {type(failure).__name__}: "
+                                 f"{str(failure)[:200]}"}, seconds=time.perf_counter() - start)
+    notes = dict(problem.notes)
+    if same:
+        return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0", **notes},
                         derived={moment: exact}, seconds=time.perf_counter() - start)
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
                     {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
-                     "function (a counterexample needs a point; see the enumeration)"},
+                     "function (a counterexample needs a point; see the enumeration)", **notes},
                     seconds=time.perf_counter() - start)
+
+
+def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:
+    """A charted expression back in the user's parameters (t = exp(eps/m))."""
+    back = {chart.symbol: sympy.exp(sympy.Symbol(chart.name, real=True) / chart.multiple)
+            for chart in problem.charts.values()}
+    if not back:
+        return expr
+    out = expr.xreplace(back)
+    return out.xreplace({s: symbol(s.name) for s in out.free_symbols})
 
 
 def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
                  n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
-                 dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None) -> MomentVerdict:
+                 dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,
+                 domain: Any = None, timeout: float | None = None) -> MomentVerdict:
     """Is ``claimed`` the ``moment`` of ``statistic`` (conditional on ``given``)? Enumerates every outcome
-    over ``n_values`` x ``points`` at ``dps`` digits and, for a polynomial statistic without a condition,
-    derives the moment symbolically; returns a :class:`MomentVerdict` (``.status``,
-    ``.counterexample``, ``.worst_discrepancy``).
+    over ``n_values`` x the points (``points``, or drawn from the stated ``domain``) at ``dps`` digits and,
+    for a polynomial statistic without a condition, derives the moment symbolically; returns a
+    :class:`MomentVerdict` (``.status``, ``.counterexample``, ``.worst_discrepancy``).
 
     Survey form (003 §3.1; claimed in p, q, pi, n, q1, q2, q3)::
 
@@ -414,12 +466,21 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     Any finite mechanism, i.i.d. inputs or a fixed dataset (004 §2.2; claimed in the parameters and n)::
 
         check_moment("(Y0/n - (1-p))/(2*p - 1)", "pi", mechanism=[["p", "1-p"], ["1-p", "p"]],
-                     prior=["pi", "1-pi"], moment="mean").status                         # proved
+                     prior=["pi", "1-pi"], moment="mean", domain="0 <= p <= 1, p != 1/2, 0 <= pi <= 1")
     """
-    ns = _validate(moment, DEFAULT_N if n_values is None else tuple(n_values), dps)
-    compiled, form, survey = _prepare(statistic, claimed, given, mechanism, prior, counts)
-    evidence = [_enumeration(compiled, form, survey, moment, ns, points, dps, None, None, None, None)]
-    symbolic = _symbolic(compiled, form, moment)
+    start = time.perf_counter()
+    ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
+    problem = prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts,
+                      domain=domain)
+    return verdict_of(problem, moment, ns, points, dps, timeout=timeout, start=start)
+
+
+def verdict_of(problem: MomentProblem, moment: str, ns: list[int], points: Any, dps: int, *,
+               timeout: float | None, start: float) -> MomentVerdict:
+    """The enumeration and (when it applies) the symbolic derivation of one prepared problem."""
+    deadline = None if timeout is None else time.monotonic() + timeout - (time.perf_counter() - start)
+    evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
+    symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
     return MomentVerdict(tuple(evidence))

@@ -144,3 +144,78 @@ def test_bad_input_is_named(change, match):
     args = dict(claimed="pi", given=None if "mechanism" in change else "N1+N2>0") | change
     with pytest.raises(InvalidArgument, match=match):
         check_moment(statistic, args.pop("claimed"), **args)
+
+
+# ------------------------------------------------------------------------------------------ stated domains
+WARNER_EPS = [["exp(eps)/(exp(eps)+1)", "1/(exp(eps)+1)"], ["1/(exp(eps)+1)", "exp(eps)/(exp(eps)+1)"]]
+WARNER_EPS_ESTIMATE = "(Y0/n - 1/(exp(eps)+1))*(exp(eps)+1)/(exp(eps)-1)"
+
+
+def test_mechanism_printed_in_eps_is_enumerated_at_exact_points_of_the_stated_domain():
+    v = check_moment(WARNER_EPS_ESTIMATE, "f", mechanism=WARNER_EPS, prior=["f", "1-f"],
+                     domain="eps > 0, 0 <= f <= 1", n_values=[1, 3, 6])
+    assert v.status.value == "proved", v.reason
+    enumeration = v.evidence[0]
+    assert enumeration.outcome.value == "holds" and enumeration.interior_cases > 10
+    assert enumeration.detail["boundary cases (checked, earn nothing)"] > 0  # f = 0 and f = 1, checked apart
+    assert "eps = log(t)" in enumeration.detail["exact points"]
+    assert str(enumeration.detail["worst at"]["eps"]).startswith("log(")
+
+
+def test_a_wrong_form_in_eps_is_refuted_at_an_exact_interior_point():
+    v = check_moment(WARNER_EPS_ESTIMATE, "f + eps/1000", mechanism=WARNER_EPS, prior=["f", "1-f"],
+                     domain="eps > 0, 0 <= f <= 1", n_values=[1, 3])
+    assert v.status.value == "refuted"
+    ce = v.counterexample
+    assert ce["eps"].startswith("log(") and "interior" in v.evidence[0].detail["counterexample lies"]
+
+
+def test_support_only_where_the_mechanism_is_degenerate_is_vacuous():
+    # at p = 1/2 the output does not depend on the input: E[Y0] = n/2 whatever pi is
+    v = check_moment("Y0", "n/2", mechanism=WARNER, prior=["pi", "1-pi"], points=[{"p": "1/2", "pi": "1/3"}],
+                     n_values=[1, 4])
+    enumeration = v.evidence[0]
+    assert enumeration.outcome.value == "holds" and enumeration.interior_cases == 0 and enumeration.vacuous
+    assert v.status.value == "inconclusive" and "vacuous" in v.reason
+
+
+def test_support_only_on_the_boundary_is_vacuous():
+    v = compare_moment("Y0", "n*(pi*p + (1-pi)*(1-p))", mechanism=WARNER, prior=["pi", "1-pi"],
+                       domain="0 <= p <= 1, 0 <= pi <= 1", points=[{"p": "1", "pi": "1/3"}, {"p": "3/4", "pi": "0"}],
+                       n_values=[2])
+    assert v.outcome.value == "holds" and v.interior_cases == 0 and v.vacuous
+
+
+def test_fixed_dataset_domain_with_n_draws_counts_that_fit_every_n():
+    v = compare_moment("Y0", "k*(1/2+p) + (n-k)*(1/2-p)", mechanism=RR_004, counts=["k", "n-k"],
+                       domain="0 < p < 1/2, 0 <= k <= n", n_values=[1, 4, 9])
+    assert v.outcome.value == "holds" and v.interior_cases > 0
+    assert "skipped (counts not non-negative integers summing to n)" not in v.detail
+
+
+def test_timeout_is_an_inconclusive_that_says_how_far_it_got():
+    v = compare_moment("N1*N2*N3", "n*(n-1)*(n-2)*q1*q2*q3", n_values=[2500], points=L41_POINT, strategy="full",
+                       timeout=0.5)
+    assert v.outcome.value == "inconclusive" and "timed out" in v.detail
+
+
+DOMAIN_BAD = [
+    (dict(points=[{"eps": 1, "f": "1/2"}]), r"eps=1: makes exp\(eps\) irrational.*'log\(3/2\)'"),
+    (dict(points=[{"eps": "log(1/2)", "f": "1/2"}]), r"lies outside the stated domain 'eps > 0, 0 <= f <= 1'"),
+    (dict(domain="eps > 0, x > 1"), r"domain='eps > 0, x > 1': names \['x'\], which are not parameters"),
+    (dict(n_values=5), r"n_values=5: must be a list of sample sizes; write n_values=\[5\]"),
+    (dict(n_values=[10 ** 9]), r"n=1000000000: is beyond the largest sample size enumerated, 1000000"),
+    (dict(statistic="Y0**10**10"), r"raises Y0 to the power 10000000000, beyond 64"),
+    (dict(claimed="f**(10**9)"), r"claimed='f\*\*\(10\*\*9\)': has the exponent 1000000000, beyond 10000"),
+    (dict(timeout="abc"), r"timeout='abc': must be a positive number"),
+    (dict(counts={"0": "c0"}, prior=None), r"counts=\{'0': 'c0'\}: names values of a mechanism family"),
+]
+
+
+@pytest.mark.parametrize("change,match", DOMAIN_BAD, ids=[m[:30] for _, m in DOMAIN_BAD])
+def test_bad_domain_input_is_one_line(change, match):
+    args = dict(statistic=WARNER_EPS_ESTIMATE, claimed="f", mechanism=WARNER_EPS, prior=["f", "1-f"],
+                domain="eps > 0, 0 <= f <= 1", n_values=[1, 2]) | change
+    with pytest.raises(InvalidArgument, match=match) as refused:
+        check_moment(args.pop("statistic"), args.pop("claimed"), **args)
+    assert "\n" not in str(refused.value)
