@@ -149,13 +149,14 @@ def _truth(condition: Any, values: Mapping[str, sympy.Basic], strict: bool) -> b
         return any(parts) if isinstance(condition, sympy.Or) else not parts[0]
     try:
         difference = (condition.lhs - condition.rhs).xreplace(subs)
-        if not difference.is_Rational:
+        if difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or difference.free_symbols:
+            return None
+        sign = _sign(difference)
+        if sign is None:  # a ball that does not exclude 0: an exact zero (log(4) - 2*log(2)) or too close
             difference = sympy.simplify(difference)
+            sign = 0 if difference == 0 else _sign(difference)
     except (ZeroDivisionError, TypeError, ValueError, ArithmeticError):
         return None
-    if difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or difference.free_symbols:
-        return None
-    sign = _sign(difference)
     if sign is None:
         return None
     return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
@@ -251,32 +252,40 @@ def _snap(value: Fraction, chart: ExpChart, attempt: int) -> Fraction | None:
 
 
 def draw(domain: Domain, names: Sequence[str], charts: Mapping[str, ExpChart], *, interior: int, boundary: int,
-         fixed: Mapping[str, Fraction], seed: int = 0) -> list[Case]:
+         fixed: Mapping[str, Fraction], seed: int = 0, judge: Domain | None = None,
+         shown: Mapping[str, Fraction] | None = None, rounded: Sequence[str] = ()) -> list[Case]:
     """Up to ``interior`` interior and ``boundary`` boundary points of ``domain`` for ``names`` (with
-    ``fixed`` values, such as n), charted parameters snapped to exact s = m·log(t). Deterministic."""
+    ``fixed`` values, such as n), charted parameters snapped to exact s = m·log(t). A point's interior is
+    judged against ``judge`` (default ``domain``) with ``fixed`` and ``shown`` (sizes fixed elsewhere, such
+    as d = 3, which are shown with the point). ``rounded`` names integers (numbers of respondents) that are
+    drawn as reals and rounded: at n = 1 the interior of ``0 <= c0 <= n`` has no integer, and its boundary
+    points c0 = 0, 1 are found this way. Deterministic."""
     out: list[Case] = []
     free = [n for n in names if n not in fixed]
+    sampler = Domain(domain.text, domain.conditions, domain.integers - set(rounded)) if rounded else domain
     for want, strict in ((interior, True), (boundary, False)):
         if want <= 0:
             continue
-        sample = domain.sample if strict else domain.boundary_sample
+        sample = sampler.sample if strict else sampler.boundary_sample
         if not sample(1, seed=seed, symbols=free):  # an empty interior (0 <= k <= n at n = 1, k integer):
             continue                                 # the full search would try hundreds of candidates per point
         raw = sample(want + want // 2, seed=seed, symbols=free)  # a margin for points that snapping moves out
         taken = 0
         for attempt, point in enumerate(raw):
-            case = _case(domain, point, names, charts, fixed, attempt)
-            if case is None or case.interior != strict or any(case.values == c.values for c in out):
+            point = {k: Fraction(round(v)) if k in rounded else v for k, v in point.items()}
+            case = _case(domain, point, names, charts, fixed, attempt, judge, shown or {})
+            if case is None or any(case.values == c.values for c in out):
                 continue
             out.append(case)
-            taken += 1
+            taken += case.interior == strict
             if taken >= want:
                 break
     return out
 
 
 def _case(domain: Domain, point: Mapping[str, Fraction], names: Sequence[str], charts: Mapping[str, ExpChart],
-          fixed: Mapping[str, Fraction], attempt: int) -> Case | None:
+          fixed: Mapping[str, Fraction], attempt: int, judge: Domain | None,
+          sizes: Mapping[str, Fraction]) -> Case | None:
     values: dict[str, Fraction] = {}
     shown: dict[str, sympy.Basic] = {}
     for name in names:
@@ -289,7 +298,11 @@ def _case(domain: Domain, point: Mapping[str, Fraction], names: Sequence[str], c
             values[charts[name].coordinate], shown[name] = t, charts[name].value(t)
         else:
             values[name], shown[name] = point[name], rational(point[name])
-    inside, interior = in_domain(domain, {**shown, **{k: rational(v) for k, v in fixed.items()}})
+    everything = {**shown, **{k: rational(v) for k, v in fixed.items()}}
+    inside, interior = in_domain(domain, everything)
+    if inside and judge is not None and judge is not domain:
+        interior = in_domain(judge, {**everything, **{k: rational(v) for k, v in sizes.items()}})[1]
+    shown = {**{k: rational(v) for k, v in sizes.items()}, **shown}
     return Case(values, shown, interior) if inside else None
 
 

@@ -133,12 +133,15 @@ def count_names(outputs: int) -> tuple[str, ...]:
 @dataclass(frozen=True, eq=False)
 class FiniteModel:
     """A mechanism, a data model (:class:`Prior` or :class:`Counts`) and the names of the output counts
-    (default Y0 ... Y{m-1}; ``aliases`` maps other accepted spellings to them)."""
+    (default Y0 ... Y{m-1}; ``aliases`` maps other accepted spellings to them). ``extra`` names parameters
+    that neither the mechanism nor the data use but a statistic may (the size d of a family whose lumped
+    law does not depend on it)."""
 
     mechanism: FiniteMechanism
     data: Prior | Counts
     names: tuple[str, ...] = ()
     aliases: Mapping[str, str] | None = None
+    extra: tuple[str, ...] = ()
     _probabilities: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -155,6 +158,7 @@ class FiniteModel:
             raise invalid("names", names, f"must be {self.mechanism.outputs} distinct count names")
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "aliases", dict(self.aliases or {}))
+        object.__setattr__(self, "extra", tuple(self.extra))
         clash = sorted(set(self.parameters) & (set(names) | set(self.aliases)))
         if clash:
             raise invalid("parameters", clash, "are also names of output counts")
@@ -162,7 +166,7 @@ class FiniteModel:
     @property
     def parameters(self) -> tuple[str, ...]:
         """Every parameter a point must give (the mechanism's and the data model's; not n)."""
-        return tuple(sorted(set(self.mechanism.parameters) | set(self.data.parameters)))
+        return tuple(sorted(set(self.mechanism.parameters) | set(self.data.parameters) | set(self.extra)))
 
     @property
     def is_iid(self) -> bool:

@@ -46,7 +46,8 @@ from numeric.count_reduction import ratio_name
 from numeric.count_statistic import STRATEGIES, CountStatistic
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
 from numeric.finite_mechanism import FiniteMechanism, as_expression, is_condition, pure_ldp_epsilon, symbol
-from numeric.multinomial import DatasetLaw, MultinomialLaw, accumulate, compositions, outcome_count
+from numeric.multinomial import (MAX_DATASET_TABLE, DatasetLaw, MultinomialLaw, accumulate, compositions,
+                                 outcome_count)
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
            "STRATEGIES", "as_fraction", "CountStatistic", "FiniteMechanism", "FiniteModel", "Prior", "Counts",
@@ -153,6 +154,12 @@ def check_work(statistic: CountStatistic, n: int, mode: str, strategy: str) -> i
     if cells > MAX_CELLS:
         raise invalid("n", n, f"the enumeration visits {cells} values of ({shown}), more than {MAX_CELLS} "
                       "(about a minute of work)", "use a smaller n, or a statistic of fewer counts")
+    if not statistic.model.is_iid:
+        table = (n + 1) ** (statistic.model.mechanism.outputs - 1)
+        if table > MAX_DATASET_TABLE:
+            raise invalid("n", n, f"the law of a fixed dataset over {statistic.model.mechanism.outputs} outputs needs a "
+                          f"table of {table} entries, more than {MAX_DATASET_TABLE}",
+                          "use a smaller n, or i.i.d. inputs (prior=)")
     if mode == "exact" and cells * n > MAX_EXACT_WORK:
         raise invalid("n", n, f"exact rational enumeration of {cells} values of ({shown}) at this n is beyond "
                       f"{MAX_EXACT_WORK} cells x n (about a minute of work)", "use mode='arb' (certified balls)")

@@ -36,8 +36,9 @@ __all__ = ["BATCH", "MAX_OUTCOMES", "outcome_count", "compositions", "batches", 
 BATCH = 1 << 16
 #: Largest number of outcomes (cells) one enumeration accepts.
 MAX_OUTCOMES = 2 * 10 ** 9
-#: Largest dense table of a fixed dataset's law (entries).
-MAX_DATASET_TABLE = 20_000_000
+#: Largest dense table of a fixed dataset's law (entries): (n+1)^(m-1) Python integers, about 100 bytes each
+#: once large; 20 million of them took gigabytes, so the limit is 2 million (a few hundred MB at most).
+MAX_DATASET_TABLE = 2_000_000
 
 
 def outcome_count(n: int, parts: int) -> int:

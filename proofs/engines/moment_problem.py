@@ -53,8 +53,8 @@ GRID_POINTS = 48
 GRID_CANDIDATES = 4000
 #: points drawn from a stated domain at each n: interior ones (they earn support) and boundary ones
 #: (checked apart: a counterexample there refutes, support there earns nothing)
-INTERIOR_POINTS = 12
-BOUNDARY_POINTS = 4
+INTERIOR_POINTS = 8
+BOUNDARY_POINTS = 3
 #: largest integer exponent in a claimed form (its exact value at a rational point has that many times the
 #: bits of the base; the formula parser applies the same limit to numbers)
 MAX_CLAIMED_EXPONENT = 10_000
@@ -87,7 +87,9 @@ class MomentProblem:
     claimed form in the same coordinates (``None`` for an exact side built elsewhere); ``survey``: the
     Q_{2x3} survey; ``charts``: the exp charts by parameter; ``domain``: the stated domain (``None``: none);
     ``parameters``: the user's parameter names; ``respondents``: parameters that count respondents
-    (integers up to n); ``description``: the model in words."""
+    (integers up to n); ``description``: the model in words; ``notes``: figures every evidence reports;
+    ``fixed``: sizes fixed for this problem (d = 3 of an explicit matrix), shown with every point;
+    ``judge``: the domain whose interior counts (the stated one with d free, so that d = 2 is its edge)."""
 
     statistic: CountStatistic
     form: sympy.Basic
@@ -98,6 +100,14 @@ class MomentProblem:
     respondents: tuple[str, ...]
     description: str | None
     notes: Mapping[str, Any] = field(default_factory=dict)
+    fixed: Mapping[str, int] = field(default_factory=dict)
+    judge: Domain | None = None
+    input_row: tuple[tuple[str, ...], tuple[sympy.Basic, ...]] | None = None
+
+    @property
+    def judged_by(self) -> Domain | None:
+        """The domain interior points are judged against (the stated one, before sizes were fixed)."""
+        return self.judge if self.judge is not None else self.domain
 
     @property
     def model(self) -> FiniteModel:
@@ -133,12 +143,14 @@ class MomentProblem:
             if not isinstance(self.model.data, Counts):
                 self.model.data.at(values)
             inside_somewhere = False
+            fixed = {k: sympy.Integer(v) for k, v in self.fixed.items()}
             for n in ns:
-                inside, interior = (True, True) if self.domain is None else \
-                    in_domain(self.domain, {**shown, "n": sympy.Integer(n)})
+                inside = self.domain is None or in_domain(self.domain, {**shown, "n": sympy.Integer(n)})[0]
+                interior = inside and (self.judged_by is None or
+                                       in_domain(self.judged_by, {**shown, **fixed, "n": sympy.Integer(n)})[1])
                 if inside:
                     inside_somewhere = True
-                    out[n].append(Case(values, shown, interior))
+                    out[n].append(Case(values, {**fixed, **shown}, interior))
             if not inside_somewhere:
                 raise invalid("points", {k: str(v) for k, v in point.items()},
                               f"lies outside the stated domain {self.domain.text!r}" + (
@@ -186,8 +198,9 @@ class MomentProblem:
                 domain = None if domain is None else domain.with_integers(self.respondents)
                 cases = []
                 if domain is not None:
-                    drawn = draw(domain, names, self.charts, interior=INTERIOR_POINTS + 4, boundary=BOUNDARY_POINTS + 2,
-                                 fixed=fixed, seed=n if depends_on_n else 0)
+                    drawn = draw(domain, names, self.charts, interior=INTERIOR_POINTS, boundary=BOUNDARY_POINTS,
+                                 fixed=fixed, seed=n if depends_on_n else 0, judge=self.judged_by,
+                                 shown={k: Fraction(v) for k, v in self.fixed.items()}, rounded=self.respondents)
                     cases = self._valid(drawn, n)
                     interior = [c for c in cases if c.interior][:INTERIOR_POINTS]
                     boundary = [c for c in cases if not c.interior][:BOUNDARY_POINTS]
@@ -255,9 +268,15 @@ class MomentProblem:
                 (by_coordinate[k].value(v) if k in by_coordinate else rational(v)) for k, v in values.items()}
 
     def degenerate(self, case: Case) -> bool:
-        """Whether the mechanism's output does not depend on its input at this case."""
+        """Whether the mechanism's output does not depend on its input at this case (for a continuous input,
+        ``input_row`` in the input variables: whether it is constant there)."""
         if self.survey:
             return case.values["p"] == case.values["q"]
+        if self.input_row is not None:
+            variables, row = self.input_row
+            point = {symbol(k): rational(v) for k, v in case.values.items() if k not in variables}
+            return all(not ({s.name for s in sympy.cancel(e.xreplace(point)).free_symbols} & set(variables))
+                       for e in row)
         return degenerate(self.model.mechanism.at({k: v for k, v in case.values.items()
                                                    if k in self.model.mechanism.parameters}))
 
@@ -302,17 +321,21 @@ def prepare(statistic: Any, claimed: Any, *, given: Any = None, mechanism: Any =
     mech = mechanism if isinstance(mechanism, FiniteMechanism) else FiniteMechanism(mechanism)
     data = Prior(prior) if prior is not None else Counts(counts)
     base = FiniteModel(mech, data)
-    return _charted(base, statistic, claimed, given, domain, label, named={})
+    return charted(base, statistic, claimed, given, domain, {}, description=label)
 
 
-def _charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain: Any, label: str | None,
-             named: Mapping[str, sympy.Basic], notes: Mapping[str, Any] | None = None,
-             aliases: Mapping[str, sympy.Basic] | None = None) -> MomentProblem:
+def charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain: Any,
+            named: Mapping[str, sympy.Basic], *, notes: Mapping[str, Any] | None = None,
+            aliases: Mapping[str, sympy.Basic] | None = None, description: str | None = None,
+            fixed: Mapping[str, int] | None = None, judge: Domain | None = None,
+            input_row: tuple[tuple[str, ...], tuple[sympy.Basic, ...]] | None = None) -> MomentProblem:
     """Parse the statistic, condition and claimed form in the user's names (counts, the model's
     parameters, n, and the ``named`` expressions such as a family's p and q), chart every parameter that
     enters only through exp, and build the enumerated model in the charted coordinates.
 
-    ``aliases`` maps further count names (a family's C0, C1, ...) to expressions in the model's counts."""
+    ``aliases`` maps further count names (a family's C0, C1, ...) to expressions in the model's counts;
+    ``fixed``, ``judge`` and ``input_row`` (the row of a continuous input, in its variables): see
+    :class:`MomentProblem`."""
     parameters = base.parameters
     aliases = dict(aliases or {})
     allowed = base.names + tuple(aliases) + parameters + ("n",) + tuple(named)
@@ -340,15 +363,17 @@ def _charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain
         matrix = [[chart(e) for e in row] for row in base.mechanism.matrix]
         rows = [chart(e) for e in data_entries]
         data = Prior(rows) if isinstance(base.data, Prior) else Counts(rows)
-        model = FiniteModel(FiniteMechanism(matrix), data, base.names, base.aliases)
+        model = FiniteModel(FiniteMechanism(matrix), data, base.names, base.aliases, base.extra)
         stat, condition = chart(stat), None if condition is None else chart(condition)
         for c in charts.values():
             form = c.through_log(form)
+        if input_row is not None:
+            input_row = (input_row[0], tuple(chart(e) for e in input_row[1]))
     else:
         model = base
     compiled = CountStatistic(model, stat, condition)
     respondents = tuple(sorted(set(base.data.parameters) - set(base.mechanism.parameters))) \
         if isinstance(base.data, Counts) else ()
-    stated = _domain_of(domain, parameters)
+    stated = _domain_of(domain, parameters + tuple(fixed or {}))
     return MomentProblem(compiled, form, False, charts, stated, parameters, respondents,
-                         label or base.describe(), dict(notes or {}))
+                         description or base.describe(), dict(notes or {}), dict(fixed or {}), judge, input_row)

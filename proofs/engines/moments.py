@@ -42,13 +42,14 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from core.context import EXACT, arb
+from core.domain import Domain
 from core.errors import InvalidArgument
 from core.exact import as_fraction
 from numeric.count_moments import difference_is_zero, symbolic_moments
@@ -56,10 +57,12 @@ from numeric.count_points import Case
 from numeric.count_statistic import CountStatistic
 from numeric.data_model import Counts
 from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_moments, parse_statistic
-from numeric.finite_mechanism import rational, symbol
+from numeric.families import Family
+from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
+from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 from proofs.errors import invalid
 
@@ -75,6 +78,12 @@ FULL_OUTCOMES = 200_000
 MOMENTS = ("mean", "variance", "mean_on", "square_on")
 #: most sample sizes in one check (each is a full enumeration at every point)
 MAX_N_VALUES = 200
+#: largest n of the explicit-matrix cross-check of a family (its d^n or 2^(dn) outcomes are the slow part;
+#: the lumped enumeration and the symbolic derivation cover every n)
+FULL_MAX_N = 10
+#: most cells (and, for a fixed dataset, entries of the law's table) of one explicit-matrix cross-check: a
+#: unary encoding at d = 3 has 8 outputs, whose dataset law at n = 6 is a table of 7^7 = 823543 entries
+FULL_MAX_TABLE = 100_000
 _CLAIMED_NAMES = ("p", "q", "pi", "n", "q1", "q2", "q3")
 #: what sympy raises when an expression is beyond an algorithm (caught into ``inconclusive`` with the
 #: reason; :class:`~core.errors.InvalidArgument` is re-raised first, and interrupts are never caught)
@@ -240,6 +249,13 @@ def compare_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given:
     n of ``n_values`` and every point of ``points`` (or of the stated ``domain``; survey defaults:
     :data:`DEFAULT_POINTS`); see the module docstring for the model, the tolerance and the re-check."""
     ns = _validate(moment, n_values, dps, timeout)
+    if isinstance(mechanism, Family) and not _as_matrix(mechanism, prior, counts):
+        family = prepare_family(mechanism, statistic, claimed, given=given, prior=prior, counts=counts,
+                                domain=domain)
+        return enumeration_evidence(family.lumped, moment, ns, points, dps, reading=reading, strategy=strategy,
+                                    timeout=timeout, what=label or "lumped by value")
+    if isinstance(mechanism, Family):
+        mechanism, domain = _matrix_of(mechanism, domain)
     problem = prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts,
                       domain=domain)
     return enumeration_evidence(problem, moment, ns, points, dps, reading=reading, strategy=strategy,
@@ -467,20 +483,104 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
 
         check_moment("(Y0/n - (1-p))/(2*p - 1)", "pi", mechanism=[["p", "1-p"], ["1-p", "p"]],
                      prior=["pi", "1-pi"], moment="mean", domain="0 <= p <= 1, p != 1/2, 0 <= pi <= 1")
+
+    A mechanism family at any domain size (C0 counts the reports toward value 0; p, q, d, eps are the
+    family's named probabilities and parameters)::
+
+        G = M.randomized_response(d="d", epsilon="eps")
+        check_moment("(C0 - n*q)/(p - q)", "c0", mechanism=G, counts={"0": "c0"}, moment="mean",
+                     domain="eps > 0, d >= 2, 0 <= c0 <= n")                              # proved
     """
     start = time.perf_counter()
     ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    if isinstance(mechanism, Family) and not _as_matrix(mechanism, prior, counts):
+        family = prepare_family(mechanism, statistic, claimed, given=given, prior=prior, counts=counts,
+                                domain=domain)
+        return _family_verdict(family, moment, ns, points, dps, timeout, start, deadline)
+    if isinstance(mechanism, Family):
+        mechanism, domain = _matrix_of(mechanism, domain)
     problem = prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts,
                       domain=domain)
-    return verdict_of(problem, moment, ns, points, dps, timeout=timeout, start=start)
-
-
-def verdict_of(problem: MomentProblem, moment: str, ns: list[int], points: Any, dps: int, *,
-               timeout: float | None, start: float) -> MomentVerdict:
-    """The enumeration and (when it applies) the symbolic derivation of one prepared problem."""
-    deadline = None if timeout is None else time.monotonic() + timeout - (time.perf_counter() - start)
     evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
     symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
     return MomentVerdict(tuple(evidence))
+
+
+def _as_matrix(family: Family, prior: Any, counts: Any) -> bool:
+    """A family given lists (one entry per input) is enumerated as its explicit matrix."""
+    return not isinstance(prior if prior is not None else counts, Mapping)
+
+
+def _matrix_of(family: Family, domain: Any) -> tuple[FiniteMechanism, Any]:
+    if family.sizes or family.input_variables:
+        raise invalid("mechanism", family.name, "has a symbolic size or a continuous input, so prior=[...] and "
+                      "counts=[...] (one entry per input) do not apply",
+                      "name the tracked values: counts={\"0\": \"c0\"} or prior={\"0\": \"f0\"}")
+    stated = family.domain if domain is None else (family.domain & domain if isinstance(domain, Domain)
+                                                   else family.domain & _parse_domain(domain, family))
+    return family.matrix({}), (stated if stated.conditions else None)
+
+
+def _parse_domain(domain: Any, family: Family) -> Domain:
+    if not isinstance(domain, (str, list, tuple)):
+        raise invalid("domain", domain, "must be a string such as 'eps > 0, 0 <= f <= 1'")
+    names = set(family.parameters) | {"n"}
+    parsed = Domain.parse(domain, symbols={name: symbol(name) for name in names})
+    return Domain(parsed.text, tuple(c.xreplace({s: symbol(s.name) for s in c.free_symbols})
+                                     for c in parsed.conditions), parsed.integers)
+
+
+def _family_verdict(family: FamilyProblem, moment: str, ns: list[int], points: Any, dps: int,
+                    timeout: float | None, start: float, deadline: float | None) -> MomentVerdict:
+    """The three pieces of evidence of :mod:`proofs.engines.moment_family`."""
+    size = family.family.sizes[0] if family.family.sizes else None
+    evidence = [enumeration_evidence(family.lumped, moment, ns, points, dps, timeout=timeout, start=start,
+                                     what="lumped by value" + (f", every {size} drawn from the domain" if size else ""))]
+    small = [n for n in ns if n <= FULL_MAX_N] or ns[:1]
+    for sizes, problem in family.full:
+        shown = ", ".join(f"{k} = {v}" for k, v in sizes.items())
+        run = _Comparison(problem, moment, dps, None, None)
+        fits = [n for n in small if _fits(run, n)]
+        if not fits:
+            continue  # even the smallest n is beyond the explicit matrix's limits (2^d outputs, a dataset's table)
+        left = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
+        evidence.append(enumeration_evidence(problem, moment, fits, _at_size(points, sizes), dps, timeout=left,
+                                             what=f"the explicit matrix at {shown} (cross-check of the lumping)"))
+    if family.lumping_exact:
+        symbolic = symbolic_evidence(family.lumped, moment, deadline=deadline,
+                                     what="lumped by value" + (f", every {size}" if size else ""))
+        if symbolic is not None:
+            evidence.append(replace(symbolic, detail={**symbolic.detail, "lumping": family.lumping}))
+    else:
+        evidence.append(Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, "every n and every size (withheld)",
+                                 {"note": "the lumping is not exact, so no derivation rests on it",
+                                  "lumping": family.lumping}))
+    return MomentVerdict(tuple(evidence))
+
+
+def _fits(run: _Comparison, n: int) -> bool:
+    """Whether the explicit-matrix cross-check at this n is within :data:`FULL_MAX_TABLE`."""
+    model = run.statistic.model
+    if not model.is_iid and (n + 1) ** (model.mechanism.outputs - 1) > FULL_MAX_TABLE:
+        return False
+    try:
+        check_work(run.statistic, n, "arb", run.strategy_for(n))
+    except InvalidArgument:
+        return False
+    return cells_of(run, n) <= FULL_MAX_TABLE
+
+
+def cells_of(run: _Comparison, n: int) -> int:
+    return outcome_count(n, len(run.statistic.plan(run.strategy_for(n)).cells))
+
+
+def _at_size(points: Any, sizes: Mapping[str, int]) -> Any:
+    """The user's points at one explicit size: those with that size (without it), or ``None`` (drawn)."""
+    if points is None:
+        return None
+    kept = [{k: v for k, v in p.items() if k not in sizes} for p in points
+            if all(k in p and Fraction(str(p[k])) == v for k, v in sizes.items())]
+    return kept or None
