@@ -9,6 +9,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import identity, exhaustive, property_search, rational_grid   # shared methods
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
     from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
+    from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
     from proofs import EXACT, mpf, arb                        # the numbers context
     from proofs import ToolkitError, InvalidArgument, UnknownClaim
     from proofs import __version__
@@ -37,7 +38,7 @@ __all__ = [
     "Verdict", "Status", "decide", "run_claim",
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
-    "check_sign", "check_moment", "check_ldp", "mechanisms",
+    "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
     "__version__",
@@ -49,6 +50,7 @@ _LAZY = {
     "check_sign": "proofs.engines.sign",
     "check_moment": "proofs.engines.moments",
     "check_ldp": "proofs.engines.ldp",
+    "check_approximation": "proofs.engines.approximation",
     "identity": "proofs.engines.methods",
     "exhaustive": "proofs.engines.methods",
     "property_search": "proofs.engines.methods",
