@@ -272,11 +272,11 @@ def _continuous(family: Family, statistic: Any, claimed: Any, given: Any, data: 
     entries = [as_expression(v, f"{'prior' if iid else 'counts'}[{k!r}]") for k, v in data.items()]
     base = FiniteModel(FiniteMechanism(rows), Prior(entries) if iid else Counts(entries))
     intervals = []
-    for requirement in family.requirements():
-        for condition in requirement.given:
-            relation = parse_formula(condition, relational=True)
-            for key in data:
-                intervals.append(relation.xreplace({s: symbol(key) for s in relation.free_symbols if s.name == variable}))
+    givens = dict.fromkeys(g for requirement in family.requirements() for g in requirement.given)
+    for condition in givens:  # where the input lives ("-1 <= x <= 1"), for each named input
+        relation = parse_formula(condition, relational=True)
+        for key in data:
+            intervals.append(relation.xreplace({s: symbol(key) for s in relation.free_symbols if s.name == variable}))
     domain = stated & Domain.parse(intervals) if intervals else stated
     description = (f"{family.name} with inputs {list(data)} ({'i.i.d.' if iid else 'a fixed dataset'}), output counts "
                    + ", ".join(f"Y{j} ({y})" for j, y in enumerate(columns)))
@@ -287,10 +287,10 @@ def _continuous(family: Family, statistic: Any, claimed: Any, given: Any, data: 
 
 
 def _symbolic_row(family: Family, columns: Sequence[Any]) -> list[sympy.Basic]:
-    """P(y | x) for every output y, x left symbolic: a two-output family with a continuous input gives
-    P(first output | x) as its ``plus`` (Duchi et al.: P(+B | x)), the second output taking the rest."""
-    plus = getattr(family, "plus", None)
-    if plus is None or len(columns) != 2:
+    """P(y | x) for every output y, x left symbolic: the row a family with a numeric input is written as
+    (:class:`numeric.families.ContinuousInput`; Duchi et al.'s P(+B | x), P(−B | x))."""
+    row = getattr(family, "row", None)
+    if not row or len(row) != len(columns):
         raise invalid("mechanism", family.name, "has a continuous input that this engine cannot write as a row",
-                      "give the mechanism as a matrix in the input, M.matrix([[...], ...])")
-    return [plus, 1 - plus]
+                      "build it with M.continuous([...]) (one row in x)")
+    return list(row)
