@@ -21,6 +21,10 @@ cases in which the premise held (for a proof, the number of witnesses that show 
 on the domain). Evidence that ``holds`` or is ``proved`` over zero such cases is *vacuous*: it earns
 nothing (:func:`proofs.base.verdict.decide`).
 
+``holds_when`` names a sub-domain where a refuted claim holds; ``holds_when_checked`` is ``True`` only
+when an engine showed it (the claim holds on that region and fails outside it): otherwise the report says
+"stated by the author, not checked" (:data:`HOLDS_WHEN_UNCHECKED`).
+
 ``interior_cases`` is set by evidence checked at finitely many points of a stated domain
 (:class:`core.domain.Domain`): the number of those points that lie strictly inside the domain and outside
 the degenerate cases of the mechanism under study. Support whose every point sits on the boundary (only
@@ -42,7 +46,10 @@ from typing import Any
 from proofs.errors import invalid
 from core.exact import jsonable
 
-__all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction"]
+__all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
+
+#: How a report qualifies a ``holds_when`` no engine checked.
+HOLDS_WHEN_UNCHECKED = "stated by the author, not checked"
 
 
 class Method(StrEnum):
@@ -79,6 +86,10 @@ class Evidence:
     the two sides that disagree); ``derived`` maps names to sympy expressions the check derived (stored
     as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a sub-domain where the claim was
     shown to hold when it fails in general; ``corrected`` a corrected statement with its own evidence.
+
+    ``holds_when_checked`` says whether an engine checked ``holds_when``: the claim proved (or supported)
+    on the region it names and failing outside it (``True``), or not (``False``, or ``None`` when nothing
+    says so). An unchecked condition is reported as "stated by the author, not checked".
     """
 
     method: Method
@@ -94,6 +105,7 @@ class Evidence:
     seconds: float = 0.0
     premise_cases: int | None = None
     interior_cases: int | None = None
+    holds_when_checked: bool | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -121,6 +133,11 @@ class Evidence:
             _refuse_equal_sides(self.counterexample)
         elif self.counterexample is not None:
             raise invalid("counterexample", self.counterexample, f"given with outcome={self.outcome.value}")
+        if self.holds_when_checked is not None:
+            if not isinstance(self.holds_when_checked, bool):
+                raise invalid("holds_when_checked", self.holds_when_checked, "must be True, False or None")
+            if self.holds_when is None:
+                raise invalid("holds_when_checked", self.holds_when_checked, "given without holds_when")
         for name in ("premise_cases", "interior_cases"):
             count = getattr(self, name)
             if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
@@ -157,6 +174,8 @@ class Evidence:
             value = getattr(self, key)
             if value is not None:
                 detail[key] = jsonable(value)
+        if self.holds_when is not None:
+            detail["holds_when_checked"] = self.holds_when_checked is True
         if self.corrected is not None:
             detail["corrected"] = self.corrected.statement
         if self.seconds:

@@ -127,6 +127,11 @@ class Verdict:
         return next((e.holds_when for e in self._primary() if e.holds_when), None)
 
     @property
+    def holds_when_checked(self) -> bool:
+        """Whether an engine checked :attr:`holds_when` (the claim holds there and fails outside it)."""
+        return next((e.holds_when_checked is True for e in self._primary() if e.holds_when), False)
+
+    @property
     def correction(self) -> Correction | None:
         return next((e.corrected for e in self._primary() if e.corrected is not None), None)
 

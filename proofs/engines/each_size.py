@@ -54,7 +54,8 @@ def decide_each_size(condition: Callable[[int], Any], domain: Sequence[Any], siz
         where = (f"{tail[0]} <= n <= {sizes[-1]} (each n decided; larger n not decided)"
                  if tail and not undecided else None)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, recheck=recheck, reading=reading,
-                        counterexample={"n": failing[0], **first}, holds_when=where, seconds=seconds)
+                        counterexample={"n": failing[0], **first}, holds_when=where,
+                        holds_when_checked=True if where else None, seconds=seconds)
     outcome = Outcome.INCONCLUSIVE if undecided else Outcome.HOLDS
     detail["note"] = "each n is a z3 proof on the whole domain; the set of n is finite, hence 'holds', not 'proved'"
     return Evidence(Method.DECISION, outcome, text, detail, reading=reading, seconds=seconds)

@@ -62,6 +62,7 @@ from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
+from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 from proofs.errors import invalid
@@ -469,7 +470,7 @@ def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Bas
 def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
                  n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
                  dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,
-                 domain: Any = None, timeout: float | None = None) -> MomentVerdict:
+                 domain: Any = None, timeout: float | None = None, holds_when: str | None = None) -> MomentVerdict:
     """Is ``claimed`` the ``moment`` of ``statistic`` (conditional on ``given``)? Enumerates every outcome
     over ``n_values`` x the points (``points``, or drawn from the stated ``domain``) at ``dps`` digits and,
     for a polynomial statistic without a condition, derives the moment symbolically; returns a
@@ -490,7 +491,17 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
         G = M.randomized_response(d="d", epsilon="eps")
         check_moment("(C0 - n*q)/(p - q)", "c0", mechanism=G, counts={"0": "c0"}, moment="mean",
                      domain="eps > 0, d >= 2, 0 <= c0 <= n")                              # proved
+
+    ``holds_when``: where the author says a claim that fails in general holds (``"c0 == 0"``); checked by
+    :mod:`proofs.engines.holds_when` (it must hold there and fail outside it), else reported as stated by
+    the author, not checked.
     """
+    if holds_when is not None:
+        common = dict(moment=moment, given=given, n_values=n_values, points=None, dps=dps, mechanism=mechanism,
+                      prior=prior, counts=counts, timeout=timeout)
+        whole = check_moment(statistic, claimed, domain=domain, **{**common, "points": points})
+        return with_region(whole, holds_when, lambda c: check_moment(statistic, claimed, domain=joined(domain, c),
+                                                                     **common), MomentVerdict)
     start = time.perf_counter()
     ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout

@@ -17,11 +17,16 @@ The JSON (``"schema": 2``)::
                  "definitions": [{"name", "notion", "source", "text", "primary"}],
                  "related": [{"id", "link", "status"}],
                  "methods": [{"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous",
-                              "recheck", "counterexample", "holds_when", "corrected", "seconds"}],
-                 "counterexample", "holds_when", "corrected", "corrected_status",
+                              "recheck", "counterexample", "holds_when", "holds_when_checked", "corrected",
+                              "seconds"}],
+                 "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
                  "correction": {"statement", "status", "derived", "methods"},
                  "derived": [{"name", "srepr", "method", "reading"}], "seconds"}],
      "coverage": {"papers": {"003": {"percent", "entries": [...], ...}}, "printed": {...}}   (optional)}
+
+``holds_when_checked`` is ``true`` when an engine checked the condition (the claim holds on the region it
+names and fails outside it), ``false`` when it is stated by the author and not checked, ``null`` without a
+condition.
 
 Reports written before the schema had a number (no ``"schema"`` key) are read too: the keys they lack
 default to empty, and what they kept inside an evidence's ``detail`` (``reading``, ``premise_cases``,
@@ -155,6 +160,7 @@ class EvidenceReport:
     holds_when: str | None = None
     corrected: str | None = None
     seconds: float = 0.0
+    holds_when_checked: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method(self.method))
@@ -182,14 +188,15 @@ class EvidenceReport:
                    reading=e.reading, premise_cases=e.premise_cases, recheck=e.recheck,
                    counterexample=None if e.counterexample is None else jsonable(dict(e.counterexample)),
                    holds_when=e.holds_when, corrected=None if e.corrected is None else e.corrected.statement,
-                   seconds=round(float(e.seconds), 4))
+                   seconds=round(float(e.seconds), 4), holds_when_checked=e.holds_when_checked is True)
 
     def to_json(self) -> dict[str, Any]:
         return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain,
                 "detail": dict(self.detail), "reading": self.reading, "premise_cases": self.premise_cases,
                 "vacuous": self.vacuous, "recheck": None if self.recheck is None else self.recheck.value,
-                "counterexample": self.counterexample, "holds_when": self.holds_when, "corrected": self.corrected,
-                "seconds": self.seconds}
+                "counterexample": self.counterexample, "holds_when": self.holds_when,
+                "holds_when_checked": self.holds_when_checked if self.holds_when else None,
+                "corrected": self.corrected, "seconds": self.seconds}
 
     @classmethod
     def _read(cls, r: _Reader) -> "EvidenceReport":
@@ -207,6 +214,7 @@ class EvidenceReport:
             recheck=None if pick("recheck").data is None else pick("recheck").enum(Recheck),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
+            holds_when_checked=data.get("holds_when_checked") is True,
         )
 
 
@@ -398,6 +406,7 @@ class ClaimReport:
     correction: CorrectionReport | None = None
     derived: tuple[DerivedReport, ...] = ()
     seconds: float = 0.0
+    holds_when_checked: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", Status(self.status))
@@ -448,7 +457,7 @@ class ClaimReport:
             evidence=tuple(EvidenceReport.from_evidence(e) for e in verdict.evidence),
             counterexample=None if verdict.counterexample is None else jsonable(verdict.counterexample),
             holds_when=verdict.holds_when, correction=correction, derived=_derived_of(verdict.evidence),
-            seconds=round(float(result.seconds), 3))
+            seconds=round(float(result.seconds), 3), holds_when_checked=verdict.holds_when_checked)
 
     def to_json(self) -> dict[str, Any]:
         c = self.correction
@@ -459,8 +468,8 @@ class ClaimReport:
             "assumptions": list(self.assumptions), "readings": list(self.readings), "premise": self.premise or None,
             "definitions": [d.to_json() for d in self.definitions], "related": [r.to_json() for r in self.related],
             "methods": [e.to_json() for e in self.evidence], "counterexample": self.counterexample,
-            "holds_when": self.holds_when, "corrected": self.corrected,
-            "corrected_status": None if c is None else c.status.value,
+            "holds_when": self.holds_when, "holds_when_checked": self.holds_when_checked if self.holds_when else None,
+            "corrected": self.corrected, "corrected_status": None if c is None else c.status.value,
             "correction": None if c is None else c.to_json(),
             "derived": [d.to_json() for d in self.derived], "seconds": self.seconds,
         }
@@ -496,7 +505,7 @@ class ClaimReport:
             related=related_items, evidence=evidence, counterexample=r.at("counterexample").mapping(),
             holds_when=r.at("holds_when").text(None), correction=correction,
             derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
-            seconds=r.at("seconds").number(),
+            seconds=r.at("seconds").number(), holds_when_checked=data.get("holds_when_checked") is True,
         )
 
 

@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
@@ -99,7 +100,8 @@ def _evidence_lines(e: EvidenceReport) -> list[Text]:
     if e.counterexample:
         lines.append(Text("      counterexample: " + plain(values.assignment(e.counterexample))))
     if e.holds_when:
-        lines.append(Text("      holds when: " + plain(view.domain(e.holds_when))))
+        lines.append(Text("      holds when: " + plain(view.domain(e.holds_when))
+                          + ("" if e.holds_when_checked else f" ({HOLDS_WHEN_UNCHECKED})")))
     return lines
 
 
@@ -129,7 +131,8 @@ def render_claim(claim: ClaimReport, console: Console) -> None:
     if claim.counterexample:
         field("counterexample", plain(values.assignment(claim.counterexample)))
     if claim.holds_when:
-        field("holds when", plain(view.domain(claim.holds_when)))
+        field("holds when", plain(view.domain(claim.holds_when))
+              + ("" if claim.holds_when_checked else f" ({HOLDS_WHEN_UNCHECKED})"))
     if claim.correction is not None:
         field(f"corrected ({claim.correction.status.value})", plain(view.statement(claim.correction.statement)))
     derived = [d for d in view.derived_items(claim.derived) if d.best]

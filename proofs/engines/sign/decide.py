@@ -274,7 +274,8 @@ def _polynomial(statement: Statement, problem: SignProblem, deadline: Deadline, 
         found = dict(decision.found or {})
         recheck_how = Recheck(found.pop("recheck"))
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                        recheck=recheck_how, reading=reading, holds_when=where, seconds=time.perf_counter() - start)
+                        recheck=recheck_how, reading=reading, holds_when=where,
+                        holds_when_checked=True if where else None, seconds=time.perf_counter() - start)
     return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading,
                     seconds=time.perf_counter() - start)
 
