@@ -10,6 +10,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
     from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
     from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
+    from proofs import moment_claim, ldp_claim, sign_claim, approximation_claim   # a claim in a few lines
     from proofs import EXACT, mpf, arb                        # the numbers context
     from proofs import ToolkitError, InvalidArgument, UnknownClaim
     from proofs import __version__
@@ -39,6 +40,7 @@ __all__ = [
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
     "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation",
+    "moment_claim", "ldp_claim", "sign_claim", "approximation_claim",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
     "__version__",
@@ -51,6 +53,10 @@ _LAZY = {
     "check_moment": "proofs.engines.moments",
     "check_ldp": "proofs.engines.ldp",
     "check_approximation": "proofs.engines.approximation",
+    "moment_claim": "proofs.declare",
+    "ldp_claim": "proofs.declare",
+    "sign_claim": "proofs.declare",
+    "approximation_claim": "proofs.declare",
     "identity": "proofs.engines.methods",
     "exhaustive": "proofs.engines.methods",
     "property_search": "proofs.engines.methods",

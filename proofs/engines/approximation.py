@@ -51,6 +51,7 @@ from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.count_points import Case, charts_for, draw, in_domain, rational
+from numeric.families import Family
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Status, Verdict
@@ -127,15 +128,23 @@ def _read(value: Any, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.B
 class _Problem:
     """The parsed claim: both sides, the regime, the domain, and the chart of an exp-only variable."""
 
-    def __init__(self, exact: Any, approx: Any, regime: Any, domain: Any, order: Any, symbols: Sequence[str]):
+    def __init__(self, exact: Any, approx: Any, regime: Any, domain: Any, order: Any, symbols: Sequence[str],
+                 mechanism: Any = None):
         self.regime = Regime.parse(regime)
         known = {name: symbol(name) for name in (*symbols, self.regime.variable)}
         self.domain = Domain.parse(domain, symbols=_domain_symbols(domain, known)) if domain is not None \
             else Domain.parse(None)
         known.update({name: symbol(name) for name in self.domain.names})
-        self.exact = _read(exact, "exact", known)
-        self.approx = _read(approx, "approx", known)
-        self.order = None if order is None else _read(order, "order", known)
+        named = {}
+        if mechanism is not None:
+            if not isinstance(mechanism, Family):
+                raise invalid("mechanism", mechanism, "must be a mechanism family (proofs.mechanisms)",
+                              "its named probabilities (p, q, B) can then be used in the formulas")
+            named = {symbol(k): v for k, v in mechanism.named.items()}
+            self.domain = mechanism.domain & self.domain if self.domain.conditions else mechanism.domain
+        self.exact = _read(exact, "exact", known).xreplace(named)
+        self.approx = _read(approx, "approx", known).xreplace(named)
+        self.order = None if order is None else _read(order, "order", known).xreplace(named)
         names = {s.name for e in (self.exact, self.approx) for s in e.free_symbols}
         if self.regime.variable not in names:
             raise invalid("regime", str(self.regime), f"{self.regime.variable!r} appears in neither side")
@@ -481,14 +490,15 @@ def _with_sign(problem: _Problem, limit: Evidence, sign: str, timeout: float) ->
 
 
 def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,
-                        sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0
-                        ) -> ApproximationVerdict:
+                        sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0,
+                        mechanism: Any = None) -> ApproximationVerdict:
     """Is ``approx`` an approximation of ``exact`` in the ``regime`` (``"c0 -> 0"``, ``"n -> oo"``,
     ``"eps -> 0"``) on the stated ``domain``? See the module docstring for the reading and the evidence.
 
     ``order``: the claimed order of the relative error (``"c0"``, ``"1/n"``); ``sign``: a claimed sign of
     the remainder exact − approx (``">=0"``: the approximation never overestimates); ``symbols``: names
-    beyond those of the formulas and the domain; ``timeout``: seconds for each decision.
+    beyond those of the formulas and the domain; ``timeout``: seconds for each decision; ``mechanism``: a
+    family whose named probabilities (p, q, ...) the formulas use, its domain joined to ``domain``.
 
     Example::
 
@@ -500,7 +510,7 @@ def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = N
         raise invalid("timeout", timeout, "must be a positive number of seconds")
     if sign is not None and sign not in (">=0", "<=0", ">0", "<0"):
         raise invalid("sign", sign, "must be one of '>=0', '<=0', '>0', '<0' (the sign of exact - approx)")
-    problem = _Problem(exact, approx, regime, domain, order, symbols)
+    problem = _Problem(exact, approx, regime, domain, order, symbols, mechanism)
     limit, _ = _limit_evidence(problem, timeout, start)
     if sign is not None:
         limit = _with_sign(problem, limit, sign, timeout)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "krr_claims.py"
+ANY_K = ROOT / "examples" / "any_k_claims.py"
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess:
@@ -28,6 +29,22 @@ def test_the_example_claims_file_earns_its_verdicts():
     variance = next(c for c in report["claims"] if c["id"] == "KRR.variance")
     assert variance["corrected_status"] == "proved"
     assert variance["counterexample"]["pi0"] != 0, "the printed variance holds at pi0 = 0"
+    assert variance["holds_when"] == "pi0 == 0" and variance["holds_when_checked"] is True
+
+
+def test_the_any_k_example_proves_for_every_d_and_refutes_the_planted_error():
+    proc = _run("check", "--claims", str(ANY_K), "--only-user", "--budget", "quick", "--format", "json",
+                "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    statuses = {c["id"]: c["status"] for c in report["claims"]}
+    assert statuses == {"KRRd.ldp": "proved", "KRRd.unbiased": "proved", "KRRd.variance": "proved",
+                        "KRRd.variance-iid": "proved", "KRRd.variance-planted": "refuted",
+                        "KRRd.variance-small": "proved", "Duchi.ldp": "proved", "Duchi.variance": "proved"}
+    planted = next(c for c in report["claims"] if c["id"] == "KRRd.variance-planted")
+    assert int(planted["counterexample"]["d"]) >= 2 and planted["counterexample"]["eps"].startswith("log(")
+    unbiased = next(c for c in report["claims"] if c["id"] == "KRRd.unbiased")
+    assert {m["method"] for m in unbiased["methods"]} == {"enumeration", "symbolic"}
 
 
 def test_a_clashing_id_is_one_line_naming_the_file(tmp_path):

@@ -1,0 +1,251 @@
+"""Short claims: a claim about a moment, a sign, a privacy loss or an approximation, declared in a few lines.
+
+::
+
+    from proofs import mechanisms as M
+    from proofs.declare import moment_claim, ldp_claim, sign_claim, approximation_claim
+
+    G = M.randomized_response(d="d", epsilon="eps")
+    ldp_claim("KRR.ldp", title="k-RR is eps-LDP", source="My notes, Lemma 1",
+              statement=r"$Q$ is $\\epsilon$-LDP", mechanism=G, epsilon="eps", domain="eps > 0, d >= 2")
+    moment_claim("KRR.mean", title="the count estimator is unbiased", source="My notes, Lemma 2",
+                 statement=r"$\\mathbb{E}[\\hat c_0] = c_0$", statistic="(C0 - n*q)/(p - q)", claimed="c0",
+                 mechanism=G, counts={"0": "c0"}, domain="eps > 0, d >= 2, 0 <= c0 <= n")
+
+Each declaration defines the :class:`~proofs.base.claim.Claim` and registers one check per independent
+method of its engine, and the engine runs **once** per claim and budget: the first check that runs computes
+the verdict, each check returns the evidence of its own method, and the verdict is forgotten once every
+method has taken its part. The methods:
+
+* :func:`moment_claim` — :func:`proofs.check_moment`: enumeration (of the lumped model and, for a family,
+  of the explicit matrix at small d) and the symbolic derivation (when the statistic is a polynomial in the
+  counts without a condition; otherwise the declaration says the claim has one method and is refused);
+  ``holds_when=`` is checked (:mod:`proofs.engines.holds_when`); ``corrected=(statement, form)`` adds a
+  corrected statement verified by its own check;
+* :func:`ldp_claim` — :func:`proofs.check_ldp`: decision (the ratio cases, every d) and enumeration (the
+  explicit matrix at interior points);
+* :func:`sign_claim` — :func:`proofs.check_sign` (decision) and certified evaluation at interior and
+  boundary points of the domain (interval, two precisions);
+* :func:`approximation_claim` — :func:`proofs.check_approximation`: the symbolic limit and the certified
+  relative-error table.
+
+Sample sizes follow the budget (``n_values`` overrides): 1, 2, 3, 5, 10 up to ``budget.n_max``, and
+``budget.n_max``; decision time-outs are ``budget.timeout``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from core.context import arb
+from core.domain import Domain
+from core.errors import InvalidArgument, invalid
+from core.formula import parse_formula
+from numeric.count_points import charts_for, draw, rational
+from numeric.finite_mechanism import symbol
+from proofs.base.budget import Budget
+from proofs.base.claim import Claim
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.registry import check, define
+from proofs.base.verdict import Verdict
+from proofs.engines.approximation import check_approximation
+from proofs.engines.ldp import check_ldp
+from proofs.engines.moments import check_moment
+from proofs.engines.sign import check_sign
+
+__all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "GRID_POINTS"]
+
+#: interior points (and a third as many boundary points) at which sign_claim evaluates its condition
+GRID_POINTS = 24
+_SIGNS = {">0": lambda s: s > 0, ">=0": lambda s: s >= 0, "<0": lambda s: s < 0, "<=0": lambda s: s <= 0}
+
+
+def sample_sizes(budget: Budget) -> list[int]:
+    """1, 2, 3, 5, 10 up to the budget's ``n_max``, and ``n_max``."""
+    return sorted({m for m in (1, 2, 3, 5, 10) if m <= budget.n_max} | {budget.n_max})
+
+
+class _Once:
+    """The engine's verdict for one claim, computed by the first check that asks and shared with the others
+    of the same budget; forgotten when every method has taken its evidence."""
+
+    def __init__(self, compute: Callable[[Budget], Verdict], methods: Sequence[Method]) -> None:
+        self.compute = compute
+        self.methods = tuple(methods)
+        self.cache: dict[str, tuple[Verdict, set[Method]]] = {}
+
+    def evidence(self, budget: Budget, method: Method) -> list[Evidence]:
+        verdict, taken = self.cache.get(budget.name) or (self.compute(budget), set())
+        taken = taken | {method}
+        if taken >= set(self.methods):
+            self.cache.pop(budget.name, None)
+        else:
+            self.cache[budget.name] = (verdict, taken)
+        mine = [e for e in verdict.evidence if e.method is method]
+        if not mine:
+            return [Evidence(method, Outcome.INCONCLUSIVE, "(this method did not apply)",
+                             {"note": f"the engine gave no {method.value} evidence for this claim"})]
+        return mine
+
+
+def _register(claim: Claim, once: _Once) -> Claim:
+    define(claim)
+    for method in once.methods:
+        def run(budget: Budget, method: Method = method) -> list[Evidence]:
+            return once.evidence(budget, method)
+
+        run.__qualname__ = f"{claim.id}:{method.value}"
+        check(claim.id, method)(run)
+    return claim
+
+
+def _claim(id: str, title: str, source: str, statement: str, domain: Any, extra: Mapping[str, Any]) -> Claim:
+    text = domain if isinstance(domain, str) else str(domain) if domain is not None else "as the mechanism states"
+    return Claim(id=id, title=title, source=source, statement=statement, domain=text or "all values", **extra)
+
+
+def _extra(assumptions: Iterable[str], interpretation: str, printed: Iterable[str], related: Any,
+           premise: str = "") -> dict[str, Any]:
+    return dict(assumptions=tuple(assumptions), interpretation=interpretation, printed=tuple(printed),
+                related=related or (), premise=premise)
+
+
+# ----------------------------------------------------------------------------------------------- moments
+def moment_claim(id: str, *, title: str, source: str, statement: str, statistic: Any, claimed: Any,
+                 mechanism: Any = None, moment: str = "mean", counts: Any = None, prior: Any = None,
+                 given: Any = None, domain: Any = None, n_values: Sequence[int] | None = None,
+                 points: Sequence[Mapping[str, Any]] | None = None, holds_when: str | None = None,
+                 corrected: tuple[str, Any] | None = None, assumptions: Iterable[str] = (),
+                 interpretation: str = "", printed: Iterable[str] = (), related: Any = None) -> Claim:
+    """A claim that ``claimed`` is the ``moment`` of ``statistic`` (see :func:`proofs.check_moment` for the
+    arguments). ``corrected``: ``(statement, claimed form)``, a corrected statement shown when its own check
+    proves or supports it."""
+    arguments = dict(moment=moment, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain,
+                     points=points)
+    if _conditioned(given):
+        raise invalid("given", given, "a moment with a condition has one method here (enumeration)",
+                      "declare the claim with define() and add a second check of your own")
+
+    def compute(budget: Budget) -> Verdict:
+        ns = list(n_values) if n_values is not None else sample_sizes(budget)
+        verdict = check_moment(statistic, claimed, n_values=ns, holds_when=holds_when, **arguments)
+        if corrected is None:
+            return verdict
+        fixed_statement, form = corrected
+        fix = check_moment(statistic, form, n_values=ns, **arguments)
+        correction = Correction(fixed_statement, fix.evidence)
+        target = next((e for e in verdict.evidence if e.reading is None and e.outcome is Outcome.COUNTEREXAMPLE), None)
+        if target is None:
+            return verdict
+        return type(verdict)(tuple(replace(e, corrected=correction) if e is target else e for e in verdict.evidence))
+
+    claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
+    return _register(claim, _Once(compute, (Method.ENUMERATION, Method.SYMBOLIC)))
+
+
+def _conditioned(given: Any) -> bool:
+    return given is not None and given is not True and given is not sympy.true
+
+
+# ----------------------------------------------------------------------------------------------- privacy
+def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: Any, epsilon: Any,
+              domain: Any = None, notion: str = "LDP", assumptions: Iterable[str] = (), interpretation: str = "",
+              printed: Iterable[str] = (), related: Any = None) -> Claim:
+    """A claim that ``mechanism`` is ``epsilon``-LDP on ``domain`` (:func:`proofs.check_ldp`)."""
+
+    def compute(budget: Budget) -> Verdict:
+        return check_ldp(mechanism, epsilon, domain, notion=notion, timeout=budget.timeout)
+
+    claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
+    return _register(claim, _Once(compute, (Method.DECISION, Method.ENUMERATION)))
+
+
+# ----------------------------------------------------------------------------------------------- signs
+def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, sign: str = ">0",
+               domain: Any = None, symbols: Sequence[str] = (), holds_when: Sequence[Any] = (),
+               assumptions: Iterable[str] = (), interpretation: str = "", printed: Iterable[str] = (),
+               related: Any = None) -> Claim:
+    """A claim that ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``) holds on ``domain``:
+    :func:`proofs.check_sign`, and certified evaluation at interior and boundary points of the domain.
+    ``holds_when``: candidate conditions where it holds if it fails (checked by the sign engine)."""
+    if sign not in _SIGNS:
+        raise invalid("sign", sign, f"must be one of {list(_SIGNS)}")
+    stated = Domain.parse(domain)
+
+    def compute(budget: Budget) -> Verdict:
+        decided = check_sign(expr, stated.constraints(), sign=sign, integers=sorted(stated.integers),
+                             timeout=budget.timeout, symbols=list(symbols) + sorted(stated.names),
+                             holds_when=list(holds_when))
+        return Verdict(tuple(decided.evidence) + (_points_evidence(expr, sign, stated, symbols),))
+
+    claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
+    return _register(claim, _Once(compute, (Method.DECISION, Method.INTERVAL)))
+
+
+def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str]) -> Evidence:
+    """``expr sign`` at exact interior and boundary points of the domain, in balls at two precisions (or
+    exactly where the value is rational)."""
+    known = {name: symbol(name) for name in (*symbols, *domain.names)}
+    value = parse_formula(expr, symbols=known, name="expr") if isinstance(expr, str) else expr
+    value = value.xreplace({s: symbol(s.name) for s in value.free_symbols})
+    names = sorted({s.name for s in value.free_symbols} | set(domain.names))
+    charts = charts_for([value], names)
+    cases = draw(domain, names, charts, interior=GRID_POINTS, boundary=GRID_POINTS // 3, fixed={}, seed=5)
+    holds = _SIGNS[sign]
+    interior = checked = 0
+    for case in cases:
+        exact = value.xreplace({symbol(k): v for k, v in case.shown.items()})
+        sign_at, recheck = _sign_of(exact)
+        if sign_at is None:
+            continue
+        checked += 1
+        interior += case.interior
+        if not holds(sign_at):
+            return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, f"exact points of {domain.text or 'all values'!r}",
+                            {"points checked": checked}, counterexample={**case.display(), "value": str(exact),
+                                                                         "relation": f"expr {sign}"},
+                            recheck=recheck)
+    text = (f"{checked} exact points of the domain {domain.text or 'all values'!r} ({interior} interior), "
+            "each sign certified by balls at 50 and 100 digits or exactly")
+    if not checked:
+        return Evidence(Method.INTERVAL, Outcome.INCONCLUSIVE, text, {"note": "no point of the domain was usable"})
+    return Evidence(Method.INTERVAL, Outcome.HOLDS, text, {"points checked": checked}, interior_cases=interior)
+
+
+def _sign_of(value: sympy.Basic) -> tuple[int | None, Recheck]:
+    if value.is_Rational:
+        return int(value.p > 0) - int(value.p < 0), Recheck.EXACT
+    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.free_symbols:
+        return None, Recheck.EXACT
+    signs = []
+    for context in arb(50).confirmations():
+        try:
+            ball = context.evaluate(value)
+        except (InvalidArgument, ZeroDivisionError, ValueError):
+            return None, Recheck.TWO_PRECISIONS
+        signs.append(1 if ball > 0 else -1 if ball < 0 else None)
+    if signs[0] is None or len(set(signs)) != 1:
+        return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
+    return signs[0], Recheck.TWO_PRECISIONS
+
+
+# ----------------------------------------------------------------------------------------------- approximations
+def approximation_claim(id: str, *, title: str, source: str, statement: str, exact: Any, approx: Any, regime: str,
+                        domain: Any = None, order: Any = None, sign: str | None = None, mechanism: Any = None,
+                        assumptions: Iterable[str] = (), interpretation: str = "", printed: Iterable[str] = (),
+                        related: Any = None) -> Claim:
+    """A claim that ``approx`` approximates ``exact`` in ``regime`` (:func:`proofs.check_approximation`)."""
+
+    def compute(budget: Budget) -> Verdict:
+        return check_approximation(exact, approx, regime=regime, domain=domain, order=order, sign=sign,
+                                   timeout=budget.timeout, mechanism=mechanism)
+
+    reading = interpretation or (f"an approximation as {regime}: the relative error tends to 0"
+                                 + (f", of order {order}" if order is not None else ""))
+    claim = _claim(id, title, source, statement, domain, _extra(assumptions, reading, printed, related))
+    return _register(claim, _Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))
