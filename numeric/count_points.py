@@ -22,6 +22,7 @@ as p = q): support found only there shows nothing about the rest of the domain.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from typing import Any
 import sympy
 
 from core.context import arb
-from core.domain import Domain
+from core.domain import Domain, fraction_function
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
@@ -137,6 +138,17 @@ def _truth(condition: Any, values: Mapping[str, sympy.Basic], strict: bool) -> b
     if condition in (sympy.true, sympy.false):
         return bool(condition)
     subs = {s: values[s.name] for s in condition.free_symbols if s.name in values}
+    if len(subs) == len(condition.free_symbols) and condition.is_Relational and \
+            all(v.is_Rational for v in subs.values()):
+        compiled = _compiled(condition)
+        if compiled is not None:  # a rational function at a rational point: decided in Fractions
+            try:
+                sign_at = compiled({s.name: Fraction(int(v.p), int(v.q)) for s, v in subs.items()})
+            except ZeroDivisionError:
+                return None
+            op = condition.rel_op if not strict else {"<=": "<", ">=": ">"}.get(condition.rel_op, condition.rel_op)
+            return {"<": sign_at < 0, "<=": sign_at <= 0, ">": sign_at > 0, ">=": sign_at >= 0, "==": sign_at == 0,
+                    "!=": sign_at != 0}[op]
     if len(subs) != len(condition.free_symbols):
         missing = sorted(s.name for s in condition.free_symbols if s.name not in values)
         raise invalid("point", {k: str(v) for k, v in values.items()}, f"gives no value for {missing}")
@@ -161,6 +173,11 @@ def _truth(condition: Any, values: Mapping[str, sympy.Basic], strict: bool) -> b
         return None
     return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
             "!=": sign != 0}[condition.rel_op]
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled(condition: Any) -> Any:
+    return fraction_function(condition.lhs - condition.rhs)
 
 
 def _sign(value: sympy.Basic) -> int | None:

@@ -26,6 +26,7 @@ from typing import Any
 
 import sympy
 
+from core.domain import fraction_function
 from core.errors import invalid
 from core.exact import as_fraction
 from core.formula import parse_formula
@@ -153,14 +154,23 @@ class FiniteMechanism:
         """The matrix at one parameter point (exact rationals), validated: entries in [0, 1], rows sum
         to 1. A violation names the row (or entry), its value and the point."""
         point = exact_values(values, self.parameters, "values")
+        compiled = self._compiled()
         out = []
         for i, row in enumerate(self.matrix):
             exact_row = []
             for j, entry in enumerate(row):
-                value = _substitute(entry, point)
-                if not value.is_Rational:
-                    raise invalid(f"mechanism[{i}][{j}]", str(value), f"is not a rational number at {_shown(point)}")
-                exact = Fraction(int(value.p), int(value.q))
+                exact = None
+                if compiled[i][j] is not None:
+                    try:
+                        exact = compiled[i][j](point)
+                    except ZeroDivisionError:
+                        exact = None
+                if exact is None:
+                    value = _substitute(entry, point)
+                    if not value.is_Rational:
+                        raise invalid(f"mechanism[{i}][{j}]", str(value),
+                                      f"is not a rational number at {_shown(point)}")
+                    exact = Fraction(int(value.p), int(value.q))
                 if not 0 <= exact <= 1:
                     raise invalid(f"mechanism[{i}][{j}]", str(exact), f"is outside [0, 1] at {_shown(point)}",
                                   f"the entry {entry} must be a probability")
@@ -170,6 +180,20 @@ class FiniteMechanism:
                               f"sums to {sum(exact_row)}, not 1, at {_shown(point)}")
             out.append(tuple(exact_row))
         return tuple(out)
+
+    def _compiled(self) -> tuple[tuple[Any, ...], ...]:
+        """Each entry as a function of Fractions (:func:`core.domain.fraction_function`; ``None`` where it is
+        not a rational function), built once: :meth:`at` runs at every point of every check."""
+        compiled = self.__dict__.get("_fractions")
+        if compiled is None:
+            compiled = tuple(tuple(fraction_function(e) for e in row) for row in self.matrix)
+            object.__setattr__(self, "_fractions", compiled)
+        return compiled
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_fractions", None)  # closures do not pickle; rebuilt on first use
+        return state
 
     def __repr__(self) -> str:
         return f"FiniteMechanism({[[str(e) for e in row] for row in self.matrix]})"
