@@ -262,11 +262,10 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
     top_value = sympy.cancel(coefficient.xreplace(at))
     bottom_value = sympy.cancel(leading.xreplace(at))
     limit = (top_value / bottom_value) if k == power else sympy.zoo
-    statement = (f"at {', '.join(f'{a} = {b}' for a, b in shown.items())} the "
-                 + ("relative error" if target is None else f"relative error over {target}")
-                 + f" tends to {'infinity' if limit is sympy.zoo else _shown(limit)}, not 0" if target is None
-                 else f"at {', '.join(f'{a} = {b}' for a, b in shown.items())} the relative error over {target} "
-                      "is unbounded")
+    at = ", ".join(f"{a} = {b}" for a, b in shown.items())
+    where_at = f"at {at} " if at else ""
+    statement = (f"{where_at}the relative error tends to {'infinity' if limit is sympy.zoo else _shown(limit)}, not 0"
+                 if target is None else f"{where_at}the relative error over {target} is unbounded")
     detail["statement"] = statement
     counterexample = {**{a: str(b) for a, b in shown.items()}, "regime": str(problem.regime),
                       "limit of the relative error" if target is None else "limit of the ratio":

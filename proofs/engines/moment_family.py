@@ -135,6 +135,17 @@ def _stated(family: Family, domain: Any) -> Domain:
     return family.domain & parsed
 
 
+def _data_domain(data: Mapping[str, Any], iid: bool) -> Domain | None:
+    """What the data model itself requires of names given as plain symbols: counts (or probabilities) at
+    least 0, summing to at most n (or 1): so that points are drawn where a dataset (a distribution) exists."""
+    names = [str(v).strip() for v in data.values() if isinstance(v, str) and str(v).strip().isidentifier()]
+    if not names:
+        return None
+    total = "1" if iid else "n"
+    parts = [f"{name} >= 0" for name in names] + [f"{' + '.join(names)} <= {total}"]
+    return Domain.parse(parts, symbols={name: symbol(name) for name in (*names, "n")})
+
+
 def _class_data(data: Mapping[str, Any], iid: bool, what: str) -> list[Any]:
     """The weights (or counts) of the classes: each tracked value's, then the rest."""
     entries = [as_expression(v, f"{what}[{k!r}]") for k, v in data.items()]
@@ -155,6 +166,8 @@ def _lumped_problem(family: Family, lumped: Lumped, statistic: Any, claimed: Any
     requires = Domain.parse(list(lumped.requires), symbols={s: symbol(s) for s in family.sizes}) \
         if lumped.requires else None
     domain = stated if requires is None else stated & requires
+    structural = _data_domain(data, iid)
+    domain = domain if structural is None else domain & structural
     notes = {"lumping": lumped.why, "classes": f"{', '.join(lumped.classes)} ({lumped.others} inputs in 'other')"}
     description = (f"{family.name} lumped by value: classes {list(lumped.classes)}, outcomes the indicator vectors "
                    f"of {[count_name(v) for v in lumped.values]}, " + ("i.i.d. inputs" if iid else "a fixed dataset"))
@@ -203,6 +216,8 @@ def _full_problem(family: Family, lumped: Lumped, sizes: dict[str, int], statist
     named = {k: v.xreplace({symbol(n): e for n, e in fixed.items()}) for k, v in family.named.items()}
     named.update({n: e for n, e in fixed.items()})
     domain = fix(stated, {k: v for k, v in sizes.items()})
+    structural = _data_domain(data, iid)
+    domain = domain if structural is None else domain & structural
     spread_conditions = [f"0 <= {s.name}" for s in spread]
     if spread:
         spread_conditions.append(f"{sympy.sstr(sympy.Add(*spread))} <= {sympy.sstr(known[-1])}")

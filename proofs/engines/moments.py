@@ -193,6 +193,7 @@ class _Comparison:
         self.tolerance_exp = dps - 10
         self.worst: tuple[float, dict | None] = (-1.0, None)
         self.cases = self.skipped = self.undefined = self.interior = self.boundary = self.degenerate = 0
+        self.first_undefined: InvalidArgument | None = None
         self.methods: set[str] = set()
 
     def tick(self) -> None:
@@ -297,6 +298,8 @@ def enumeration_evidence(problem: MomentProblem, moment: str, ns: list[int],
         detail["timed out"] = f"after {time.perf_counter() - start:.1f} s (timeout={timeout} s)"
         return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, _domain(problem, ns, by_n, given, what), detail,
                         reading=reading, seconds=time.perf_counter() - start)
+    if not run.cases and run.first_undefined is not None:  # nothing could be enumerated: say why, in one line
+        raise InvalidArgument(f"{run.first_undefined} (and so at every point tried)")
     detail = _figures(run, problem, ns, by_n, chosen, given)
     outcome = Outcome.HOLDS if run.cases else Outcome.INCONCLUSIVE
     return Evidence(Method.ENUMERATION, outcome, _domain(problem, ns, by_n, given, what), detail, reading=reading,
@@ -313,10 +316,11 @@ def _one_case(run: _Comparison, problem: MomentProblem, n: int, case: Case, defa
     claim_at = _exact_claim(run.form, {**case.values, "n": n})
     try:
         value = run.value(n, case.values, "arb")
-    except InvalidArgument:
+    except InvalidArgument as undefined:
         if not default:
             raise
         run.undefined += 1  # a default point where the moment does not exist
+        run.first_undefined = run.first_undefined or undefined
         return None
     run.cases += 1
     degenerate = problem.degenerate(case)

@@ -219,3 +219,9 @@ def test_bad_domain_input_is_one_line(change, match):
     with pytest.raises(InvalidArgument, match=match) as refused:
         check_moment(args.pop("statistic"), args.pop("claimed"), **args)
     assert "\n" not in str(refused.value)
+
+
+def test_a_statistic_that_cannot_be_enumerated_anywhere_is_one_line():
+    with pytest.raises(InvalidArgument, match=r"only rational functions of the counts.*at every point tried") as refused:
+        check_moment("Abs(Y0 - 1)", "1", mechanism=WARNER, prior=["pi", "1-pi"], n_values=[2])
+    assert "\n" not in str(refused.value)

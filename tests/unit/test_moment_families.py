@@ -154,3 +154,10 @@ def test_the_lumped_symbolic_moment_reads_in_the_users_parameters():
     assert v.status.value == "refuted"
     symbolic = v.evidence[-1]
     assert symbolic.outcome.value == "inconclusive" and "exp(eps)" in symbolic.detail["exact moment"]
+
+
+def test_tracked_counts_are_drawn_where_a_dataset_exists():
+    # c0 and c5 are numbers of users: points are drawn with c0, c5 >= 0 and c0 + c5 <= n
+    v = check_moment("C0", "c0*p + (n-c0)*q", mechanism=KRR, counts={"0": "c0", "5": "c5"}, domain="eps > 0",
+                     n_values=[2, 5])
+    assert v.status.value == "proved" and v.evidence[0].interior_cases > 0
