@@ -38,7 +38,7 @@ from core.exact import as_fraction
 from core.formula import as_sympy
 from numeric.finite_mechanism import rational, symbol
 
-__all__ = ["ExpChart", "charts_for", "holds", "in_domain", "draw", "degenerate", "Case", "fix", "user_value",
+__all__ = ["ExpChart", "charts_for", "holds", "in_domain", "draw", "degenerate", "Case", "fix", "face", "user_value",
            "SNAP_DENOMINATORS"]
 
 #: Denominators tried, in turn, for the rational t = exp(s/m) of a snapped point (small: exact arithmetic
@@ -253,6 +253,27 @@ def fix(domain: Domain, values: Mapping[str, Fraction]) -> Domain | None:
             return None
         kept.append(settled)
     return Domain(domain.text, tuple(kept), domain.integers - set(values))
+
+
+def face(domain: Domain) -> Domain | None:
+    """``domain`` with each equality ``name == rational`` substituted into its other conditions (``None``
+    when one becomes false). On the face ``c0 == 0`` of ``0 <= c0 <= n`` the condition ``0 <= c0`` is then
+    gone rather than met with equality at every point, so the face's own interior is what counts."""
+    fixed: dict[str, Fraction] = {}
+    equalities = []
+    for c in domain.conditions:
+        if c.is_Relational and c.rel_op == "==":
+            for sym, value in ((c.lhs, c.rhs), (c.rhs, c.lhs)):
+                if sym.is_Symbol and value.is_Rational:
+                    fixed[sym.name] = Fraction(int(value.p), int(value.q))
+                    equalities.append(c)
+                    break
+    if not fixed:
+        return domain
+    rest = fix(Domain(domain.text, tuple(c for c in domain.conditions if c not in equalities), domain.integers), fixed)
+    if rest is None:
+        return None
+    return Domain(domain.text, rest.conditions + tuple(equalities), domain.integers)
 
 
 def _snap(value: Fraction, chart: ExpChart, attempt: int) -> Fraction | None:

@@ -26,7 +26,7 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
-from numeric.count_points import fix, holds
+from numeric.count_points import face, holds
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Outcome
 from proofs.base.verdict import Status, Verdict
@@ -52,19 +52,11 @@ def joined(domain: Any, condition: Domain) -> Domain:
     stated = domain if isinstance(domain, Domain) else Domain.parse(domain)
     stated = Domain(stated.text, tuple(c.xreplace({s: symbol(s.name) for s in c.free_symbols})
                                        for c in stated.conditions), stated.integers)
-    fixed = {}
-    for c in condition.conditions:
-        if c.is_Relational and c.rel_op == "==" and c.lhs.is_Symbol and c.rhs.is_Rational:
-            fixed[c.lhs.name] = Fraction(int(c.rhs.p), int(c.rhs.q))
-        elif c.is_Relational and c.rel_op == "==" and c.rhs.is_Symbol and c.lhs.is_Rational:
-            fixed[c.rhs.name] = Fraction(int(c.lhs.p), int(c.lhs.q))
-    if fixed:
-        face = fix(stated, fixed)
-        if face is None:
-            raise invalid("holds_when", condition.text, f"lies outside the stated domain {stated.text!r}")
-        stated = Domain(stated.text, face.conditions, stated.integers)
-    return Domain(f"{stated.text}, {condition.text}" if stated.text else condition.text,
-                  stated.conditions + condition.conditions, stated.integers | condition.integers)
+    region = face(Domain(f"{stated.text}, {condition.text}" if stated.text else condition.text,
+                         stated.conditions + condition.conditions, stated.integers | condition.integers))
+    if region is None:
+        raise invalid("holds_when", condition.text, f"lies outside the stated domain {stated.text!r}")
+    return region
 
 
 def _exact(value: Any) -> Any:

@@ -47,7 +47,7 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from core.formula import parse_formula
-from numeric.count_points import fix
+from numeric.count_points import face, fix
 from numeric.data_model import Counts, FiniteModel, Prior
 from numeric.families import Family, Lumped
 from numeric.finite_mechanism import FiniteMechanism, as_expression, symbol
@@ -146,6 +146,13 @@ def _data_domain(data: Mapping[str, Any], iid: bool) -> Domain | None:
     return Domain.parse(parts, symbols={name: symbol(name) for name in (*names, "n")})
 
 
+def _face(domain: Domain) -> Domain:
+    found = face(domain)
+    if found is None:
+        raise invalid("domain", domain.text, "is empty: an equality in it contradicts another condition")
+    return found
+
+
 def _class_data(data: Mapping[str, Any], iid: bool, what: str) -> list[Any]:
     """The weights (or counts) of the classes: each tracked value's, then the rest."""
     entries = [as_expression(v, f"{what}[{k!r}]") for k, v in data.items()]
@@ -167,7 +174,7 @@ def _lumped_problem(family: Family, lumped: Lumped, statistic: Any, claimed: Any
         if lumped.requires else None
     domain = stated if requires is None else stated & requires
     structural = _data_domain(data, iid)
-    domain = domain if structural is None else domain & structural
+    domain = _face(domain if structural is None else domain & structural)
     notes = {"lumping": lumped.why, "classes": f"{', '.join(lumped.classes)} ({lumped.others} inputs in 'other')"}
     description = (f"{family.name} lumped by value: classes {list(lumped.classes)}, outcomes the indicator vectors "
                    f"of {[count_name(v) for v in lumped.values]}, " + ("i.i.d. inputs" if iid else "a fixed dataset"))
@@ -217,7 +224,7 @@ def _full_problem(family: Family, lumped: Lumped, sizes: dict[str, int], statist
     named.update({n: e for n, e in fixed.items()})
     domain = fix(stated, {k: v for k, v in sizes.items()})
     structural = _data_domain(data, iid)
-    domain = domain if structural is None else domain & structural
+    domain = _face(domain if structural is None else domain & structural)
     spread_conditions = [f"0 <= {s.name}" for s in spread]
     if spread:
         spread_conditions.append(f"{sympy.sstr(sympy.Add(*spread))} <= {sympy.sstr(known[-1])}")
