@@ -29,12 +29,13 @@ concave) deterministic tests are the worst case. The trade-off functions over ra
   pl submodular gives p(A ∩ B) + p(A ∪ B) ≤ p(A) + p(B) componentwise, so A ∩ B and A ∪ B lie on the line
   too, and pl monotone puts their type I errors outside [α_A, α_B]: every edge is spanned by a nested
   pair. (The unit tests compare with the chain-by-chain minimum.)
-* T^{op}(α) = sup{β^{op}_φ : α^{op}_φ ≤ α} as printed: the test φ ≡ 0 has α^{op} = 0 and β^{op} = 1, so
-  the printed T^{op} is identically 1 (:meth:`TestingProblem.tradeoff_op` with ``reading="printed"``);
-  ``reading="upper-boundary"`` gives sup{β^{op}_φ : α^{op}_φ ≥ α}, the upper concave envelope of the points
-  (bel_x(R), bel_x'(R^c)) made non-increasing (exact by the same argument, bel being supermodular);
-  ``reading="inf"`` gives inf{β^{op}_φ : α^{op}_φ ≤ α}, computed chain by chain (n! chains), since the
-  lower edge of the optimistic region has no lattice property.
+* T^{op}(α) = sup{β^{op}_φ : α^{op}_φ ≤ α} as printed (the primary reading): the test φ ≡ 0 has
+  α^{op} = 0 and β^{op} = 1, so the printed T^{op} is identically 1 (:meth:`TestingProblem.tradeoff_op`
+  with ``reading="printed"``); ``reading="upper-boundary"`` gives the repaired definition
+  sup{β^{op}_φ : α^{op}_φ ≥ α}, the upper concave envelope of the points (bel_x(R), bel_x'(R^c)) made
+  non-increasing (exact by the same argument, bel being supermodular); ``reading="inf"`` gives
+  inf{β^{op}_φ : α^{op}_φ ≤ α}, computed chain by chain (n! chains), since the lower edge of the
+  optimistic region has no lattice property.
 
 Two-fold composition (Corollaries 3.6 and 3.19): Q(x) × Q(x) against Q(x') × Q(x') is
 :meth:`TestingProblem.square`, the generic product of :func:`numeric.belief.product` (focal sets E1 × E2);
@@ -336,7 +337,7 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
       ``"interval"``/``"interval2"``: the [lower, upper] error boxes (α_lower, α_upper, β_lower, β_upper),
       and the curves ``"u"``, ``"U"``, ``"u2"``, ``"U2"`` (as printed) and ``"U2_corrected"`` on ``alpha``;
     * ``wldp`` (Figure 4, r = e^{ε_W}): the exact trade-off functions ``"T_pe"``, ``"T_op"`` (printed:
-      ≡ 1), ``"T_op_upper"`` (``T^op: sup``, the primary reading: sup over α^{op} ≥ α), ``"T2_pe"``, ``"T2_op_upper"`` (two-fold) as lists of
+      ≡ 1), ``"T_op_upper"`` (``T^op: repaired``: sup over α^{op} ≥ α), ``"T2_pe"``, ``"T2_op_upper"`` (two-fold) as lists of
       exact vertices and as floats on ``alpha``, and ``"f_pe"``, ``"f_op"``, ``"f2_pe"``, ``"f2_op"``,
       ``"f2_op_corrected"`` on ``alpha``.
 

@@ -27,22 +27,35 @@ Readings registered here (``Claim.definitions`` names them; exactly one primary 
   and ``Definition 3.17 errors@000`` (000: all four under x', which makes every error a function of
   Q(x') alone), by :func:`pessimistic_errors`, :func:`optimistic_errors`;
 * notion *T^pe*: ``T^pe`` = inf{β^pe_φ : α^pe_φ ≤ α} (primary, as printed), by :func:`tradeoff_pe`;
-* notion *T^op*: ``T^op: sup`` = sup{β^op_φ : α^op_φ ≥ α}, the upper edge of the optimistic region
-  (primary); ``T^op: as printed`` = sup{β^op_φ : α^op_φ ≤ α}, identically 1 (the test φ ≡ 0 has
-  α^op = 0, β^op = 1); ``T^op: inf`` = inf{β^op_φ : α^op_φ ≤ α}, at most 1 - α (the constant test
-  φ ≡ α), by :func:`tradeoff_op`.
+* notion *T^op*: ``T^op: as printed`` = sup{β^op_φ : α^op_φ ≤ α} (primary), identically 1 (the test
+  φ ≡ 0 has α^op = 0, β^op = 1); ``T^op: repaired`` = sup{β^op_φ : α^op_φ ≥ α}, the upper edge of the
+  optimistic region (Definition 3.17 with ≤ changed into ≥: the correction of the claims that use T^op,
+  never a reading of them); ``T^op: inf`` = inf{β^op_φ : α^op_φ ≤ α}, at most 1 - α (the constant test
+  φ ≡ α; sup changed into inf, checked beside), by :func:`tradeoff_op`.
 
-Why ``T^op: sup`` is primary: as printed, T^op ≡ 1 for every mechanism, so the bound T^op ≤ f^op_ε of
-Theorem 3.18 (f^op_ε(1) = 0) and of Corollary 3.19 fails for every Q and ε, and statement 2 of the
-theorem never holds: the printed definition cannot be what the text uses. Its proof (item 2, "Assume
-pl_x(R^c) ≥ α ...") bounds the type II error of tests constrained from below, and Figure 4 draws T^op
-as a curve decreasing from (0, 1) to (1, 0): the upper edge sup{β^op : α^op ≥ α}. The inf reading is
-checked too; it makes the optimistic half of statement 2 true for every mechanism.
+**Printed means printed.** A statement, or a definition it uses, is read as printed whenever it is
+well-formed. Readings resolve genuine ambiguity or malformation only (a missing symbol, an undefined name,
+two texts of the paper that disagree); they never repair a well-formed text that is wrong or degenerate. A
+repair is a *correction*, with its own evidence, and the claim's status is that of the printed text.
+
+Definition 3.17 prints T^op(α) := sup{β^op_φ : α^op_φ ≤ α}: well-formed, unambiguous and degenerate (the
+test φ ≡ 0 gives T^op ≡ 1), so Theorem 3.18's bound T^op ≤ f^op_ε fails for every mechanism (f^op_ε(α) < 1
+for α > 0), statement 2 of the theorem never holds, and Corollary 3.19's T_2^op ≡ 1 too. ``T^op: as
+printed`` is therefore the primary reading, and the claims report those findings. That the proof of the
+theorem ("Assume pl_x(R^c) ≥ α ...") bounds the type II error of tests constrained from below, and that
+Figure 4 draws T^op decreasing from (0, 1) to (1, 0), is the evidence for the *repair* ``T^op: repaired``
+(sup over α^op ≥ α): the claims carry it as their correction, each with its own evidence.
+
+The readings that remain genuine readings, and why: ``T3.5 errors: interval`` is how the appendix proof
+of Theorem 3.5 pairs the errors (the proof and the statement disagree, so both are checked; the statement
+is primary); ``Definition 3.17 errors@000`` is the other version of the paper (000), which defines all four
+errors under x'. ``T^op: inf`` is not a reading of the text (it changes the printed sup): it is checked
+beside the printed definition to show what that change would give, and never enters a verdict.
 
 Exactness: every function is exact for exact rows. Over randomized tests the pairs of errors are the
 convex combinations of the pairs of the regions of one chain ∅ ⊆ R_1 ⊆ ... ⊆ Y (the level sets of φ;
 Choquet integrals are additive on comonotone functions). T^pe is the lower convex envelope of the
-region points and ``T^op: sup`` the upper one: the envelopes' edges join nested regions because pl is
+region points and ``T^op: repaired`` the upper one: the envelopes' edges join nested regions because pl is
 2-alternating and bel 2-monotone (for regions A, B on a supporting line, A ∩ B and A ∪ B lie on it too,
 with type I errors outside [α_A, α_B]). ``T^op: inf`` has no such lattice property and is computed
 chain by chain (:meth:`numeric.tradeoff.TestingProblem.tradeoff_op`).
@@ -67,7 +80,7 @@ from core.errors import invalid
 from numeric.definitions import Reading, register
 
 __all__ = [
-    "SLDP_ERRORS", "SLDP_ERRORS_INTERVAL", "ERRORS_317", "ERRORS_000", "T_PE", "T_OP_SUP", "T_OP_PRINTED",
+    "SLDP_ERRORS", "SLDP_ERRORS_INTERVAL", "ERRORS_317", "ERRORS_000", "T_PE", "T_OP_PRINTED", "T_OP_REPAIRED",
     "T_OP_INF", "T_OP_READINGS", "sldp_errors", "sldp_interval_errors", "errors_problem", "pessimistic_errors",
     "optimistic_errors", "tradeoff_pe", "tradeoff_op", "bel_pl_ratio", "REGION_VARIABLES", "REGION_TERMS",
     "region_constraints", "realize",
@@ -104,27 +117,29 @@ T_PE = register(Reading(
          "envelope of the region points (pl_x(R), pl_x'(R^c)), made non-increasing",
 ))
 
-T_OP_SUP = register(Reading(
-    name="T^op: sup", notion="T^op", source="003 Definition 3.17, Theorem 3.18 and its proof, Figure 4",
-    primary=True,
-    text="T^op(alpha) = sup{beta^op(phi) : alpha^op(phi) >= alpha}: the upper edge of the optimistic region, the "
-         "upper concave envelope of (bel_x(R), bel_x'(R^c)) made non-increasing",
+T_OP_PRINTED = register(Reading(
+    name="T^op: as printed", notion="T^op", source="003 Definition 3.17", primary=True,
+    text=r"$T^{op}(\alpha) = \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \le \alpha\}$ as printed: identically 1 "
+         r"(the test $\varphi \equiv 0$ has $\alpha^{op} = 0$ and $\beta^{op} = 1$)",
 ))
 
-T_OP_PRINTED = register(Reading(
-    name="T^op: as printed", notion="T^op", source="003 Definition 3.17",
-    text="T^op(alpha) = sup{beta^op(phi) : alpha^op(phi) <= alpha} as printed: identically 1 (the test phi = 0 has "
-         "alpha^op = 0 and beta^op = 1)",
+T_OP_REPAIRED = register(Reading(
+    name="T^op: repaired", notion="T^op", source="003 Definition 3.17 with ≤ changed into ≥ (its proof, Figure 4)",
+    text=r"a repair, not a reading: $T^{op}(\alpha) = \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \ge \alpha\}$, "
+         r"the upper edge of the optimistic region (the upper concave envelope of the points "
+         r"$(bel_x(R), bel_{x'}(R^c))$ made non-increasing); the corrections of the claims that use $T^{op}$ are "
+         r"stated with it",
 ))
 
 T_OP_INF = register(Reading(
-    name="T^op: inf", notion="T^op", source="003 Definition 3.17",
-    text="T^op(alpha) = inf{beta^op(phi) : alpha^op(phi) <= alpha}: the lower edge of the optimistic region, at "
-         "most 1 - alpha (the constant test phi = alpha)",
+    name="T^op: inf", notion="T^op", source="003 Definition 3.17 with sup changed into inf",
+    text=r"checked beside the printed definition, not a reading of it: $T^{op}(\alpha) = \inf\{\beta^{op}_\varphi : "
+         r"\alpha^{op}_\varphi \le \alpha\}$, the lower edge of the optimistic region, at most $1 - \alpha$ (the "
+         r"constant test $\varphi \equiv \alpha$)",
 ))
 
 #: The readings of T^op by name -> the name :meth:`numeric.tradeoff.TestingProblem.tradeoff_op` uses.
-T_OP_READINGS = {T_OP_SUP.name: "upper-boundary", T_OP_PRINTED.name: "printed", T_OP_INF.name: "inf"}
+T_OP_READINGS = {T_OP_PRINTED.name: "printed", T_OP_REPAIRED.name: "upper-boundary", T_OP_INF.name: "inf"}
 
 
 # --- errors of one test ---------------------------------------------------------------------------------------
@@ -184,7 +199,7 @@ def tradeoff_pe(problem: Any, *, errors: str = ERRORS_317.name) -> Any:
     return errors_problem(problem, errors).tradeoff_pe()
 
 
-def tradeoff_op(problem: Any, reading: str = T_OP_SUP.name, *, errors: str = ERRORS_317.name) -> Any:
+def tradeoff_op(problem: Any, reading: str = T_OP_PRINTED.name, *, errors: str = ERRORS_317.name) -> Any:
     """T^op of Definition 3.17 under ``reading`` (one of :data:`T_OP_READINGS`), exact."""
     if reading not in T_OP_READINGS:
         raise invalid("reading", reading, f"not one of {sorted(T_OP_READINGS)}")
@@ -194,7 +209,7 @@ def tradeoff_op(problem: Any, reading: str = T_OP_SUP.name, *, errors: str = ERR
 def bel_pl_ratio(mechanism: Any, reading: str = "WLDP") -> Any:
     """max over the pairs (x, x') of the WLDP ``reading`` and the events E of bel_x(E) / pl_x'(E) (0/0 places
     no constraint, c/0 = ∞), exact: the smallest e^ε at which statement 2 of Theorem 3.18 holds with
-    ``T^op: sup`` (the corrected theorem in :mod:`proofs.claims.testing_wldp`). At least 1 (E = Y)."""
+    ``T^op: repaired`` (the correction of the theorem in :mod:`proofs.claims.testing_wldp`). At least 1 (E = Y)."""
     from numeric.definitions import ldp
 
     best = Fraction(1)

@@ -45,7 +45,7 @@ class Claim:
       for such a claim must say how many checked cases satisfied the premise: support over zero such
       cases is vacuous and earns nothing (:mod:`proofs.base.verdict`);
     * ``definitions``: the names of the shared definitions and readings the claim uses, from
-      :data:`numeric.definitions.READINGS` (``"WLDP"``, ``"T^op: sup"``, ...); the report states them;
+      :data:`numeric.definitions.READINGS` (``"WLDP"``, ``"T^op: as printed"``, ...); the report states them;
     * ``related``: other claim ids with a few words on the link (``{"T3.10": "the theorem this proof
       step proves"}``); the report shows them, so a refuted proof step explains a refuted theorem;
     * ``printed``: a verbatim fragment of the text where the claim is printed (003's LaTeX source, 004's

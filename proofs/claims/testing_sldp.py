@@ -254,11 +254,12 @@ define(Claim(
     statement=r"\text{tests } \varphi: Y \to [0,1] \text{ replaced by rejection regions } R:\ "
               r"\alpha = pl_x(R),\ \beta = 1 - bel_{x'}(R)",
     domain="evidential mechanisms on finite alphabets; tests phi: Y -> [0, 1]",
-    interpretation=("for a region R: sup over P_x of pr(R) = pl_x(R) and 1 - inf over P_x' of pr(R) = 1 - bel_x'(R); for "
-                    "every test phi the errors are the convex combination of those of its level sets (so bounds convex "
-                    "or concave in alpha extend from regions to all tests), and the trade-off functions of Definition "
-                    "3.17 are the envelopes of the region points"),
-    definitions=("T3.5 errors", "Definition 3.17 errors", "T^pe", "T^op: sup"),
+    interpretation=(r"for a region $R$: $\sup_{pr \in P_x} pr(R) = pl_x(R)$ and $1 - \inf_{pr \in P_{x'}} pr(R) = "
+                    r"1 - bel_{x'}(R)$; for every test $\varphi$ the errors are the convex combination of those of its "
+                    r"level sets (so bounds convex or concave in $\alpha$ extend from regions to all tests), and the "
+                    r"trade-off functions of Definition 3.17 ($T^{pe}$, $T^{op}$ as printed, and the repaired $T^{op}$ of "
+                    r"the corrections) are determined by the region points, as the chains of regions give them"),
+    definitions=("T3.5 errors", "Definition 3.17 errors", "T^pe", "T^op: as printed", "T^op: repaired"),
     related={"T3.5.forward": "the theorem whose proof uses this step", "T3.18.forward": "the theorem whose proof "
              "uses this step", "D3.17.pe-equals-SLDP": "the pessimistic errors of a region are (pl_x(R), pl_x'(R^c))"},
     printed=("Let’s assume that the rejection region for the hypothesis testing problem is",),

@@ -4,17 +4,23 @@ Theorem 3.18, Corollary 3.19, a step of the theorem's proof, and 000's variant o
 
 Readings (:mod:`numeric.definitions`): ``WLDP`` (Definition 3.13, primary: all ordered pairs (x, x'), x = x'
 included; statement 2 ranges over the same pairs), ``Definition 3.17 errors`` (and 000's ``@000``), ``T^pe``,
-and for T^op the primary ``T^op: sup`` = sup{β^op : α^op ≥ α} (as printed, T^op ≡ 1 and the theorem's op
-half fails for every mechanism; ``T^op: as printed`` and ``T^op: inf`` are checked beside it).
+and ``T^op: as printed`` = sup{β^op : α^op ≤ α}, which is identically 1 (the test φ ≡ 0). Printed means
+printed: the repaired definition ``T^op: repaired`` = sup{β^op : α^op ≥ α} (what the proof and Figure 4 use)
+is the *correction* of the claims that use T^op, each with its own evidence; ``T^op: inf`` is checked beside.
 
-What the checks find: under ``T^op: sup`` the forward direction is proved (z3 on one region, extended to
-every test); statement 2 is not ε-WLDP but "bel_x(E) <= e^ε pl_x'(E) for all x, x', E", so the converse
-fails (Q_2x3(3/5, 1/5) at e^ε = 3/2); the two-fold optimistic bound has the same wrong intercept as
-Corollary 3.6 and fails at α = 0 for every mechanism.
+What the checks find: as printed, the optimistic half of Theorem 3.18 fails for every mechanism
+(T^op(1/2) = 1 > f^op(1/2) = 3/4 at e^ε = 2), statement 2 never holds (T^op(1) = 1 > f^op(1) = 0), so the
+converse is vacuous, and Corollary 3.19's T_2^op ≡ 1 fails too. Under the repaired definition the forward
+direction is proved (z3 on one region, extended to every test); statement 2 is then not ε-WLDP but
+"bel_x(E) <= e^ε pl_x'(E) for all x, x', E" (Q_2x3(3/5, 1/5) at e^ε = 3/2 satisfies it without being
+ε-WLDP); and the two-fold optimistic bound has the same wrong intercept as Corollary 3.6 and fails at α = 0
+for every mechanism. Corollary 3.19's pessimistic bound is proved by the randomized-response reduction
+applied to products of credal-set members.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from proofs.base.budget import Budget
@@ -26,11 +32,11 @@ from proofs.engines.tradeoff_checks import (Bound, Statement, converse, forward,
 from proofs.engines.tradeoff_search import search
 from proofs.engines.tradeoff_levels import errors_agree
 from proofs.engines.tradeoff_proofs import (Inequality, WITNESS, converse_witness, equivalence_decision,
-                                            errors_identity, realized, region_decision, region_premise,
-                                            region_statement, warner_at)
+                                            errors_identity, never_holds_decision, printed_op_decision, realized,
+                                            region_decision, region_premise, region_statement, warner_at)
 from proofs.engines.tradeoff_steps import region_enumeration
 
-SUP, PRINTED, INF = "T^op: sup", "T^op: as printed", "T^op: inf"
+PRINTED, REPAIRED, INF = "T^op: as printed", "T^op: repaired", "T^op: inf"
 DISTINCT = "WLDP: distinct pairs"
 ERRORS_000 = "Definition 3.17 errors@000"
 TRADEOFF_TEXT = (r"T^{pe}(\alpha):=inf\{\beta^{pe}_\varphi:\alpha^{pe}_\varphi\le\alpha\},\ "
@@ -44,7 +50,7 @@ WLDP_DOMAIN = ("evidential mechanisms Q, every ordered pair (x, x') of inputs (x
 
 
 def theorem(op: str, errors: str = "Definition 3.17 errors") -> Statement:
-    """Statement 2 of Theorem 3.18 with the T^op reading ``op`` and the errors reading ``errors``."""
+    """Statement 2 of Theorem 3.18 with the T^op definition ``op`` and the errors reading ``errors``."""
     return Statement((Bound("f_pe", "lower", "T^pe", "tradeoff"), Bound("f_op", "upper", op, "tradeoff")),
                      pairs="WLDP", errors=errors)
 
@@ -83,74 +89,108 @@ define(Claim(
     id="T3.18.forward", title="Theorem 3.18 (1⇒2)", source="003 Theorem 3.18 (1⇒2)",
     statement=(r"Q\ \epsilon\text{-}WLDP \Rightarrow " + STATEMENT_TEXT + r",\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
     domain=WLDP_DOMAIN,
-    interpretation=("Definition 3.17 with T^op: sup (sup{beta^op : alpha^op >= alpha}, the primary reading: as printed "
-                    "T^op is identically 1); statement 2 for every pair of the definition"),
-    readings=(f"{PRINTED}: sup{{beta^op : alpha^op <= alpha}}, identically 1", f"{INF}: inf{{beta^op : alpha^op <= alpha}}"),
+    interpretation=("Definition 3.17 as printed: $T^{op}(\\alpha) = \\sup\\{\\beta^{op}_\\varphi : \\alpha^{op}_\\varphi "
+                    "\\le \\alpha\\}$, which is identically 1 (the test $\\varphi \\equiv 0$); statement 2 for every "
+                    "pair $(x, x')$ of the definition"),
+    readings=(f"{INF}: $\\inf\\{{\\beta^{{op}} : \\alpha^{{op}} \\le \\alpha\\}}$ (sup changed into inf, checked beside)",),
     premise="Q is ε-WLDP",
-    definitions=("WLDP", "Definition 3.17 errors", "T^pe", SUP, PRINTED, INF),
+    definitions=("WLDP", "Definition 3.17 errors", "T^pe", PRINTED, REPAIRED, INF),
     related={"T3.18.proof.op": "a step of its proof", "T3.5.proof.choquet": "regions suffice",
              "D3.17.pe-equals-SLDP": "the pessimistic errors"},
     printed=(r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\}",
              r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}"),
 ))
 
+_T318F_CORRECTED = (r"With $T^{op}(\alpha) := \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \ge \alpha\}$ (Definition "
+                    r"3.17 with $\le$ changed into $\ge$), if $Q$ is $\epsilon$-WLDP then $T^{pe}(\alpha) \ge "
+                    r"f^{pe}_\epsilon(\alpha)$ and $T^{op}(\alpha) \le f^{op}_\epsilon(\alpha)$ for every $\alpha \in "
+                    r"[0, 1]$ and every pair $(x, x')$")
 
-@check("T3.18.forward", Method.DECISION)
-def _t318_forward_decision(budget: Budget) -> Evidence:
-    """T^pe >= f^pe and T^op: sup <= f^op at every region, for every pair, from the coarsened WLDP premise;
+
+def _t318_repaired_decision(budget: Budget) -> Evidence:
+    """T^pe >= f^pe and the repaired T^op <= f^op at every region, for every pair, from the coarsened WLDP premise;
     f^pe is convex and f^op concave, both non-increasing, and the envelopes are exact: every test follows."""
-    return region_decision(region_premise("WLDP"), region_statement(theorem(SUP)), budget=budget, witness=WITNESS,
+    return region_decision(region_premise("WLDP"), region_statement(theorem(REPAIRED)), budget=budget, witness=WITNESS,
                            describe=realized, domain="every evidential mechanism, every pair (x, x') of the definition, "
                            "every region R (coarsened), every r = e^eps > 1 with Q eps-WLDP; every test by level sets")
 
 
+@check("T3.18.forward", Method.DECISION)
+def _t318_forward_decision(budget: Budget) -> Evidence:
+    """As printed T^op ≡ 1, so T^op ≤ f^op fails wherever f^op < 1 (z3, every mechanism at once). The correction
+    (the repaired definition) is proved on regions by z3 and checked on the grid and by a random search."""
+    printed = printed_op_decision(budget, "f_op", domain="every eps-WLDP mechanism, every pair (x, x'), every r = "
+                                  "e^eps > 1 and alpha in [0, 1]: T^op as printed is identically 1")
+    return with_correction(printed, _T318F_CORRECTED, _t318_repaired_decision(budget),
+                           forward(budget, statement=theorem(REPAIRED), premise="WLDP", reading=None),
+                           search(budget, statement=theorem(REPAIRED), notion_name="WLDP", direction="forward",
+                                  reading=None, max_labels=3))
+
+
 @check("T3.18.forward", Method.ENUMERATION)
 def _t318_forward_exhaustive(budget: Budget) -> list[Evidence]:
-    return [forward(budget, statement=theorem(SUP), premise="WLDP", reading=None),
-            forward(budget, statement=theorem(PRINTED), premise="WLDP", reading=PRINTED, small=True),
+    return [forward(budget, statement=theorem(PRINTED), premise="WLDP", reading=None),
             forward(budget, statement=theorem(INF), premise="WLDP", reading=INF, small=True)]
 
 
 @check("T3.18.forward", Method.PROPERTY)
 def _t318_forward_search(budget: Budget) -> Evidence:
-    return search(budget, statement=theorem(SUP), notion_name="WLDP", direction="forward", reading=None, max_labels=3)
+    return search(budget, statement=theorem(PRINTED), notion_name="WLDP", direction="forward", reading=None,
+                  max_labels=3)
 
 
 define(Claim(
     id="T3.18.converse", title="Theorem 3.18 (2⇒1)", source="003 Theorem 3.18 (2⇒1)",
     statement=(STATEMENT_TEXT + r" \Rightarrow Q\ \epsilon\text{-}WLDP;\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
     domain=WLDP_DOMAIN.replace("alpha in [0, 1]", "statement 2 for every alpha in [0, 1]"),
-    interpretation=("T^op: sup (primary); statement 2 for every pair (x, x') of the definition (x = x' included), "
-                    "statement 1: r^W <= e^eps (Definition 3.13, primary reading)"),
-    readings=(f"{PRINTED}: statement 2 never holds (T^op = 1 > f^op(1) = 0), so the implication is vacuous",
-              f"{INF}: the optimistic half of statement 2 holds for every mechanism",
-              f"{DISTINCT}: statement 1 and statement 2 both over the pairs x != x' only"),
+    interpretation=("Definition 3.17 as printed ($T^{op} \\equiv 1$), statement 2 for every pair $(x, x')$ of the "
+                    "definition ($x = x'$ included), statement 1: $r^W \\le e^\\epsilon$ (Definition 3.13, primary "
+                    "reading). As printed, statement 2 never holds ($T^{op}(1) = 1 > f^{op}_\\epsilon(1) = 0$): the "
+                    "implication is vacuous"),
+    readings=(f"{INF}: the optimistic half of statement 2 holds for every mechanism",
+              f"{DISTINCT}: statement 1 and statement 2 both over the pairs $x \\ne x'$ only (with {REPAIRED})"),
     premise="statement 2 (both trade-off bounds) holds at e^ε for every pair (x, x')",
-    definitions=("WLDP", DISTINCT, "Definition 3.17 errors", "T^pe", SUP, PRINTED, INF),
+    definitions=("WLDP", DISTINCT, "Definition 3.17 errors", "T^pe", PRINTED, REPAIRED, INF),
     related={"T3.18.forward": "the other direction", "T3.18.proof.op": "a step of the proof of this theorem",
              "T3.5.converse": "the SLDP converse fails the same way (statement 2 is a weaker condition)"},
     printed=(r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\}",
              r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}"),
 ))
 
-_T318C_CORRECTED = (r"\text{statement 2 (} T^{op} \text{: sup) holds iff } bel_x(E) \le e^{\epsilon} pl_{x'}(E) "
-                    r"\text{ for all } x, x', E \text{; } \epsilon\text{-WLDP implies it, not conversely}")
+_T318C_CORRECTED = (r"With $T^{op}(\alpha) := \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \ge \alpha\}$ (Definition "
+                    r"3.17 with $\le$ changed into $\ge$), statement 2 holds iff $bel_x(E) \le e^{\epsilon} pl_{x'}(E)$ "
+                    r"for all $x, x'$ and $E$; $\epsilon$-WLDP implies it, not conversely ($Q_{2\times 3}(3/5, 1/5)$ at "
+                    r"$e^\epsilon = 3/2$)")
+_NEVER_DOMAIN = "every evidential mechanism, every pair (x, x'), every r = e^eps > 1: statement 2 at alpha = 1"
+_NEVER = {"why the premise never holds": "as printed T^op is identically 1 (the test phi = 0) and f^op(1) = 0: "
+                                         "statement 2 fails at alpha = 1 for every mechanism (decided by z3 in the "
+                                         "decision evidence)"}
+
+
+@check("T3.18.converse", Method.DECISION)
+def _t318_converse_decision(budget: Budget) -> Evidence:
+    """As printed statement 2 never holds (z3: T^op(1) = 1 > f^op(1) for every r > 1): the converse is vacuous. The
+    correction (statement 2 under the repaired definition is the bel/pl condition) is decided by z3 both ways."""
+    return with_correction(never_holds_decision(budget, "f_op", domain=_NEVER_DOMAIN), _T318C_CORRECTED,
+                           *equivalence_decision(budget, theorem(REPAIRED), "bel/pl"),
+                           *implication_both_ways(budget, statement=theorem(REPAIRED), notion_name="bel/pl",
+                                                  reading=None))
 
 
 @check("T3.18.converse", Method.ENUMERATION)
 def _t318_converse_exhaustive(budget: Budget) -> list[Evidence]:
-    printed = converse(budget, statement=theorem(SUP), conclusion="WLDP", reading=None)
-    support = implication_both_ways(budget, statement=theorem(SUP), notion_name="bel/pl", reading=None)
-    distinct = Statement(theorem(SUP).bounds, pairs=DISTINCT)
-    return [with_correction(printed, _T318C_CORRECTED, *support, *equivalence_decision(budget, theorem(SUP), "bel/pl")),
-            converse(budget, statement=theorem(PRINTED), conclusion="WLDP", reading=PRINTED, small=True),
+    distinct = Statement(theorem(REPAIRED).bounds, pairs=DISTINCT)
+    return [converse(budget, statement=theorem(PRINTED), conclusion="WLDP", reading=None, small=True, detail=_NEVER),
+            converse(budget, statement=theorem(REPAIRED), conclusion="WLDP", reading=REPAIRED),
             converse(budget, statement=theorem(INF), conclusion="WLDP", reading=INF, small=True),
-            converse(budget, statement=distinct, conclusion=DISTINCT, reading=DISTINCT, small=True)]
+            converse(budget, statement=distinct, conclusion=DISTINCT, reading=f"{DISTINCT}, {REPAIRED}", small=True)]
 
 
 @check("T3.18.converse", Method.PROPERTY)
 def _t318_converse_search(budget: Budget) -> Evidence:
-    return search(budget, statement=theorem(SUP), notion_name="WLDP", direction="converse", reading=None, max_labels=3)
+    """Statement 2 never holds as printed, so the search is run on the repaired definition (beside the verdict)."""
+    return search(budget, statement=theorem(REPAIRED), notion_name="WLDP", direction="converse", reading=REPAIRED,
+                  max_labels=3)
 
 
 define(Claim(
@@ -162,8 +202,9 @@ define(Claim(
     interpretation="the printed chain: each of its three inequalities checked under the item's assumption",
     premise="Q is ε-WLDP and pl_x(R^c) ≥ α",
     definitions=("WLDP",),
-    related={"T3.18.forward": "the theorem this step proves (its optimistic half): the conclusion is right, the "
-                              "middle step is not"},
+    related={"T3.18.forward": "the theorem this step proves (its optimistic half): the conclusion is right and "
+                              "bounds T^op under the repaired definition (sup over alpha^op >= alpha), not the printed "
+                              "one; the middle step is wrong"},
     printed=(r"\alpha\leq pl_{x^{\prime}}^{Q}(R^{c})\leq e^{\epsilon}bel_{x}^{Q}(R^{c})=e^{\epsilon}(1-pl_{x}^{Q}(R))",
              r"pl_{x^{\prime}}^{Q}(R)\leq 1-e^{-\epsilon}\alpha"),
 ))
@@ -215,40 +256,53 @@ define(Claim(
               r"\beta^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(1-\varphi),\ "
               r"\alpha^{op}, \beta^{op} = \inf_{\mathcal{P}_{bel_{x'}}}",
     domain=WLDP_DOMAIN,
-    interpretation=("000 defines all four errors under x' (T^op: sup, as in 003's claims): they depend on Q(x') only, "
-                    "and statement 2 then holds for every mechanism (pl(R) + pl(R^c) >= 1 >= bel(R) + bel(R^c)); both "
-                    "directions of the equivalence are checked"),
-    readings=(f"{PRINTED}: T^op identically 1, statement 2 never holds",),
+    interpretation=("000 defines all four errors under $x'$: they depend on $Q(x')$ only; Definition 3.17 as "
+                    "printed ($T^{op} \\equiv 1$, the test $\\varphi \\equiv 0$), so statement 2 never holds "
+                    "($T^{op}(1) = 1 > f^{op}_\\epsilon(1) = 0$): $1 \\Rightarrow 2$ fails for every mechanism and "
+                    "$2 \\Rightarrow 1$ is vacuous; both directions of the equivalence are checked"),
+    readings=(f"{REPAIRED}: statement 2 then holds for every mechanism ($pl(R) + pl(R^c) \\ge 1 \\ge bel(R) + "
+              "bel(R^c)$), so $2 \\Rightarrow 1$ fails",),
     premise="Q is ε-WLDP (1 ⇒ 2); statement 2 with 000's errors (2 ⇒ 1)",
-    definitions=("WLDP", ERRORS_000, "T^pe", SUP, PRINTED),
+    definitions=("WLDP", ERRORS_000, "T^pe", PRINTED, REPAIRED),
     related={"T3.18.forward": "the 003 statement", "T3.18.converse": "the 003 statement",
              "D3.17.pe-equals-SLDP": "000's errors are not the SLDP errors"},
     printed=(r"\alpha_\phi^{pe} = \sup_{pr \in \mathcal{P}_{bel_{x'}}} \mathbb{E}_{pr}(\phi)",),
 ))
 
-_T318_000_CORRECTED = (r"\text{with 000's errors, statement 2 holds for every evidential mechanism and every } "
-                       r"\epsilon > 0 \text{: } 1 \Rightarrow 2 \text{ trivially, and } 2 \not\Rightarrow 1")
+_T318_000_CORRECTED = (r"With $T^{op}(\alpha) := \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \ge \alpha\}$ "
+                       r"(Definition 3.17 with $\le$ changed into $\ge$) and 000's errors, statement 2 holds for every "
+                       r"evidential mechanism and every $\epsilon > 0$: $1 \Rightarrow 2$ holds trivially, and statement 2 "
+                       r"says nothing about $Q$")
 
 
 def _always_000(budget: Budget) -> Evidence:
-    """Statement 2 with 000's errors at every region for every mechanism (premise: the simplex only)."""
-    return region_decision(region_premise("simplex"), region_statement(theorem(SUP, ERRORS_000)), budget=budget,
+    """Statement 2 with 000's errors and the repaired T^op at every region for every mechanism (premise: the simplex
+    only)."""
+    return region_decision(region_premise("simplex"), region_statement(theorem(REPAIRED, ERRORS_000)), budget=budget,
                            witness=WITNESS, describe=realized,
                            domain="every evidential mechanism, pair and region (coarsened), every r > 1")
 
 
 @check("T3.18@000", Method.DECISION)
-def _t318_000_decision(budget: Budget) -> Evidence:
+def _t318_000_decision(budget: Budget) -> list[Evidence]:
+    """As printed T^op ≡ 1 with 000's errors too, so 1 ⇒ 2 fails (z3, every mechanism at once). Under the repaired
+    definition statement 2 holds for every mechanism (the correction) and 2 ⇒ 1 fails (beside the verdict)."""
     always = _always_000(budget)
-    return with_correction(converse_witness(always, theorem(SUP, ERRORS_000)), _T318_000_CORRECTED, always)
+    printed = printed_op_decision(budget, "f_op", errors=ERRORS_000, domain="every eps-WLDP mechanism, every pair "
+                                  "(x, x'), every r = e^eps > 1 and alpha in [0, 1]: T^op as printed is identically 1")
+    repaired = replace(converse_witness(always, theorem(REPAIRED, ERRORS_000)), reading=REPAIRED)
+    return [with_correction(printed, _T318_000_CORRECTED, always,
+                            forward(budget, statement=theorem(REPAIRED, ERRORS_000), premise="WLDP", reading=None,
+                                    small=True)),
+            repaired]
 
 
 @check("T3.18@000", Method.ENUMERATION)
 def _t318_000_exhaustive(budget: Budget) -> list[Evidence]:
-    statement = theorem(SUP, ERRORS_000)
-    return [converse(budget, statement=statement, conclusion="WLDP", reading=None),
-            forward(budget, statement=statement, premise="WLDP", reading="1 => 2 only", small=True),
-            forward(budget, statement=theorem(PRINTED, ERRORS_000), premise="WLDP", reading=PRINTED, small=True)]
+    return [forward(budget, statement=theorem(PRINTED, ERRORS_000), premise="WLDP", reading=None),
+            converse(budget, statement=theorem(PRINTED, ERRORS_000), conclusion="WLDP", reading=None, small=True,
+                     detail=_NEVER),
+            converse(budget, statement=theorem(REPAIRED, ERRORS_000), conclusion="WLDP", reading=REPAIRED)]
 
 
 # === Corollary 3.19 =================================================================================================
@@ -303,10 +357,12 @@ define(Claim(
                r"=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\};\ " + T2_TEXT),
     domain=C319_DOMAIN,
     assumptions=("read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
-    interpretation="T_2^op: sup (the primary reading of T^op): sup{beta^{2,op} : alpha^{2,op} >= alpha}",
-    readings=(f"{PRINTED}: identically 1", f"{INF}: inf{{beta^{{2,op}} : alpha^{{2,op}} <= alpha}}"),
+    interpretation=("Definition 3.17 as printed: $T_2^{op}(\\alpha) = \\sup\\{\\beta^{2,op}_\\varphi : "
+                    "\\alpha^{2,op}_\\varphi \\le \\alpha\\}$, identically 1 (the test $\\varphi \\equiv 0$)"),
+    readings=(f"{REPAIRED}: $\\sup\\{{\\beta^{{2,op}} : \\alpha^{{2,op}} \\ge \\alpha\\}}$ with the printed intercept",
+              f"{INF}: $\\inf\\{{\\beta^{{2,op}} : \\alpha^{{2,op}} \\le \\alpha\\}}$"),
     premise="Q is ε-WLDP",
-    definitions=("WLDP", "Definition 3.17 errors", SUP, PRINTED, INF),
+    definitions=("WLDP", "Definition 3.17 errors", PRINTED, REPAIRED, INF),
     related={"C3.6.upper": "the same intercept (3 - e^{-2eps})/(e^eps + 1), refuted there too",
              "T3.18.forward": "the one-use statement"},
     printed=(
@@ -314,26 +370,30 @@ define(Claim(
     ),
 ))
 
-_C319_CORRECTED = (r"T_2^{op}(\alpha)\le\min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),"
-                   r"-\alpha+\frac{2e^{\epsilon}}{e^{\epsilon}+1}\} \text{ (} T^{op}\text{: sup)}")
+_C319_CORRECTED = (r"With $T_2^{op}(\alpha) := \sup\{\beta^{2,op}_\varphi : \alpha^{2,op}_\varphi \ge \alpha\}$ "
+                   r"(Definition 3.17 with $\le$ changed into $\ge$) and the intercept $\frac{2e^{\epsilon}}{e^{\epsilon}+1}$: "
+                   r"$T_2^{op}(\alpha)\le\min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),"
+                   r"-\alpha+\frac{2e^{\epsilon}}{e^{\epsilon}+1}\}$")
+_C319_CORRECTED_READING = f"corrected: {REPAIRED}, intercept 2e^eps/(e^eps+1)"
 
 
 @check("C3.19.op", Method.ENUMERATION)
 def _c319_op_exhaustive(budget: Budget) -> list[Evidence]:
-    printed = forward(budget, statement=corollary("f2_op", SUP), premise="WLDP", reading=None)
-    reading = "corrected: intercept 2e^eps/(e^eps+1)"
-    corrected = forward(budget, statement=corollary("f2_op_corrected", SUP), premise="WLDP", reading=reading)
-    corrected_search = search(budget, statement=corollary("f2_op_corrected", SUP), notion_name="WLDP",
-                              direction="forward", reading=reading, max_labels=2)
+    printed = forward(budget, statement=corollary("f2_op", PRINTED), premise="WLDP", reading=None)
+    corrected = forward(budget, statement=corollary("f2_op_corrected", REPAIRED), premise="WLDP",
+                        reading=_C319_CORRECTED_READING)
+    corrected_search = search(budget, statement=corollary("f2_op_corrected", REPAIRED), notion_name="WLDP",
+                              direction="forward", reading=_C319_CORRECTED_READING, max_labels=2)
     return [with_correction(printed, _C319_CORRECTED, corrected, corrected_search), corrected,
-            forward(budget, statement=corollary("f2_op", PRINTED), premise="WLDP", reading=PRINTED, small=True),
+            forward(budget, statement=corollary("f2_op", REPAIRED), premise="WLDP", reading=REPAIRED),
             forward(budget, statement=corollary("f2_op", INF), premise="WLDP", reading=INF, small=True)]
 
 
 @check("C3.19.op", Method.DECISION)
 def _c319_op_decision(budget: Budget) -> Evidence:
-    """phi = 0 has alpha^{2,op} = 0 and beta^{2,op} = 1 for every mechanism, so T_2^op(0) = 1 under every reading,
-    while f^{2,op}(0) = (3 - e^{-2 eps})/(e^eps + 1) < 1 for every eps > 0: z3 gives an exact r."""
+    """phi = 0 has alpha^{2,op} = 0 and beta^{2,op} = 1 for every mechanism, so T_2^op(0) = 1 (as printed, and under
+    every other definition checked), while f^{2,op}(0) = (3 - e^{-2 eps})/(e^eps + 1) < 1 for every eps > 0: z3
+    gives an exact r."""
     return region_decision(["r > 1"], [Inequality("T_2^op(0) = 1 <= f^{2,op}(0)", "(3 - 1/r**2)/(r + 1) - 1")],
                            budget=budget, witness={"r": Fraction(3)}, symbols=("r",), describe=warner_at,
                            domain="every eps-WLDP mechanism and the test phi = 0 (alpha^{2,op} = 0, beta^{2,op} = 1), r > 1")
@@ -341,5 +401,5 @@ def _c319_op_decision(budget: Budget) -> Evidence:
 
 @check("C3.19.op", Method.PROPERTY)
 def _c319_op_search(budget: Budget) -> Evidence:
-    return search(budget, statement=corollary("f2_op", SUP), notion_name="WLDP", direction="forward", reading=None,
+    return search(budget, statement=corollary("f2_op", PRINTED), notion_name="WLDP", direction="forward", reading=None,
                   max_labels=2)

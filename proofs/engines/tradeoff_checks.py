@@ -15,7 +15,7 @@ Every check counts the cases where its premise held (``premise_cases``): a forwa
 * Deterministic tests (regions) decide every bound here: the errors of a test φ are one convex
   combination of the errors of its level sets (:meth:`numeric.tradeoff.TestingProblem.errors_by_levels`),
   each lower bound is convex and non-increasing in α and each upper bound concave. Region points are
-  compared in integer arithmetic. T^pe and ``T^op: sup`` are the envelopes of the region points, so a
+  compared in integer arithmetic. T^pe and ``T^op: repaired`` are the envelopes of the region points, so a
   convex (concave) non-increasing bound holds for them iff it holds at every region point; the other
   trade-off functions (``T^op: as printed``, ``T^op: inf``) are compared exactly at every vertex and every
   kink of the bound. The random searches (:mod:`proofs.engines.tradeoff_search`) also draw randomized tests
@@ -355,11 +355,11 @@ def _tradeoff_violation(problem: Any, r: Fraction, bound: Bound) -> dict | None:
 
 #: Trade-off functions that are envelopes of the region points (exact: see numeric.tradeoff): the errors of
 #: their points, and the side on which a bound must be convex (lower) or concave (upper) to be decided there.
-_ENVELOPES = {"T^pe": ("pe", "lower"), "T^op: sup": ("op", "upper")}
+_ENVELOPES = {"T^pe": ("pe", "lower"), "T^op: repaired": ("op", "upper")}
 
 
 def _envelope_violation(problem: Any, r: Fraction, bound: Bound) -> dict | None:
-    """T ≥ g (T = T^pe, g convex and non-increasing) or T ≤ g (T = T^op: sup, g concave and non-increasing) on
+    """T ≥ g (T = T^pe, g convex and non-increasing) or T ≤ g (T = T^op: repaired, g concave and non-increasing) on
     [0, 1] holds iff every region point (α_R, β_R) satisfies it: T lies below (above) the segment between
     two region points and g is convex (concave), and T(α) is reached at some α' ≤ α (≥ α) where g(α') ≥ g(α)
     (≤). So the regions are compared in integer arithmetic, and a failing region gives T(α_R) past g(α_R)."""
@@ -445,7 +445,7 @@ def forward(budget: Budget, *, statement: Statement, premise: str, reading: str 
 
 def converse(budget: Budget, *, statement: Statement, conclusion: str, reading: str | None,
              transform: Callable[[Case], Case | None] | None = None, domain_note: str = "",
-             small: bool = False) -> Evidence:
+             small: bool = False, detail: dict | None = None) -> Evidence:
     """Exhaustive check of "statement 2 ⇒ Q is ε-``conclusion``" at every case and every candidate budget;
     the points where statement 2 holds are counted. ``transform`` maps a case to the one whose statement 2
     is checked (the message-space reading), or to None to leave it out."""
@@ -473,7 +473,7 @@ def converse(budget: Budget, *, statement: Statement, conclusion: str, reading: 
         points(), check, premise=lambda point: holds(point.tested, point["r = e^eps"], statement) is None,
         reading=reading, domain=grid_text(budget, composed=statement.composed, small=small) + domain_note
         + "; budgets r in {5/4, 3/2, 2, 3} and the mechanism's own ratios (SLDP, WLDP, bel/pl); exact",
-        detail={"premise (statement 2)": statement.text(), "conclusion": f"Q is eps-{notion.reading}"},
+        detail={"premise (statement 2)": statement.text(), "conclusion": f"Q is eps-{notion.reading}", **(detail or {})},
     )
 
 
@@ -515,12 +515,13 @@ def implication_both_ways(budget: Budget, *, statement: Statement, notion_name: 
 
 # --- corrections ------------------------------------------------------------------------------------------------
 def with_correction(evidence: Evidence, statement: str, *support: Evidence) -> Evidence:
-    """A refuting piece of evidence with the corrected ``statement`` verified by ``support`` attached
-    (inside the correction the evidence is about the corrected statement itself: its primary reading)."""
+    """A refuting (or vacuous) piece of evidence with the corrected ``statement`` verified by ``support`` attached
+    (inside the correction the evidence is about the corrected statement itself: its primary reading). Evidence
+    that supports the printed statement carries no correction."""
     from dataclasses import replace
 
     from proofs.base.evidence import Correction, Outcome
 
-    if evidence.outcome is not Outcome.COUNTEREXAMPLE:
+    if evidence.outcome is not Outcome.COUNTEREXAMPLE and not evidence.vacuous:
         return evidence
     return replace(evidence, corrected=Correction(statement, tuple(replace(e, reading=None) for e in support)))

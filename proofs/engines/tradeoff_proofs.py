@@ -35,7 +35,7 @@ from proofs.errors import invalid
 
 __all__ = ["Inequality", "region_decision", "premise_holds_at", "message_space_proof", "bound_inequalities",
            "region_premise", "region_statement", "realized", "WITNESS", "witness_holds", "warner_at", "q2x3_premise",
-           "equivalence_decision", "errors_identity", "converse_witness"]
+           "equivalence_decision", "errors_identity", "converse_witness", "printed_op_decision", "never_holds_decision"]
 
 #: Q_2x3(3/5, 1/5) and the region R = {yes} in the coarsened variables (003's running example), at e^ε = 4,
 #: where it is ε-SLDP (r_S = 3) and ε-WLDP (r^W = 4): the witness that a premise can hold.
@@ -47,7 +47,7 @@ _ERROR_TERMS = {
     "interval-lower": ("pl", "bel"), "interval-upper": ("bel", "pl"),
 }
 #: Trade-off functions that regions decide (their envelopes are exact): name -> errors of the points.
-_FUNCTION_POINTS = {"T^pe": "pe", "T^op: sup": "op"}
+_FUNCTION_POINTS = {"T^pe": "pe", "T^op: repaired": "op"}
 
 
 @dataclass(frozen=True)
@@ -466,3 +466,65 @@ def converse_witness(always: Evidence, statement: Any) -> Evidence:
                                     "statement 2": "holds (re-checked exactly at every region of every pair)",
                                     "statement 1": "fails: r^W = 4 > 3/2"},
                     recheck=Recheck.EXACT, premise_cases=1, seconds=always.seconds)
+
+
+# --- T^op as printed ------------------------------------------------------------------------------------------
+def _printed_op_at(bound: str, composed: bool, errors: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """A model (r, al) of "T^op(al) = 1 > bound(al)" re-checked exactly on Warner's mechanism at r: T^op as printed
+    computed by :func:`numeric.definitions.testing.tradeoff_op` (of the square when ``composed``), the bound by
+    :data:`numeric.tradeoff_bounds.BOUNDS`."""
+    from numeric.definitions import testing
+    from numeric.mechanisms import warner
+    from numeric.tradeoff import TestingProblem
+    from numeric.tradeoff_bounds import BOUNDS
+
+    def describe(point: Mapping[str, Any]) -> dict[str, Any]:
+        r, alpha = Fraction(point["r"]), Fraction(point["al"])
+        problem = TestingProblem.of(warner(r / (r + 1)), "x", "x'")
+        problem = problem.square() if composed else problem
+        value, bound_value = testing.tradeoff_op(problem, testing.T_OP_PRINTED.name, errors=errors)(alpha), \
+            BOUNDS[bound](alpha, r)
+        if not value > bound_value:
+            raise AssertionError(f"T^op as printed should exceed {bound} at r={r}, alpha={alpha}")
+        return {**warner_at(point), "test": "phi = 0 (never reject): alpha^op = 0 <= alpha, beta^op = 1",
+                "alpha": alpha, "T(alpha)": value, "bound": bound, "bound value": bound_value,
+                "relation": "T > bound"}
+
+    return describe
+
+
+def printed_op_decision(budget: Budget, bound: str, *, domain: str, composed: bool = False,
+                        errors: str = "Definition 3.17 errors") -> Evidence:
+    """``T^op: as printed`` ≤ ``bound`` on [0, 1], decided by z3 for every mechanism at once: as printed T^op ≡ 1 (the
+    test φ ≡ 0 has α^op = 0 ≤ α and β^op = 1, and β^op ≤ 1 for every test), so the bound holds iff 1 ≤ each of
+    its linear pieces at every α in [0, 1] and every r > 1. A model is re-checked exactly on Warner's randomized
+    response at r (ε-WLDP there), with T^op computed from the definition."""
+    return region_decision(["r > 1", "al >= 0", "al <= 1"], bound_inequalities(bound, "upper", "al", "1"),
+                           budget=budget, witness={"r": Fraction(2), "al": Fraction(1, 2)}, symbols=("r", "al"),
+                           describe=_printed_op_at(bound, composed, errors), domain=domain,
+                           detail={"T^op as printed": "identically 1: phi = 0 has alpha^op = 0, beta^op = 1"})
+
+
+def never_holds_decision(budget: Budget, bound: str, *, domain: str) -> Evidence:
+    """Statement 2 with ``T^op: as printed`` never holds: T^op(1) = 1 while ``bound``(1) ≤ e^ε(1 - 1) = 0 (a piece of
+    every op bound of 003), decided by z3 for every r > 1. The evidence is about the premise of a converse: it is
+    vacuous (``premise_cases`` = 0), and says why."""
+    from dataclasses import replace
+
+    kind, pieces = _expression_pieces(bound)
+    zero = [piece for piece in pieces if piece.replace(" ", "") in ("r*(1-alpha)", "r**2*(1-alpha)")]
+    if kind != "min" or not zero:
+        raise invalid("bound", bound, "needs a piece e^{k eps}(1 - alpha), which vanishes at alpha = 1")
+    at_one = zero[0].replace("alpha", "1")
+    found = region_decision(["r > 1"], [Inequality(f"T^op(1) = 1 > {zero[0]} at alpha = 1 >= {bound}(1)",
+                                                   f"1 - ({at_one})", sign=">0")],
+                            budget=budget, witness=None, symbols=("r",), domain=domain)
+    why = (f"as printed T^op is identically 1 (the test phi = 0), and {bound}(1) <= {at_one} = 0 for every r > 1: "
+           "statement 2 fails at alpha = 1 for every mechanism and every eps, so the converse's premise never holds")
+    return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why})
+
+
+def _expression_pieces(bound: str) -> tuple[str, tuple[str, ...]]:
+    from numeric.tradeoff_bounds import FORMULAS
+
+    return FORMULAS[bound]

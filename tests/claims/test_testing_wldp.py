@@ -16,22 +16,46 @@ from tests.claims.quick_results import quick
 from tests.claims.test_testing_sldp import mechanism_of
 
 
+def test_T3_18_forward_fails_as_printed_at_the_review_point():
+    """Definition 3.17 as printed: T^op is identically 1, so at e^eps = 2 (Warner's randomized response with
+    p = 2/3 is eps-WLDP there) T^op(1/2) = 1 > f^op(1/2) = 3/4, exactly."""
+    from numeric.mechanisms import warner
+    from numeric.tradeoff import TestingProblem
+
+    mechanism, r, alpha = warner(Fraction(2, 3)), Fraction(2), Fraction(1, 2)
+    assert ldp.is_wldp(mechanism, r)
+    printed = testing.tradeoff_op(TestingProblem.of(mechanism, "x", "x'"), "T^op: as printed")
+    assert printed(alpha) == 1 > BOUNDS["f_op"](alpha, r) == Fraction(3, 4)
+    cx = quick("T3.18.forward").verdict.counterexample
+    assert Fraction(cx["T(alpha)"]) == 1 > Fraction(cx["bound value"])
+    assert ldp.is_wldp(mechanism_of(cx), Fraction(cx["r"]))
+
+
+def test_T3_18_forward_correction_is_the_repaired_definition_and_proved():
+    from proofs.base.verdict import Status, correction_status
+
+    correction = quick("T3.18.forward").verdict.correction
+    assert correction_status(correction) is Status.PROVED and r"\alpha^{op}_\varphi \ge \alpha" in correction.statement
+
+
 def test_T3_18_converse_as_printed_is_vacuous():
     """As printed T^op is identically 1, so statement 2 never holds: zero premise cases, no support."""
-    (printed,) = [e for e in quick("T3.18.converse").evidence if e.reading == "T^op: as printed"]
-    assert printed.vacuous and printed.premise_cases == 0
+    primary = [e for e in quick("T3.18.converse").evidence if e.reading is None]
+    assert primary and all(e.vacuous and e.premise_cases == 0 for e in primary)
 
 
-def test_T3_18_converse_counterexample_is_the_review_example():
-    """Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 (T^op: sup) holds for every pair (x, x') of the primary
-    WLDP reading, x = x' included, but r^W = 4."""
-    from proofs.claims.testing_wldp import SUP, theorem
+def test_T3_18_converse_repaired_counterexample_is_the_review_example():
+    """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
+    the primary WLDP reading, x = x' included, but r^W = 4."""
+    from proofs.claims.testing_wldp import REPAIRED, theorem
     from proofs.engines.tradeoff_checks import Case, holds
 
-    cx = quick("T3.18.converse").verdict.counterexample
+    (evidence,) = [e for e in quick("T3.18.converse").evidence
+                   if e.reading == REPAIRED and e.method.value == "enumeration"]
+    cx = evidence.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
     assert r == Fraction(3, 2) and cx["mechanism"].startswith("Q_2x3(p=3/5, q=1/5)")
-    assert holds(Case("re-check", mechanism), r, theorem(SUP)) is None
+    assert holds(Case("re-check", mechanism), r, theorem(REPAIRED)) is None
     assert not ldp.is_wldp(mechanism, r) and Fraction(ldp.wldp_ratio(mechanism)) == 4
     assert testing.bel_pl_ratio(mechanism) <= r  # the corrected converse: bel_x(E) <= e^eps pl_x'(E)
 
@@ -47,13 +71,17 @@ def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
     assert evidence.detail["inequalities decided"]["pl_x'(R) <= 1 - e^-eps alpha"] != "counterexample"
 
 
-def test_T3_18_000_counterexample_statement_2_holds_but_not_wldp():
-    from proofs.claims.testing_wldp import ERRORS_000, SUP, theorem
+def test_T3_18_000_fails_as_printed_and_the_repaired_converse_fails_too():
+    from proofs.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
     from proofs.engines.tradeoff_checks import Case, holds
 
-    cx = quick("T3.18@000").verdict.counterexample
-    mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
-    assert holds(Case("re-check", mechanism), r, theorem(SUP, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
+    result = quick("T3.18@000")
+    cx = result.verdict.counterexample
+    assert Fraction(cx["T(alpha)"]) == 1 > Fraction(cx["bound value"])
+    (repaired,) = [e for e in result.evidence if e.reading == REPAIRED and e.method.value == "decision"]
+    mechanism, r = mechanism_of(repaired.counterexample), Fraction(repaired.counterexample["r = e^eps"])
+    assert holds(Case("re-check", mechanism), r, theorem(REPAIRED, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
+    assert holds(Case("re-check", mechanism), r, theorem(PRINTED, ERRORS_000)) is not None
 
 
 def test_C3_19_op_counterexample_is_alpha_zero():

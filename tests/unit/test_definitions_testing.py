@@ -33,8 +33,8 @@ READING_TABLE = [
     ("Definition 3.17 errors", "Definition 3.17 errors", True),
     ("Definition 3.17 errors@000", "Definition 3.17 errors", False),
     ("T^pe", "T^pe", True),
-    ("T^op: sup", "T^op", True),
-    ("T^op: as printed", "T^op", False),
+    ("T^op: as printed", "T^op", True),   # printed means printed: well-formed, so read as printed
+    ("T^op: repaired", "T^op", False),    # sup over alpha^op >= alpha: the corrections' definition
     ("T^op: inf", "T^op", False),
 ]
 
@@ -88,8 +88,8 @@ def test_T3_18_review_example_is_not_wldp_at_three_halves():
 
 TRADEOFFS = [
     # (reading, vertices of T^op on Q_2x3(3/5, 1/5))
-    ("T^op: sup", ((0, 1), (Fraction(3, 5), Fraction(3, 5)), (1, 0))),
     ("T^op: as printed", ((0, 1), (1, 1))),
+    ("T^op: repaired", ((0, 1), (Fraction(3, 5), Fraction(3, 5)), (1, 0))),
     ("T^op: inf", ((0, 1), (Fraction(1, 5), Fraction(1, 5)), (1, 0))),
 ]
 
@@ -97,6 +97,17 @@ TRADEOFFS = [
 @pytest.mark.parametrize("reading, vertices", TRADEOFFS, ids=[t[0] for t in TRADEOFFS])
 def test_T_op_readings_of_q2x3(reading, vertices):
     assert testing.tradeoff_op(PROBLEM, reading).vertices == vertices
+
+
+def test_T_op_as_printed_is_the_default_and_identically_one():
+    """Definition 3.17 as printed: the test phi = 0 has alpha^op = 0 and beta^op = 1, so sup{beta^op : alpha^op <= alpha}
+    is 1 at every alpha, for every mechanism (here also the review's second example)."""
+    for problem in (PROBLEM, TestingProblem.of(REVIEW_2, "x", "x'")):
+        assert testing.tradeoff_op(problem).vertices == ((0, 1), (1, 1))
+
+
+def test_the_printed_rule_is_written_in_the_definitions():
+    assert "Printed means printed" in testing.__doc__ and "never a reading" in testing.__doc__
 
 
 def test_T_pe_of_q2x3():
