@@ -32,8 +32,9 @@ from proofs.engines.tradeoff_checks import (Bound, Statement, converse, forward,
 from proofs.engines.tradeoff_search import search
 from proofs.engines.tradeoff_levels import errors_agree
 from proofs.engines.tradeoff_proofs import (Inequality, WITNESS, converse_witness, equivalence_decision,
-                                            errors_identity, never_holds_decision, printed_op_decision, realized,
-                                            region_decision, region_premise, region_statement, warner_at)
+                                            errors_identity, never_holds_decision, printed_op_decision,
+                                            product_credal_proof, realized, region_decision, region_premise,
+                                            region_statement, warner_at)
 from proofs.engines.tradeoff_steps import region_enumeration
 
 PRINTED, REPAIRED, INF = "T^op: as printed", "T^op: repaired", "T^op: inf"
@@ -326,23 +327,27 @@ define(Claim(
     interpretation="pessimistic errors of the product (sup over its credal sets), T_2^pe as in Definition 3.17",
     premise="Q is ε-WLDP",
     definitions=("WLDP", "Definition 3.17 errors", "T^pe"),
-    related={"C3.6.lower": "the same bound under SLDP, proved there by the message space",
+    related={"C3.6.lower": "the same bound under SLDP; its randomized-response reduction proves this one too, applied "
+                           "to products of credal-set members",
              "T3.18.forward": "the one-use statement"},
     printed=(
         r"f^{2,pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\}",
     ),
 ))
 
-_C319_PE_NOTE = ("a proof would need a WLDP analogue of the message-space argument of C3.6.lower: WLDP bounds every pair "
-                 "of credal members (pr_x <= e^eps pr_x'), but the sup over the product's credal set is attained by "
-                 "allocations that are not products of credal members, so the two-fold randomized-response bound "
-                 "does not transfer directly")
+
+@check("C3.19.pe", Method.SYMBOLIC)
+def _c319_pe_proof(budget: Budget) -> Evidence:
+    """Products of credal-set members lie in the product's credal sets; WLDP makes them an eps-DP pair, and the
+    randomized-response bound of Corollary 3.6 applies (:func:`proofs.engines.tradeoff_proofs.product_credal_proof`)."""
+    return product_credal_proof(budget, domain="every eps-WLDP evidential mechanism on a finite frame, every pair "
+                                "(x, x') of the definition, every eps > 0, every alpha in [0, 1], every test phi: "
+                                "Y x Y -> [0, 1]")
 
 
 @check("C3.19.pe", Method.ENUMERATION)
 def _c319_pe_exhaustive(budget: Budget) -> Evidence:
-    return forward(budget, statement=corollary("f2_pe", "T^pe"), premise="WLDP", reading=None,
-                   detail={"proof": _C319_PE_NOTE})
+    return forward(budget, statement=corollary("f2_pe", "T^pe"), premise="WLDP", reading=None)
 
 
 @check("C3.19.pe", Method.PROPERTY)

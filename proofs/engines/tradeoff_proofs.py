@@ -35,7 +35,8 @@ from proofs.errors import invalid
 
 __all__ = ["Inequality", "region_decision", "premise_holds_at", "message_space_proof", "bound_inequalities",
            "region_premise", "region_statement", "realized", "WITNESS", "witness_holds", "warner_at", "q2x3_premise",
-           "equivalence_decision", "errors_identity", "converse_witness", "printed_op_decision", "never_holds_decision"]
+           "equivalence_decision", "errors_identity", "converse_witness", "printed_op_decision", "never_holds_decision",
+           "product_credal_proof"]
 
 #: Q_2x3(3/5, 1/5) and the region R = {yes} in the coarsened variables (003's running example), at e^ε = 4,
 #: where it is ε-SLDP (r_S = 3) and ε-WLDP (r^W = 4): the witness that a premise can hold.
@@ -347,6 +348,13 @@ def message_space_proof(k: int, *, witness: Callable[[], bool], domain: str, rea
             f" regions and {name} is convex: beta >= {name}(alpha) for every test",
             f"complement regions give (1 - alpha, 1 - beta): beta <= 1 - {name}(1 - alpha) = {reflected}(alpha)",
         ] + ([note] if note else []),
+        "stated, not machine-checked": [
+            "the upper and lower expectations of a belief function and of its k-fold product as sums over focal sets",
+            "the reduction of an eps-DP pair to randomized response: every test on the messages pulls back through the "
+            "kernel K to a test on {0,1}^k with the same errors (the kernel identities below are checked, the "
+            "pull-back is not)",
+            "randomized tests are mixtures of regions, and the bound is convex and non-increasing",
+        ],
         "kernel identities (sympy, simplified to 0)": {key: str(v) for key, v in core["kernel"]["checks"].items()},
         "region inequalities certified (r = 1 + s, coefficients of one sign)": core["certified"],
         "region inequalities without certificate": core["failed"],
@@ -528,3 +536,104 @@ def _expression_pieces(bound: str) -> tuple[str, tuple[str, ...]]:
     from numeric.tradeoff_bounds import FORMULAS
 
     return FORMULAS[bound]
+
+
+# --- Corollary 3.19 (pessimistic): products of credal-set members --------------------------------------------
+#: The ε-DP lemma for credal members, in the variables a = pr_x(E), c = bel_x(E^c), v = bel_x'(E), b = pr_x'(E):
+#: pr_x in P_x gives pr_x(E^c) >= bel_x(E^c), i.e. a <= 1 - c = pl_x(E); WLDP gives pl_x(E) <= r bel_x'(E); pr_x' in
+#: P_x' gives bel_x'(E) <= pr_x'(E).
+_CREDAL_PREMISE = ("r > 1", "a >= 0", "c >= 0", "c <= 1 - a", "1 - c <= r*v", "v >= 0", "v <= b", "b <= 1")
+_CREDAL_WITNESS = {"r": Fraction(4), "a": Fraction(3, 5), "c": Fraction(1, 5), "v": Fraction(1, 5), "b": Fraction(1, 5)}
+
+
+def _product_allocation_identity() -> tuple[bool, str]:
+    """sympy: an allocation a_1..a_n1 of E1 times an allocation b_1..b_n2 of E2 has total mass
+    Σ_i Σ_j a_i b_j = (Σ_i a_i)(Σ_j b_j) = 1 (n1, n2 symbolic)."""
+    import sympy
+
+    n1, n2 = sympy.symbols("n1 n2", integer=True, positive=True)
+    i, j = sympy.symbols("i j", integer=True)
+    a, b = sympy.IndexedBase("a"), sympy.IndexedBase("b")
+    total_a, total_b = sympy.Sum(a[i], (i, 1, n1)), sympy.Sum(b[j], (j, 1, n2))
+    double = sympy.Sum(sympy.factor_terms(sympy.Sum(a[i] * b[j], (j, 1, n2))), (i, 1, n1))
+    difference = sympy.factor_terms(double) - total_a * total_b
+    normalized = (total_a * total_b).subs({total_a: 1, total_b: 1})
+    return difference == 0 and normalized == 1, str(difference)
+
+
+def _f2_pe_is_u2_and_non_increasing() -> tuple[bool, dict[str, Any]]:
+    """sympy: f^{2,pe} (Corollary 3.19) has the same linear pieces as u^2 (Corollary 3.6), and every piece has a
+    slope <= 0 in α for every r > 1 (certificate with r = 1 + s)."""
+    import sympy
+
+    from core.formula import parse_formula
+    from numeric.tradeoff_bounds import formula_pieces
+
+    r, alpha = sympy.Symbol("r", real=True), sympy.Symbol("alpha", real=True)
+
+    def pieces(name: str) -> list[Any]:
+        return [parse_formula(piece, symbols={"alpha": alpha, "r": r}) for piece in formula_pieces(name)[1]]
+
+    f2, u2 = pieces("f2_pe"), pieces("u2")
+    same = len(f2) == len(u2) and all(any(sympy.simplify(x - y) == 0 for y in u2) for x in f2)
+    slopes = [sympy.diff(piece, alpha) for piece in f2]
+    falling = all(_nonnegative_for_r_above_1(-slope) for slope in slopes)
+    return same and falling, {"f2_pe and u2 have the same pieces": same,
+                              "slopes in alpha": [str(v) for v in slopes], "every slope <= 0 for r > 1": falling}
+
+
+def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
+    """Corollary 3.19 (pessimistic): Q ε-WLDP ⇒ T_2^pe(α) ≥ f^{2,pe}_ε(α) for every pair (x, x') and every α.
+
+    For pr ∈ P_x and pr' ∈ P_x', pr⊗pr lies in the credal set of m_x ⊗ m_x and pr'⊗pr' in that of m_x' ⊗ m_x'
+    (allocate each m(E1)m(E2) by the product of the allocations of E1 and E2), so for every test φ on Y × Y
+    α^{2,pe}_φ ≥ E_{pr⊗pr} φ and β^{2,pe}_φ ≥ E_{pr'⊗pr'}(1 - φ). WLDP makes (pr, pr') an ε-DP pair, and the
+    randomized-response reduction of Corollary 3.6 gives E_{pr'⊗pr'}(1 - φ) ≥ u²(E_{pr⊗pr} φ); u² = f^{2,pe} is
+    non-increasing, so β^{2,pe}_φ ≥ f^{2,pe}(α^{2,pe}_φ), and the infimum over the tests with α^{2,pe}_φ ≤ α
+    (φ ≡ 0 is one) is at least f^{2,pe}(α).
+
+    Machine-checked: the ε-DP lemma for credal members (z3), the total mass of a product allocation (sympy,
+    symbolic sizes), the two-fold randomized-response bound and the kernel identities (sympy, shared with
+    Corollary 3.6), and f^{2,pe} = u² non-increasing (sympy). The rest is glue, listed as stated."""
+    start = time.perf_counter()
+    lemma = region_decision(list(_CREDAL_PREMISE), [Inequality("pr_x(E) <= e^eps pr_x'(E)", "r*b - a")],
+                            budget=budget, witness=_CREDAL_WITNESS, symbols=("a", "b", "c", "v", "r"),
+                            domain="every r > 1 and every value of pr_x(E), bel_x(E^c), bel_x'(E), pr_x'(E) allowed "
+                                   "by pr_x in P_x, pr_x' in P_x' and eps-WLDP at the pair (x, x')")
+    allocation, allocation_difference = _product_allocation_identity()
+    core = _message_space_core(2)
+    bound, bound_detail = _f2_pe_is_u2_and_non_increasing()
+    checked = {
+        "credal members are an eps-DP pair: pr_x(E) <= pl_x(E) <= e^eps bel_x'(E) <= e^eps pr_x'(E) (z3)":
+            lemma.outcome.value,
+        "a product of allocations has total mass (sum a_i)(sum b_j) = 1 (sympy, sizes symbolic)":
+            "proved" if allocation else f"not shown: {allocation_difference}",
+        "kernel identities of the randomized-response reduction (sympy)":
+            {key: str(v) for key, v in core["kernel"]["checks"].items()},
+        "every region of {0,1}^2 under RR_eps^2 has beta >= u2(alpha), for all r > 1 (sympy certificates)":
+            f"{core['certified']} certified, {len(core['failed'])} without certificate",
+        "f2_pe has the pieces of u2 and is non-increasing in alpha (sympy)": bound_detail,
+    }
+    ok = lemma.outcome is Outcome.PROVED and allocation and core["ok"] and bound
+    detail = {
+        "machine-checked": checked,
+        "stated, not machine-checked": [
+            "P_x is non-empty (e.g. the allocation of each m_x(E) to one point of E) and its members are the "
+            "probabilities pr with pr >= bel_x on every event (Dempster's allocation form)",
+            "pr ⊗ pr lies in the credal set of m_x ⊗ m_x: allocating each m_x(E1) m_x(E2) by the product of the "
+            "allocations of E1 and E2 puts all of it in A whenever E1 x E2 is inside A, so (pr ⊗ pr)(A) >= "
+            "bel_(x,x)(A); the same for x'",
+            "so alpha^{2,pe}_phi >= E_{pr ⊗ pr} phi and beta^{2,pe}_phi >= E_{pr' ⊗ pr'}(1 - phi): sups over sets "
+            "that contain these products",
+            "the pair (x', x) is counted by the definition too, so the lemma gives pr_x'(E) <= e^eps pr_x(E) as well",
+            "the reduction of an eps-DP pair to randomized response (as in Corollary 3.6): every test on Y x Y pulls "
+            "back through the kernel to a test on {0,1}^2 with the same errors, and mixtures of regions keep "
+            "beta >= u2(alpha) since u2 is convex",
+            "u2 non-increasing: beta^{2,pe}_phi >= u2(E_{pr ⊗ pr} phi) >= u2(alpha^{2,pe}_phi); the infimum over the "
+            "tests with alpha^{2,pe}_phi <= alpha (phi = 0 is one) is at least f2_pe(alpha)",
+        ],
+        "z3 lemma": {"premise": list(_CREDAL_PREMISE), "queries": lemma.detail.get("z3 queries")},
+    }
+    return Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE, domain, detail,
+                    seconds=time.perf_counter() - start, derived={"K1": core["kernel"]["K1"], "K0": core["kernel"]["K0"]},
+                    premise_cases=1 if witness_holds("WLDP") else 0)

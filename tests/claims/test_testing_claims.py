@@ -33,7 +33,7 @@ STATUS = [
                                              "WLDP: distinct pairs, T^op: repaired": {Outcome.COUNTEREXAMPLE}}),
     ("T3.18.proof.op", Status.REFUTED, {}),
     ("T3.18@000", Status.REFUTED, {"T^op: repaired": {Outcome.COUNTEREXAMPLE}}),
-    ("C3.19.pe", Status.SUPPORTED, {}),
+    ("C3.19.pe", Status.PROVED, {}),
     ("C3.19.op", Status.REFUTED, {"T^op: repaired": {Outcome.COUNTEREXAMPLE}, "T^op: inf": {Outcome.COUNTEREXAMPLE}}),
 ]
 IDS = [s[0] for s in STATUS]

@@ -102,3 +102,16 @@ def test_D3_17_000_errors_differ_from_the_sldp_errors():
     phi = {"yes": 0, "no": Fraction(1, 2)}
     assert testing.pessimistic_errors(problem, phi, errors="Definition 3.17 errors@000") == (Fraction(2, 5), Fraction(7, 10))
     assert testing.sldp_errors(problem, phi) == (Fraction(1, 5), Fraction(7, 10))
+
+
+def test_C3_19_pe_proved_by_products_of_credal_members():
+    """The proof's machine-checked steps all check, the glue is listed as stated (the randomized-response
+    reduction among it, as in C3.6.lower), and the finite evidence stays as cross-checks."""
+    from proofs.base.evidence import Outcome
+
+    result = quick("C3.19.pe")
+    (proof,) = [e for e in result.evidence if e.method.value == "symbolic"]
+    assert proof.outcome is Outcome.PROVED and proof.premise_cases == 1
+    assert any("randomized response" in step for step in proof.detail["stated, not machine-checked"])
+    assert "proved" in str(proof.detail["machine-checked"]) and "a proof would need" not in str(result.evidence)
+    assert {e.method.value for e in result.evidence if e.outcome is Outcome.HOLDS} == {"enumeration", "property"}
