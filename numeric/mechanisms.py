@@ -12,8 +12,9 @@ m_x on the output frame Y (a k × (2^l - 1) row-stochastic matrix). Its privacy 
   fixed pair the max over events is the max over singletons); the tests compare the two.
 
 The definitions (which set functions are divided, which pairs (x, x') count, the reading of zero
-ratios) live in one place, :mod:`numeric.definitions.ldp`; the ``ratio_*``, ``worst_*`` and
-``epsilon_*`` methods here delegate to it, and :meth:`Mechanism.max_ratio` is the computation they share.
+ratios) live in one place, :mod:`numeric.definitions.ldp`, whose table of ratios is
+:data:`numeric.loss_ratios.RATIOS`; the ``ratio_*``, ``worst_*`` and ``epsilon_*`` methods here read that
+table, and :meth:`Mechanism.max_ratio` is the computation they share.
 ``pairs="all"`` (default) ranges over all x, x' ∈ X including x = x' (the primary readings);
 ``pairs="distinct"`` only over x ≠ x'. They agree for ε_S, ε_bel, ε_pl (x = x' gives 1) but not always
 for ε_W, where x = x' gives pl_x(E)/bel_x(E) >= 1. A ratio c/0 with c > 0 is ``math.inf`` here (losses
@@ -42,6 +43,7 @@ from core.exact import as_fraction
 from numeric import families
 from numeric.belief import MassFunction, kernel_as_mixture, product
 from numeric.families import expression
+from numeric.loss_ratios import RATIOS
 
 __all__ = [
     "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",
@@ -295,10 +297,8 @@ class Mechanism:
         return frozenset(self.frame[i] for i in range(len(self.frame)) if mask >> i & 1)
 
     def _worst(self, reading: str, pairs: str) -> Worst:
-        from numeric.definitions import ldp
-
-        item = ldp.loss(reading)
-        return self.max_ratio(item.numerator, item.denominator, pairs)
+        numerator, denominator, _ = RATIOS[reading]
+        return self.max_ratio(numerator, denominator, pairs)
 
     def worst_shafer(self, pairs: str = "all") -> Worst:
         """Where r_S = max m_x(E)/m_x'(E) is attained (003 Definition 3.1, reading ``SLDP``)."""

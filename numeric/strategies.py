@@ -32,8 +32,10 @@ from functools import lru_cache as _lru_cache
 import sympy as _sympy
 from hypothesis import strategies as _st
 
+from core.errors import invalid as _invalid
 from numeric.belief import MassFunction as _MassFunction
 from numeric.mechanisms import Mechanism as _Mechanism
+from numeric.mechanisms import q2x3 as _q2x3
 
 __all__ = [
     "LABELS", "KINDS", "frames", "mass_functions", "mechanisms", "mechanism_pairs", "row_stochastic_matrices",
@@ -61,14 +63,12 @@ def _integers(lo: int, hi: int) -> _st.SearchStrategy[int]:
 
 
 def _check_range(name_lo: str, lo: int, name_hi: str, hi: int, least: int, most: int | None = None) -> None:
-    from core.errors import invalid
-
     for name, value in ((name_lo, lo), (name_hi, hi)):
         if not isinstance(value, int) or isinstance(value, bool) or value < least or (most is not None and value > most):
             bound = f"in {least}..{most}" if most is not None else f">= {least}"
-            raise invalid(name, value, f"must be an integer {bound}")
+            raise _invalid(name, value, f"must be an integer {bound}")
     if lo > hi:
-        raise invalid(name_hi, hi, f"must be >= {name_lo}={lo}", f"use {name_hi}={lo} or more")
+        raise _invalid(name_hi, hi, f"must be >= {name_lo}={lo}", f"use {name_hi}={lo} or more")
 
 
 @_defines_strategy
@@ -125,9 +125,7 @@ def _draw_mass(draw: _Callable, frame: tuple, kind: str | None, max_weight: int,
     elif kind == "vacuous":
         weights[full] = 1
     else:
-        from core.errors import invalid
-
-        raise invalid("kind", kind, f"not one of {KINDS}")
+        raise _invalid("kind", kind, f"not one of {KINDS}")
     if positive_singletons:
         for i in range(n):
             weights[1 << i] = weights[1 << i] or 1
@@ -147,12 +145,10 @@ def _labels(frame: _Sequence[_Hashable] | None, min_labels: int, max_labels: int
 
 
 def _check_kind(kind: str | None, max_weight: int) -> None:
-    from core.errors import invalid
-
     if kind is not None and kind not in KINDS:
-        raise invalid("kind", kind, f"not one of {KINDS} (or None to draw it)")
+        raise _invalid("kind", kind, f"not one of {KINDS} (or None to draw it)")
     if not isinstance(max_weight, int) or isinstance(max_weight, bool) or max_weight < 1:
-        raise invalid("max_weight", max_weight, "must be a positive integer")
+        raise _invalid("max_weight", max_weight, "must be a positive integer")
 
 
 @_defines_strategy
@@ -185,9 +181,7 @@ def mechanisms(frame: _Sequence[_Hashable] | None = None, *, min_inputs: int = 2
     _check_kind(kind, max_weight)
     _check_range("min_inputs", min_inputs, "max_inputs", max_inputs, 1)
     if kind in ("bayesian", "vacuous") and all_focal:
-        from core.errors import invalid
-
-        raise invalid("all_focal", all_focal, f"contradicts kind={kind!r}")
+        raise _invalid("all_focal", all_focal, f"contradicts kind={kind!r}")
     labels = _labels(frame, min_labels, max_labels)
 
     @_st.composite
@@ -232,9 +226,7 @@ def row_stochastic_matrices(*, min_rows: int = 1, max_rows: int = 4, min_columns
     _check_range("min_rows", min_rows, "max_rows", max_rows, 1)
     _check_range("min_columns", min_columns, "max_columns", max_columns, 1)
     if not isinstance(max_weight, int) or max_weight < 1:
-        from core.errors import invalid
-
-        raise invalid("max_weight", max_weight, "must be a positive integer")
+        raise _invalid("max_weight", max_weight, "must be a positive integer")
 
     @_st.composite
     def build(draw: _Callable) -> list[list[_Fraction]]:
@@ -333,10 +325,8 @@ def post_processings(*, kind: str = "mixture", max_labels: int = 4, max_codomain
     the codomain Z = (z0, z1, ...) of 1..``max_codomain`` labels. ``kind``: ``"map"`` (one deterministic map,
     as the mixture [(1, f)]), ``"mixture"`` (1-3 maps with exact weights), ``"kernel"`` (a Markov kernel
     {y: {z: K(z|y)}}, each element randomized independently)."""
-    from core.errors import invalid
-
     if kind not in _POST_KINDS:
-        raise invalid("kind", kind, f"not one of {_POST_KINDS}")
+        raise _invalid("kind", kind, f"not one of {_POST_KINDS}")
     _check_range("min_labels", 1, "max_labels", max_labels, 1, len(LABELS))
     _check_range("min_codomain", 1, "max_codomain", max_codomain, 1)
     inner = mechanisms(max_labels=max_labels, positive_singletons=positive_singletons, all_focal=all_focal)
@@ -357,14 +347,12 @@ def post_processings(*, kind: str = "mixture", max_labels: int = 4, max_codomain
 
 def hard_mechanisms() -> list[tuple[str, _Mechanism]]:
     """Known hard cases to pin with ``@example`` in property tests, each with the reason it is hard."""
-    from numeric.mechanisms import q2x3
-
     ab = ("a", "b")
     precise = _MassFunction.bayesian(ab, {"a": _Fraction(1, 2), "b": _Fraction(1, 2)})
     dont_know = _MassFunction(ab, {"a": _Fraction(1, 3), "b": _Fraction(1, 3), ab: _Fraction(1, 3)})
     return [
         # the paper's Q_{2x3}(3/5, 1/5): ε_S = ln 3, ε_pl = ln 2, ε_W = ln 4 (003 §3.2)
-        ("q2x3(3/5, 1/5)", q2x3(_Fraction(3, 5), _Fraction(1, 5))),
+        ("q2x3(3/5, 1/5)", _q2x3(_Fraction(3, 5), _Fraction(1, 5))),
         # precise vs "don't know": ε_S = ∞ (message {a,b} only from input 1) but ε_W = ln 2, and the Walley
         # loss over x != x' (ln 3/2) is smaller than over all pairs (x = x' = 1 gives pl/bel = 2)
         ("precise vs don't know", _Mechanism({0: precise, 1: dont_know})),

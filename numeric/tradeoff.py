@@ -329,7 +329,8 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
     """The data of 003 Figure 1 (SLDP) and Figure 4 (WLDP) for Q_{2x3}(p, q), x against x'.
 
     Returns ``{"alpha": [...], "sldp": {...}, "wldp": {...}, "p", "q", "r_shafer", "r_walley"}`` where
-    ``r_shafer`` = r_S and ``r_walley`` = r^W (primary reading) are read from :mod:`numeric.definitions.ldp`,
+    ``r_shafer`` = r_S and ``r_walley`` = r^W over all ordered pairs (the primary readings of
+    :mod:`numeric.definitions.ldp`, by the mechanism's own ratios),
     ``alpha`` is a float grid of ``points`` type I errors in [0, 1] and
 
     * ``sldp`` (Figure 1, r = e^{ε_S}): ``"tests"``: the (α_φ, β_φ) = (pl_x(R), pl_x'(R^c)) of the
@@ -346,12 +347,10 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
     """
     if not isinstance(points, int) or points < 2:
         raise invalid("points", points, "need at least 2 grid points")
-    from numeric.definitions import ldp
-
     mech = q2x3(p, q)
     problem = TestingProblem.of(mech, "x", "x'")
     square = problem.square()
-    r_s, r_w = (math.inf if v == math.inf else Fraction(v) for v in (ldp.sldp_ratio(mech), ldp.wldp_ratio(mech)))
+    r_s, r_w = (math.inf if v == math.inf else Fraction(v) for v in (mech.ratio_shafer(), mech.ratio_walley()))
     alpha = [i / (points - 1) for i in range(points)]
 
     def curve(name: str, r: Any) -> list[float] | None:

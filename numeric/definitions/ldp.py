@@ -52,15 +52,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.errors import invalid
 from core.exact import exact_or_none
 from core.formula import as_sympy
-from numeric.definitions import Reading, register
+from numeric.definitions.registry import Reading, register
+from numeric.loss_ratios import RATIOS
+from numeric.mechanisms import Mechanism, Worst
 
-if TYPE_CHECKING:  # numeric.mechanisms imports this module: no import cycle at run time
-    from numeric.mechanisms import Mechanism, Worst
 
 __all__ = [
     "SLDP", "BEL_LOSS", "PL_LOSS", "WLDP", "WLDP_DISTINCT", "LDP", "Loss", "LOSSES", "loss",
@@ -124,13 +124,8 @@ class Loss:
 
 
 #: Every loss by the name of its reading.
-LOSSES: dict[str, Loss] = {
-    "SLDP": Loss(SLDP, "m", "m", "all"),
-    "bel loss": Loss(BEL_LOSS, "bel", "bel", "all"),
-    "pl loss": Loss(PL_LOSS, "pl", "pl", "all"),
-    "WLDP": Loss(WLDP, "pl", "bel", "all"),
-    "WLDP: distinct pairs": Loss(WLDP_DISTINCT, "pl", "bel", "distinct"),
-}
+LOSSES: dict[str, Loss] = {item.name: Loss(item, *RATIOS[item.name])
+                           for item in (SLDP, BEL_LOSS, PL_LOSS, WLDP, WLDP_DISTINCT)}
 
 
 def loss(reading: str | Loss) -> Loss:

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from core.errors import invalid
 from core.exact import as_fraction
-from numeric.definitions import Reading, register
+from numeric.definitions.registry import Reading, register
 
 __all__ = ["GS_SQUARED", "GS_L2", "global_sensitivity", "SECTION22_FIXED", "SECTION22_SAMPLED",
            "SECTION32_SAMPLED", "SECTION32_FIXED", "RELEASE_UNCONDITIONAL", "RELEASE_NO_STOP",

@@ -77,7 +77,12 @@ from fractions import Fraction
 from typing import Any
 
 from core.errors import invalid
-from numeric.definitions import Reading, register
+from numeric.belief import MassFunction
+from numeric.definitions import ldp
+from numeric.definitions.registry import Reading, register
+from numeric.mechanisms import Mechanism
+from numeric.tradeoff import TestErrors, TestingProblem
+from numeric.tradeoff_pl import PiecewiseLinear
 
 __all__ = [
     "SLDP_ERRORS", "SLDP_ERRORS_INTERVAL", "ERRORS_317", "ERRORS_000", "T_PE", "T_OP_PRINTED", "T_OP_REPAIRED",
@@ -143,7 +148,7 @@ T_OP_READINGS = {T_OP_PRINTED.name: "printed", T_OP_REPAIRED.name: "upper-bounda
 
 
 # --- errors of one test ---------------------------------------------------------------------------------------
-def _test_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> Any:
+def _test_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> TestErrors:
     """The four errors (:class:`numeric.tradeoff.TestErrors`) of a test φ (a mapping) or a region."""
     if isinstance(test, Mapping):
         return problem.errors_randomized(test)
@@ -154,24 +159,22 @@ def _test_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable]
     return problem.errors(region)
 
 
-def sldp_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[Any, Any]:
+def sldp_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[Any, Any]:
     """``T3.5 errors`` (primary): (α_φ, β_φ) = (sup_{P_x} E φ, 1 - inf_{P_x'} E φ); for a region R this is
     (pl_x(R), pl_x'(R^c)). ``problem`` is a :class:`numeric.tradeoff.TestingProblem` (x against x')."""
     errors = _test_errors(problem, test)
     return errors.alpha_upper, errors.beta_upper
 
 
-def sldp_interval_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[tuple, tuple]:
+def sldp_interval_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[tuple, tuple]:
     """``T3.5 errors: interval``: ((inf_{P_x} E φ, sup_{P_x} E φ), (inf_{P_x'} E(1-φ), sup_{P_x'} E(1-φ)))."""
     errors = _test_errors(problem, test)
     return (errors.alpha_lower, errors.alpha_upper), (errors.beta_lower, errors.beta_upper)
 
 
-def errors_problem(problem: Any, errors: str = ERRORS_317.name) -> Any:
+def errors_problem(problem: TestingProblem, errors: str = ERRORS_317.name) -> TestingProblem:
     """The testing problem whose Definition 3.17 errors are those of the reading ``errors``: ``problem``
     itself (003), or Q(x') against Q(x') (000, every error under x')."""
-    from numeric.tradeoff import TestingProblem
-
     if errors == ERRORS_317.name:
         return problem
     if errors == ERRORS_000.name:
@@ -179,14 +182,14 @@ def errors_problem(problem: Any, errors: str = ERRORS_317.name) -> Any:
     raise invalid("errors", errors, f"not one of {[ERRORS_317.name, ERRORS_000.name]}")
 
 
-def pessimistic_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
+def pessimistic_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
                        errors: str = ERRORS_317.name) -> tuple[Any, Any]:
     """(α^pe_φ, β^pe_φ) = (sup_{P_x} E φ, sup_{P_x'} E(1-φ)) (Definition 3.17; ``errors`` names the reading)."""
     found = _test_errors(errors_problem(problem, errors), test)
     return found.alpha_upper, found.beta_upper
 
 
-def optimistic_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
+def optimistic_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
                       errors: str = ERRORS_317.name) -> tuple[Any, Any]:
     """(α^op_φ, β^op_φ) = (inf_{P_x} E φ, inf_{P_x'} E(1-φ)) (Definition 3.17; ``errors`` names the reading)."""
     found = _test_errors(errors_problem(problem, errors), test)
@@ -194,24 +197,23 @@ def optimistic_errors(problem: Any, test: Mapping[Hashable, Any] | Iterable[Hash
 
 
 # --- trade-off functions ------------------------------------------------------------------------------------
-def tradeoff_pe(problem: Any, *, errors: str = ERRORS_317.name) -> Any:
+def tradeoff_pe(problem: TestingProblem, *, errors: str = ERRORS_317.name) -> PiecewiseLinear:
     """``T^pe`` of Definition 3.17, exact (a :class:`numeric.tradeoff_pl.PiecewiseLinear` on [0, 1])."""
     return errors_problem(problem, errors).tradeoff_pe()
 
 
-def tradeoff_op(problem: Any, reading: str = T_OP_PRINTED.name, *, errors: str = ERRORS_317.name) -> Any:
+def tradeoff_op(problem: TestingProblem, reading: str = T_OP_PRINTED.name, *,
+                errors: str = ERRORS_317.name) -> PiecewiseLinear:
     """T^op of Definition 3.17 under ``reading`` (one of :data:`T_OP_READINGS`), exact."""
     if reading not in T_OP_READINGS:
         raise invalid("reading", reading, f"not one of {sorted(T_OP_READINGS)}")
     return errors_problem(problem, errors).tradeoff_op(T_OP_READINGS[reading])
 
 
-def bel_pl_ratio(mechanism: Any, reading: str = "WLDP") -> Any:
+def bel_pl_ratio(mechanism: Mechanism, reading: str = "WLDP") -> Fraction | float:
     """max over the pairs (x, x') of the WLDP ``reading`` and the events E of bel_x(E) / pl_x'(E) (0/0 places
     no constraint, c/0 = ∞), exact: the smallest e^ε at which statement 2 of Theorem 3.18 holds with
     ``T^op: repaired`` (the correction of the theorem in :mod:`proofs.claims.testing_wldp`). At least 1 (E = Y)."""
-    from numeric.definitions import ldp
-
     best = Fraction(1)
     for x, x_prime in ldp.wldp_pairs(mechanism, reading):
         if not (mechanism[x].exact and mechanism[x_prime].exact):
@@ -268,20 +270,15 @@ def region_constraints(notion: str, *, reading: str | None = None, r: str = "r")
 
 def _wldp_index_pairs(reading: str | None) -> list[tuple[int, int]]:
     """The pairs (x, x') that count in WLDP (``reading``) for a two-input mechanism, as indices 1 (x), 2 (x')."""
-    from numeric.definitions import ldp
-
     witness = realize({"a1": Fraction(1, 2), "b1": Fraction(1, 4), "a2": Fraction(1, 4), "b2": Fraction(1, 2)})
     index = {"x": 1, "x'": 2}
     kwargs = {} if reading is None else {"reading": reading}
     return [(index[x], index[x_prime]) for x, x_prime in ldp.wldp_pairs(witness, **kwargs)]
 
 
-def realize(values: Mapping[str, Any]) -> Any:
+def realize(values: Mapping[str, Any]) -> Mechanism:
     """The two-label mechanism (inputs "x", "x'", frame ("R", "R^c")) with masses {R}: a, {R^c}: b and
     {R, R^c}: 1 - a - b for each input: every point of the coarsened variables is realized by it."""
-    from numeric.belief import MassFunction
-    from numeric.mechanisms import Mechanism
-
     frame = ("R", "R^c")
     rows = {}
     for name, (a, b) in (("x", ("a1", "b1")), ("x'", ("a2", "b2"))):
