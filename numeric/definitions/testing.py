@@ -73,8 +73,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+import sympy
 
 from core.errors import invalid
 from numeric.belief import MassFunction
@@ -82,13 +85,14 @@ from numeric.definitions import ldp
 from numeric.definitions.registry import Reading, register
 from numeric.mechanisms import Mechanism
 from numeric.tradeoff import TestErrors, TestingProblem
+from numeric.tradeoff_bounds import R
 from numeric.tradeoff_pl import PiecewiseLinear
 
 __all__ = [
     "SLDP_ERRORS", "SLDP_ERRORS_INTERVAL", "ERRORS_317", "ERRORS_000", "T_PE", "T_OP_PRINTED", "T_OP_REPAIRED",
     "T_OP_INF", "T_OP_READINGS", "sldp_errors", "sldp_interval_errors", "errors_problem", "pessimistic_errors",
-    "optimistic_errors", "tradeoff_pe", "tradeoff_op", "bel_pl_ratio", "REGION_VARIABLES", "REGION_TERMS",
-    "region_constraints", "realize",
+    "optimistic_errors", "tradeoff_pe", "tradeoff_op", "bel_pl_ratio", "REGION_VARIABLES", "A1", "B1", "A2", "B2",
+    "RegionTerm", "region_term", "region_constraints", "realize",
 ]
 
 SLDP_ERRORS = register(Reading(
@@ -230,41 +234,66 @@ def bel_pl_ratio(mechanism: Mechanism, reading: str = "WLDP") -> Fraction | floa
 
 
 # --- the coarsening of a pair to one region -----------------------------------------------------------------
-#: bel_x(R), bel_x(R^c), bel_x'(R), bel_x'(R^c) of one pair (x, x') and one region R.
-REGION_VARIABLES = ("a1", "b1", "a2", "b2")
-
-#: Every error of a region in the variables of :data:`REGION_VARIABLES` (x is 1, x' is 2).
-REGION_TERMS = {
-    "bel_x(R)": "a1", "bel_x(R^c)": "b1", "pl_x(R)": "(1 - b1)", "pl_x(R^c)": "(1 - a1)",
-    "bel_x'(R)": "a2", "bel_x'(R^c)": "b2", "pl_x'(R)": "(1 - b2)", "pl_x'(R^c)": "(1 - a2)",
-}
-
-_MASSES = {1: ("a1", "b1", "(1 - a1 - b1)"), 2: ("a2", "b2", "(1 - a2 - b2)")}
+#: bel_x(R), bel_x(R^c), bel_x'(R), bel_x'(R^c) of one pair (x, x') and one region R, as sympy symbols.
+A1, B1, A2, B2 = sympy.symbols("a1 b1 a2 b2", real=True)
+REGION_VARIABLES = (A1, B1, A2, B2)
 
 
-def region_constraints(notion: str, *, reading: str | None = None, r: str = "r") -> list[str]:
+@dataclass(frozen=True)
+class RegionTerm:
+    """A set function of one input at one event of the coarsening: ``function`` ("bel" or "pl") of input
+    ``side`` (1 for x, 2 for x') at ``event`` ("R" or "R^c")."""
+
+    function: str
+    side: int
+    event: str
+
+    def __post_init__(self) -> None:
+        if self.function not in ("bel", "pl") or self.side not in (1, 2) or self.event not in ("R", "R^c"):
+            raise invalid("term", (self.function, self.side, self.event),
+                          "a term is ('bel' or 'pl', 1 or 2, 'R' or 'R^c')")
+
+    @property
+    def expr(self) -> sympy.Expr:
+        """bel(E) is the mass inside E; pl(E) = 1 - bel(E^c)."""
+        inside, outside = ((A1, B1) if self.side == 1 else (A2, B2))
+        here, there = (inside, outside) if self.event == "R" else (outside, inside)
+        return here if self.function == "bel" else 1 - there
+
+    def __str__(self) -> str:
+        return f"{self.function}_{'x' if self.side == 1 else 'x' + chr(39)}({self.event})"
+
+
+def region_term(function: str, side: int, event: str) -> sympy.Expr:
+    """``function``_x(``event``) (side 1) or ``function``_x'(``event``) (side 2) in the coarsened variables."""
+    return RegionTerm(function, side, event).expr
+
+
+def _masses(side: int) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """The masses of the focal sets inside R, inside R^c and meeting both, for input ``side``."""
+    a, b = (A1, B1) if side == 1 else (A2, B2)
+    return a, b, 1 - a - b
+
+
+def region_constraints(notion: str, *, reading: str | None = None, r: sympy.Expr = R) -> list[sympy.Rel]:
     """The constraints on (a1, b1, a2, b2) and ``r`` = e^ε that ``notion`` (``"simplex"``, ``"SLDP"``,
     ``"WLDP"`` or ``"bel/pl"``) places on one pair coarsened to one region (see the module docstring), as
-    formula strings.
+    sympy relations in :data:`REGION_VARIABLES` and ``r`` (:data:`numeric.tradeoff_bounds.R` by default).
 
     ``"simplex"``: the masses are non-negative and r > 1 (ε > 0, Definitions 3.1 and 3.13). ``"SLDP"``:
     m_x(G) <= r m_x'(G) both ways for the groups G of focal sets inside R, inside R^c, meeting both.
     ``"WLDP"``: pl_x(E) <= r bel_x'(E) for E in {R, R^c} and the pairs (x, x') of the WLDP ``reading``
     (default: its primary reading) among the two inputs, read from :func:`numeric.definitions.ldp.wldp_pairs`.
     ``"bel/pl"``: bel_x(E) <= r pl_x'(E) over the same events and pairs (:func:`bel_pl_ratio`)."""
-    simplex = [f"{v} >= 0" for v in REGION_VARIABLES] + ["a1 + b1 <= 1", "a2 + b2 <= 1", f"{r} > 1"]
     if notion == "simplex":
-        return simplex
+        return [sympy.Ge(v, 0) for v in REGION_VARIABLES] + [sympy.Le(A1 + B1, 1), sympy.Le(A2 + B2, 1),
+                                                             sympy.Gt(r, 1)]
     if notion == "SLDP":
-        return [f"{mine} <= {r}*{theirs}" for i, j in ((1, 2), (2, 1)) for mine, theirs in zip(_MASSES[i], _MASSES[j])]
+        return [sympy.Le(mine, r * theirs) for i, j in ((1, 2), (2, 1)) for mine, theirs in zip(_masses(i), _masses(j))]
     if notion in ("WLDP", "bel/pl"):
         top, bottom = ("pl", "bel") if notion == "WLDP" else ("bel", "pl")
-        out = []
-        for i, j in _wldp_index_pairs(reading):
-            mine, theirs = ("x" if i == 1 else "x'"), ("x" if j == 1 else "x'")
-            for event in ("R", "R^c"):
-                out.append(f"{REGION_TERMS[f'{top}_{mine}({event})']} <= {r}*{REGION_TERMS[f'{bottom}_{theirs}({event})']}")
-        return out
+        return [sympy.Le(region_term(top, i, event), r * region_term(bottom, j, event))
+                for i, j in _wldp_index_pairs(reading) for event in ("R", "R^c")]
     raise invalid("notion", notion, "not one of ['SLDP', 'WLDP', 'bel/pl', 'simplex']")
 
 

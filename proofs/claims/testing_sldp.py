@@ -7,7 +7,7 @@ and statement 2 ranges over the same pairs); ``T3.5 errors`` (primary: α_φ = s
 pl_x(R) with bel_x'(R^c) and bel_x(R) with pl_x'(R^c)). Budgets are r = e^ε, exact rationals.
 
 What the checks find: the lower halves hold and are proved (message-space argument of
-:func:`proofs.engines.tradeoff_proofs.message_space_proof`); the printed upper halves fail, because the
+:func:`proofs.engines.tradeoff.message_space_proof`); the printed upper halves fail, because the
 proof bounds β through bel_x(R), the *lower* type I error (``T3.5.proof.upper``), and Corollary 3.6's
 intercept (3 - e^{-2ε})/(e^ε + 1) is below the true 2e^ε/(e^ε + 1). The converse fails: statement 2 is
 ε-WLDP, not ε-SLDP.
@@ -21,15 +21,11 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method
 from proofs.base.registry import check, define
-from proofs.engines.tradeoff_checks import (Bound, Statement, converse, forward, implication_both_ways,
-                                            with_correction)
-from proofs.engines.tradeoff_search import search
-from proofs.engines.tradeoff_levels import (choquet_exhaustive, choquet_search, message_space_case, table_agrees,
-                                            table_cases)
-from proofs.engines.tradeoff_steps import q2x3_enumeration, region_enumeration
-from proofs.engines.tradeoff_proofs import (Inequality, WITNESS, equivalence_decision, message_space_proof,
-                                            q2x3_premise, realized, region_decision, region_premise, region_statement,
-                                            warner_at, witness_holds)
+from proofs.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, choquet_exhaustive, choquet_search,
+                                     converse, equivalence_decision, forward, implication_both_ways,
+                                     message_space_case, message_space_proof, q2x3_enumeration, q2x3_premise, realized,
+                                     region_decision, region_enumeration, region_premise, region_statement, search,
+                                     table_agrees, table_cases, warner_at, with_correction, witness_holds)
 
 SLDP_DOMAIN = ("evidential mechanisms Q (rows: mass functions on a finite Y), every ordered pair (x, x') of inputs "
                "(x = x' included, as Definition 3.1 ranges), budgets eps > 0 with Q eps-SLDP, tests phi: Y -> [0, 1]")

@@ -27,15 +27,11 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method
 from proofs.base.registry import check, define
-from proofs.engines.tradeoff_checks import (Bound, Statement, converse, forward, implication_both_ways,
-                                            with_correction)
-from proofs.engines.tradeoff_search import search
-from proofs.engines.tradeoff_levels import errors_agree
-from proofs.engines.tradeoff_proofs import (Inequality, WITNESS, converse_witness, equivalence_decision,
-                                            errors_identity, never_holds_decision, printed_op_decision,
-                                            product_credal_proof, realized, region_decision, region_premise,
-                                            region_statement, warner_at)
-from proofs.engines.tradeoff_steps import region_enumeration
+from proofs.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, converse, converse_witness,
+                                     equivalence_decision, errors_agree, errors_identity, forward,
+                                     implication_both_ways, never_holds_decision, printed_op_decision,
+                                     product_credal_proof, realized, region_decision, region_enumeration,
+                                     region_premise, region_statement, search, warner_at, with_correction)
 
 PRINTED, REPAIRED, INF = "T^op: as printed", "T^op: repaired", "T^op: inf"
 DISTINCT = "WLDP: distinct pairs"
@@ -339,7 +335,7 @@ define(Claim(
 @check("C3.19.pe", Method.SYMBOLIC)
 def _c319_pe_proof(budget: Budget) -> Evidence:
     """Products of credal-set members lie in the product's credal sets; WLDP makes them an eps-DP pair, and the
-    randomized-response bound of Corollary 3.6 applies (:func:`proofs.engines.tradeoff_proofs.product_credal_proof`)."""
+    randomized-response bound of Corollary 3.6 applies (:func:`proofs.engines.tradeoff.product_credal_proof`)."""
     return product_credal_proof(budget, domain="every eps-WLDP evidential mechanism on a finite frame, every pair "
                                 "(x, x') of the definition, every eps > 0, every alpha in [0, 1], every test phi: "
                                 "Y x Y -> [0, 1]")

@@ -42,7 +42,7 @@ def test_T3_5_forward_counterexample_is_q2x3_rechecked():
 
 def test_T3_5_converse_counterexample_satisfies_statement_2_and_not_sldp():
     from proofs.claims.testing_sldp import PRINTED
-    from proofs.engines.tradeoff_checks import Case, holds
+    from proofs.engines.tradeoff import Case, holds
 
     cx = quick("T3.5.converse").verdict.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])

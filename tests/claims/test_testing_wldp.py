@@ -48,7 +48,7 @@ def test_T3_18_converse_repaired_counterexample_is_the_review_example():
     """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
     the primary WLDP reading, x = x' included, but r^W = 4."""
     from proofs.claims.testing_wldp import REPAIRED, theorem
-    from proofs.engines.tradeoff_checks import Case, holds
+    from proofs.engines.tradeoff import Case, holds
 
     (evidence,) = [e for e in quick("T3.18.converse").evidence
                    if e.reading == REPAIRED and e.method.value == "enumeration"]
@@ -73,7 +73,7 @@ def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
 
 def test_T3_18_000_fails_as_printed_and_the_repaired_converse_fails_too():
     from proofs.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
-    from proofs.engines.tradeoff_checks import Case, holds
+    from proofs.engines.tradeoff import Case, holds
 
     result = quick("T3.18@000")
     cx = result.verdict.counterexample

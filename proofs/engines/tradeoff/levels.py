@@ -15,44 +15,48 @@ space of Shafer's reading.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from hypothesis import strategies as st
+
+from numeric.belief import MassFunction
+from numeric.definitions import testing
+from numeric.grids import mass_functions
+from numeric.mechanisms import Mechanism, q2x3
+from numeric.strategies import mechanisms
+from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
+from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max, upper_hull
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.engines.methods import exhaustive, property_search
-from proofs.engines.tradeoff_checks import Case, q2x3_points
-from proofs.engines.tradeoff_search import search_examples
+from proofs.engines.tradeoff.cases import q2x3_points
+from proofs.engines.tradeoff.search import search_examples
+from proofs.engines.tradeoff.statements import Case
 
-__all__ = ["choquet_exhaustive", "choquet_search", "table_cases", "table_agrees", "message_space_case", "errors_agree"]
+__all__ = ["TestPoint", "vertex_rows", "choquet_exhaustive", "choquet_search", "table_cases", "table_agrees", "message_space_case", "errors_agree"]
 
 
 # --- level sets and credal extreme points --------------------------------------------------------------------
-_VERTICES: dict[int, tuple[Any, list]] = {}
+def vertex_rows(row: MassFunction) -> list[list[Fraction]]:
+    """The extreme points of the credal set of ``row`` as lists in frame order (listed once per row by the
+    callers, which check many tests against one row)."""
+    return [[pr[y] for y in row.frame] for pr in row.credal_vertices()]
 
 
-def _vertex_extremes(row: Any, phi: Mapping) -> tuple[Any, Any]:
-    """(inf, sup) of E_pr φ over the extreme points of the credal set of ``row`` (exact; the extreme points
-    of each row are listed once)."""
-    cached = _VERTICES.get(id(row))
-    if cached is None or cached[0] is not row:
-        if len(_VERTICES) > 10_000:
-            _VERTICES.clear()
-        cached = (row, [[pr[y] for y in row.frame] for pr in row.credal_vertices()])
-        _VERTICES[id(row)] = cached
+def _vertex_extremes(row: MassFunction, vertices: Sequence[Sequence[Fraction]], phi: Mapping) -> tuple[Any, Any]:
+    """(inf, sup) of E_pr φ over the extreme points ``vertices`` of the credal set of ``row`` (exact)."""
     weights = [phi[y] for y in row.frame]
-    values = [sum((p * w for p, w in zip(pr, weights)), Fraction(0)) for pr in cached[1]]
+    values = [sum((p * w for p, w in zip(pr, weights)), Fraction(0)) for pr in vertices]
     return min(values), max(values)
 
 
-def _chain_functions(problem: Any) -> dict[str, Any]:
+def _chain_functions(problem: TestingProblem) -> dict[str, PiecewiseLinear]:
     """T^pe, ``T^op: as printed`` and ``T^op: repaired`` as the minimum (maximum) over chains of regions of the
     chain's envelope: the achievable errors of tests, chain by chain."""
-    from numeric.tradeoff_pl import (PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min,
-                                     suffix_max, upper_hull)
-
-    def negated(vertices: list) -> Any:
+    def negated(vertices: Sequence) -> PiecewiseLinear:
         return PiecewiseLinear(tuple((x, -y) for x, y in vertices))
 
     errors = dict(problem.deterministic)
@@ -74,13 +78,12 @@ def _tests(n: int) -> Iterator[tuple]:
     return itertools.product((Fraction(0), Fraction(1, 2), Fraction(1)), repeat=n)
 
 
-def _row_agrees(row: Any, values: tuple) -> bool | tuple[bool, dict]:
-    """For one row and one test: upper and lower expectations by credal extreme points, by Choquet integrals
-    (Σ m(E) max_E φ) and by level sets agree; for a region, they are pl(R) and bel(R)."""
-    from numeric.tradeoff import TestingProblem
-
+def _row_agrees(row: MassFunction, vertices: Sequence[Sequence[Fraction]], values: tuple) -> bool | tuple[bool, dict]:
+    """For one row (with its credal ``vertices``) and one test: upper and lower expectations by credal extreme
+    points, by Choquet integrals (Σ m(E) max_E φ) and by level sets agree; for a region, they are pl(R) and
+    bel(R)."""
     phi = dict(zip(row.frame, values))
-    low, high = _vertex_extremes(row, phi)
+    low, high = _vertex_extremes(row, vertices, phi)
     choquet = (row.lower_expectation(phi), row.upper_expectation(phi))
     levels = TestingProblem(row, row).errors_by_levels(phi)
     found = {"credal vertices": [low, high], "Choquet": list(choquet), "level sets": [levels.alpha_lower, levels.alpha_upper]}
@@ -93,7 +96,7 @@ def _row_agrees(row: Any, values: tuple) -> bool | tuple[bool, dict]:
     return True
 
 
-def _functions_agree(problem: Any) -> bool | tuple[bool, dict]:
+def _functions_agree(problem: TestingProblem) -> bool | tuple[bool, dict]:
     """T^pe and both T^op (as printed, repaired) from the envelopes of all regions equal the same over chains of
     regions."""
     envelopes = {"T^pe": problem.tradeoff_pe(), "T^op: as printed": problem.tradeoff_op("printed"),
@@ -109,9 +112,6 @@ def _functions_agree(problem: Any) -> bool | tuple[bool, dict]:
 
 def _grid(budget: Budget) -> tuple[list, list, str]:
     """Rows (Q_2x3's and the grids on 2 and 3 labels) and ordered pairs of rows, with the grid in words."""
-    from numeric.grids import mass_functions
-    from numeric.mechanisms import q2x3
-
     d2, d3 = min(budget.grid, 6), 1 + (budget.grid >= 9)
     examples = [q2x3(p, q) for p, q in q2x3_points(budget)[: budget.grid]]
     rows = [m[x] for m in examples for x in ("x", "x'")] + list(mass_functions(2, d2)) + list(mass_functions(3, d3))
@@ -123,31 +123,45 @@ def _grid(budget: Budget) -> tuple[list, list, str]:
     return rows, pairs, text
 
 
-class _Item(dict):
-    """A point as reported (its description), carrying what is checked there."""
+@dataclass(frozen=True, eq=False)
+class TestPoint(Mapping[str, Any]):
+    """A point of these checks: a row (with its credal ``vertices``) and a test's values ``phi``, or a testing
+    problem (``phi`` None: its trade-off functions); read as the mapping a report shows (``shown``)."""
 
-    def __init__(self, subject: Any, values: tuple | None, **described: Any) -> None:
-        super().__init__(**described)
-        self.subject, self.values = subject, values
+    subject: MassFunction | TestingProblem
+    phi: tuple | None
+    shown: Mapping[str, Any]
+    vertices: tuple = ()
+
+    __test__ = False
+
+    def __getitem__(self, key: str) -> Any:
+        return self.shown[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.shown)
+
+    def __len__(self) -> int:
+        return len(self.shown)
 
 
-def _choquet_points(budget: Budget) -> Iterator[_Item]:
-    from numeric.tradeoff import TestingProblem
-
+def _choquet_points(budget: Budget) -> Iterator[TestPoint]:
     rows, pairs, _ = _grid(budget)
     for row in rows:
+        vertices = tuple(vertex_rows(row))
         for values in _tests(len(row.frame)):
-            yield _Item(row, values, row=row.to_json(), phi=[str(v) for v in values])
+            yield TestPoint(row, values, {"row": row.to_json(), "phi": [str(v) for v in values]}, vertices)
     for first, second in pairs:
-        yield _Item(TestingProblem(first, second), None, **{"m_x": first.to_json(), "m_x'": second.to_json(),
-                                                           "trade-off functions": "envelopes against chains"})
+        yield TestPoint(TestingProblem(first, second), None, {"m_x": first.to_json(), "m_x'": second.to_json(),
+                                                             "trade-off functions": "envelopes against chains"})
 
 
 def choquet_exhaustive(budget: Budget) -> Evidence:
     """The checks of the module docstring on the grid of :func:`_grid`."""
 
-    def check(item: _Item):
-        outcome = _functions_agree(item.subject) if item.values is None else _row_agrees(item.subject, item.values)
+    def check(item: TestPoint) -> bool | tuple[bool, dict]:
+        outcome = (_functions_agree(item.subject) if item.phi is None
+                   else _row_agrees(item.subject, item.vertices, item.phi))
         return outcome if outcome is True else (False, outcome[1])
 
     return exhaustive(
@@ -162,11 +176,6 @@ def choquet_exhaustive(budget: Budget) -> Evidence:
 
 def choquet_search(budget: Budget) -> Evidence:
     """The same checks on random two-row mechanisms (frames of 1..3 labels) and tests in (1/6)Z."""
-    from hypothesis import strategies as st
-
-    from numeric.strategies import mechanisms
-    from numeric.tradeoff import TestingProblem
-
     @st.composite
     def draw(draw_):
         mechanism = draw_(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=3, positive_singletons=None))
@@ -176,7 +185,8 @@ def choquet_search(budget: Budget) -> Evidence:
 
     def evaluate(example):
         mechanism, values = example
-        for outcome in (_row_agrees(mechanism[0], values), _row_agrees(mechanism[1], values),
+        for outcome in (_row_agrees(mechanism[0], vertex_rows(mechanism[0]), values),
+                        _row_agrees(mechanism[1], vertex_rows(mechanism[1]), values),
                         _functions_agree(TestingProblem.of(mechanism, 0, 1))):
             if outcome is not True:
                 return outcome
@@ -195,9 +205,6 @@ def choquet_search(budget: Budget) -> Evidence:
 def table_cases(budget: Budget) -> list[Case]:
     """Q_2x3(p, q) on the grid with, as the mechanism tested, the appendix's mass table of its square on
     {0, 1, 2} (premise read on Q_2x3 itself)."""
-    from numeric.mechanisms import Mechanism, q2x3
-    from numeric.tradeoff import q2x3_square_table
-
     out = []
     for p, q in q2x3_points(budget):
         table = q2x3_square_table(p, q)
@@ -209,17 +216,15 @@ def table_cases(budget: Budget) -> list[Case]:
 def table_agrees(budget: Budget, *, reading: str) -> Evidence:
     """The table is the image of the product under the number of "no" answers, and has the same trade-off
     functions (T^pe, T^op: repaired) as the product frame."""
-    from numeric.mechanisms import q2x3
-    from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
-
-    def check(point: dict):
+    def check(point: dict) -> bool | tuple[bool, dict]:
         square = TestingProblem.of(q2x3(point["p"], point["q"]), "x", "x'").square()
         table = q2x3_square_table(point["p"], point["q"])
         images = (square.null.image(count_no, (0, 1, 2)), square.alternative.image(count_no, (0, 1, 2)))
         if images != (table.null, table.alternative):
             return False, {"image of the product": [m.to_json() for m in images],
                            "table": [table.null.to_json(), table.alternative.to_json()]}
-        for name, function in (("T^pe", lambda t: t.tradeoff_pe()), ("T^op: repaired", lambda t: t.tradeoff_op("upper-boundary"))):
+        for name, function in (("T^pe", lambda t: t.tradeoff_pe()),
+                               ("T^op: repaired", lambda t: t.tradeoff_op("upper-boundary"))):
             if function(table).vertices != function(square).vertices:
                 return False, {"function": name, "table frame": function(table).vertices,
                                "product frame": function(square).vertices}
@@ -234,9 +239,6 @@ def table_agrees(budget: Budget, *, reading: str) -> Evidence:
 def message_space_case(case: Case) -> Case | None:
     """``case`` with each row a probability on the messages 2^Y ∖ {∅} (frames of at most 2 labels: 3 messages,
     8 tests; larger frames are left out, stated in the evidence)."""
-    from numeric.belief import MassFunction
-    from numeric.mechanisms import Mechanism
-
     mechanism = case.mechanism
     if len(mechanism.frame) > 2:
         return None
@@ -244,7 +246,7 @@ def message_space_case(case: Case) -> Case | None:
     subsets = [row.subset(mask) for mask in range(1, 1 << len(mechanism.frame))]
     labels = ["{" + ",".join(sorted(map(str, e))) + "}" for e in subsets]
 
-    def as_probability(m: Any) -> Any:
+    def as_probability(m: MassFunction) -> MassFunction:
         return MassFunction.bayesian(labels, {label: m.m(e) for label, e in zip(labels, subsets)})
 
     return Case(case.label + " on messages", mechanism,
@@ -256,25 +258,24 @@ def errors_agree(budget: Budget, *, errors: str, reading: str | None) -> Evidenc
     """(α^pe_φ, β^pe_φ) of the Definition 3.17 reading ``errors`` equal the SLDP errors (α_φ, β_φ) of Theorem 3.5
     for every test with values in {0, 1/2, 1}, on the pairs of :func:`_grid`; β^pe is computed as the sup over
     the credal extreme points of E(1 - φ), independently of β_φ = 1 - inf E(φ) by Choquet integrals."""
-    from numeric.definitions import testing
-    from numeric.tradeoff import TestingProblem
-
     _, pairs, text = _grid(budget)
 
-    def points() -> Iterator[_Item]:
+    def points() -> Iterator[TestPoint]:
         for first, second in pairs:
             problem = TestingProblem(first, second)
+            seen = testing.errors_problem(problem, errors)
+            vertices = (tuple(vertex_rows(seen.null)), tuple(vertex_rows(seen.alternative)))
             for values in _tests(len(problem.frame)):
-                yield _Item(problem, values, **{"m_x": first.to_json(), "m_x'": second.to_json(),
-                                                "phi": [str(v) for v in values]})
+                yield TestPoint(problem, values, {"m_x": first.to_json(), "m_x'": second.to_json(),
+                                                  "phi": [str(v) for v in values]}, vertices)
 
-    def check(item: _Item):
-        phi = dict(zip(item.subject.frame, item.values))
+    def check(item: TestPoint) -> bool | tuple[bool, dict]:
+        phi = dict(zip(item.subject.frame, item.phi))
         sldp = testing.sldp_errors(item.subject, phi)
         pessimistic = testing.pessimistic_errors(item.subject, phi, errors=errors)
         seen = testing.errors_problem(item.subject, errors)
-        _, sup_x = _vertex_extremes(seen.null, phi)
-        _, sup_one_minus = _vertex_extremes(seen.alternative, {y: 1 - v for y, v in phi.items()})
+        _, sup_x = _vertex_extremes(seen.null, item.vertices[0], phi)
+        _, sup_one_minus = _vertex_extremes(seen.alternative, item.vertices[1], {y: 1 - v for y, v in phi.items()})
         if pessimistic != (sup_x, sup_one_minus):
             raise AssertionError(f"Definition 3.17 errors disagree with the credal extreme points at {phi}")
         if pessimistic != sldp:

@@ -4,7 +4,7 @@ about one pair and one region, or about Q_2x3(p, q), evaluated exactly at every 
 
 The values of a region are those of the coarsening of :mod:`numeric.definitions.testing` (a1 = bel_x(R),
 b1 = bel_x(R^c), a2 = bel_x'(R), b2 = bel_x'(R^c)), computed from the mechanism's own bel and pl, so these
-checks are independent of the decision procedures of :mod:`proofs.engines.tradeoff_proofs` that use the
+checks are independent of the decision procedures of :mod:`proofs.engines.tradeoff.regions` that use the
 same variables symbolically.
 """
 
@@ -13,13 +13,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from typing import Any
 
+from numeric.definitions import ldp
+from numeric.mechanisms import q2x3
+from numeric.tradeoff import TestingProblem
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.engines.methods import exhaustive
-from proofs.engines.tradeoff_checks import (Case, Privacy, point_at, problem_of, budgets_from, cases, grid_text, privacy,
-                                            q2x3_points)
+from proofs.engines.tradeoff.cases import BudgetPoint, budgets_from, cases, grid_text, q2x3_points
+from proofs.engines.tradeoff.checks import problem_of
+from proofs.engines.tradeoff.statements import Case, Privacy, privacy
 
 __all__ = ["coarsened", "region_enumeration", "q2x3_enumeration", "STEP_FACTORS"]
 
@@ -28,27 +31,28 @@ __all__ = ["coarsened", "region_enumeration", "q2x3_enumeration", "STEP_FACTORS"
 STEP_FACTORS = (Fraction(2),)
 
 
-def coarsened(problem: Any, region: frozenset) -> dict[str, Any]:
+def coarsened(problem: TestingProblem, region: frozenset) -> dict[str, Fraction]:
     """a1 = bel_x(R), b1 = bel_x(R^c), a2 = bel_x'(R), b2 = bel_x'(R^c) of one region, exactly (the variables
     of :mod:`numeric.definitions.testing`), with the four errors of the region."""
     e = problem.errors(region)
     return {"a1": e.alpha_lower, "b1": 1 - e.alpha_upper, "a2": 1 - e.beta_upper, "b2": e.beta_lower}
 
 
-def _step(points: Iterable[dict], keys: tuple[str, ...], *, notion: Privacy, assumption: Callable[[dict], bool],
-          conclusions: dict[str, Callable[[dict], bool]], domain: str, reading: str | None, detail: dict | None) -> Evidence:
+def _step(points: Iterable[BudgetPoint], keys: tuple[str, ...], *, notion: Privacy,
+          assumption: Callable[[dict], bool], conclusions: dict[str, Callable[[dict], bool]], domain: str,
+          reading: str | None, detail: dict | None) -> Evidence:
     """The exhaustive check shared by the proof steps: premise = "ε-private at r" and the step's assumption."""
 
-    def variables(point: dict) -> dict:
-        return {k: point[k] for k in keys} | {"r": point["r = e^eps"]}
+    def variables(point: BudgetPoint) -> dict:
+        return {k: point.extra[k] for k in keys} | {"r": point.r}
 
-    def check(point: dict):
+    def check(point: BudgetPoint) -> bool | tuple[bool, dict]:
         failed = [name for name, test in conclusions.items() if not test(variables(point))]
         return (False, {"fails": failed}) if failed else True
 
     return exhaustive(
         points, check, reading=reading, domain=domain,
-        premise=lambda point: notion.holds(point.case.mechanism, point["r = e^eps"]) and assumption(variables(point)),
+        premise=lambda point: notion.holds(point.case.mechanism, point.r) and assumption(variables(point)),
         detail={"premise": f"eps-{notion.reading} and the step's assumption", "conclusions": list(conclusions),
                 **(detail or {})},
     )
@@ -65,11 +69,9 @@ def region_enumeration(budget: Budget, *, premise: str, assumption: Callable[[di
     case's own ``premise`` ratio, every pair of the definition, every region and every value of the ``extra``
     variables; the premise is "Q is ε-``premise``" and the step's ``assumption`` (on the coarsened values
     a1, b1, a2, b2, the extra values and r), every conclusion is evaluated exactly."""
-    from numeric.definitions import ldp
-
     notion = privacy(premise)
 
-    def points() -> Iterator[dict]:
+    def points() -> Iterator[BudgetPoint]:
         for case in cases(budget, small=True):
             for r in budgets_from(notion.ratio(case.mechanism), STEP_FACTORS):
                 for x, x_prime in ldp.counted_pairs(case.mechanism.inputs, premise):
@@ -77,10 +79,9 @@ def region_enumeration(budget: Budget, *, premise: str, assumption: Callable[[di
                     for region, _ in problem.deterministic:
                         values = coarsened(problem, region)
                         for combination in itertools.product(*extra.values()):
-                            point = point_at(case, r)
-                            point.update({"pair (x, x')": [x, x_prime], "region R": sorted(map(str, region)),
-                                          **values, **dict(zip(extra, combination))})
-                            yield point
+                            yield BudgetPoint(case, r, extra={"pair (x, x')": [x, x_prime],
+                                                              "region R": sorted(map(str, region)),
+                                                              **values, **dict(zip(extra, combination))})
 
     return _step(points(), ("a1", "b1", "a2", "b2", *extra), notion=notion, assumption=assumption,
                  conclusions=conclusions, reading=reading, detail=detail,
@@ -94,20 +95,16 @@ def q2x3_enumeration(budget: Budget, *, premise: str, assumption: Callable[[dict
     """Exhaustive check of a proof step about Q_2x3(p, q): at every (p, q) of :func:`q2x3_points` with q > 0,
     every budget from its own ``premise`` ratio and every value of the ``extra`` variables; the premise is
     "Q_2x3 is ε-``premise``" and the step's ``assumption``, every conclusion is evaluated exactly."""
-    from numeric.mechanisms import q2x3
-
     notion = privacy(premise)
 
-    def points() -> Iterator[dict]:
+    def points() -> Iterator[BudgetPoint]:
         for p, q in q2x3_points(budget):
             if q == 0:
                 continue
             case = Case(f"Q_2x3(p={p}, q={q})", q2x3(p, q))
             for r in budgets_from(notion.ratio(case.mechanism)):
                 for combination in itertools.product(*extra.values()):
-                    point = point_at(case, r)
-                    point.update({"p": p, "q": q, **dict(zip(extra, combination))})
-                    yield point
+                    yield BudgetPoint(case, r, extra={"p": p, "q": q, **dict(zip(extra, combination))})
 
     return _step(points(), ("p", "q", *extra), notion=notion, assumption=assumption, conclusions=conclusions,
                  reading=reading, detail=detail,

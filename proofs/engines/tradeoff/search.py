@@ -9,11 +9,18 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from hypothesis import strategies as st
+
+from numeric.belief import MassFunction
+from numeric.mechanisms import Mechanism
+from numeric.strategies import LABELS, mechanisms
+from numeric.tradeoff_bounds import BOUNDS
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.engines.methods import property_search
-from proofs.engines.tradeoff_checks import (Case, Statement, compare, candidate_budgets, holds, privacy,
-                                            statement_problems)
+from proofs.engines.tradeoff.cases import candidate_budgets
+from proofs.engines.tradeoff.checks import compare, holds, statement_problems
+from proofs.engines.tradeoff.statements import Case, Statement, privacy
 from proofs.errors import invalid
 
 __all__ = ["search", "search_examples"]
@@ -24,12 +31,6 @@ def _strategy(max_labels: int, composed: bool):
     test φ in (1/6)Z on the frame tested (Y x Y when composed) and a budget factor. Three draws in four share
     one support containing every singleton (finite SLDP and WLDP ratios: the premise can hold); the fourth
     is any pair of rows (numeric.strategies.mechanisms: zero masses, vacuous and disjoint rows)."""
-    from hypothesis import strategies as st
-
-    from numeric.belief import MassFunction
-    from numeric.mechanisms import Mechanism
-    from numeric.strategies import LABELS, mechanisms
-
     @st.composite
     def shared_support(draw_):
         n = draw_(st.integers(1, max_labels))
@@ -65,8 +66,6 @@ def _strategy(max_labels: int, composed: bool):
 def _randomized_violation(case: Case, r: Fraction, statement: Statement, phi_values: tuple) -> dict | None:
     """The errors of one randomized test (Choquet integrals, checked against the level sets) against the
     per-test bounds of ``statement``."""
-    from numeric.tradeoff_bounds import BOUNDS
-
     for pair, problem in statement_problems(case, statement):
         phi = dict(zip(problem.frame, phi_values))
         errors = problem.errors_randomized(phi)
