@@ -13,7 +13,9 @@ own evidence, it is reported beside the verdict, and the claim's status is that 
 So exactly one reading of each notion is *primary*: the printed definition when it is well-formed, else
 the resolution the text supports (its own later use, its citations), the same in every claim that uses
 the notion. The other registered readings are the other resolutions of an ambiguity, or a corrected
-definition (its text says so), checked beside the verdict and never in it.
+definition (its text says so), checked beside the verdict and never in it. The case of Definition 3.17
+(T^op as printed is identically 1) is written out in :mod:`numeric.definitions.testing`; the table of
+readings lives in :mod:`numeric.definitions.registry`.
 
 * :mod:`numeric.definitions.ldp`: Definition 3.1 (SLDP), Lemma 3.2's losses, Definition 3.13 (WLDP);
 * :mod:`numeric.definitions.testing`: the errors of tests (Theorem 3.5, §3.2) and the trade-off
