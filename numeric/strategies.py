@@ -22,12 +22,14 @@ sympy and performs one comparison of logarithms (about 0.1 s, once), so the firs
 not charged for sympy's start-up.
 
 Each draw is a handful of integers (a whole row is one integer in a mixed radix), which keeps
-Hypothesis' own cost per example low and shrinks a row by shrinking one number.
+Hypothesis' own cost per example low and shrinks a row by shrinking one number. Every strategy here is the
+Hypothesis face of a :class:`numeric.sampling.Sampler` (the same construction from integer choices):
+:func:`sampler` returns it, and the toolkit's own property searches draw from it with a seeded generator,
+without Hypothesis' per-example bookkeeping (:func:`proofs.engines.methods.property_search`).
 """
 
 from collections.abc import Callable as _Callable, Hashable as _Hashable, Sequence as _Sequence
 from fractions import Fraction as _Fraction
-from functools import lru_cache as _lru_cache
 
 import sympy as _sympy
 from hypothesis import strategies as _st
@@ -36,10 +38,15 @@ from core.errors import invalid as _invalid
 from numeric.belief import MassFunction as _MassFunction
 from numeric.mechanisms import Mechanism as _Mechanism
 from numeric.mechanisms import q2x3 as _q2x3
+from numeric.sampling import Choose as _Choose
+from numeric.sampling import Sampler as _Sampler
+from numeric.sampling import register as _register
+from numeric.sampling import sampler_of as _sampler_of
 
 __all__ = [
     "LABELS", "KINDS", "frames", "mass_functions", "mechanisms", "mechanism_pairs", "row_stochastic_matrices",
     "maps", "mixtures", "kernels", "post_processings", "q2x3_parameters", "positive_rationals", "hard_mechanisms",
+    "sampler",
 ]
 
 #: Default output labels (frames are prefixes of this tuple).
@@ -57,9 +64,14 @@ def _defines_strategy(function: _Callable) -> _Callable:
     return function
 
 
-@_lru_cache(maxsize=None)
-def _integers(lo: int, hi: int) -> _st.SearchStrategy[int]:
-    return _st.integers(lo, hi)
+def sampler(strategy: _st.SearchStrategy) -> _Sampler:
+    """The :class:`numeric.sampling.Sampler` behind a strategy of this module: the same construction, drawn
+    from a seeded ``random.Random`` (``sampler(s).draw(rng).value``), replayed and shrunk without Hypothesis."""
+    found = _sampler_of(strategy)
+    if found is None:
+        raise _invalid("strategy", strategy, "not a strategy of numeric.strategies",
+                       "build it with numeric.strategies, or use it with Hypothesis")
+    return found
 
 
 def _check_range(name_lo: str, lo: int, name_hi: str, hi: int, least: int, most: int | None = None) -> None:
@@ -75,7 +87,7 @@ def _check_range(name_lo: str, lo: int, name_hi: str, hi: int, least: int, most:
 def frames(min_labels: int = 1, max_labels: int = 4) -> _st.SearchStrategy[tuple]:
     """Frames ("a", ..., ) of ``min_labels``..``max_labels`` labels (at most 6)."""
     _check_range("min_labels", min_labels, "max_labels", max_labels, 1, len(LABELS))
-    return _integers(min_labels, max_labels).map(lambda n: LABELS[:n])
+    return _register(_Sampler(lambda choose: LABELS[:choose(min_labels, max_labels)], "frames"))
 
 
 def _digits(value: int, base: int, count: int) -> list[int]:
@@ -95,30 +107,27 @@ def _from_weights(frame: tuple, weights: list[int]) -> _MassFunction:
     return _MassFunction.from_integers(frame, weights, total)
 
 
-_KIND = _integers(0, len(KINDS) - 1)
-
-
-def _draw_mass(draw: _Callable, frame: tuple, kind: str | None, max_weight: int,
-               positive_singletons: bool, all_focal: bool = False) -> _MassFunction:
-    """One row in one or two draws (the body of :func:`mass_functions`, shared with the mechanism
+def _mass(choose: _Choose, frame: tuple, kind: str | None, max_weight: int, positive_singletons: bool,
+          all_focal: bool = False) -> _MassFunction:
+    """One row in one or two choices (the body of :func:`mass_functions`, shared with the mechanism
     strategies)."""
     n = len(frame)
     full = (1 << n) - 1
-    kind = kind or KINDS[draw(_KIND)]
+    kind = kind or KINDS[choose(0, len(KINDS) - 1)]
     weights = [0] * (full + 1)
     if kind == "generic":
         # all 2^n - 1 weights in base max_weight + 1 (mask 1 is the lowest digit); shrinking the integer
         # removes the focal sets with the largest masks first
-        for mask, w in enumerate(_digits(draw(_integers(0, (max_weight + 1) ** full - 1)), max_weight + 1, full), 1):
+        for mask, w in enumerate(_digits(choose(0, (max_weight + 1) ** full - 1), max_weight + 1, full), 1):
             weights[mask] = w
     elif kind == "sparse":
         # three digits, each 0 (no focal set) or a (focal set, weight) pair
         base = full * max_weight + 1
-        for digit in _digits(draw(_integers(0, base ** 3 - 1)), base, 3):
+        for digit in _digits(choose(0, base ** 3 - 1), base, 3):
             if digit:
                 weights[(digit - 1) % full + 1] += (digit - 1) // full + 1
     elif kind == "bayesian":
-        for i, w in enumerate(_digits(draw(_integers(0, (max_weight + 1) ** n - 1)), max_weight + 1, n)):
+        for i, w in enumerate(_digits(choose(0, (max_weight + 1) ** n - 1), max_weight + 1, n)):
             weights[1 << i] = w
         if not any(weights):
             weights[1] = 1
@@ -135,13 +144,13 @@ def _draw_mass(draw: _Callable, frame: tuple, kind: str | None, max_weight: int,
     return _from_weights(frame, weights)
 
 
-def _labels(frame: _Sequence[_Hashable] | None, min_labels: int, max_labels: int) -> _Callable:
-    """``draw -> frame``: the given frame, or a drawn prefix of :data:`LABELS` (ranges checked once, here)."""
+def _labels(frame: _Sequence[_Hashable] | None, min_labels: int, max_labels: int) -> _Callable[[_Choose], tuple]:
+    """``choose -> frame``: the given frame, or a chosen prefix of :data:`LABELS` (ranges checked once, here)."""
     if frame is not None:
         fixed = tuple(frame)
-        return lambda draw: fixed
+        return lambda choose: fixed
     _check_range("min_labels", min_labels, "max_labels", max_labels, 1, len(LABELS))
-    return lambda draw: LABELS[:draw(_integers(min_labels, max_labels))]
+    return lambda choose: LABELS[:choose(min_labels, max_labels)]
 
 
 def _check_kind(kind: str | None, max_weight: int) -> None:
@@ -161,12 +170,18 @@ def mass_functions(frame: _Sequence[_Hashable] | None = None, *, min_labels: int
     ratio between two such rows is finite)."""
     _check_kind(kind, max_weight)
     labels = _labels(frame, min_labels, max_labels)
+    return _register(_Sampler(lambda choose: _mass(choose, labels(choose), kind, max_weight, positive_singletons),
+                              "mass functions"))
 
-    @_st.composite
-    def build(draw: _Callable) -> _MassFunction:
-        return _draw_mass(draw, labels(draw), kind, max_weight, positive_singletons)
 
-    return build()
+def _mechanism(choose: _Choose, labels: _Callable[[_Choose], tuple], min_inputs: int, max_inputs: int,
+               kind: str | None, positive_singletons: bool | None, all_focal: bool | None,
+               max_weight: int) -> _Mechanism:
+    frame_drawn = labels(choose)
+    k = choose(min_inputs, max_inputs)
+    positive = bool(choose(0, 3)) if positive_singletons is None else positive_singletons
+    focal = bool(choose(0, 3)) if all_focal is None else all_focal
+    return _Mechanism({x: _mass(choose, frame_drawn, kind, max_weight, positive, focal) for x in range(k)})
 
 
 @_defines_strategy
@@ -183,16 +198,8 @@ def mechanisms(frame: _Sequence[_Hashable] | None = None, *, min_inputs: int = 2
     if kind in ("bayesian", "vacuous") and all_focal:
         raise _invalid("all_focal", all_focal, f"contradicts kind={kind!r}")
     labels = _labels(frame, min_labels, max_labels)
-
-    @_st.composite
-    def build(draw: _Callable) -> _Mechanism:
-        frame_drawn = labels(draw)
-        k = draw(_integers(min_inputs, max_inputs))
-        positive = bool(draw(_integers(0, 3))) if positive_singletons is None else positive_singletons
-        focal = bool(draw(_integers(0, 3))) if all_focal is None else all_focal
-        return _Mechanism({x: _draw_mass(draw, frame_drawn, kind, max_weight, positive, focal) for x in range(k)})
-
-    return build()
+    return _register(_Sampler(lambda choose: _mechanism(choose, labels, min_inputs, max_inputs, kind,
+                                                        positive_singletons, all_focal, max_weight), "mechanisms"))
 
 
 @_defines_strategy
@@ -202,19 +209,18 @@ def mechanism_pairs(*, max_labels: int = 3, max_product_labels: int = 6, positiv
     |Y1| |Y2| <= ``max_product_labels``; ``positive_singletons`` and ``all_focal`` as in :func:`mechanisms`."""
     _check_range("max_labels", max_labels, "max_product_labels", max(max_labels, max_product_labels), 1)
 
-    @_st.composite
-    def build(draw: _Callable) -> tuple[_Mechanism, _Mechanism]:
-        n1 = draw(_integers(1, max_labels))
-        n2 = draw(_integers(1, max(1, min(max_labels, max_product_labels // n1, 4))))
-        k = draw(_integers(2, 3))
-        positive = bool(draw(_integers(0, 3))) if positive_singletons is None else positive_singletons
-        focal = bool(draw(_integers(0, 3))) if all_focal is None else all_focal
+    def build(choose: _Choose) -> tuple[_Mechanism, _Mechanism]:
+        n1 = choose(1, max_labels)
+        n2 = choose(1, max(1, min(max_labels, max_product_labels // n1, 4)))
+        k = choose(2, 3)
+        positive = bool(choose(0, 3)) if positive_singletons is None else positive_singletons
+        focal = bool(choose(0, 3)) if all_focal is None else all_focal
         y1, y2 = LABELS[:n1], ("u", "v", "w", "z")[:n2]
-        q1 = _Mechanism({x: _draw_mass(draw, y1, None, max_weight, positive, focal) for x in range(k)})
-        q2 = _Mechanism({x: _draw_mass(draw, y2, None, max_weight, positive, focal) for x in range(k)})
+        q1 = _Mechanism({x: _mass(choose, y1, None, max_weight, positive, focal) for x in range(k)})
+        q2 = _Mechanism({x: _mass(choose, y2, None, max_weight, positive, focal) for x in range(k)})
         return q1, q2
 
-    return build()
+    return _register(_Sampler(build, "pairs of mechanisms"))
 
 
 @_defines_strategy
@@ -228,23 +234,26 @@ def row_stochastic_matrices(*, min_rows: int = 1, max_rows: int = 4, min_columns
     if not isinstance(max_weight, int) or max_weight < 1:
         raise _invalid("max_weight", max_weight, "must be a positive integer")
 
-    @_st.composite
-    def build(draw: _Callable) -> list[list[_Fraction]]:
-        rows, columns = draw(_integers(min_rows, max_rows)), draw(_integers(min_columns, max_columns))
+    def build(choose: _Choose) -> list[list[_Fraction]]:
+        rows, columns = choose(min_rows, max_rows), choose(min_columns, max_columns)
         out = []
         for _ in range(rows):
-            weights = _digits(draw(_integers(0, (max_weight + 1) ** columns - 1)), max_weight + 1, columns)
+            weights = _digits(choose(0, (max_weight + 1) ** columns - 1), max_weight + 1, columns)
             if not any(weights):
                 weights[0] = 1
             total = sum(weights)
             out.append([_Fraction(w, total) for w in weights])
         return out
 
-    return build()
+    return _register(_Sampler(build, "row-stochastic matrices"))
 
 
 def _decode_map(code: int, domain: tuple, codomain: tuple) -> dict:
     return {y: codomain[z] for y, z in zip(domain, _digits(code, len(codomain), len(domain)))}
+
+
+def _map(choose: _Choose, domain: tuple, codomain: tuple) -> dict:
+    return _decode_map(choose(0, len(codomain) ** len(domain) - 1), domain, codomain)
 
 
 @_defines_strategy
@@ -252,13 +261,20 @@ def maps(domain: _Sequence[_Hashable], codomain: _Sequence[_Hashable]) -> _st.Se
     """Deterministic maps domain -> codomain, as dicts (one draw: the map's index in base |codomain|;
     shrinks towards the constant map onto codomain[0])."""
     domain, codomain = tuple(domain), tuple(codomain)
-    return _integers(0, len(codomain) ** len(domain) - 1).map(lambda code: _decode_map(code, domain, codomain))
+    return _register(_Sampler(lambda choose: _map(choose, domain, codomain), "maps"))
 
 
 @_defines_strategy
 def positive_rationals(max_weight: int = 6) -> _st.SearchStrategy[int]:
     """Positive integer weights 1..max_weight (normalised by the caller)."""
-    return _integers(1, max_weight)
+    return _register(_Sampler(lambda choose: choose(1, max_weight), "positive weights"))
+
+
+def _mixture(choose: _Choose, domain: tuple, codomain: tuple, max_maps: int, max_weight: int) -> list:
+    count = choose(1, max_maps)
+    components = [(choose(1, max_weight), _map(choose, domain, codomain)) for _ in range(count)]
+    total = sum(w for w, _ in components)
+    return [(_Fraction(w, total), f) for w, f in components]
 
 
 @_defines_strategy
@@ -267,17 +283,18 @@ def mixtures(domain: _Sequence[_Hashable], codomain: _Sequence[_Hashable], *, ma
     """Randomized maps as data-independent mixtures [(w_k, f_k)] of 1..max_maps deterministic maps, exact
     weights summing to one."""
     domain, codomain = tuple(domain), tuple(codomain)
-    codes = _integers(0, len(codomain) ** len(domain) - 1)
+    return _register(_Sampler(lambda choose: _mixture(choose, domain, codomain, max_maps, max_weight), "mixtures"))
 
-    @_st.composite
-    def build(draw: _Callable) -> list[tuple[_Fraction, dict]]:
-        count = draw(_integers(1, max_maps))
-        components = [(draw(_integers(1, max_weight)), _decode_map(draw(codes), domain, codomain))
-                      for _ in range(count)]
-        total = sum(w for w, _ in components)
-        return [(_Fraction(w, total), f) for w, f in components]
 
-    return build()
+def _kernel(choose: _Choose, domain: tuple, codomain: tuple, max_weight: int) -> dict:
+    out = {}
+    for y in domain:
+        weights = _digits(choose(0, (max_weight + 1) ** len(codomain) - 1), max_weight + 1, len(codomain))
+        if not any(weights):
+            weights[0] = 1
+        total = sum(weights)
+        out[y] = {z: _Fraction(w, total) for z, w in zip(codomain, weights)}
+    return out
 
 
 @_defines_strategy
@@ -285,19 +302,7 @@ def kernels(domain: _Sequence[_Hashable], codomain: _Sequence[_Hashable], *,
             max_weight: int = 4) -> _st.SearchStrategy[dict[_Hashable, dict[_Hashable, _Fraction]]]:
     """Markov kernels K(z | y) with exact rational entries (each row sums to one; one draw per row)."""
     domain, codomain = tuple(domain), tuple(codomain)
-
-    @_st.composite
-    def build(draw: _Callable) -> dict[_Hashable, dict[_Hashable, _Fraction]]:
-        out = {}
-        for y in domain:
-            weights = _digits(draw(_integers(0, (max_weight + 1) ** len(codomain) - 1)), max_weight + 1, len(codomain))
-            if not any(weights):
-                weights[0] = 1
-            total = sum(weights)
-            out[y] = {z: _Fraction(w, total) for z, w in zip(codomain, weights)}
-        return out
-
-    return build()
+    return _register(_Sampler(lambda choose: _kernel(choose, domain, codomain, max_weight), "kernels"))
 
 
 @_defines_strategy
@@ -306,13 +311,12 @@ def q2x3_parameters(*, max_denominator: int = 60, above_half: bool = True) -> _s
     paper's assumption) when ``above_half``, else p, q ∈ [0, 1]."""
     _check_range("min_denominator", 2, "max_denominator", max_denominator, 2)
 
-    @_st.composite
-    def build(draw: _Callable) -> tuple:
-        den = draw(_integers(2, max_denominator))
-        top = draw(_integers(den // 2 + 1 if above_half else 0, den))
-        return _Fraction(top, den), _Fraction(draw(_integers(0, den - top)), den)
+    def build(choose: _Choose) -> tuple:
+        den = choose(2, max_denominator)
+        top = choose(den // 2 + 1 if above_half else 0, den)
+        return _Fraction(top, den), _Fraction(choose(0, den - top), den)
 
-    return build()
+    return _register(_Sampler(build, "Q_2x3 parameters"))
 
 
 _POST_KINDS = ("map", "mixture", "kernel")
@@ -329,20 +333,18 @@ def post_processings(*, kind: str = "mixture", max_labels: int = 4, max_codomain
         raise _invalid("kind", kind, f"not one of {_POST_KINDS}")
     _check_range("min_labels", 1, "max_labels", max_labels, 1, len(LABELS))
     _check_range("min_codomain", 1, "max_codomain", max_codomain, 1)
-    inner = mechanisms(max_labels=max_labels, positive_singletons=positive_singletons, all_focal=all_focal)
-    codomains = _integers(1, max_codomain)
+    labels = _labels(None, 1, max_labels)
 
-    @_st.composite
-    def build(draw: _Callable) -> tuple:
-        Q = draw(inner)
-        codomain = tuple(f"z{i}" for i in range(draw(codomains)))
+    def build(choose: _Choose) -> tuple:
+        Q = _mechanism(choose, labels, 2, 3, None, positive_singletons, all_focal, 6)
+        codomain = tuple(f"z{i}" for i in range(choose(1, max_codomain)))
         if kind == "map":
-            return Q, [(_Fraction(1), draw(maps(Q.frame, codomain)))], codomain
+            return Q, [(_Fraction(1), _map(choose, Q.frame, codomain))], codomain
         if kind == "kernel":
-            return Q, draw(kernels(Q.frame, codomain)), codomain
-        return Q, draw(mixtures(Q.frame, codomain)), codomain
+            return Q, _kernel(choose, Q.frame, codomain, 4), codomain
+        return Q, _mixture(choose, Q.frame, codomain, 3, 6), codomain
 
-    return build()
+    return _register(_Sampler(build, f"post-processings ({kind})"))
 
 
 def hard_mechanisms() -> list[tuple[str, _Mechanism]]:

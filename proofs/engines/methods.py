@@ -3,17 +3,21 @@
 * :func:`identity`: a symbolic identity ``lhs == rhs`` (sympy), with an exact rational point where the
   two sides differ when they are not identical;
 * :func:`exhaustive`: a predicate evaluated exactly at every point of a stated finite set;
-* :func:`property_search`: hypothesis searching for a counterexample, shrunk and re-checked exactly;
+* :func:`property_search`: a seeded random search for a counterexample (Hypothesis for strategies without a
+  sampler), shrunk and re-checked exactly;
 * :func:`rational_grid`: evenly spaced exact rationals strictly inside an interval.
 """
 
 from __future__ import annotations
 
+import random
 import time
+import zlib
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from numeric.sampling import sampler_of
 from proofs.errors import invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 
@@ -173,17 +177,20 @@ def property_search(
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
     premise: Callable[[Any], bool] | None = None,
+    seed: int | None = None,
 ) -> Evidence:
-    """Search ``examples`` random inputs drawn from ``strategy`` (hypothesis, derandomized so a run is
-    reproducible) for one where ``holds`` is false; hypothesis shrinks it to a minimal one, which
-    ``recheck`` re-evaluates in exact arithmetic before it is reported. A counterexample that the exact
-    re-check does not confirm is a bug in the check and raises.
+    """Search ``examples`` random inputs drawn from ``strategy`` for one where ``holds`` is false; the failing
+    input is shrunk and ``recheck`` re-evaluates it in exact arithmetic before it is reported. A counterexample
+    that the exact re-check does not confirm is a bug in the check and raises.
+
+    ``strategy`` is a :class:`numeric.sampling.Sampler`, a strategy of :mod:`numeric.strategies` (its sampler
+    is used), or any other Hypothesis strategy. A sampler is drawn from ``random.Random(seed)`` (``seed``
+    defaults to a checksum of ``domain``: the same search gives the same evidence) and a failing draw is shrunk
+    by the sampler, deterministically: no Hypothesis bookkeeping per example. Any other strategy runs on
+    Hypothesis, derandomized, which shrinks.
 
     For an implication, ``premise(x)`` says whether ``x`` satisfies its premise; other inputs are
     not counterexamples, and the evidence counts the inputs that did (``premise_cases``)."""
-    from hypothesis import HealthCheck, Phase, find, settings
-    from hypothesis.errors import NoSuchExample
-
     start = time.perf_counter()
     seen = 0
     in_premise = 0
@@ -197,17 +204,37 @@ def property_search(
             in_premise += 1
         return not holds(x)
 
-    config = settings(
-        max_examples=examples, database=None, derandomize=True, deadline=None,
-        phases=[Phase.generate, Phase.shrink],
-        suppress_health_check=list(HealthCheck),
-    )
     counted = (lambda: in_premise) if premise is not None else (lambda: None)
-    try:
-        found = find(strategy, fails, settings=config)
-    except NoSuchExample:
-        figures = {**(detail or {}), "examples": seen, "requested examples": examples,
-                   "search": "hypothesis, derandomized"}
+    sampler = sampler_of(strategy)
+    found: Any = _NOTHING
+    if sampler is not None:
+        seed = zlib.crc32(domain.encode("utf-8")) if seed is None else seed
+        rng = random.Random(seed)
+        search = {"search": f"seeded random draws (random.Random({seed})), shrunk deterministically", "seed": seed}
+        for _ in range(examples):
+            drawn = sampler.draw(rng)
+            if fails(drawn.value):  # shrinking replays are not examples: they are not counted
+                shrunk, tries = sampler.shrink(drawn, lambda x: (premise is None or premise(x)) and not holds(x))
+                found = shrunk.value
+                search["shrink replays"] = tries
+                break
+    else:
+        from hypothesis import HealthCheck, Phase, find, settings  # optional: only for strategies without a sampler
+        from hypothesis.errors import NoSuchExample
+
+        search = {"search": "hypothesis, derandomized"}
+        config = settings(
+            max_examples=examples, database=None, derandomize=True, deadline=None,
+            phases=[Phase.generate, Phase.shrink],
+            suppress_health_check=list(HealthCheck),
+        )
+        try:
+            found = find(strategy, fails, settings=config)
+            search["search"] = "hypothesis, derandomized, shrunk"
+        except NoSuchExample:
+            pass
+    if found is _NOTHING:
+        figures = {**(detail or {}), "examples": seen, "requested examples": examples, **search}
         if premise is not None:
             figures["examples where the premise held"] = in_premise
         return Evidence(Method.PROPERTY, Outcome.HOLDS, domain, figures, reading=reading,
@@ -216,6 +243,10 @@ def property_search(
     if ok:
         raise AssertionError(f"property search found {found!r} but the exact re-check says the claim holds there")
     return Evidence(Method.PROPERTY, Outcome.COUNTEREXAMPLE, domain,
-                    {**(detail or {}), "examples": seen, "search": "hypothesis, derandomized, shrunk"},
+                    {**(detail or {}), "examples": seen, **search},
                     counterexample={**describe(found), **info}, recheck=Recheck.EXACT, reading=reading,
                     seconds=time.perf_counter() - start, premise_cases=counted())
+
+
+#: No counterexample found (``None`` may be a drawn value).
+_NOTHING = object()

@@ -68,8 +68,9 @@ def cross_check_examples(budget: Budget) -> int:
 def search(strategy: Any, prop: Callable[[Any], tuple[bool, dict]], budget: Budget, domain: str, *,
            examples: int | None = None, reading: str | None = None, describe: Callable[[Any], Mapping] | None = None,
            premise: Callable[[Any], bool] | None = None, detail: Mapping | None = None) -> Evidence:
-    """A derandomized property search for a counterexample to ``prop`` (returning (ok, info)), re-checked
-    exactly; ``premise`` marks the examples an implication applies to."""
+    """A property search for a counterexample to ``prop`` (returning (ok, info)), re-checked exactly: seeded
+    random draws from the sampler of a :mod:`numeric.strategies` strategy (same domain, same evidence), shrunk
+    deterministically; ``premise`` marks the examples an implication applies to."""
     return property_search(
         strategy, lambda value: prop(value)[0], examples=examples or budget.examples, domain=domain,
         recheck=prop, describe=describe or (lambda v: {"Q": v.to_json()} if isinstance(v, Mechanism)

@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import strategies as st
-
 from numeric.belief import MassFunction
 from numeric.definitions import testing
 from numeric.grids import mass_functions
 from numeric.mechanisms import Mechanism, q2x3
-from numeric.strategies import mechanisms
+from numeric.sampling import Choose, Sampler
+from numeric.strategies import mechanisms, sampler
 from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max, upper_hull
 from proofs.base.budget import Budget
@@ -176,12 +175,11 @@ def choquet_exhaustive(budget: Budget) -> Evidence:
 
 def choquet_search(budget: Budget) -> Evidence:
     """The same checks on random two-row mechanisms (frames of 1..3 labels) and tests in (1/6)Z."""
-    @st.composite
-    def draw(draw_):
-        mechanism = draw_(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=3, positive_singletons=None))
-        n = len(mechanism.frame)
-        values = draw_(st.lists(st.integers(0, 6), min_size=n, max_size=n))
-        return mechanism, tuple(Fraction(v, 6) for v in values)
+    rows = sampler(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=3, positive_singletons=None))
+
+    def build(choose: Choose) -> tuple[Mechanism, tuple[Fraction, ...]]:
+        mechanism = rows.build(choose)
+        return mechanism, tuple(Fraction(choose(0, 6), 6) for _ in mechanism.frame)
 
     def evaluate(example):
         mechanism, values = example
@@ -194,7 +192,8 @@ def choquet_search(budget: Budget) -> Evidence:
 
     examples = search_examples(budget, None)
     return property_search(
-        draw(), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
+        Sampler(build, "two-row mechanisms with a test"), lambda ex: evaluate(ex)[0], examples=examples,
+        recheck=evaluate,
         describe=lambda ex: {"mechanism": ex[0].to_json(), "phi": [str(v) for v in ex[1]]},
         domain=f"{examples} random two-input mechanisms (frames of 1..3 labels, exact masses), a test phi in (1/6)Z",
         detail={"compared": "credal extreme points, Choquet integrals, level sets; envelopes against chains"},

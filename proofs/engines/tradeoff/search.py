@@ -1,4 +1,4 @@
-"""Random searches for the hypothesis-testing claims (003 §3.1-3.2): hypothesis draws two-input mechanisms
+"""Random searches for the hypothesis-testing claims (003 §3.1-3.2): a seeded generator draws two-input mechanisms
 (most on one shared support containing every singleton, so that the SLDP and WLDP ratios are finite and the
 premise can hold) with a randomized test, and checks a forward or a converse statement at exact budgets,
 counting the examples where the premise held; a counterexample is shrunk and re-checked exactly.
@@ -9,11 +9,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from hypothesis import strategies as st
-
 from numeric.belief import MassFunction
 from numeric.mechanisms import Mechanism
-from numeric.strategies import LABELS, mechanisms
+from numeric.sampling import Choose, Sampler
+from numeric.strategies import LABELS, mechanisms, sampler
 from numeric.tradeoff_bounds import BOUNDS
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
@@ -23,44 +22,49 @@ from proofs.engines.tradeoff.checks import compare, holds, statement_problems
 from proofs.engines.tradeoff.statements import Case, Statement, privacy
 from proofs.errors import invalid
 
-__all__ = ["search", "search_examples"]
+__all__ = ["search", "search_examples", "sampler_for", "SEARCH_FACTORS"]
 
 
-def _strategy(max_labels: int, composed: bool):
+#: The budget factors of a forward search: r = own ratio × factor.
+SEARCH_FACTORS = (Fraction(1), Fraction(5, 4), Fraction(2))
+
+
+def _shared_support(choose: Choose, max_labels: int) -> Mechanism:
+    """Two rows on one support that contains every singleton (finite SLDP and WLDP ratios: the premise can
+    hold), with up to three wider focal sets and weights 1..6."""
+    n = choose(1, max_labels)
+    frame = LABELS[:n]
+    wider = [mask for mask in range(1, 1 << n) if mask & (mask - 1)]
+    extra = {wider[choose(0, len(wider) - 1)] for _ in range(choose(0, 3))} if wider else set()
+    support = sorted({1 << i for i in range(n)} | extra)
+    rows = []
+    for _ in range(2):
+        weights = [choose(1, 6) for _ in support]
+        numerators = [0] * (1 << n)
+        for mask, weight in zip(support, weights):
+            numerators[mask] = weight
+        rows.append(MassFunction.from_integers(frame, numerators, sum(weights)))
+    return Mechanism({"x": rows[0], "x'": rows[1]})
+
+
+def sampler_for(max_labels: int, composed: bool) -> Sampler:
     """Two-input mechanisms (inputs "x", "x'", frames of 1..max_labels labels, exact masses) with a randomized
     test φ in (1/6)Z on the frame tested (Y x Y when composed) and a budget factor. Three draws in four share
-    one support containing every singleton (finite SLDP and WLDP ratios: the premise can hold); the fourth
-    is any pair of rows (numeric.strategies.mechanisms: zero masses, vacuous and disjoint rows)."""
-    @st.composite
-    def shared_support(draw_):
-        n = draw_(st.integers(1, max_labels))
-        frame = LABELS[:n]
-        wider = [mask for mask in range(1, 1 << n) if mask & (mask - 1)]
-        extra = draw_(st.lists(st.sampled_from(wider), unique=True, max_size=3)) if wider else []
-        support = sorted({1 << i for i in range(n)} | set(extra))
-        rows = []
-        for _ in range(2):
-            weights = draw_(st.lists(st.integers(1, 6), min_size=len(support), max_size=len(support)))
-            numerators = [0] * (1 << n)
-            for mask, weight in zip(support, weights):
-                numerators[mask] = weight
-            rows.append(MassFunction.from_integers(frame, numerators, sum(weights)))
-        return Mechanism({"x": rows[0], "x'": rows[1]})
+    one support containing every singleton; the fourth is any pair of rows (:func:`numeric.strategies.mechanisms`:
+    zero masses, vacuous and disjoint rows)."""
+    any_pair = sampler(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=max_labels))
 
-    @st.composite
-    def draw(draw_):
-        if draw_(st.integers(0, 3)):
-            mechanism = draw_(shared_support())
+    def build(choose: Choose) -> tuple[Mechanism, tuple[Fraction, ...], Fraction]:
+        if choose(0, 3):
+            mechanism = _shared_support(choose, max_labels)
         else:
-            drawn = draw_(mechanisms(min_inputs=2, max_inputs=2, min_labels=1, max_labels=max_labels))
+            drawn = any_pair.build(choose)
             mechanism = Mechanism({"x": drawn[0], "x'": drawn[1]})
         n = len(mechanism.frame)
-        size = n * n if composed else n
-        values = draw_(st.lists(st.integers(0, 6), min_size=size, max_size=size))
-        factor = draw_(st.sampled_from([Fraction(1), Fraction(5, 4), Fraction(2)]))
-        return mechanism, tuple(Fraction(v, 6) for v in values), factor
+        values = tuple(Fraction(choose(0, 6), 6) for _ in range(n * n if composed else n))
+        return mechanism, values, SEARCH_FACTORS[choose(0, len(SEARCH_FACTORS) - 1)]
 
-    return draw()
+    return Sampler(build, f"two-input mechanisms on 1..{max_labels} labels with a test in (1/6)Z")
 
 
 def _randomized_violation(case: Case, r: Fraction, statement: Statement, phi_values: tuple) -> dict | None:
@@ -128,7 +132,7 @@ def search(budget: Budget, *, statement: Statement, notion_name: str, direction:
         return True, {}
 
     return property_search(
-        _strategy(max_labels, statement.composed), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
+        sampler_for(max_labels, statement.composed), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
         premise=premise, describe=lambda ex: Case("random", ex[0]).to_json(), reading=reading,
         domain=(f"{examples} random two-input mechanisms (numeric.strategies.mechanisms, frames of 1..{max_labels} "
                 "labels, exact masses); every pair (x, x') of the definition; every deterministic test and one "
