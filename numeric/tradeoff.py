@@ -235,7 +235,11 @@ class TestingProblem:
         return tuple(zip(alpha, beta)), d0, d1
 
     def points(self, reading: str) -> list[tuple[Any, Any]]:
-        """(type I, type II) of every deterministic test under ``reading`` (:data:`ERROR_PAIRS`)."""
+        """(type I, type II) of every deterministic test under ``reading`` (:data:`ERROR_PAIRS`), by bitmask;
+        for exact rows read from :meth:`integer_points` (no per-region objects)."""
+        if self.exact:
+            pairs, d_alpha, d_beta = self.integer_points(reading)
+            return [(Fraction(a, d_alpha), Fraction(b, d_beta)) for a, b in pairs]
         return [e.pair(reading) for _, e in self.deterministic]
 
     # --- trade-off functions ----------------------------------------------------------------------

@@ -81,24 +81,35 @@ def _pieces(name: str, r: Fraction) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=65536)
+def _scaled(name: str, r: Fraction, d_alpha: int, d_beta: int) -> tuple[tuple[int, int, int], ...]:
+    """For points (A/d_α, B/d_β): each piece's comparison β vs s·α + c as B·k_β vs A·k_α + k_1 (the common
+    denominator s_den·c_den·d_α·d_β multiplied out; it is positive)."""
+    return tuple((s_den * d_alpha * c_den, s_num * c_den * d_beta, c_num * s_den * d_alpha * d_beta)
+                 for s_num, s_den, c_num, c_den in _pieces(name, r))
+
+
 def _test_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None:
     """The first region whose (α, β) violates ``bound``, compared in integer arithmetic: β = B/d_β against the
     pieces s·α + c of the bound (a lower bound is their max, an upper bound their min); the failing region is
     reported with its exact errors and the bound's value."""
     points, d_alpha, d_beta = problem.integer_points(bound.errors)
     lower = bound.side == "lower"
-    pieces = _pieces(bound.bound, r)
-    for mask, (a, b) in enumerate(points):
-        for s_num, s_den, c_num, c_den in pieces:
-            left = b * s_den * d_alpha * c_den
-            right = (s_num * a * c_den + c_num * s_den * d_alpha) * d_beta
-            if (left < right) if lower else (left > right):
-                alpha, beta = Fraction(a, d_alpha), Fraction(b, d_beta)
-                return {"test": _region(problem.region(mask)), "errors": bound.errors, "type I error": alpha,
-                        "type II error": beta, "bound": f"{bound.bound}(alpha)",
-                        "bound value": BOUNDS[bound.bound](alpha, r),
-                        "relation": "beta < bound" if lower else "beta > bound"}
-    return None
+    failing = None
+    for k_beta, k_alpha, k_one in _scaled(bound.bound, r, d_alpha, d_beta):
+        region = points if failing is None else points[:failing]  # the first failing region is reported
+        if lower:
+            first = next((mask for mask, (a, b) in enumerate(region) if b * k_beta < a * k_alpha + k_one), None)
+        else:
+            first = next((mask for mask, (a, b) in enumerate(region) if b * k_beta > a * k_alpha + k_one), None)
+        failing = first if first is not None else failing
+    if failing is None:
+        return None
+    a, b = points[failing]
+    alpha, beta = Fraction(a, d_alpha), Fraction(b, d_beta)
+    return {"test": _region(problem.region(failing)), "errors": bound.errors, "type I error": alpha,
+            "type II error": beta, "bound": f"{bound.bound}(alpha)", "bound value": BOUNDS[bound.bound](alpha, r),
+            "relation": "beta < bound" if lower else "beta > bound"}
 
 
 def _function(problem: TestingProblem, errors: str) -> PiecewiseLinear:

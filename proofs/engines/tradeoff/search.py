@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from numeric.belief import MassFunction
 from numeric.mechanisms import Mechanism
+from numeric.tradeoff import TestErrors, TestingProblem
 from numeric.sampling import Choose, Sampler
 from numeric.strategies import LABELS, mechanisms, sampler
 from numeric.tradeoff_bounds import BOUNDS
@@ -68,13 +69,29 @@ def sampler_for(max_labels: int, composed: bool) -> Sampler:
 
 
 def _randomized_violation(case: Case, r: Fraction, statement: Statement, phi_values: tuple) -> dict | None:
-    """The errors of one randomized test (Choquet integrals, checked against the level sets) against the
-    per-test bounds of ``statement``."""
+    """The errors of one randomized test φ against the per-test bounds of ``statement``. Each distinct row's
+    lower and upper expectations of φ are computed once, by Choquet integrals, and checked against the level
+    sets; a pair's errors are (lower_x φ, upper_x φ, 1 - upper_x' φ, 1 - lower_x' φ), since the expectations
+    of 1 - φ are 1 minus those of φ."""
+    if not any(bound.on == "tests" for bound in statement.bounds):
+        return None  # trade-off functions are decided exactly by the regions (holds)
+    known: list[tuple[MassFunction, tuple]] = []
+
+    def expectations(row: MassFunction, phi: dict) -> tuple:
+        for seen, found in known:
+            if seen is row:
+                return found
+        found = (row.lower_expectation(phi), row.upper_expectation(phi))
+        levels = TestingProblem(row, row).errors_by_levels(phi)
+        if found != (levels.alpha_lower, levels.alpha_upper):
+            raise AssertionError(f"Choquet expectations and level sets disagree for phi={phi}")
+        known.append((row, found))
+        return found
+
     for pair, problem in statement_problems(case, statement):
         phi = dict(zip(problem.frame, phi_values))
-        errors = problem.errors_randomized(phi)
-        if errors != problem.errors_by_levels(phi):
-            raise AssertionError(f"Choquet expectations and level sets disagree for phi={phi}")
+        (low, high), (low_other, high_other) = expectations(problem.null, phi), expectations(problem.alternative, phi)
+        errors = TestErrors(low, high, 1 - high_other, 1 - low_other)
         for bound in statement.bounds:
             if bound.on != "tests":
                 continue
@@ -135,8 +152,10 @@ def search(budget: Budget, *, statement: Statement, notion_name: str, direction:
         sampler_for(max_labels, statement.composed), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
         premise=premise, describe=lambda ex: Case("random", ex[0]).to_json(), reading=reading,
         domain=(f"{examples} random two-input mechanisms (numeric.strategies.mechanisms, frames of 1..{max_labels} "
-                "labels, exact masses); every pair (x, x') of the definition; every deterministic test and one "
-                f"randomized test phi in (1/6)Z on {'Y x Y' if statement.composed else 'Y'}; "
+                "labels, exact masses); every pair (x, x') of the definition; every deterministic test"
+                + (f" and one randomized test phi in (1/6)Z on {'Y x Y' if statement.composed else 'Y'}"
+                   if any(b.on == "tests" for b in statement.bounds) else " (the trade-off functions exactly)")
+                + "; "
                 + (f"budget r0 * {{1, 5/4, 2}}, r0 the own {notion.reading} ratio" if direction == "forward"
                    else "budgets {5/4, 3/2, 2, 3} and the mechanism's own ratios")),
         detail={"direction": direction, "statement 2": statement.text(), "notion": f"eps-{notion.reading}"},
