@@ -33,6 +33,7 @@ from typing import Any
 
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
+from core.formula import as_sympy
 
 __all__ = ["NumbersContext", "EXACT", "mpf", "arb", "MIN_DPS", "DEFAULT_DPS", "context"]
 
@@ -204,8 +205,6 @@ class NumbersContext:
         are integers at ``values``; a power whose exponent is an integer at ``values`` (``0**(n-1)``) is
         an exact power."""
         import sympy
-
-        from core.formula import as_sympy
 
         expression = as_sympy(expression, name="expression")
         given = {str(k): v for k, v in (values or {}).items()}

@@ -45,6 +45,7 @@ from typing import Any
 
 from proofs.errors import invalid
 from core.exact import jsonable
+from core.formula import as_sympy
 
 __all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
@@ -221,7 +222,5 @@ def _as_srepr(value: Any) -> str:
     if isinstance(value, str):
         return value
     import sympy
-
-    from core.formula import as_sympy
 
     return sympy.srepr(as_sympy(value, name="derived"))

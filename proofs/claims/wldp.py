@@ -35,6 +35,7 @@ from proofs.engines.belief_steps import (ALLOCATION, ATTAINMENT, ATTAINMENT_NOTE
                                          WLDP_CHAIN, WLDP_LOWER, WLDP_UPPER, mixture_coefficient_step, termwise_step)
 from proofs.engines.argument import argument, arithmetic, at_point, sets
 from proofs.engines.methods import exhaustive
+from numeric.belief import kernel_as_mixture
 
 _DISTINCT = "WLDP: distinct pairs"
 _PAPER_Q = q2x3(Fraction(3, 5), Fraction(1, 5))  # r^W = 4 (003 §3.2)
@@ -494,8 +495,6 @@ def _pushforward_holds(case: tuple) -> tuple[bool, dict]:
 
 
 def _kernel_is_mixture(case: tuple) -> tuple[bool, dict]:
-    from numeric.belief import kernel_as_mixture
-
     Q, kernel, codomain = case
     mixture = kernel_as_mixture(kernel)
     rebuilt = {y: {z: sum((w for w, f in mixture if f[y] == z), Fraction(0)) for z in codomain} for y in kernel}

@@ -38,6 +38,8 @@ from typing import Any
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.errors import invalid
+from core.formula import as_sympy, parse_formula
+from proofs.engines.sign.solver import relation, solve, to_z3
 
 __all__ = ["Step", "sets", "arithmetic", "identity", "argument", "all_conditions", "implied", "at_point"]
 
@@ -253,8 +255,6 @@ def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
 def _decide_identity(step: Step) -> dict[str, Any]:
     import sympy
 
-    from core.formula import parse_formula
-
     names = {s: sympy.Symbol(s, real=True) for s in step.symbols}
     names.update({s: sympy.Symbol(s, integer=True, positive=True) for s in step.integers})
     lhs_text, rhs_text = step.statement.split(" == ")
@@ -317,8 +317,6 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     counterexample is re-checked exactly."""
     import sympy
 
-    from core.formula import as_sympy, parse_formula
-
     start = time.perf_counter()
     op = sign.replace(" ", "")[:-1]
     names = {s: sympy.Symbol(s, real=True) for s in symbols}
@@ -372,8 +370,6 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
     undecided); the point, if any, is exact (z3's rational model)."""
     import sympy
     import z3
-
-    from proofs.engines.sign.solver import relation, solve, to_z3
 
     conclusions = list(conclusions)
     symbols = sorted(set().union(*(h.free_symbols for h in hypotheses),

@@ -20,6 +20,8 @@ from typing import Any
 from numeric.sampling import sampler_of
 from proofs.errors import invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from core.formula import as_sympy
+from symbolic.symbols import by_name
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid"]
 
@@ -93,9 +95,6 @@ def _expressions(*sides: Any) -> list[Any]:
     """The sides as sympy expressions: strings read by the safe parser with the symbols of the sides that
     are sympy already (and the paper's names), never evaluated."""
     import sympy
-
-    from core.formula import as_sympy
-    from symbolic.symbols import by_name
 
     known = dict(by_name())
     for side in sides:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -25,8 +26,9 @@ from numeric import grids
 from numeric.definitions import ldp
 from numeric.mechanisms import Mechanism
 from proofs.base.budget import Budget
-from proofs.base.evidence import Evidence
-from proofs.engines.methods import exhaustive, property_search
+from proofs.base.evidence import Evidence, Outcome
+from proofs.engines.argument import all_conditions
+from proofs.engines.methods import exhaustive, property_search, rational_grid
 
 __all__ = [
     "CONVENTION", "BUDGET_RULE", "shown", "search", "cross_check_examples", "reading_examples",
@@ -230,8 +232,6 @@ def q2x3_evidence(budget: Budget, ratios: Callable[[Fraction, Fraction], Mapping
                   closed_form: Callable[[Fraction, Fraction], Any], strategy: Any) -> Iterable[Evidence]:
     """The exact grid on the paper's domain (boundaries included), the same grid without p > 1/2 (the
     reading ``NO_HALF``, reported beside) and a random search (a cross-check of the decision)."""
-    from proofs.engines.methods import rational_grid
-
     def case(c: Mapping) -> tuple[bool, dict]:
         return q2x3_case(c["p"], c["q"], ratios, closed_form)
 
@@ -256,11 +256,6 @@ def q2x3_decision(budget: Budget, conditions: list[tuple[str, Any]], *, boundary
     cross-multiplied, >= 0) decided by z3 on p > 1/2, q > 0, p + q <= 1 (and ``extra_hypotheses``); the
     boundary q = 0, where the ratio is c/0 = +∞, by z3 on ``boundary`` = (name, c > 0); and the attainment, an
     exact identity computed by the caller. ``proved`` when all three are, else the first part that is not."""
-    from dataclasses import replace
-
-    from proofs.base.evidence import Outcome
-    from proofs.engines.argument import all_conditions
-
     hypotheses = ["p > 1/2", "q > 0", "p + q <= 1", *extra_hypotheses]
     bound = all_conditions(conditions, hypotheses=hypotheses, domain=Q23_DOMAIN + " with q > 0",
                            timeout=budget.timeout, symbols=tuple(symbols))

@@ -28,6 +28,8 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.errors import invalid
 from symbolic.model import q2x3, qlambda_entries
 from symbolic.symbols import lam, p, q, by_name
+from numeric.enumeration import moments
+from numeric.simulate import simulate_q2x3, simulate_qlambda
 
 __all__ = ["simulation_witness", "exact_moment", "SURVEYS", "GIVEN"]
 
@@ -78,8 +80,6 @@ def _claimed(claimed: sympy.Expr, case: Mapping[str, Any], survey: str) -> Fract
 
 
 def _simulated(case: Mapping[str, Any], survey: str, moment: str, replicates: int, seed: int) -> tuple[float, float]:
-    from numeric.simulate import simulate_q2x3, simulate_qlambda
-
     levels = [float(Fraction(case[k])) for k in ("p", "q")]
     if survey == "q2x3":
         sim = simulate_q2x3(case["n"], *levels, float(Fraction(case["pi"])), replicates=replicates, seed=seed)
@@ -95,8 +95,6 @@ def exact_moment(statistic: sympy.Expr, case: Mapping[str, Any], *, survey: str 
                  given: str | None = GIVEN) -> Fraction:
     """The exact mean or variance of ``statistic`` at one case, by enumeration of every outcome in exact
     arithmetic (Q_λ as Warner's survey with truth probability a = p + λ(1-p-q); ``given`` is for Q_{2x3})."""
-    from numeric.enumeration import moments
-
     if survey == "q2x3":
         m = moments(statistic, case["n"], case["p"], case["q"], case["pi"], given=given, mode="exact")
     else:   # Q_λ is Warner's survey with truth probability a = p + λ(1-p-q)
