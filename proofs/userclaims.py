@@ -12,8 +12,10 @@ A claims file is an ordinary module that uses the public API::
 
 :func:`load_claims_file` imports it after the built-in catalog, so that an id that clashes with a
 registered one is a one-line error naming the file; so is a file that defines no claim, a claim with
-fewer than two independent methods, or a file that fails to import. Its claims then run like any other:
-the same verdict rule, the same reports. A check that returns anything other than Evidence makes its
+fewer than two independent methods, or a file that fails to import. A claim registered with
+:func:`proofs.scaffold.pending` (a scaffolded claim, no check yet) is accepted with no check at all, and is
+reported inconclusive ("no check implemented yet"); a pending claim that has checks is refused. Its claims
+then run like any other: the same verdict rule, the same reports. A check that returns anything other than Evidence makes its
 claim ``error``, and the report names the file and the function.
 """
 
@@ -27,6 +29,7 @@ from pathlib import Path
 from core.errors import InvalidArgument, ToolkitError, invalid
 from proofs.base import registry
 from proofs.base.claim import USER_MODULE_PREFIX
+from proofs.scaffold.pending import is_pending
 
 __all__ = ["load_claims_file", "user_claim_ids", "claims_file_of", "sources"]
 
@@ -81,6 +84,12 @@ def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str,
         raise invalid("claims", str(path), "defines no claim", "call proofs.define(Claim(...)) in it")
     for claim_id in new:
         methods = sorted({c.method.value for c in registry.checks_for(claim_id)})
+        if is_pending(claim_id):  # scaffolded, no check yet: inconclusive by the verdict rule, never more
+            if methods:
+                _forget(name, before)
+                raise invalid("claims", str(path), f"claim {claim_id!r} is pending (no check yet) but has checks "
+                              f"{methods}", "once its checks are written, replace pending(...) by define(...)")
+            continue
         if len(methods) < 2:
             _forget(name, before)
             raise invalid("claims", str(path), f"claim {claim_id!r} has {len(methods)} independent method(s) "

@@ -29,6 +29,7 @@ LAYERS = (
     ("proofs.runner", 6),
     ("proofs.execution", 6),
     ("proofs.coverage", 6),
+    ("proofs.scaffold", 6),
     ("proofs.report", 7),
     ("proofs.figures", 7),
     ("proofs.userclaims", 6),
