@@ -1,0 +1,289 @@
+"""The claims file a scaffold writes, and how a second run treats the first one's file.
+
+:func:`render` turns the entries of a paper (:mod:`proofs.scaffold.entries`) into the text of a claims file
+that loads as it is: one ``pending(Claim(...), engine=..., formulas=...)`` per claim, in the paper's order,
+each under a comment naming the entry, its line and a ``# TODO`` with the engine that fits; the definitions
+and notation as the data ``DEFINITIONS``; the formulas read as :class:`~proofs.scaffold.pending.Formula`
+data (``sympy.srepr`` strings). The text depends on nothing but the paper (no date, no absolute path), so a
+run on the same paper writes the same bytes.
+
+The file's second line is ``# scaffold-digest: <sha256 of the rest>``. :func:`write_scaffold` uses it to
+tell an untouched scaffold from one the user edited:
+
+* no file yet, or the file is an untouched scaffold: it is written (replaced) whole;
+* the file was edited (or is not a scaffold): it is never overwritten. The entries it does not hold yet —
+  none of its ``printed`` fragments is the entry's first fragment (read from the file with :mod:`ast`,
+  never run) — go to ``<name>.new.py`` beside it, a claims file of its own with fresh ids; when there is
+  none, nothing is written. An edited ``<name>.new.py`` is not overwritten either: that is a one-line error.
+
+Every file is written to a temporary name in its folder and renamed, so a failure leaves the previous
+file as it was.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import invalid
+from proofs.base.version import __version__
+from proofs.coverage.texts import normalise
+from proofs.scaffold.document import Document
+from proofs.scaffold.entries import Entry
+from proofs.scaffold.pending import ENGINES
+
+__all__ = ["render", "write_scaffold", "ScaffoldResult", "DIGEST_PREFIX"]
+
+DIGEST_PREFIX = "# scaffold-digest: "
+_RULE = 100
+
+
+def _string(text: str) -> str:
+    """A Python literal for ``text``: a raw string where it can be one (LaTeX reads best that way)."""
+    if text and '"' not in text and "\n" not in text and not text.endswith("\\") and "\r" not in text:
+        return f'r"{text}"'
+    return repr(text)
+
+
+def _tuple(items: Sequence[str], plain: bool = False) -> str:
+    """A tuple literal of strings: raw strings, or (``plain``) double-quoted ones (srepr strings)."""
+    if not items:
+        return "()"
+    quote = _plain if plain else _string
+    return "(" + ", ".join(quote(i) for i in items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _plain(text: str) -> str:
+    """A double-quoted literal (``sympy.srepr`` strings quote names with single quotes)."""
+    if '"' not in text and "\\" not in text and "\n" not in text:
+        return f'"{text}"'
+    return repr(text)
+
+
+def _comment(text: str, width: int = _RULE) -> list[str]:
+    words, lines, line = text.split(), [], "#"
+    for word in words:
+        if len(line) + 1 + len(word) > width and line != "#":
+            lines.append(line)
+            line = "#"
+        line += " " + word
+    lines.append(line)
+    return lines
+
+
+def _formula(formula, indent: str) -> list[str]:
+    parts = [f"relations={_tuple(formula.relations, plain=True)}", f"sides={_tuple(formula.sides, plain=True)}"]
+    if formula.condition:
+        parts.append(f"condition={_string(formula.condition)}")
+    parts.append(f"latex={_string(formula.latex)}")
+    return [f"{indent}Formula(" + ", ".join(parts) + "),"]
+
+
+def _claim_block(entry: Entry, paper: str) -> list[str]:
+    item = entry.item
+    where = f"line {item.line}" if item.file == item.main_file or not item.file else f"{item.file} line {item.line}"
+    head = f"# {'-' * 4} {item.label} ({where}, {item.section}) "
+    lines = ["", "", head + "-" * max(4, _RULE - len(head))]
+    todo = f"TODO {entry.engine}: {entry.why}." if entry.engine != "unknown" else \
+        f"TODO: {entry.why}; write the statement as a formula, then choose an engine ({', '.join(k for k in ENGINES if k != 'unknown')})."
+    lines += _comment(todo)
+    for latex, reason in entry.unread:
+        lines += _comment(f"Not read: {reason}.")
+    title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
+    if item.kind == "result" and item.note:
+        title += f" ({item.note})"
+    source = f"{paper} {item.label}" + (f", in the {item.inside}" if item.kind == "display" and item.inside else "")
+    lines += [
+        "pending(Claim(",
+        f"    id={_plain(entry.claim_id)},",
+        f"    title={_string(title)},",
+        f"    source={_string(source)},",
+        f"    statement={_string(entry.statement)},",
+        '    domain="not written yet: state the assumptions the paper makes here",',
+        f"    printed={_tuple(entry.printed)},",
+        f"), engine={_plain(entry.engine)}, why={_string(entry.why)}, formulas=(",
+    ]
+    for formula in entry.formulas:
+        lines += _formula(formula, "    ")
+    unread = "".join(f"({_string(latex)}, {_string(reason)}), " for latex, reason in entry.unread)
+    lines.append(f"), unread=({unread.rstrip(' ')}))" if entry.unread else "))")
+    return lines
+
+
+def _definitions(entries: Sequence[Entry]) -> list[str]:
+    lines = ["#: Definitions and notation of the paper: not claims. What each introduces, and why it is one.",
+             "DEFINITIONS = ("]
+    for entry in entries:
+        item = entry.item
+        lines.append(f"    {{\"entry\": {_string(item.label)}, \"line\": {item.line}, \"kind\": {_plain(entry.status)}, "
+                     f"\"labels\": {_tuple(item.labels)},")
+        lines.append(f"     \"introduces\": {_tuple(entry.introduces)}, \"why\": {_string(entry.reason)},")
+        lines.append(f"     \"latex\": {_string(item.latex)}}},")
+    lines.append(")")
+    return lines
+
+
+def render(document: Document, entries: Sequence[Entry], *, output_name: str = "claims.py") -> str:
+    """The text of the claims file for ``entries`` of ``document`` (see the module docstring)."""
+    paper = document.name
+    claims = [e for e in entries if e.status == "claim"]
+    defining = [e for e in entries if e.status in ("definition", "notation")]
+    results = sum(1 for e in entries if e.item.kind == "result")
+    displays = sum(1 for e in entries if e.item.kind == "display")
+    read = sum(1 for e in claims if e.formulas)
+    body = [
+        "",
+        "from proofs import Claim",
+        "from proofs.scaffold import Formula, pending",
+        "",
+        f"PAPER = {_string(paper)}",
+        "",
+    ]
+    summary = (f"{paper}: {results} numbered results and {displays} displayed formulas; {len(claims)} claims "
+               f"pending ({read} with a formula read into sympy), {len(defining)} definitions or notation, "
+               f"{sum(1 for e in entries if e.status == 'part')} displays that are part of a result.")
+    body += _comment(summary)
+    if document.notes:
+        body.append("#")
+        body.append("# Notes on the reading:")
+        for note in document.notes:
+            body += _comment(f"- {note}")
+    body.append("")
+    body += _definitions(defining)
+    for entry in claims:
+        body += _claim_block(entry, paper)
+    text = "\n".join(body).rstrip("\n") + "\n"
+    header = (f'"""Claims of {paper}, scaffolded by `python -m proofs scaffold {paper}` (ldp-belief-proofs '
+              f"{__version__}).\n\n"
+              "Every claim below is pending: located in the paper, its formulas read into sympy where they parse,\n"
+              "and no check yet, so `python -m proofs check --claims " + output_name + " --only-user` reports each\n"
+              "inconclusive (\"no check implemented yet\"). To check one, write two checks of different methods for\n"
+              "it (the TODO above it names the engine that fits; examples/paper/claims.py is a completed file), and\n"
+              "replace its `pending(` by `define(` (`from proofs import define`); write its domain. A formula's\n"
+              "sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy expressions.\n\n"
+              "Running the scaffold again never overwrites this file once it is edited: it writes the paper's new\n"
+              "entries to a separate .new.py file.\n"
+              '"""\n')
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return header + DIGEST_PREFIX + digest + "\n" + text
+
+
+@dataclass(frozen=True)
+class ScaffoldResult:
+    """What a run wrote: ``path`` (``None`` when nothing was written), ``action`` (``"written"``,
+    ``"replaced"``, ``"unchanged"``, ``"new entries"``, ``"no new entries"``) and the claims it holds."""
+
+    path: Path | None
+    action: str
+    claims: int
+
+
+def _untouched(text: str) -> bool:
+    """``text`` is a scaffold nobody edited: its digest line matches the rest."""
+    head, sep, rest = text.partition("\n" + DIGEST_PREFIX)
+    if not sep:
+        return False
+    digest, _, body = rest.partition("\n")
+    return hashlib.sha256(body.encode()).hexdigest() == digest.strip()
+
+
+def _known(text: str, path: Path) -> tuple[set[str], set[str]]:
+    """The claim ids and normalised printed fragments a claims file holds, read with ``ast`` (not run)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        raise invalid("output", str(path), f"exists and is not Python the scaffold can read (line {exc.lineno})",
+                      "fix it, or give another --output") from None
+    ids: set[str] = set()
+    printed: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                try:
+                    value = ast.literal_eval(keyword.value)
+                except (ValueError, SyntaxError, TypeError):
+                    continue
+                if keyword.arg == "id" and isinstance(value, str):
+                    ids.add(value)
+                elif keyword.arg == "printed":
+                    for fragment in (value,) if isinstance(value, str) else value if isinstance(value, tuple) else ():
+                        if isinstance(fragment, str):
+                            printed.add(normalise(fragment))
+    return ids, printed
+
+
+def _write(path: Path, text: str) -> None:
+    """``text`` to ``path`` through a temporary file in its folder, renamed at the end."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise invalid("output", str(path), f"its folder {folder} does not exist")
+    try:
+        handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=f".{path.name}.",
+                                             suffix=".tmp", delete=False)
+    except OSError as exc:
+        raise invalid("output", str(path), f"cannot be written ({exc.strerror or exc})") from None
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, path)
+    except BaseException:
+        try:
+            os.unlink(handle.name)
+        except OSError:
+            pass
+        raise
+
+
+def write_scaffold(document: Document, entries: Sequence[Entry], output: str | Path) -> ScaffoldResult:
+    """Write the claims file of ``entries`` to ``output`` (or only the new entries beside it; see the module
+    docstring)."""
+    path = Path(output)
+    if path.suffix != ".py":
+        raise invalid("output", str(output), "a claims file is a Python file ending in .py")
+    claims = [e for e in entries if e.status == "claim"]
+    text = render(document, entries, output_name=path.name)
+    if path.is_dir():
+        raise invalid("output", str(output), "is a folder", "give a file name ending in .py")
+    if not path.exists():
+        _write(path, text)
+        return ScaffoldResult(path, "written", len(claims))
+    try:
+        existing = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise invalid("output", str(output), f"exists and cannot be read ({exc})", "give another --output") from None
+    if existing == text:
+        return ScaffoldResult(path, "unchanged", len(claims))
+    if _untouched(existing):
+        _write(path, text)
+        return ScaffoldResult(path, "replaced", len(claims))
+    ids, printed = _known(existing, path)
+    fresh = [e for e in claims if not e.printed or normalise(e.printed[0]) not in printed]
+    if not fresh:
+        return ScaffoldResult(None, "no new entries", 0)
+    renamed = []
+    for entry in fresh:
+        identifier, k = entry.claim_id, 2
+        while identifier in ids:
+            identifier, k = f"{entry.claim_id}.new{'' if k == 2 else k}", k + 1
+        ids.add(identifier)
+        renamed.append(Entry(**{**entry.__dict__, "claim_id": identifier}))
+    new_entries = renamed
+    target = path.with_name(path.stem + ".new.py")
+    new_text = render(document, new_entries, output_name=target.name)
+    if target.exists():
+        try:
+            previous = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            previous = ""
+        if previous != new_text and not _untouched(previous):
+            raise invalid("output", str(target), "holds edits of its own and would be overwritten",
+                          "merge it into " + path.name + " or move it away, then run the scaffold again")
+    _write(target, new_text)
+    return ScaffoldResult(target, "new entries", len(renamed))
