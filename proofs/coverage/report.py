@@ -8,6 +8,15 @@ A claim covers an entry of its own text when
 * one of its ``printed`` fragments is found, after :func:`~proofs.coverage.texts.normalise`, inside the
   entry's LaTeX.
 
+For a paper of your own (``coverage(papers=["paper.tex"])``, ``python -m proofs coverage --paper paper.tex``)
+the entries are the numbered results and displayed formulas :mod:`proofs.scaffold.document` finds in its
+LaTeX; the claims considered are those loaded from claims files and those whose source starts with the
+paper's file name (``"paper.tex Theorem 2"``, as the scaffold writes them) or its stem; a source names an
+entry by its label (``Theorem 2``, ``Eq. (3)``, ``display, line 42``); definitions and notation are told
+from claims as the scaffold tells them (:mod:`proofs.scaffold.entries`). A scaffolded claim that is still
+pending (:mod:`proofs.scaffold.pending`: no check) locates its entry but does not cover it: the entry is
+*open*, with the pending claim named.
+
 The percentage is the share of *checkable* entries (all entries but definitions and notation) that some
 claim covers. The look-up of a claim's printed fragments is also evidence that the claim is encoded as
 printed (:class:`PrintedCheck`); it says nothing about whether the claim is true, so it never enters a
@@ -21,12 +30,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pathlib import Path
+
 from core.errors import invalid
 from proofs.base.claim import Claim
 from proofs.coverage.classification import classify
 from proofs.coverage.texts import PAPERS, Entry, Text, load, normalise
+from proofs.scaffold.document import Document, read_document
+from proofs.scaffold.entries import describe
+from proofs.scaffold.pending import is_pending
+from proofs.userclaims import claims_file_of
 
-__all__ = ["CoveredEntry", "PaperCoverage", "PrintedCheck", "Coverage", "coverage", "printed_check"]
+__all__ = ["CoveredEntry", "PaperCoverage", "PrintedCheck", "Coverage", "coverage", "printed_check", "latex_coverage"]
 
 _NAMED = re.compile(r"(?<![A-Za-z] )\b(Definition|Lemma|Theorem|Corollary|Example|Remark|Proposition) "
                     r"(\d+(?:\.\d+)?)")
@@ -159,15 +174,102 @@ def paper_coverage(paper: str, claims: Sequence[Claim]) -> PaperCoverage:
     return PaperCoverage(paper, tuple(out))
 
 
+def _about(claim: Claim, document: Document) -> bool:
+    """The claim is about this LaTeX paper: loaded from a claims file, or its source starts with the
+    paper's file name or stem."""
+    source = claim.source.lower()
+    for name in (document.name.lower(), document.path.stem.lower()):
+        if source == name or source.startswith(name) and not source[len(name)].isalnum():
+            return True
+    return claims_file_of(claim.id) is not None
+
+
+def _place(claim: Claim, document: Document) -> str:
+    """The part of the claim's source after the paper's name (all of it when the name is not there)."""
+    source = claim.source
+    for name in (document.name, document.path.stem):
+        if source.lower().startswith(name.lower()):
+            return source[len(name):]
+    return source
+
+
+def _names_item(claim: Claim, entry: Entry, document: Document) -> bool:
+    place = _place(claim, document)
+    found = place.find(entry.label)
+    while found >= 0:
+        end = found + len(entry.label)
+        follows = place[end:end + 1]
+        if not (follows.isdigit() or follows == "." and place[end + 1:end + 2].isdigit()) \
+                and not _NOT_THE_RESULT.search(place[:found]):
+            return True
+        found = place.find(entry.label, found + 1)
+    if entry.kind == "display" and entry.number:
+        for number in re.findall(r"\((\w[\w.]*)\)", place):
+            if number in (entry.number or "").split("|") and not _NOT_THE_RESULT.search(place[:place.find(number)]):
+                return True
+    return False
+
+
+def latex_coverage(paper: str | Path, claims: Sequence[Claim]) -> tuple[PaperCoverage, tuple[PrintedCheck, ...]]:
+    """The coverage of the LaTeX paper at ``paper`` by the ``claims`` about it, and the printed check of
+    each of them (its fragments looked up in the paper's entries)."""
+    document = read_document(paper)
+    described = describe(document)
+    mine = [c for c in claims if _about(c, document)]
+    entries = [Entry(document.name, e.item.kind, e.item.label, e.item.line, e.item.section, e.item.latex,
+                     "|".join(e.item.numbers) or None) for e in described]
+    bodies = [normalise(entry.latex) for entry in entries]
+    out = []
+    for entry, body, item in zip(entries, bodies, described):
+        ids = tuple(c.id for c in mine if _names_item(c, entry, document)
+                    or any(normalise(f) and normalise(f) in body for f in c.printed))
+        checked = tuple(i for i in ids if not is_pending(i))
+        if checked:
+            out.append(CoveredEntry(entry, "covered", checked))
+        elif item.status in ("definition", "notation"):
+            out.append(CoveredEntry(entry, item.status, (), item.reason
+                                    + (f"; introduces {', '.join(item.introduces)}" if item.introduces else "")))
+        elif ids:  # located by a scaffolded claim, but nobody has checked it yet
+            out.append(CoveredEntry(entry, "open", ids, "pending: no check yet"))
+        else:
+            out.append(CoveredEntry(entry, "open"))
+    checks = []
+    for claim in mine:
+        fragments = claim.printed or (claim.statement,)
+        lines: list[int] = []
+        for fragment in fragments:
+            where = [entry.line for entry, body in zip(entries, bodies) if normalise(fragment) and normalise(fragment) in body]
+            if not where:
+                checks.append(PrintedCheck(claim.id, "not found", (), tuple(fragments)))
+                break
+            lines.extend(where)
+        else:
+            checks.append(PrintedCheck(claim.id, "found", tuple(sorted(set(lines))), tuple(fragments)))
+    return PaperCoverage(document.name, tuple(out)), tuple(checks)
+
+
 def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPERS) -> Coverage:
-    """The coverage of ``papers`` by ``claims`` (default: every registered claim)."""
+    """The coverage of ``papers`` (``"003"``, ``"004"``, or paths of LaTeX papers) by ``claims`` (default:
+    every registered claim)."""
     if claims is None:
         from proofs.base import registry
 
         claims = registry.claims()
     claims = list(claims)
     for paper in papers:
-        if paper not in PAPERS:
-            raise invalid("paper", paper, f"coverage is reported for {list(PAPERS)}")
-    return Coverage(tuple(paper_coverage(p, claims) for p in papers),
-                    tuple(printed_check(c) for c in claims))
+        if paper not in PAPERS and not (isinstance(paper, (str, Path)) and str(paper).strip()
+                                        and (Path(paper).suffix in (".tex", ".ltx") or Path(paper).is_file())):
+            raise invalid("paper", paper, f"coverage is reported for {list(PAPERS)} or a LaTeX file (.tex)")
+    reports: list[PaperCoverage] = []
+    printed: list[PrintedCheck] = []
+    looked_up: set[str] = set()
+    for paper in papers:
+        if paper in PAPERS:
+            reports.append(paper_coverage(paper, claims))
+            continue
+        report, checks = latex_coverage(paper, claims)
+        reports.append(report)
+        printed += [c for c in checks if c.claim_id not in looked_up]
+        looked_up |= {c.claim_id for c in checks}
+    printed += [printed_check(c) for c in claims if c.id not in looked_up]
+    return Coverage(tuple(reports), tuple(printed))
