@@ -11,6 +11,8 @@
     python -m proofs export --from report.json --html report.html
     python -m proofs export --from report.json --format markdown  # the report as Markdown, $...$ math
     python -m proofs coverage [--paper 003]                    # what the claims cover of the texts
+    python -m proofs scaffold paper.tex [--output claims.py]   # a claims file for your paper's LaTeX
+    python -m proofs coverage --paper paper.tex --claims claims.py [--html coverage.html]
     python -m proofs check --claims my_claims.py [--only-user] # your own claims, beside or instead of ours
     python -m proofs --scheduler local                         # the claims as tasks of a Dask cluster
 
@@ -103,11 +105,21 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
     figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
     figures.add_argument("directory", metavar="DIR")
-    coverage = sub.add_parser("coverage", parents=[common, claims_opt],
-                              help="every numbered result and displayed formula of 003 and 004, and the claims "
-                                   "that cover it")
-    coverage.add_argument("--paper", choices=("003", "004"), action="append", default=[],
-                          help="only this text (repeatable; default: 003 and 004)")
+    coverage = sub.add_parser("coverage", parents=[claims_opt],
+                              help="every numbered result and displayed formula of 003 and 004 (or of your "
+                                   "paper's LaTeX), and the claims that cover it")
+    coverage.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table",
+                          help="table (the default), json, markdown, or html (one self-contained page)")
+    coverage.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    coverage.add_argument("--html", metavar="FILE", help="also write the report as one HTML page")
+    coverage.add_argument("--paper", metavar="003|004|PAPER.tex", action="append", default=[],
+                          help="only this text, or a paper's LaTeX source (repeatable; default: 003 and 004)")
+    scaffold = sub.add_parser("scaffold", help="write a claims file for a paper's LaTeX: every numbered result "
+                                               "and displayed formula located, read into sympy, pending a check")
+    scaffold.add_argument("paper", metavar="PAPER.tex")
+    scaffold.add_argument("--output", metavar="FILE",
+                          help="the claims file (default: PAPER_claims.py beside the paper); an edited one is "
+                               "never overwritten: new entries go to FILE.new.py")
     return parser
 
 
@@ -268,12 +280,19 @@ def _figures(args: argparse.Namespace) -> int:
 def _coverage(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from proofs.coverage.render import render_markdown, render_table
+    from proofs.coverage.render import render_html, render_markdown, render_table
     from proofs.coverage.report import coverage
 
     claims = _claims(args)
     report = coverage(claims, papers=tuple(args.paper) or ("003", "004"))
-    if args.format == "json":
+    if args.html:
+        from proofs.report.files import write_text
+
+        write_text(args.html, render_html(report))
+        print(f"wrote {args.html}", file=sys.stderr)
+    if args.format == "html":
+        _emit(render_html(report), args.output)
+    elif args.format == "json":
         _emit(json.dumps(report.to_json(), indent=2, ensure_ascii=False), args.output)
     elif args.format == "markdown":
         _emit(render_markdown(report), args.output)
@@ -283,6 +302,14 @@ def _coverage(args: argparse.Namespace) -> int:
         _emit(buffer.getvalue(), args.output)
     else:
         render_table(report, Console())
+    return 0
+
+
+def _scaffold(args: argparse.Namespace) -> int:
+    from proofs.scaffold.command import scaffold
+
+    for line in scaffold(args.paper, args.output).summary():
+        print(line)
     return 0
 
 
@@ -301,6 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _export(args)
         if command == "coverage":
             return _coverage(args)
+        if command == "scaffold":
+            return _scaffold(args)
         return _show(args)
     except Interrupted as stop:
         print(f"ldp-proofs: {stop}", file=sys.stderr)
