@@ -13,7 +13,8 @@ item, in the paper's order:
 * a **part** of a result: a display inside a theorem, lemma, ... — the result's claim carries it (its
   formulas, its printed LaTeX);
 * a **claim**: every other result, and every other display that states something (an equality, an
-  inequality, an ≈ chain).
+  inequality, an ≈ chain). A result without a display is read from its inline formulas that hold a
+  relation, leaving out its hypotheses (a symbol bounded by a number: ``$t \\ge 0$``).
 
 The engine that fits a claim (:data:`proofs.scaffold.pending.ENGINES`), in this order: an ``≈`` →
 ``check_approximation``; a ratio bounded by ``e^{...}``, or words on privacy (*-LDP*, *differentially
@@ -194,15 +195,26 @@ def _engine(statements: list[Statement], text: str) -> tuple[str, str]:
                         return "check_ldp", "a ratio bounded by an exponential (privacy of a mechanism)"
     if _PRIVACY_WORDS.search(text):
         return "check_ldp", "it speaks of privacy (LDP)"
-    moments = {"E", "Var", "Cov"}
+    moments = {"E", "Var", "Cov", "Pr"}
     if any(getattr(f.func, "__name__", "") in moments for s in statements for side in s.sides
            for f in side.atoms(sympy.core.function.AppliedUndef)) or _MOMENT_WORDS.search(text):
-        return "check_moment", "a moment (E, Var) of a statistic"
+        return "check_moment", "a moment (E, Var) or a probability of a statistic"
     if statements and relations <= {"=", ":="}:
         return "identity", "an equality of two expressions"
     if statements:
         return "check_sign", "an inequality: the sign of the difference of its sides"
     return "unknown", "no formula was read from it"
+
+
+def _hypothesis(statement: Statement) -> bool:
+    """A bound on one symbol by a number (``t \\ge 0``, ``\\epsilon > 0``): a result's hypothesis, not what it
+    asserts."""
+    import sympy
+
+    if len(statement.relations) != 1 or statement.relations[0] not in ("<", "<=", ">", ">=", "!="):
+        return False
+    a, b = statement.sides
+    return isinstance(a, sympy.Symbol) and b.is_number or isinstance(b, sympy.Symbol) and a.is_number
 
 
 def _introduces(statements: list[Statement], latex: str) -> tuple[str, ...]:
@@ -283,6 +295,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
                 if not re.search(r"=|<|>|\\le|\\ge|\\ne|\\approx", math):
                     continue
                 found, missed = _formulas(math, functions)
+                found = [s for s in found if not _hypothesis(s)] if not item.defining else found
                 statements += found
                 unread += missed
                 formulas_list += [_as_formula(s, math) for s in found]

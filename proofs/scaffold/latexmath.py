@@ -31,8 +31,9 @@ The readings (one per notion, the same in every formula):
   ``{n \\choose k}`` are binomials; ``\\max``/``\\min`` of a list are ``Max``/``Min``; ``|x|`` is ``Abs``;
   ``pmatrix``, ``bmatrix``, ``array`` are matrices; ``cases`` is a ``Piecewise``;
 * ``\\text{...}``, ``\\quad`` or ``,`` followed by words (``for all x``, ``if``, ``where``) end the
-  formula: what follows is its condition, kept as written (:attr:`Statement.condition`); commas between
-  complete relations separate statements (``a = b, c = d``).
+  formula: what follows is its condition, kept as written (:attr:`Statement.condition`); ``, \\quad`` and
+  ``\\quad \\text{and}`` between complete relations separate statements (``a = b, \\quad c = d``), a bare
+  comma does not (``e^{-\\epsilon} \\le a, b \\le e^{\\epsilon}`` bounds both ``a`` and ``b``: not read).
 
 Not read (each a reason): sets and logic (``\\in``, ``\\subseteq``, ``\\forall``, ``\\to``, ``\\{0, 1\\}``),
 ellipses (``\\cdots``), norms, limits, optima over a set (``\\max_{x}``, ``\\sup``), a list of terms inside a
@@ -166,6 +167,9 @@ def _text_group(latex: str, start: int) -> tuple[str, int]:
 
 def _tokens(latex: str) -> list[_Tok]:
     text = re.sub(r"\\label\s*\{[^{}]*\}|\\tag\*?\s*\{[^{}]*\}", " ", latex)
+    # ", \quad" and "\quad \text{and}" separate statements: a semicolon says so to the parser
+    text = re.sub(r"(,\s*|\\q?quad\s*\\text\s*\{\s*and\s*\}\s*)(\\q?quad(?![A-Za-z]))?", lambda m: ";"
+                  if m.group(2) or "and" in m.group(1) else m.group(0), text)
     text = _DROP.sub(" ", text).replace("~", " ")
     out: list[_Tok] = []
     i, space = 0, False
@@ -276,6 +280,8 @@ class _Parser:
     def expect(self, kind: str, value: str) -> None:
         tok = self.peek()
         if tok is None or tok.kind != kind or tok.value != value:
+            if tok is not None and tok.kind == "cmd" and _NOT_READ.get(tok.value):
+                raise _Stop(self.unexpected(tok))
             found = "the end" if tok is None else repr(tok.value)
             raise _Stop(f"expected {value!r}, found {found}")
         self.i += 1
@@ -309,11 +315,16 @@ class _Parser:
             tok = self.peek()
             if tok is None:
                 break
-            if tok.kind == "sym" and tok.value in ",;":
+            if tok.kind == "sym" and tok.value == ";":
                 self.i += 1
                 if self.peek() is None:
                     break
                 continue
+            if tok.kind == "sym" and tok.value == ",":
+                if self.peek(1) is None:
+                    break
+                # "x \\le a, b \\le y" means both a and b lie between x and y: not two statements
+                raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
             raise _Stop(self.unexpected(tok))
         if len(out) > 1 and not all(rel for _, rel in out):
             raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
@@ -347,7 +358,7 @@ class _Parser:
 
     # ------------------------------------------------------------------------------- expressions
     def expr(self) -> Any:
-        if self.stopped():
+        if self.stopped() and not self.at("sym", "|"):  # a | that opens an expression is an absolute value
             raise _Stop("an empty side")
         tok = self.peek()
         sign = 1
@@ -1067,7 +1078,7 @@ def _cut_condition(latex: str) -> tuple[str, str]:
     top = _top_level(text)
     cut = None
     for found in _WORDS_AFTER.finditer(text):
-        if top[found.start()] and _is_prose(found.group(1)):
+        if top[found.start()] and _is_prose(found.group(1)) and found.group(1).strip() != "and":
             cut = found.start()
             break
     for found in re.finditer(r"\\q?quad|,\s*\\q?quad|,\s*(?=\\text)", text):
@@ -1075,7 +1086,8 @@ def _cut_condition(latex: str) -> tuple[str, str]:
             continue
         if cut is None or found.start() < cut:
             rest = text[found.end():].strip()
-            if rest.startswith("\\text") and _WORDS_AFTER.match(rest) and _is_prose(_WORDS_AFTER.match(rest).group(1)) \
+            words = _WORDS_AFTER.match(rest)
+            if words and _is_prose(words.group(1)) and words.group(1).strip() != "and" \
                     or re.match(r"\\(forall|exists)", rest) or re.match(r"(for|if|where|when|with)\b", rest):
                 cut = found.start()
                 break

@@ -1,0 +1,101 @@
+"""LaTeX formulas read into sympy, one reading per notion, or a reason naming what was not read."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from proofs.scaffold.latexmath import Unread, read_formula
+
+S = sympy.Symbol
+F = sympy.Function
+eps, p, q, n, pi, x, y = (S(name) for name in ("eps", "p", "q", "n", "pi", "x", "y"))
+
+
+def _read(latex, **kwargs):
+    found = read_formula(latex, **kwargs)
+    assert not isinstance(found, Unread), found.reason
+    return found
+
+
+@pytest.mark.parametrize("latex, sides, relations", [
+    (r"p = \frac{e^{\varepsilon}}{1 + e^{\varepsilon}}.", (p, sympy.exp(eps) / (1 + sympy.exp(eps))), ("=",)),
+    (r"n(p-q) \le 2p", (n * (p - q), 2 * p), ("<=",)),
+    (r"f(x) \geq 0", (F("f")(x), 0), (">=",)),
+    (r"n_{1} + N_2 \neq 0", (S("n1") + S("N2"), 0), ("!=",)),
+    (r"\hat{\pi} = \bar{x}", (S("pi_hat"), S("x_bar")), ("=",)),
+    (r"Q_{WRR} < x'", (S("Q_WRR"), S("x_prime")), ("<",)),
+    (r"\lambda \approx \frac{\epsilon}{2}", (S("lam"), eps / 2), ("≈",)),
+    (r"a \le b \le c", (S("a"), S("b"), S("c")), ("<=", "<=")),
+    (r"u(\alpha) := 1 - \alpha", (F("u")(S("alpha")), 1 - S("alpha")), (":=",)),
+    (r"\mathbb{E}[\hat{\pi}] = \pi", (F("E")(S("pi_hat")), pi), ("=",)),
+    (r"\operatorname{Var}(X \mid N \ne 0) = 1", (F("Var")(S("X"), sympy.Ne(S("N"), 0)), 1), ("=",)),
+    (r"Var[\hat{\pi}|N_{1}+N_{2}\neq 0] = 1", (F("Var")(S("pi_hat"), sympy.Ne(S("N1") + S("N2"), 0)), 1), ("=",)),
+    (r"\Pr[Y = 1 \mid X = 0] = 1 - p", (F("Pr")(sympy.Eq(S("Y"), 1), sympy.Eq(S("X"), 0)), 1 - p), ("=",)),
+    (r"\frac{Q(y \mid x)}{Q(y \mid x')} \le e^{\epsilon}", (F("Q")(y, x) / F("Q")(y, S("x_prime")), sympy.exp(eps)),
+     ("<=",)),
+    (r"\sum_{i=1}^{n} x_i = n", (sympy.Sum(S("x_i"), (S("i"), 1, n)), n), ("=",)),
+    (r"\sum_{0 \le k < n} k = 1", (sympy.Sum(S("k"), (S("k"), 0, n - 1)), 1), ("=",)),
+    (r"\prod_{i=1}^{n} 2 = 2^n", (sympy.Product(2, (S("i"), 1, n)), 2 ** n), ("=",)),
+    (r"\int_{0}^{1} t \, dt = \frac{1}{2}", (sympy.Integral(S("t"), (S("t"), 0, 1)), sympy.Rational(1, 2)), ("=",)),
+    (r"\binom{n}{2} = {n \choose 2}", (sympy.binomial(n, 2), sympy.binomial(n, 2)), ("=",)),
+    (r"\sqrt[3]{x} + |y| = \max\{x, y\}", (sympy.root(x, 3) + sympy.Abs(y), sympy.Max(x, y)), ("=",)),
+    (r"\ln(1 + x) \le x", (sympy.log(1 + x), x), ("<=",)),
+    (r"0.25 x = \infty", (x / 4, sympy.oo), ("=",)),
+    (r"Q = \begin{pmatrix} p & 1-p \\ 1-p & p \end{pmatrix}", (S("Q"), sympy.ImmutableMatrix([[p, 1 - p], [1 - p, p]])),
+     ("=",)),
+    (r"f(x) = \begin{cases} 1 & \text{if } x > 0 \\ 0 & \text{otherwise} \end{cases}",
+     (F("f")(x), sympy.Piecewise((1, x > 0), (0, True))), ("=",)),
+    (r"\epsilon^{Q}_{S} \le T^{pe}", (S("eps^Q_S"), S("T^pe")), ("<=",)),
+    (r"s &= \pi p \\ &= p\pi", (S("s"), pi * p, pi * p), ("=", "=")),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_formulas_are_read_into_sympy(latex, sides, relations):
+    (statement,) = _read(latex)
+    assert statement.relations == relations
+    assert statement.sides == sides
+
+
+def test_a_condition_in_words_is_kept_beside_the_formula():
+    (statement,) = _read(r"\frac{a}{b} \le 1 \quad \text{for all } a \le b.")
+    assert statement.relations == ("<=",) and statement.condition == "for all a \\le b"
+
+
+@pytest.mark.parametrize("latex", [r"a = b, \quad c \le d", r"a = b \quad \text{and} \quad c \le d", r"a = b; c \le d"])
+def test_a_quad_or_and_between_complete_relations_separates_statements(latex):
+    first, second = _read(latex)
+    assert (first.relations, second.relations) == (("=",), ("<=",))
+
+
+def test_a_letter_defined_as_a_function_is_applied_elsewhere():
+    (plain,) = _read(r"u(x + 1) = 0")
+    (declared,) = _read(r"u(x + 1) = 0", functions={"u"})
+    assert plain.sides[0] == S("u") * (x + 1) and declared.sides[0] == F("u")(x + 1)
+
+
+@pytest.mark.parametrize("latex, reason", [
+    (r"x \in [0, 1]", "set membership (\\in) is not read"),
+    (r"a_1 + \cdots + a_n = 1", "an ellipsis (\\cdots) is not read"),
+    (r"\{0, 1\} = S", "a set (\\{a, b\\}) is not read"),
+    (r"\max_{x} f(x) = 1", "an optimum over a set (\\max_{...}) is not read"),
+    (r"\sup_x f = 1", "a supremum over a set (\\sup) is not read"),
+    (r"\lim_{n \to \infty} a_n = 0", "a limit (\\lim) is not read"),
+    (r"\frac{d}{dx} f(x) = 0", "a derivative (\\frac{d}{dx}) is not read"),
+    (r"e^{-\epsilon} \le a, b \le e^{\epsilon}", "a list of terms separated by commas inside a relation (a, b \\le c)"),
+    (r"X \sim \mathcal{N}(0, 1)", "\\sim (distributed as) is not read"),
+    (r"\|x\|_2 \le 1", "a norm (\\|) is not read"),
+    (r"a \pm b = c", "\\pm (two formulas in one) is not read"),
+    (r"\text{Number of 1's in } RR(D) = n", "no formula before the words"),
+    (r"\sum_{n_1+n_2=n, n_1 \neq 0} a = b", "a sum over a set is not read"),
+    (r"a = b, c = d", "a list of terms separated by commas inside a relation (a, b \\le c)"),
+    (r"\foo{x} = 1", "\\foo is not read"),
+    (r"T(Q(x), Q(x')) = 1", "a list in parentheses (a tuple, or a function of several arguments the paper does not "
+                            "define with :=)"),
+], ids=lambda v: v[:30])
+def test_what_is_not_read_says_why(latex, reason):
+    found = read_formula(latex)
+    assert isinstance(found, Unread) and found.reason == reason and found.latex == latex
+
+
+def test_reading_never_evaluates_the_text():
+    found = read_formula(r"\_\_import\_\_('os') = 1")
+    assert isinstance(found, Unread)
