@@ -19,7 +19,7 @@ from pathlib import Path
 from core.errors import invalid
 from proofs.base.claim import SOURCES
 
-__all__ = ["Entry", "Text", "load", "normalise", "papers_directory", "PAPERS"]
+__all__ = ["Entry", "Text", "load", "normalise", "papers_directory", "PAPERS", "display_sources"]
 
 #: The texts whose coverage is reported.
 PAPERS = ("003", "004")
@@ -247,3 +247,57 @@ def _entries_004(lines: tuple[str, ...]) -> list[Entry]:
                                  number.group(1) if number else None))
         i += 1
     return entries
+
+
+# ------------------------------------------------------------------------------- 003's LaTeX sources
+#: Words of 003's token stream (MathML content names) that may stand just before a formula's LaTeX source.
+_TOKEN_WORDS = re.compile(r"^(?:missing-subexpression|formulae-sequence|delimited-\[\]|superscript|subscript|"
+                          r"conditional|absent|binomial|assign|annotated|limit-from|tensor-product|italic-ϵ|\s)+")
+
+
+def _skeleton(text: str) -> str:
+    """The letters and digits of a formula, commands and environment arguments left out."""
+    text = re.sub(r"\\(begin|end)\{[^{}]*\}(\[\])?(\{[a-z]*\})?|\\[A-Za-z]+", "", text)
+    return re.sub(r"[^A-Za-z0-9]", "", text)
+
+
+def display_sources(text: Text, entry: Entry) -> list[str]:
+    """The LaTeX source of each line of a display of 003, as its author wrote it.
+
+    003 prints each formula as its rendering, a token stream and its LaTeX source; an aligned line prints
+    each cell that way, its source starting with ``\\displaystyle``. A cell's source ends at the last
+    space before the next non-ASCII character (the rendering of the next cell, whose token stream always
+    holds mathematical italic letters); a formula of one cell is what follows the last non-ASCII
+    character, less the token words and the digits of the token stream that precede it (the digits that
+    stay are those that make the source's letters and digits begin like the rendering's)."""
+    if entry.paper != "003" or entry.kind != "display":
+        raise invalid("entry", entry.label, "display_sources reads the displays of 003")
+    rows = []
+    index = entry.line - 1
+    while index < len(text.lines) and text.lines[index].strip():
+        line = text.lines[index].rstrip().rstrip("$").rstrip()
+        line = re.sub(r"\s*\(\d+\)$", "", line)
+        index += 1
+        if "\\displaystyle" in line:
+            starts = [m.start() for m in re.finditer(r"\\displaystyle", line)] + [len(line)]
+            cells = []
+            for start, stop in zip(starts, starts[1:]):
+                cell = line[start:stop]
+                foreign = next((k for k, ch in enumerate(cell) if not ch.isascii()), None)
+                if foreign is not None:
+                    cell = cell[:cell.rfind(" ", 0, foreign)] if " " in cell[:foreign] else cell[:foreign]
+                cells.append(cell.replace("\\displaystyle", "", 1).strip())
+            rows.append(" ".join(c for c in cells if c))
+            continue
+        last = max((k for k, ch in enumerate(line) if not ch.isascii()), default=-1)
+        rendering = _skeleton(line[:next((k for k, ch in enumerate(line) if not ch.isascii()), len(line))])
+        source = _TOKEN_WORDS.sub("", line[last + 1:])
+        digits = len(source) - len(source.lstrip("0123456789"))
+        for k in range(digits + 1):
+            if _skeleton(source[k:])[:3] == rendering[:3]:
+                source = source[k:]
+                break
+        else:
+            source = source[digits:]
+        rows.append(source.strip())
+    return [r for r in rows if re.search(r"[\\=<>]", r)]  # not the "1. 1." of a list the paragraph runs into
