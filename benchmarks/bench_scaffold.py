@@ -1,0 +1,162 @@
+"""Parse quality of the scaffold's formula reader on 003, and the run time of the scaffold and coverage
+commands (a measurement, not a timed test).
+
+1. Every displayed formula of 003 (:mod:`proofs.coverage.texts`; the LaTeX source of each line taken from
+   the text by :func:`~proofs.coverage.texts.display_sources`) is read by
+   :func:`proofs.scaffold.latexmath.read_formula`, its lines joined into one chain. Reported: the share read
+   into sympy, and for each formula not read, the reason.
+2. Each display that a registered claim covers (its source names it, or its ``printed`` fragment is found in
+   it) is compared with the claim's expression where the catalog holds one — the formulas of
+   :mod:`symbolic.printed`, "exactly as printed", by claim id (:data:`EXPRESSIONS`). A display *matches*
+   when one side of its chain equals one of the claim's expressions: ``sympy.simplify(side - expression)
+   == 0``, after the symbols of both are matched by name (the catalog's symbols carry assumptions, the
+   reader's do not), ``A`` read as the catalog's ``A(n, q3)`` and the index of every sum renamed alike.
+   Reported: the share of the comparable displays that match, and each comparison.
+3. The time of ``scaffold`` and ``coverage --paper`` on the example note and on the test paper of
+   tests/unit/scaffold_papers (noisy on a shared machine: each is the least of three runs).
+
+Run: ``.venv/bin/python benchmarks/bench_scaffold.py`` (``--json`` for the numbers alone).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: claim id -> names of its expressions in symbolic.printed
+EXPRESSIONS = {
+    "Eq1": ("EQ1",), "Eq2": ("EQ2",), "Ex3.7.mle": ("EX37_MLE",), "T3.9": ("T39_MEAN", "PI_HAT"),
+    "T3.10": ("T310",), "T3.10.form2": ("T310_FORM2",), "L4.1": ("L41_N1", "L41_N2"),
+    "L4.1.proof.range": ("L41_PROOF_SUM", "L41_PROOF_CLOSED"), "L4.2": ("L42_F", "L42_RHS"),
+    "L4.3": ("L43_LHS", "L43_RHS"), "L4.4": ("L44_LHS", "L44_RHS"), "L4.5": ("L45_LHS", "L45_RHS"),
+    "L4.6": ("L46_N1", "L46_N2"), "T3.10.proof.conditioning": ("T310_PROOF_CONDITIONING",),
+}
+
+
+def _plain(expr):
+    """``expr`` with plain symbols (names kept), ``A(n, q3)`` as the symbol ``A``, sum indices renamed."""
+    import sympy
+
+    from symbolic.moments import A
+
+    expr = expr.xreplace({A(): sympy.Symbol("A")})
+    expr = expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols})
+    return _canonical_sums(expr)
+
+
+def _canonical_sums(expr):
+    import sympy
+
+    def rename(node):
+        if isinstance(node, (sympy.Sum, sympy.Product)):
+            body, (index, low, high) = node.function, node.limits[0]
+            k = sympy.Symbol("k_")
+            return type(node)(rename(body).xreplace({index: k}), (k, low, high))
+        if node.args:
+            return node.func(*[rename(a) for a in node.args])
+        return node
+
+    return rename(expr)
+
+
+def _equal(a, b) -> bool:
+    import sympy
+
+    try:
+        return sympy.simplify(a - b) == 0
+    except Exception:  # noqa: BLE001 - a comparison sympy cannot make is a mismatch, reported as such
+        return False
+
+
+def parse_quality() -> dict:
+    import symbolic.printed as P
+    from proofs.base import registry
+    from proofs.coverage.report import paper_coverage
+    from proofs.coverage.texts import display_sources, load
+    from proofs.scaffold.latexmath import Unread, read_formula
+
+    text = load("003")
+    covered = {c.entry.label: c.claims for c in paper_coverage("003", registry.claims()).entries}
+    rows, read, comparable, matched = [], 0, 0, 0
+    start = time.perf_counter()
+    for entry in text.entries:
+        if entry.kind != "display":
+            continue
+        latex = " ".join(display_sources(text, entry))
+        found = read_formula(latex)
+        row = {"display": entry.label, "latex": latex[:160], "read": not isinstance(found, Unread),
+               "reason": found.reason if isinstance(found, Unread) else "", "claims": list(covered[entry.label])}
+        if row["read"]:
+            read += 1
+            expected = [(cid, name) for cid in covered[entry.label] for name in EXPRESSIONS.get(cid, ())]
+            if expected:
+                comparable += 1
+                sides = [_canonical_sums(side) for statement in found for side in statement.sides]
+                hits = [f"{cid}: {name}" for cid, name in expected
+                        if any(_equal(side, _plain(getattr(P, name))) for side in sides)]
+                row["compared_with"] = [f"{cid}: {name}" for cid, name in expected]
+                row["equal"] = hits
+                matched += bool(hits)
+        rows.append(row)
+    seconds = time.perf_counter() - start
+    total = len(rows)
+    return {"displays": total, "read": read, "read_share": round(read / total, 3),
+            "comparable": comparable, "matched": matched,
+            "matched_share": round(matched / comparable, 3) if comparable else None,
+            "seconds": round(seconds, 2), "rows": rows}
+
+
+def _least_of_three(argv: list[str]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "proofs", *argv], check=True, capture_output=True, cwd=ROOT)
+        best = min(best, time.perf_counter() - start)
+    return round(best, 2)
+
+
+def command_times() -> dict:
+    out = {}
+    papers = {"example": ROOT / "examples" / "paper" / "rr_paper.tex",
+              "laplace": ROOT / "tests" / "unit" / "scaffold_papers" / "laplace" / "main.tex"}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, paper in papers.items():
+            claims = Path(folder) / f"{name}_claims.py"
+            out[f"scaffold {name}"] = _least_of_three(["scaffold", str(paper), "--output", str(claims)])
+            out[f"coverage --paper {name}"] = _least_of_three(["coverage", "--paper", str(paper), "--claims",
+                                                               str(claims), "--format", "json"])
+    out["python -m proofs list (start-up and catalog, for scale)"] = _least_of_three(["list", "--format", "json"])
+    return out
+
+
+def main() -> None:
+    quality = parse_quality()
+    times = command_times()
+    if "--json" in sys.argv:
+        print(json.dumps({"quality": quality, "seconds": times}, indent=2, ensure_ascii=False))
+        return
+    print(f"003 displays read into sympy: {quality['read']} of {quality['displays']} ({100 * quality['read_share']:.0f}%)"
+          f" in {quality['seconds']} s")
+    print(f"read and comparable with a registered claim's expression: {quality['comparable']}; equal: "
+          f"{quality['matched']} ({100 * (quality['matched_share'] or 0):.0f}%)")
+    for row in quality["rows"]:
+        state = "read" if row["read"] else f"not read: {row['reason']}"
+        extra = ""
+        if "compared_with" in row:
+            extra = f"; equal to {', '.join(row['equal'])}" if row["equal"] else \
+                f"; equal to none of {', '.join(row['compared_with'])}"
+        print(f"  {row['display']:<20} {state}{extra}")
+    print("command times (least of 3 runs, noisy):")
+    for name, seconds in times.items():
+        print(f"  {name:<60} {seconds} s")
+
+
+if __name__ == "__main__":
+    main()
