@@ -4,13 +4,15 @@ Every claim below is pending: located in the paper, its formulas read into sympy
 and no check yet, so `python -m proofs check --claims claims_scaffold.py --only-user` reports each
 inconclusive ("no check implemented yet"). To check one, write two checks of different methods for
 it (the TODO above it names the engine that fits; examples/paper/claims.py is a completed file), and
-replace its `pending(` by `define(` (`from proofs import define`); write its domain. A formula's
+replace its `pending(` by `define(` (`from proofs import define`); write its domain. Or replace the
+whole call by the short declaration its TODO names (`from proofs import ldp_claim, moment_claim,
+sign_claim, approximation_claim`), which registers the engine's checks itself. A formula's
 sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy expressions.
 
 Running the scaffold again never overwrites this file once it is edited: it writes the paper's new
 entries to a separate .new.py file.
 """
-# scaffold-digest: 441a7bdc6b7a0ba78ccfcc598240c510f8c9220eabb30722b7fb90e96f480aa0
+# scaffold-digest: 36393668d2a5ca23255ceae8853b2386331ab4e531370e0a054c697e746a4d40
 
 from proofs import Claim
 from proofs.scaffold import Formula, pending
@@ -33,6 +35,8 @@ DEFINITIONS = (
 
 # ---- Theorem 2 (line 37, 1 The mechanism) --------------------------------------------------------
 # TODO check_ldp: a ratio bounded by an exponential (privacy of a mechanism).
+# Once checked: ldp_claim(id, ..., mechanism=proofs.mechanisms.<family>(...), epsilon="eps",
+# domain=...).
 pending(Claim(
     id="rr_paper.Thm2",
     title=r"Theorem 2",
@@ -47,6 +51,8 @@ pending(Claim(
 
 # ---- Eq. (2) (line 48, 2 Estimating a proportion) ------------------------------------------------
 # TODO identity: an equality of two expressions.
+# Once checked: define() it with two checks: proofs.identity(lhs, rhs, domain=...) and exact points
+# (proofs.exhaustive).
 pending(Claim(
     id="rr_paper.Eq2",
     title=r"Eq. (2)",
@@ -61,6 +67,8 @@ pending(Claim(
 
 # ---- Lemma 3 (line 53, 2 Estimating a proportion) ------------------------------------------------
 # TODO check_moment: a moment (E, Var) or a probability of a statistic.
+# Once checked: moment_claim(id, ..., statistic=..., claimed=..., moment="mean" or "variance",
+# mechanism=..., counts= or prior=, domain=...).
 pending(Claim(
     id="rr_paper.Lem3",
     title=r"Lemma 3 (Unbiased estimate)",
@@ -75,6 +83,8 @@ pending(Claim(
 
 # ---- Theorem 4 (line 60, 2 Estimating a proportion) ----------------------------------------------
 # TODO check_moment: a moment (E, Var) or a probability of a statistic.
+# Once checked: moment_claim(id, ..., statistic=..., claimed=..., moment="mean" or "variance",
+# mechanism=..., counts= or prior=, domain=...).
 pending(Claim(
     id="rr_paper.Thm4",
     title=r"Theorem 4",
@@ -89,6 +99,7 @@ pending(Claim(
 
 # ---- Corollary 5 (line 67, 2 Estimating a proportion) --------------------------------------------
 # TODO check_approximation: it states an approximation (≈).
+# Once checked: approximation_claim(id, ..., exact=..., approx=..., regime="v -> a", domain=...).
 pending(Claim(
     id="rr_paper.Cor5",
     title=r"Corollary 5",

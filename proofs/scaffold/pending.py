@@ -7,7 +7,8 @@ nothing else: it cannot be proved, supported or refuted until checks are written
 (:mod:`proofs.userclaims`), which asks every claim for two independent methods, accepts a pending claim
 with none, and refuses one that is pending *and* has checks (a claim with one check could otherwise pass
 for checked): once its checks are written, ``pending(...)`` becomes ``define(...)`` and the two-methods
-rule applies.
+rule applies, or the whole call becomes the short declaration that fits (:data:`DECLARATIONS`:
+``ldp_claim``, ``moment_claim``, ``sign_claim``, ``approximation_claim``), which registers its checks.
 
 What the scaffold read is kept as data beside the claim (:class:`Todo`): the engine that fits the
 statement and why, the formulas read from its LaTeX (:class:`Formula`: relations and the ``sympy.srepr``
@@ -24,7 +25,7 @@ from core.errors import invalid
 from proofs.base import registry
 from proofs.base.claim import Claim
 
-__all__ = ["ENGINES", "Formula", "Todo", "pending", "is_pending", "todo_of", "pending_ids"]
+__all__ = ["ENGINES", "DECLARATIONS", "Formula", "Todo", "pending", "is_pending", "todo_of", "pending_ids"]
 
 #: The engines a scaffolded claim may be waiting for, and what each checks.
 ENGINES = {
@@ -32,8 +33,22 @@ ENGINES = {
     "check_sign": "an inequality: the sign of the difference of its sides on the stated domain (proofs.check_sign)",
     "check_moment": "a moment (E, Var) of a statistic of the counts against a closed form (proofs.check_moment)",
     "check_ldp": "privacy of a mechanism: ratios of its probabilities bounded by e^eps (proofs.check_ldp)",
-    "check_approximation": "an approximation (≈) between two expressions",
+    "check_approximation": "an approximation (≈) in a regime, never an equality (proofs.check_approximation)",
     "unknown": "no formula was read: write the statement as a formula first",
+}
+
+#: How a claim waiting for each engine is written once checked: the short declaration of
+#: :mod:`proofs.declare` that registers the engine's independent methods itself, or ``define()`` and two
+#: checks of different methods where there is none (an identity).
+DECLARATIONS = {
+    "identity": "define() it with two checks: proofs.identity(lhs, rhs, domain=...) and exact points "
+                "(proofs.exhaustive)",
+    "check_sign": "sign_claim(id, ..., expr=\"lhs - rhs\", sign=\">=0\", domain=...)",
+    "check_moment": "moment_claim(id, ..., statistic=..., claimed=..., moment=\"mean\" or \"variance\", "
+                    "mechanism=..., counts= or prior=, domain=...)",
+    "check_ldp": "ldp_claim(id, ..., mechanism=proofs.mechanisms.<family>(...), epsilon=\"eps\", domain=...)",
+    "check_approximation": "approximation_claim(id, ..., exact=..., approx=..., regime=\"v -> a\", domain=...)",
+    "unknown": "",
 }
 _RELATIONS = frozenset({"=", "<", ">", "<=", ">=", "!=", "≈", ":="})
 

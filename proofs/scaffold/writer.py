@@ -12,9 +12,10 @@ tell an untouched scaffold from one the user edited:
 
 * no file yet, or the file is an untouched scaffold: it is written (replaced) whole;
 * the file was edited (or is not a scaffold): it is never overwritten. The entries it does not hold yet —
-  none of its ``printed`` fragments is the entry's first fragment (read from the file with :mod:`ast`,
-  never run) — go to ``<name>.new.py`` beside it, a claims file of its own with fresh ids; when there is
-  none, nothing is written. An edited ``<name>.new.py`` is not overwritten either: that is a one-line error.
+  none of the file's ``printed`` fragments is one of the entry's (read from the file with :mod:`ast`,
+  never run, whether a claim is declared with ``define``, ``pending`` or a short declaration such as
+  ``ldp_claim``) — go to ``<name>.new.py`` beside it, a claims file of its own with fresh ids; when there
+  is none, nothing is written. An edited ``<name>.new.py`` is not overwritten either: that is a one-line error.
 
 Every file is written to a temporary name in its folder and renamed, so a failure leaves the previous
 file as it was.
@@ -35,7 +36,7 @@ from proofs.base.version import __version__
 from proofs.coverage.texts import normalise
 from proofs.scaffold.document import Document
 from proofs.scaffold.entries import Entry
-from proofs.scaffold.pending import ENGINES
+from proofs.scaffold.pending import DECLARATIONS, ENGINES
 
 __all__ = ["render", "write_scaffold", "ScaffoldResult", "DIGEST_PREFIX"]
 
@@ -84,6 +85,12 @@ def _formula(formula, indent: str) -> list[str]:
     return [f"{indent}Formula(" + ", ".join(parts) + "),"]
 
 
+def _source(entry: Entry, paper: str) -> str:
+    """The source a scaffolded claim names: the paper and the entry's number (``"paper.tex Theorem 2"``)."""
+    item = entry.item
+    return f"{paper} {item.label}" + (f", in the {item.inside}" if item.kind == "display" and item.inside else "")
+
+
 def _claim_block(entry: Entry, paper: str) -> list[str]:
     item = entry.item
     where = f"line {item.line}" if item.file == item.main_file or not item.file else f"{item.file} line {item.line}"
@@ -92,12 +99,14 @@ def _claim_block(entry: Entry, paper: str) -> list[str]:
     todo = f"TODO {entry.engine}: {entry.why}." if entry.engine != "unknown" else \
         f"TODO: {entry.why}; write the statement as a formula, then choose an engine ({', '.join(k for k in ENGINES if k != 'unknown')})."
     lines += _comment(todo)
+    if DECLARATIONS.get(entry.engine):
+        lines += _comment(f"Once checked: {DECLARATIONS[entry.engine]}.")
     for latex, reason in entry.unread:
         lines += _comment(f"Not read: {reason}.")
     title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
     if item.kind == "result" and item.note:
         title += f" ({item.note})"
-    source = f"{paper} {item.label}" + (f", in the {item.inside}" if item.kind == "display" and item.inside else "")
+    source = _source(entry, paper)
     lines += [
         "pending(Claim(",
         f"    id={_plain(entry.claim_id)},",
@@ -164,7 +173,9 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
               "and no check yet, so `python -m proofs check --claims " + output_name + " --only-user` reports each\n"
               "inconclusive (\"no check implemented yet\"). To check one, write two checks of different methods for\n"
               "it (the TODO above it names the engine that fits; examples/paper/claims.py is a completed file), and\n"
-              "replace its `pending(` by `define(` (`from proofs import define`); write its domain. A formula's\n"
+              "replace its `pending(` by `define(` (`from proofs import define`); write its domain. Or replace the\n"
+              "whole call by the short declaration its TODO names (`from proofs import ldp_claim, moment_claim,\n"
+              "sign_claim, approximation_claim`), which registers the engine's checks itself. A formula's\n"
               "sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy expressions.\n\n"
               "Running the scaffold again never overwrites this file once it is edited: it writes the paper's new\n"
               "entries to a separate .new.py file.\n"
@@ -193,7 +204,8 @@ def _untouched(text: str) -> bool:
 
 
 def _known(text: str, path: Path) -> tuple[set[str], set[str]]:
-    """The claim ids and normalised printed fragments a claims file holds, read with ``ast`` (not run)."""
+    """The claim ids (``id=`` or a short declaration's first argument) and normalised printed fragments a
+    claims file holds, read with ``ast`` (not run)."""
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
@@ -203,6 +215,10 @@ def _known(text: str, path: Path) -> tuple[set[str], set[str]]:
     printed: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name.endswith("_claim") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                ids.add(node.args[0].value)  # a short declaration's id: moment_claim("X.y", ...)
             for keyword in node.keywords:
                 try:
                     value = ast.literal_eval(keyword.value)
@@ -264,7 +280,9 @@ def write_scaffold(document: Document, entries: Sequence[Entry], output: str | P
         _write(path, text)
         return ScaffoldResult(path, "replaced", len(claims))
     ids, printed = _known(existing, path)
-    fresh = [e for e in claims if not e.printed or normalise(e.printed[0]) not in printed]
+    # an entry is held when the file records one of its printed fragments (the result's text or a display
+    # of it): numbers shift when a paper gains a result, printed text does not
+    fresh = [e for e in claims if not any(normalise(fragment) in printed for fragment in e.printed)]
     if not fresh:
         return ScaffoldResult(None, "no new entries", 0)
     renamed = []

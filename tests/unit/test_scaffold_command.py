@@ -186,3 +186,23 @@ def test_the_example_scaffold_is_what_the_scaffold_writes(tmp_path):
     shutil.copy(EXAMPLE / "rr_paper.tex", tmp_path / "rr_paper.tex")
     scaffold(tmp_path / "rr_paper.tex", tmp_path / "claims_scaffold.py")
     assert (tmp_path / "claims_scaffold.py").read_text() == (EXAMPLE / "claims_scaffold.py").read_text()
+
+
+def test_the_completed_example_holds_every_entry_of_its_paper(tmp_path):
+    """A file written with short declarations (ldp_claim, moment_claim) and define() holds its entries: a
+    scaffold run on it writes nothing."""
+    shutil.copy(EXAMPLE / "rr_paper.tex", tmp_path / "rr_paper.tex")
+    shutil.copy(EXAMPLE / "claims.py", tmp_path / "claims.py")
+    before = (tmp_path / "claims.py").read_text()
+    run = scaffold(tmp_path / "rr_paper.tex", tmp_path / "claims.py")
+    assert (run.result.action, run.result.path) == ("no new entries", None)
+    assert (tmp_path / "claims.py").read_text() == before and not (tmp_path / "claims.new.py").exists()
+
+
+def test_each_todo_names_the_short_declaration_that_fits():
+    text = (EXAMPLE / "claims_scaffold.py").read_text()
+    for engine, declaration in [("check_ldp", "ldp_claim("), ("check_moment", "moment_claim("),
+                                ("identity", "define() it with two checks: proofs.identity(")]:
+        block = text.split(f"# TODO {engine}:")[1].split("pending(")[0]
+        assert f"Once checked: {declaration}" in block.replace("\n# ", " ")
+    assert "approximation_claim" in text and "sign_claim" in text
