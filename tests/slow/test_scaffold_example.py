@@ -38,7 +38,7 @@ def test_the_completed_example_finds_the_error():
         "rr_paper.Thm4": "refuted", "rr_paper.Cor5": "proved"}
     variance = claims["rr_paper.Thm4"]
     assert variance["corrected_status"] == "proved"
-    assert variance["counterexample"]["pi"] not in ("0", "1", 0, 1), "the printed variance holds at pi = 0 and 1"
+    assert variance["counterexample"]["f1"] not in ("0", "1", 0, 1), "the printed variance holds at pi = 0 and 1"
 
 
 def test_the_completed_example_covers_the_note():
