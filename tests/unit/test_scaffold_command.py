@@ -99,8 +99,25 @@ def test_the_scaffold_of_an_unseen_paper_loads_runs_and_is_covered(laplace, tmp_
     paper = json.loads(report.stdout)["papers"]["main.tex"]
     assert (paper["entries_total"], paper["covered"], paper["definitions"], paper["notation"], paper["open"]) == \
         (17, 0, 2, 0, 15)
-    assert {e["label"]: e["claims"] for e in paper["entries"] if e["claims"]}["Eq. (1.1)"] == ["main.Thm1.1"]
-    assert all(e["reason"] == "pending: no check yet" for e in paper["entries"] if e["status"] == "open")
+    pending_ = "pending: no check yet"
+    assert {e["label"]: (e["status"], tuple(e["claims"]), e["reason"]) for e in paper["entries"]} == {
+        "Definition 1": ("definition", (), "a definition"),
+        "display, line 29": ("definition", (), "it defines (:=); introduces f_b(z)"),
+        "Theorem 1.1": ("open", ("main.Thm1.1",), pending_),
+        "Eq. (1.1)": ("open", ("main.Thm1.1",), pending_),
+        "display, line 42": ("open", ("main.Display.L42",), pending_),
+        "Eq. (2.1)": ("open", ("main.Eq2.1",), pending_),
+        "Eq. (2.2)": ("open", ("main.Eq2.2",), pending_),
+        "display, sections/moments.tex line 9": ("open", ("main.Display.moments.L9",), pending_),
+        "Eq. (V)": ("open", ("main.EqV",), pending_),
+        "Eq. (2.3)": ("open", ("main.Eq2.3",), pending_),
+        "Proposition 2.1": ("open", ("main.Prop2.1",), pending_),
+        "Eq. (2.4)": ("open", ("main.Prop2.1",), pending_),
+        "Lemma 2.2": ("open", ("main.Lem2.2",), pending_),
+        "display, sections/moments.tex line 27": ("open", ("main.Lem2.2",), pending_),
+        "Lemma A.1": ("open", ("main.LemA.1",), pending_),
+        "Remark, line 57": ("open", ("main.Rem.L57",), pending_),
+        "display, line 61": ("open", ("main.Display.L61",), pending_)}
 
 
 def test_output_is_deterministic_and_an_untouched_scaffold_is_replaced(laplace, tmp_path):
