@@ -75,6 +75,9 @@ _STYLES = {"mathbf", "boldsymbol", "bm", "mathit", "mathsf", "mathtt", "mathnorm
 _DROP = re.compile(r"(?<!\\)\\(displaystyle|textstyle|scriptstyle|scriptscriptstyle|limits|nolimits|left\.|right\.|"
                    r"left|right|[bB]igg?[lrm]?|middle|quad|qquad|enspace|thinspace|medspace|thickspace|"
                    r"negthinspace|nonumber|notag|allowbreak|strut|mathstrut|[,;:!> ])(?![A-Za-z])")
+#: Operators that may stand in a subscript that labels a name (``Q_{1 \times 2}``, ``Q_{A \otimes B}``,
+#: ``f_{g \circ h}``): the subscript names the object, so the operator becomes letters of the name.
+_SUBSCRIPT_OPERATORS = {"times": "x", "otimes": "ox", "circ": "o"}
 _NOT_READ = {
     "in": "set membership (\\in)", "notin": "set membership (\\notin)", "subset": "a set relation (\\subset)",
     "subseteq": "a set relation (\\subseteq)", "supseteq": "a set relation (\\supseteq)",
@@ -520,6 +523,8 @@ class _Parser:
                 continue
             elif t.kind == "cmd" and t.value in ("ast", "star"):
                 parts.append("*")
+            elif t.kind == "cmd" and t.value in _SUBSCRIPT_OPERATORS:
+                parts.append(_SUBSCRIPT_OPERATORS[t.value])  # a label (Q_{1 \times 2}), not an operation
             else:
                 raise _Stop(f"a subscript with {t.value!r}")
         return "".join(parts).replace("^'", "'").replace("'", "_prime")

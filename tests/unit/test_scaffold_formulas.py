@@ -48,6 +48,7 @@ def _read(latex, **kwargs):
      (F("f")(x), sympy.Piecewise((1, x > 0), (0, True))), ("=",)),
     (r"\epsilon^{Q}_{S} \le T^{pe}", (S("eps^Q_S"), S("T^pe")), ("<=",)),
     (r"s &= \pi p \\ &= p\pi", (S("s"), pi * p, pi * p), ("=", "=")),
+    (r"Q_{2\times 3} = Q_{A \otimes B} + f_{g \circ h}", (S("Q_2x3"), S("Q_AoxB") + S("f_goh")), ("=",)),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_formulas_are_read_into_sympy(latex, sides, relations):
     (statement,) = _read(latex)
