@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import InvalidArgument
 from proofs.base.claim import Claim
 from proofs.coverage.report import coverage, paper_coverage, printed_check
-from proofs.coverage.texts import load, normalise
+from proofs.coverage.texts import display_sources, load, normalise
 
 RESULTS_003 = (
     ["Definition 3.1", "Lemma 3.2", "Lemma 3.3", "Lemma 3.4", "Theorem 3.5", "Corollary 3.6", "Example 3.7",
@@ -100,3 +101,29 @@ def test_coverage_of_the_registry_reports_both_texts():
     data = report.to_json()
     assert set(data["papers"]) == {"003", "004"}
     assert 0 <= data["papers"]["003"]["percent"] <= 100
+
+
+def _display(label):
+    text = load("003")
+    return text, next(e for e in text.entries if e.label == label)
+
+
+@pytest.mark.parametrize("label, sources", [
+    ("display (2)", [r"\hat{\pi} =\frac{n_{2}q-n_{1}p}{(n_{1}+n_{2})(q-p)}."]),
+    ("display, line 313", [r"e^{-\epsilon}\leq\frac{1-q}{q},\frac{1-p}{p}\leq e^{\epsilon}."]),
+], ids=["one-cell", "a-list-in-a-relation"])
+def test_display_sources_of_003_are_the_authors_latex(label, sources):
+    assert display_sources(*_display(label)) == sources
+
+
+def test_display_sources_of_an_aligned_display_are_its_lines():
+    lines = display_sources(*_display("display, line 388"))
+    assert len(lines) == 8 and lines[0].startswith(r"Var[\hat{\pi}|N_{1}+N_{2}\neq 0] =Var[")
+    assert lines[-1] == r"=\frac{1}{(q-p)^{2}}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A"
+
+
+def test_display_sources_refuses_a_result_in_one_line():
+    text = load("003")
+    result = next(e for e in text.entries if e.kind != "display")
+    with pytest.raises(InvalidArgument, match=r"entry='Definition 3.1': display_sources reads the displays of 003"):
+        display_sources(text, result)
