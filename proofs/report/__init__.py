@@ -7,12 +7,13 @@
   :mod:`~proofs.report.mathml` (math as MathML) and :mod:`~proofs.report.figures` (figures as data URIs);
 * :mod:`~proofs.report.latex_doc` — ``report.tex`` and one fragment per claim (``--latex DIR``);
 * :mod:`~proofs.report.markdown` — the same structure as Markdown with ``$...$`` math;
-* shared by all of them: :mod:`~proofs.report.view` (what is shown), :mod:`~proofs.report.segments` (text
-  with math), :mod:`~proofs.report.values` (values and derived expressions as math),
-  :mod:`~proofs.report.symbols` (the paper's symbol names), :mod:`~proofs.report.notation` (derived
-  expressions in q₁, q₂, q₃), :mod:`~proofs.report.latex` (the sympy printer),
-  :mod:`~proofs.report.latex_text` (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode),
-  :mod:`~proofs.report.files` (safe ids, atomic writes).
+* shared by all of them: :mod:`~proofs.report.view` (what is shown), :mod:`~proofs.report.mathtext` (text
+  with math, and the printer each format subclasses), :mod:`~proofs.report.values` (values and derived
+  expressions as math), :mod:`~proofs.report.tex` (everything known about LaTeX: commands, Greek,
+  operators, the paper's symbol names, text escapes), :mod:`~proofs.report.notation` (derived expressions
+  in q₁, q₂, q₃), :mod:`~proofs.report.latex` (the sympy printer), :mod:`~proofs.report.latex_text`
+  (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode), :mod:`~proofs.report.files`
+  (safe ids, atomic writes).
 
 Nothing is imported here, so that using one output does not load the others.
 """

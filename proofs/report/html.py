@@ -21,12 +21,11 @@ import html
 from collections.abc import Sequence
 
 from proofs.base.verdict import Status
-from proofs.report import segments, values, view
+from proofs.report import mathtext, values, view
 from proofs.report.figures import FigureImage
 from proofs.report.files import safe_id
-from proofs.report.mathml import rich_html
+from proofs.report.mathml import HtmlPrinter
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.segments import Rich
 
 __all__ = ["render_html", "anchor"]
 
@@ -123,8 +122,7 @@ def _link(claim_id: str) -> str:
     return f'<a class="id" href="#{anchor(claim_id)}">{_e(claim_id)}</a>'
 
 
-def _rich(item: Rich, *, display: bool | None = None) -> str:
-    return rich_html(item, display=display)
+_rich = HtmlPrinter().doprint
 
 
 def _dashboard(report: Report) -> list[str]:
@@ -256,7 +254,7 @@ def _derived_item(d: values.DerivedShown) -> str:
     where = f"{d.method}, reading {d.reading}" if d.method and d.reading else d.method or ""
     note = ' <span class="muted">(paper\'s notation, verified equal)</span>' if d.paper else ""
     return (f"<li>{_e(d.name)}" + (f' <span class="muted">({_e(where)})</span>' if where else "")
-            + f": {_rich(segments.math(d.best), display=False)}{note}</li>")
+            + f": {_rich(mathtext.math(d.best), display=False)}{note}</li>")
 
 
 def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str]) -> list[str]:

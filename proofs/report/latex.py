@@ -3,7 +3,7 @@
 Notation (003 §3.1–3.2, the symbols of :mod:`symbolic.symbols`, matched by *name* whatever their
 assumptions):
 
-* symbol names print by the one table of :mod:`proofs.report.symbols` (``pi`` is the proportion
+* symbol names print by the one table of :func:`proofs.report.tex.symbol_latex` (``pi`` is the proportion
   ``\\pi``, ``q1`` is ``q_{1}``, ``theta_hat_1`` is ``\\hat{\\theta}_{1}``, ``eps`` is ``\\epsilon``); the constant
   ``sympy.pi`` prints ``\\uppi`` (upright, package ``upgreek``), so the two are never confused;
 * a sum prints its positive terms first (``q - p``, ``1 - q_{3}^{n}``), as the paper writes them;
@@ -27,10 +27,9 @@ from typing import Any
 import sympy
 from sympy.printing.latex import LatexPrinter
 
-from core.errors import invalid
 from core.formula import as_sympy, parse_formula, parse_srepr
 from symbolic.symbols import by_name
-from proofs.report.symbols import symbol_latex
+from proofs.report.tex import symbol_latex
 
 __all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived", "RoundTrip", "round_trip"]
 

@@ -3,7 +3,7 @@
 the errata PDF.
 
 Nothing falls back to LaTeX source shown as text: every statement, counterexample, domain and figure is a
-:class:`~proofs.report.segments.Rich` (words and formulas), the words escaped for text mode and the
+:class:`~proofs.report.mathtext.MathText` (words and formulas), the words escaped for text mode and the
 formulas — each known to compile (:func:`proofs.report.latex_text.parse_math`) — set in math mode. Values
 are typeset as math (fractions ``\\tfrac``, tuples, the paper's symbols), derived expressions in the
 paper's notation where :mod:`proofs.report.notation` verified one, and each evidence's figures in a table.
@@ -17,53 +17,16 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from pathlib import Path
 
-from proofs.report import segments, values, view
+from proofs.report import values, view
 from proofs.report.files import check_directory, safe_id, write_tree
 from proofs.report.latex import PREAMBLE_PACKAGES
-from proofs.report.latex_text import unicode_to_latex
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.segments import Rich
+from proofs.report.mathtext import Printer
+from proofs.report.tex import text_tex
 
-__all__ = ["text_tex", "rich_tex", "fragment", "latex_files", "write_latex", "check_latex_directory"]
-
-_TEXT_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "^": r"\^{}", "&": r"\&",
-                 "%": r"\%", "$": r"\$", "#": r"\#", "~": r"\~{}", "<": r"\ensuremath{<}", ">": r"\ensuremath{>}",
-                 "|": r"\ensuremath{|}"}
-_UNICODE_TEXT = {"§": r"\S{}", "¶": r"\P{}", "–": "--", "—": "---", "’": "'", "‘": "`", "“": "``", "”": "''",
-                 "…": r"\dots{}", "\u00a0": "~", "\u2009": r"\,", "\u2060": "", "é": r"\'e", "è": r"\`e",
-                 "ö": r"\"o", "ü": r"\"u", "ä": r"\"a", "×": r"\ensuremath{\times}", "·": r"\ensuremath{\cdot}"}
-
-
-def text_tex(text: object) -> str:
-    """Any text as text-mode LaTeX that compiles: specials escaped, Unicode translated (math symbols in
-    ``\\ensuremath``; a character without a translation is named, ``U+1D53C``)."""
-    out: list[str] = []
-    source = unicodedata.normalize("NFC", str(text))
-    k = 0
-    while k < len(source):
-        ch = source[k]
-        following = source[k + 1] if k + 1 < len(source) else ""
-        if following and unicodedata.combining(following):
-            math = unicode_to_latex(ch + following)
-            out.append(rf"\ensuremath{{{_math_tex(math)}}}" if segments.math(math).display else ch)
-            k += 2
-            continue
-        if ch in _TEXT_ESCAPES:
-            out.append(_TEXT_ESCAPES[ch])
-        elif ch.isascii():
-            out.append(ch)
-        elif ch in _UNICODE_TEXT:
-            out.append(_UNICODE_TEXT[ch])
-        else:
-            math = unicode_to_latex(ch).strip()
-            out.append(rf"\ensuremath{{{_math_tex(math)}}}" if math != ch and segments.math(math).display
-                       else f"U+{ord(ch):04X}")
-        k += 1
-    return "".join(out)
-
+__all__ = ["TexPrinter", "fragment", "latex_files", "write_latex", "check_latex_directory"]
 
 _SETMINUS = re.compile(r"\\setminus(?![A-Za-z])")
 
@@ -74,12 +37,20 @@ def _math_tex(latex: str) -> str:
     return _SETMINUS.sub(r"\\smallsetminus", latex)
 
 
-def rich_tex(rich: Rich, *, display: bool = False) -> str:
-    """Words escaped, formulas in ``\\( \\)``; one formula alone as ``\\[ \\]`` when ``display``."""
-    if display and rich.display:
-        return rf"\[ {_math_tex(rich.segments[0].content)} \]"
-    return "".join(rf"\( {_math_tex(s.content)} \)" if s.kind == "math" else text_tex(s.content)
-                   for s in rich.segments)
+class TexPrinter(Printer):
+    """Words escaped for text mode, formulas in ``\\( \\)``; one formula alone as ``\\[ \\]`` when ``display``."""
+
+    def _print_text(self, text: str) -> str:
+        return text_tex(text)
+
+    def _print_math(self, latex: str) -> str:
+        return rf"\( {_math_tex(latex)} \)"
+
+    def _print_display(self, latex: str) -> str:
+        return rf"\[ {_math_tex(latex)} \]"
+
+
+rich_tex = TexPrinter().doprint
 
 
 def _statement_tex(text: str) -> str:

@@ -9,7 +9,7 @@ reads that tree or the source it accepted: :mod:`proofs.report.unicode_math` (te
 ``parse_math(text, strict=False)`` never fails: unknown commands become their bare names and stray braces
 are dropped, so that what cannot be typeset as math is still shown as readable text, never as source.
 
-Statements typed with Unicode (``E[π̂ | N1+N2 ≠ 0]``) are read after :func:`unicode_to_latex`.
+Statements typed with Unicode (``E[π̂ | N1+N2 ≠ 0]``) are read after :func:`proofs.report.tex.unicode_to_latex`.
 """
 
 from __future__ import annotations
@@ -18,57 +18,17 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["LatexError", "Node", "parse_math", "is_math", "unicode_to_latex", "KNOWN_COMMANDS", "SYMBOL_COMMANDS",
-           "ACCENTS", "FONTS", "TEXT_COMMANDS", "TWO_ARGUMENTS", "ENVIRONMENTS", "DELIMITERS"]
+from proofs.report.tex import (ACCENTS, DELIMITERS, ENVIRONMENTS, FONTS, SIZES, SYMBOL_COMMANDS, TEXT_COMMANDS,
+                               TEXT_MODE_COMMANDS, TWO_ARGUMENTS)
+
+__all__ = ["LatexError", "Node", "parse_math", "is_math"]
 
 
 class LatexError(ValueError):
     """Math-mode LaTeX that would not compile (or that the report cannot read)."""
 
 
-# ----------------------------------------------------------------------------------------------------
-# What is known to compile (amsmath, amssymb, upgreek)
-
-_GREEK = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi "
-          "rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma "
-          "Upsilon Phi Psi Omega uppi").split()
-_RELATIONS_AND_OPERATORS = (
-    "cdot cdotp times div pm mp le leq ge geq ne neq approx sim simeq equiv propto ll gg in notin ni subset "
-    "subseteq supset supseteq cup cap setminus smallsetminus emptyset varnothing infty partial nabla forall exists "
-    "neg lnot land lor wedge vee to rightarrow leftarrow Rightarrow Leftarrow Leftrightarrow leftrightarrow "
-    "longrightarrow Longrightarrow longleftarrow Longleftarrow Longleftrightarrow iff implies impliedby mapsto mid "
-    "nmid parallel perp circ bullet ldots cdots dots dotsc dotsb vdots ddots prime langle rangle lfloor rfloor "
-    "lceil rceil lvert rvert lVert rVert vert Vert sum prod int oint colon top bot ell hbar Re Im aleph oplus "
-    "otimes odot star ast dagger triangle square backslash lbrace rbrace lbrack rbrack leqslant geqslant lesssim "
-    "gtrsim blacksquare Box gets downarrow uparrow sqcup").split()
-_NAMED_OPERATORS = "lim limsup liminf sup inf max min log ln exp sin cos tan det Pr arg deg dim gcd ker".split()
-_SPACING = "quad qquad displaystyle textstyle scriptstyle limits nolimits".split()
-_SIZES = "big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr bigm Bigm middle".split()
-
-#: Commands without arguments, by name.
-SYMBOL_COMMANDS = frozenset(_GREEK + _RELATIONS_AND_OPERATORS + _NAMED_OPERATORS + _SPACING)
-#: Accents (one argument, drawn over it).
-ACCENTS = frozenset("hat widehat bar overline underline tilde widetilde vec dot ddot check breve acute grave".split())
-#: Font commands (one argument).
-FONTS = frozenset("mathrm mathbf mathit mathsf mathtt mathcal mathbb mathfrak boldsymbol".split())
-#: Commands whose argument is text (``\\operatorname`` too: its argument is a name).
-TEXT_COMMANDS = frozenset("text textrm textit textbf textnormal mbox operatorname".split())
-#: Commands with two arguments.
-TWO_ARGUMENTS = frozenset("frac dfrac tfrac binom dbinom tbinom overset underset stackrel".split())
-#: Environments allowed in math mode.
-ENVIRONMENTS = frozenset("matrix pmatrix bmatrix vmatrix Vmatrix smallmatrix cases aligned gathered split array".split())
-#: What may follow ``\\left``/``\\right`` (and a size command).
-DELIMITERS = frozenset("( ) [ ] | . / < >".split()) | frozenset(
-    r"\{ \} \| \langle \rangle \lvert \rvert \lVert \rVert \vert \Vert \lfloor \rfloor \lceil \rceil \lbrace \rbrace "
-    r"\lbrack \rbrack".split())
-#: Every command the parser accepts.
-KNOWN_COMMANDS = SYMBOL_COMMANDS | ACCENTS | FONTS | TEXT_COMMANDS | TWO_ARGUMENTS | frozenset(
-    _SIZES + ["sqrt", "left", "right", "begin", "end", "not", "pmod"])
-
 _CONTROL_SYMBOLS = frozenset({"\\|", "\\,", "\\;", "\\:", "\\!", "\\ ", "\\{", "\\}", "\\#", "\\%", "\\&", "\\$", "\\_"})
-#: Commands allowed inside a text argument (text mode).
-_TEXT_MODE_COMMANDS = frozenset({r"\S", r"\%", r"\&", r"\#", r"\_", r"\$", r"\{", r"\}", "\\ ", r"\,", r"\quad",
-                                 r"\qquad", r"\ldots", r"\dots", r"\textbackslash"})
 
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
 
@@ -243,7 +203,7 @@ class _Parser:
         name = token.text[1:]
         start = token.start
         self.pos += 1
-        if name in ("left", "right", "middle") or name in _SIZES:
+        if name in ("left", "right", "middle") or name in SIZES:
             if name == "right":
                 self.fail("\\right without \\left")
                 self.delimiter()
@@ -372,7 +332,7 @@ class _Parser:
         if not closed:
             self.fail(f"unclosed argument of \\{name}")
         for text in parts:
-            if text.startswith("\\") and text not in _TEXT_MODE_COMMANDS:
+            if text.startswith("\\") and text not in TEXT_MODE_COMMANDS:
                 self.fail(f"command {text} inside \\{name}")
             elif text in ("^", "_", "&", "#", "%", "~", "$") or not (text.isascii() or text.isspace()):
                 if self.strict and not (text == "$" or text.isalpha()):
@@ -409,60 +369,3 @@ def _is_math(text: str) -> bool:
     except (LatexError, RecursionError):
         return False
     return True
-
-
-# ----------------------------------------------------------------------------------------------------
-# Unicode -> LaTeX (math mode)
-
-_UNICODE_MATH = {
-    "π": r"\pi", "ε": r"\epsilon", "ϵ": r"\epsilon", "λ": r"\lambda", "ν": r"\nu", "μ": r"\mu", "σ": r"\sigma",
-    "α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "θ": r"\theta", "ρ": r"\rho", "τ": r"\tau",
-    "φ": r"\varphi", "ϕ": r"\phi", "ψ": r"\psi", "χ": r"\chi", "η": r"\eta", "ζ": r"\zeta", "κ": r"\kappa",
-    "ξ": r"\xi", "ω": r"\omega", "ι": r"\iota", "υ": r"\upsilon",
-    "Γ": r"\Gamma", "Δ": r"\Delta", "Θ": r"\Theta", "Λ": r"\Lambda", "Ξ": r"\Xi", "Π": r"\Pi",
-    "Σ": r"\Sigma", "Φ": r"\Phi", "Ψ": r"\Psi", "Ω": r"\Omega",
-    "∑": r"\sum", "∏": r"\prod", "∫": r"\int", "∂": r"\partial", "∇": r"\nabla",
-    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≈": r"\approx", "≡": r"\equiv", "∼": r"\sim", "≃": r"\simeq",
-    "≪": r"\ll", "≫": r"\gg", "∝": r"\propto", "±": r"\pm", "∓": r"\mp", "×": r"\times", "÷": r"\div",
-    "·": r"\cdot", "⋅": r"\cdot", "∘": r"\circ", "⊕": r"\oplus", "⊗": r"\otimes", "−": "-",
-    "∈": r"\in", "∉": r"\notin", "⊂": r"\subset", "⊆": r"\subseteq", "⊃": r"\supset", "⊇": r"\supseteq",
-    "∩": r"\cap", "∪": r"\cup", "∅": r"\emptyset", "∖": r"\setminus", "∞": r"\infty", "∀": r"\forall",
-    "∃": r"\exists", "¬": r"\neg", "∧": r"\wedge", "∨": r"\vee", "→": r"\to", "←": r"\leftarrow",
-    "⇒": r"\Rightarrow", "⇐": r"\Leftarrow", "⇔": r"\Leftrightarrow", "⟹": r"\Longrightarrow", "↦": r"\mapsto",
-    "∣": r"\mid", "‖": r"\|", "⌊": r"\lfloor", "⌋": r"\rfloor", "⌈": r"\lceil", "⌉": r"\rceil",
-    "⟨": r"\langle", "⟩": r"\rangle", "…": r"\dots", "⋯": r"\cdots", "′": "'", "½": r"\tfrac{1}{2}",
-    "¼": r"\tfrac{1}{4}", "ℓ": r"\ell", "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "ℤ": r"\mathbb{Z}",
-    "ℚ": r"\mathbb{Q}", "𝔼": r"\mathbb{E}", "√": r"\sqrt", "§": r"\S", "–": "-", "—": "-", "’": "'", "\u00a0": " ",
-}
-_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni"))
-_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎", "0123456789+-=()"))
-_COMBINING = {"\u0302": r"\hat", "\u0304": r"\bar", "\u0303": r"\tilde", "\u0307": r"\dot", "\u20d7": r"\vec"}
-
-
-def unicode_to_latex(text: str) -> str:
-    """Every non-ASCII character of ``text`` as math-mode LaTeX (``π̂`` -> ``\\hat{\\pi}``, ``²`` -> ``^{2}``);
-    a character outside the table is kept (and :func:`parse_math` then refuses it)."""
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch in _SUPERSCRIPTS or ch in _SUBSCRIPTS:
-            table, mark = (_SUPERSCRIPTS, "^") if ch in _SUPERSCRIPTS else (_SUBSCRIPTS, "_")
-            j = i
-            while j < len(text) and text[j] in table:
-                j += 1
-            out.append(mark + "{" + "".join(table[c] for c in text[i:j]) + "}")
-            i = j
-            continue
-        if ch in _COMBINING:  # applies to what was emitted last
-            base = out.pop() if out else "{}"
-            out.append(f"{_COMBINING[ch]}{{{base.strip()}}}")
-        elif ch.isascii():
-            out.append(ch)
-        elif ch in _UNICODE_MATH:
-            command = _UNICODE_MATH[ch]
-            out.append(command + (" " if command[-1].isalpha() else ""))
-        else:
-            out.append(ch)
-        i += 1
-    return "".join(out)

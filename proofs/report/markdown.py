@@ -10,9 +10,9 @@ import re
 from proofs.report import values, view
 from proofs.report.files import safe_id
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.segments import Rich
+from proofs.report.mathtext import MathText, Printer
 
-__all__ = ["render_markdown", "rich_markdown", "md_text"]
+__all__ = ["render_markdown", "MarkdownPrinter", "md_text"]
 
 
 def md_text(text: object) -> str:
@@ -20,14 +20,23 @@ def md_text(text: object) -> str:
     return re.sub(r"([\\`*_\[\]<>|$#])", r"\\\1", re.sub(r"\s+", " ", str(text)))
 
 
-def rich_markdown(rich: Rich, *, display: bool = False) -> str:
-    """Words escaped, formulas between ``$`` (``$$`` on a line of their own when ``display``)."""
-    if display and rich.display:
-        return f"$${rich.segments[0].content}$$"
-    return "".join(f"${s.content.strip()}$" if s.kind == "math" else md_text(s.content) for s in rich.segments)
+class MarkdownPrinter(Printer):
+    """Words escaped, formulas between ``$`` (``$$`` alone on a line when ``display``)."""
+
+    def _print_text(self, text: str) -> str:
+        return md_text(text)
+
+    def _print_math(self, latex: str) -> str:
+        return f"${latex.strip()}$"
+
+    def _print_display(self, latex: str) -> str:
+        return f"$${latex}$$"
 
 
-def _cell(rich: Rich) -> str:
+rich_markdown = MarkdownPrinter().doprint
+
+
+def _cell(rich: MathText) -> str:
     return rich_markdown(rich).replace("|", r"\|")
 
 

@@ -1,7 +1,7 @@
 """LaTeX math as MathML for the HTML report (latex2mathml), so the page needs no script and no network.
 
 Only math that :func:`proofs.report.latex_text.parse_math` accepted reaches here (a
-:class:`~proofs.report.segments.Segment` of kind ``math``). Text-mode escapes inside ``\\text{...}``
+:class:`~proofs.report.mathtext.Segment` of kind ``math``). Text-mode escapes inside ``\\text{...}``
 (``\\S``, ``\\%``, ``\\&``) are replaced by their characters first, since latex2mathml would copy them
 literally; if the MathML still holds a backslash (a command latex2mathml does not know), the formula is
 shown as its Unicode reading instead, never as source.
@@ -13,22 +13,21 @@ import functools
 import html
 import re
 
-from proofs.report.segments import Rich
+from proofs.report.mathtext import MathText, Printer
+from proofs.report.tex import TEXT_MODE_COMMANDS
 from proofs.report.unicode_math import to_unicode
 
-__all__ = ["to_mathml", "rich_html"]
+__all__ = ["to_mathml", "HtmlPrinter"]
 
 _TEXT_ARGUMENT = re.compile(r"\\(text|textrm|textit|textbf|textnormal|mbox)\s*\{([^{}]*)\}")
-_TEXT_ESCAPES = {r"\S": "§", r"\%": "%", r"\&": "&", r"\#": "#", r"\_": "_", r"\$": "$", r"\{": "{", r"\}": "}",
-                 r"\ldots": "…", r"\dots": "…", r"\textbackslash": "∖", r"\,": " ", r"\quad": "  ", r"\qquad": "   "}
+_TEXT_ESCAPES = sorted(TEXT_MODE_COMMANDS.items(), key=lambda kv: len(kv[0]), reverse=True)
 _LEAK = re.compile(r">[^<]*\\[A-Za-z]")
 
 
 def _text_argument(match: re.Match) -> str:
     inner = match.group(2)
-    for source in sorted(_TEXT_ESCAPES, key=len, reverse=True):
-        inner = inner.replace(source, _TEXT_ESCAPES[source])
-    inner = inner.replace("\\ ", " ")
+    for source, target in _TEXT_ESCAPES:
+        inner = inner.replace(source, target)
     return rf"\{match.group(1)}{{{inner}}}"
 
 
@@ -47,16 +46,19 @@ def to_mathml(latex: str, display: bool = False) -> str | None:
     return out
 
 
-def rich_html(rich: Rich, *, display: bool | None = None) -> str:
-    """Text with math as HTML: text escaped, math as MathML (display math when ``rich`` is one formula
-    and ``display`` is not False)."""
-    block = rich.display if display is None else display and rich.display
-    parts = []
-    for segment in rich.segments:
-        if segment.kind == "text":
-            parts.append(html.escape(segment.content))
-            continue
-        mathml = to_mathml(segment.content, block)
-        parts.append(mathml if mathml is not None else
-                     f'<span class="math-text">{html.escape(to_unicode(segment.content))}</span>')
-    return "".join(parts)
+class HtmlPrinter(Printer):
+    """Text with math as HTML: the words escaped, each formula as MathML (its Unicode reading in a
+    ``math-text`` span where latex2mathml cannot render it); one formula alone as display math."""
+
+    def doprint(self, item: MathText, *, display: bool = True) -> str:
+        return super().doprint(item, display=display)
+
+    def _print_text(self, text: str) -> str:
+        return html.escape(text)
+
+    def _print_math(self, latex: str, display: bool = False) -> str:
+        mathml = to_mathml(latex, display)
+        return mathml if mathml is not None else f'<span class="math-text">{html.escape(to_unicode(latex))}</span>'
+
+    def _print_display(self, latex: str) -> str:
+        return self._print_math(latex, True)

@@ -1,8 +1,8 @@
 """LaTeX math as Unicode text for the terminal: ``\\beta^2_\\varphi \\le \\frac{1}{2}`` reads ``β²_φ ≤ 1/2``.
 
-The symbols (Greek letters, relations, arrows, operators) come from pylatexenc's table of LaTeX macros
-(:func:`pylatexenc.latex2text.get_default_latex_context_db`), a maintained library; what it misses or
-renders in a way that loses meaning is handled here from the tree of :func:`proofs.report.latex_text.parse_math`:
+The symbols (Greek letters, relations, arrows, operators) are those of :func:`proofs.report.tex.command_unicode`
+(pylatexenc's table of LaTeX macros with the report's overrides); the structure is printed here from the tree
+of :func:`proofs.report.latex_text.parse_math`:
 
 * sub- and superscripts become Unicode sub/superscript characters where Unicode has every character
   (``q_3^n`` -> ``q₃ⁿ``), else ``_x``/``^(a+b)``;
@@ -10,8 +10,6 @@ renders in a way that loses meaning is handled here from the tree of :func:`proo
   ``\\binom{n}{k}`` -> ``C(n, k)``; accents become combining characters (``\\hat{\\theta}_1`` -> ``θ̂₁``);
 * ``\\mathbb{E}``, ``\\mathcal{P}`` become the mathematical alphanumeric letters (𝔼, 𝒫);
 * matrices become rows separated by ``;``; ``\\text{...}`` is its text;
-* ``\\epsilon`` is ``ε`` (the reading in the terminal; the paper's lunate form is a typesetting choice),
-  ``\\ne`` is ``≠`` (pylatexenc drops it), ``\\uppi`` (the constant) is ``π``.
 
 Nothing here fails: :func:`to_unicode` reads leniently, and a command it does not know is shown by its name
 without the backslash.
@@ -19,36 +17,18 @@ without the backslash.
 
 from __future__ import annotations
 
-import functools
-import re
 import unicodedata
 
-from proofs.report.latex_text import Node, parse_math, unicode_to_latex
+from proofs.report.latex_text import Node, parse_math
+from proofs.report.tex import COMBINING, NAMED_OPERATORS, SUBSCRIPTS, SUPERSCRIPTS, command_unicode, split_dollars
+from proofs.report.tex import text_unicode as _text_unicode
+from proofs.report.tex import unicode_to_latex
 
 __all__ = ["to_unicode", "text_to_unicode", "node_unicode", "superscript", "subscript"]
 
-_SUPER = dict(zip("0123456789+-=()niabcdefghijklmoprstuvwxyzABDEGHIJKLMNOPRTUVWβγδεθφχ′*−",
-                  "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵝᵞᵟᵋᶿᵠᵡ′*⁻"))
-_SUB = dict(zip("0123456789+-=()aehijklmnoprstuvxβγρφχ−", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ₋"))
-
-#: What pylatexenc lacks or renders in a way the report does not want.
-_OVERRIDES = {
-    "epsilon": "ε", "ne": "≠", "uppi": "π", "neg": "¬", "lnot": "¬", "iff": "⟺", "implies": "⟹", "impliedby": "⟸",
-    "colon": ":", "gets": "←", "Box": "□", "triangle": "△", "bot": "⊥", "Re": "ℜ", "Im": "ℑ", "land": "∧",
-    "lor": "∨", "cdotp": "·", "prime": "′", "backslash": "∖", "mid": "|", "lbrace": "{", "rbrace": "}",
-    "lbrack": "[", "rbrack": "]", "vert": "|", "Vert": "‖", "lvert": "|", "rvert": "|", "lVert": "‖", "rVert": "‖",
-    "{": "{", "}": "}", "|": "‖", ",": "\u2009", ";": " ", ":": " ", "!": "", " ": " ", "quad": "  ", "qquad": "   ",
-    "#": "#", "%": "%", "&": "&", "$": "$", "_": "_", "displaystyle": "", "textstyle": "", "scriptstyle": "",
-    "limits": "", "nolimits": "", "dotsc": "…", "dotsb": "⋯", "Longleftrightarrow": "⟺", "longleftarrow": "⟵",
-    "Longleftarrow": "⟸", "ldots": "…", "dots": "…", "setminus": "∖", "smallsetminus": "∖", "S": "§",
-}
-_NAMED_OPERATORS = frozenset("lim limsup liminf sup inf max min log ln exp sin cos tan det Pr arg deg dim gcd ker".split())
 #: Relations and arrows: a space on each side.
 _RELATIONS = frozenset("= < > ≤ ≥ ≠ ≈ ≡ ∼ ≃ ∈ ∉ ∋ ⊂ ⊆ ⊃ ⊇ → ← ↔ ⇒ ⇐ ⇔ ⟹ ⟸ ⟺ ⟶ ⟵ ↦ ∝ ≪ ≫ ⩽ ⩾ ≲ ≳ | ∤ ∥ ⊥".split())
 _BIG_OPERATORS = frozenset("sum prod int oint lim limsup liminf sup inf max min bigcup bigcap".split())
-_ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0305", "underline": "\u0332",
-            "tilde": "\u0303", "widetilde": "\u0303", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
-            "check": "\u030c", "breve": "\u0306", "acute": "\u0301", "grave": "\u0300"}
 _ALPHABETS = {"mathbb": "DOUBLE-STRUCK", "mathcal": "SCRIPT", "mathfrak": "FRAKTUR", "mathbf": "BOLD"}
 _LETTERLIKE = {("DOUBLE-STRUCK", "C"): "ℂ", ("DOUBLE-STRUCK", "H"): "ℍ", ("DOUBLE-STRUCK", "N"): "ℕ",
                ("DOUBLE-STRUCK", "P"): "ℙ", ("DOUBLE-STRUCK", "Q"): "ℚ", ("DOUBLE-STRUCK", "R"): "ℝ",
@@ -63,40 +43,17 @@ _DELIMITERS = {".": "", r"\{": "{", r"\}": "}", r"\|": "‖", r"\langle": "⟨",
                r"\rbrack": "]"}
 _BRACKETS = {"pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
              "cases": ("{", "}")}
-_TEXT_MODE = {r"\S": "§", r"\%": "%", r"\&": "&", r"\#": "#", r"\_": "_", r"\$": "$", r"\{": "{", r"\}": "}",
-              "\\ ": " ", r"\,": "\u2009", r"\quad": "  ", r"\qquad": "   ", r"\ldots": "…", r"\dots": "…",
-              r"\textbackslash": "\\", "``": "“", "''": "”", "~": "\u00a0", "--": "–", "---": "—"}
-
-
-@functools.lru_cache(maxsize=None)
-def _symbol(name: str) -> str:
-    if name in _OVERRIDES:
-        return _OVERRIDES[name]
-    if name in _NAMED_OPERATORS or not name.isalpha():
-        return name
-    spec = _database().get_macro_spec(name)
-    replacement = getattr(spec, "simplify_repl", None) if spec is not None else None
-    return replacement if isinstance(replacement, str) and replacement.strip() else name
-
-
-@functools.lru_cache(maxsize=1)
-def _database():
-    from pylatexenc.latex2text import get_default_latex_context_db
-
-    return get_default_latex_context_db()
-
-
 def superscript(text: str) -> str | None:
     """``text`` in Unicode superscript characters, or None if one is missing."""
-    return "".join(_SUPER[c] for c in text) if text and all(c in _SUPER for c in text) else None
+    return "".join(SUPERSCRIPTS[c] for c in text) if text and all(c in SUPERSCRIPTS for c in text) else None
 
 
 def subscript(text: str) -> str | None:
     """``text`` in Unicode subscript characters, or None if one is missing."""
-    return "".join(_SUB[c] for c in text) if text and all(c in _SUB for c in text) else None
+    return "".join(SUBSCRIPTS[c] for c in text) if text and all(c in SUBSCRIPTS for c in text) else None
 
 
-_MARKS = frozenset("′") | frozenset(_SUPER.values()) | frozenset(_SUB.values())
+_MARKS = frozenset("′") | frozenset(SUPERSCRIPTS.values()) | frozenset(SUBSCRIPTS.values())
 _PAIRS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
 
 
@@ -174,22 +131,7 @@ def _styled(text: str, alphabet: str) -> str:
 def text_to_unicode(raw: str) -> str:
     """Text with LaTeX commands in it (text mode: its spaces are kept): each command becomes its symbol,
     or its name without the backslash; braces are dropped; ``$...$`` is read as math."""
-    return _text_mode(raw)
-
-
-def _text_mode(raw: str) -> str:
-    out = []
-    parts = re.split(r"(?<!\\)\$", raw)
-    if len(parts) % 2 == 0:  # an odd number of $: the last is a dollar sign
-        parts[-2:] = [parts[-2] + "$" + parts[-1]]
-    for k, part in enumerate(parts):
-        if k % 2 == 1:
-            out.append(to_unicode(part))
-            continue
-        text = part
-        for source in sorted(_TEXT_MODE, key=len, reverse=True):
-            text = text.replace(source, _TEXT_MODE[source])
-        out.append(re.sub(r"\\([A-Za-z]+)", lambda m: _symbol(m.group(1)), text))
+    out = [to_unicode(part) if is_math else _text_unicode(part) for is_math, part in split_dollars(raw)]
     return "".join(out).replace("{", "").replace("}", "")
 
 
@@ -206,12 +148,12 @@ def node_unicode(node: Node | None) -> str:
         return ""
     if kind == "symbol":
         if node.text.startswith("\\"):
-            return _DELIMITERS.get(node.text, _symbol(node.text[1:]))
-        return _symbol(node.text)
+            return _DELIMITERS.get(node.text, command_unicode(node.text[1:]))
+        return command_unicode(node.text)
     if kind == "unknown":
         return node.text
     if kind == "textarg":
-        return _text_mode(node.text)
+        return text_to_unicode(node.text)
     if kind == "script":
         base, sub, sup = node.children
         text = node_unicode(base)
@@ -245,9 +187,9 @@ def _command(node: Node) -> str:
         root = {"2": "", "3": "∛", "4": "∜"}.get(node_unicode(node.option), None) if node.option else ""
         prefix = "√" if root == "" else root if root else f"{superscript(node_unicode(node.option)) or '^'}√"
         return prefix + (args[0] if _is_atom(args[0]) else f"({args[0]})")
-    if name in _ACCENTS:
+    if name in COMBINING:
         body = args[0]
-        return body + _ACCENTS[name] if len(body) == 1 else f"{name}({body})"
+        return body + COMBINING[name] if len(body) == 1 else f"{name}({body})"
     if name in _ALPHABETS:
         return _styled(args[0], _ALPHABETS[name])
     if name == "not":
@@ -274,7 +216,7 @@ def _sequence(children: tuple[Node | None, ...]) -> str:
             pieces.append(f" {text} ")
         elif text == ",":
             pieces.append(", ")
-        elif child.kind == "symbol" and child.text in _NAMED_OPERATORS:
+        elif child.kind == "symbol" and child.text in NAMED_OPERATORS:
             pieces.append(text + "\u2060")  # a space follows if a letter or number does
         elif child.kind == "script" and child.children[0] is not None and child.children[0].kind == "symbol" \
                 and child.children[0].text in _BIG_OPERATORS:
@@ -308,3 +250,4 @@ def to_unicode(latex: str) -> str:
     """``latex`` (math mode; Unicode in it is accepted) as one line of Unicode text."""
     tree = parse_math(unicode_to_latex(latex), strict=False)
     return node_unicode(tree).replace("\n", " ")
+

@@ -3,7 +3,7 @@
 A counterexample maps names to exact values (:func:`core.exact.jsonable`: integers, ``"a/b"`` strings,
 decimal strings, lists, nested objects). :func:`value` shows each as the paper would: ``"3/5"`` as the
 fraction 3/5 (``\\tfrac{3}{5}``), ``["1/2", "1/2"]`` as the tuple (1/2, 1/2), ``"log(2)"`` as ln 2, ``"oo"``
-as ∞; :func:`key` shows a name as the paper's symbol (``theta_hat_1`` is θ̂₁, :mod:`proofs.report.symbols`)
+as ∞; :func:`key` shows a name as the paper's symbol (``theta_hat_1`` is θ̂₁, :func:`proofs.report.tex.symbol_latex`)
 and a description (``"cell (theta_hat_1, theta_hat_2)"``) as words with symbols. :func:`assignment` puts
 them together (``p = 3/5, q = 1/5``); :func:`derived` prints a derived expression, in the paper's notation
 when :func:`proofs.report.notation.paper_form` verified one.
@@ -15,9 +15,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from proofs.report import segments
-from proofs.report.segments import Rich
-from proofs.report.symbols import symbol_latex
+from proofs.report import mathtext
+from proofs.report.mathtext import MathText
+from proofs.report.tex import symbol_latex
 
 __all__ = ["value", "key", "assignment", "derived", "formula_latex", "DerivedShown"]
 
@@ -63,59 +63,59 @@ def formula_latex(text: str) -> str | None:
         return None
 
 
-def value(item: Any) -> Rich:
+def value(item: Any) -> MathText:
     """One value as math (or words, when it is words)."""
     if item is None:
-        return segments.text("none")
+        return mathtext.text("none")
     if isinstance(item, bool):
-        return segments.text("true" if item else "false")
+        return mathtext.text("true" if item else "false")
     if isinstance(item, int):
-        return segments.math(str(item))
+        return mathtext.math(str(item))
     if isinstance(item, float):
-        return segments.math(_number_latex(repr(item)))
+        return mathtext.math(_number_latex(repr(item)))
     if isinstance(item, (list, tuple)):
         parts = [value(v) for v in item]
         if all(p.display for p in parts):
             inner = ", ".join(p.segments[0].content for p in parts)
-            return segments.math(f"({inner})" if parts else "()")
-        return segments.text("(") + segments.join(parts) + segments.text(")")
+            return mathtext.math(f"({inner})" if parts else "()")
+        return mathtext.text("(") + mathtext.join(parts) + mathtext.text(")")
     if isinstance(item, Mapping):
-        return segments.text("{") + assignment(item) + segments.text("}")
+        return mathtext.text("{") + assignment(item) + mathtext.text("}")
     text = str(item)
     if text in ("oo", "-oo"):
-        return segments.math(text.replace("oo", r"\infty"))
+        return mathtext.math(text.replace("oo", r"\infty"))
     if _RATIONAL.match(text) or _DECIMAL.match(text):
-        return segments.math(_number_latex(text))
+        return mathtext.math(_number_latex(text))
     latex = formula_latex(text)
     if latex is not None:
-        return segments.math(latex)
+        return mathtext.math(latex)
     if len(text) > _MAX_TEXT:
         text = text[:_MAX_TEXT - 1] + "…"
-    return segments.phrase(text)
+    return mathtext.phrase(text)
 
 
-def key(name: Any) -> Rich:
+def key(name: Any) -> MathText:
     """A name of a counterexample or a figure: the paper's symbol, a formula, or words with symbols."""
     text = str(name)
     known = symbol_latex(text)
     if known is not None and len(text) > 0:
-        return segments.math(known)
+        return mathtext.math(known)
     latex = formula_latex(text)
     if latex is not None:
-        return segments.math(latex)
-    return segments.phrase(text)
+        return mathtext.math(latex)
+    return mathtext.phrase(text)
 
 
-def assignment(items: Mapping[str, Any]) -> Rich:
+def assignment(items: Mapping[str, Any]) -> MathText:
     """``name = value`` for each item, one formula per item where both sides are math."""
     parts = []
     for k, v in items.items():
         left, right = key(k), value(v)
         if left.display and right.display:
-            parts.append(segments.math(f"{left.segments[0].content} = {right.segments[0].content}"))
+            parts.append(mathtext.math(f"{left.segments[0].content} = {right.segments[0].content}"))
         else:
-            parts.append(left + segments.text(" = " if left.display or right.display else ": ") + right)
-    return segments.join(parts, ", ")
+            parts.append(left + mathtext.text(" = " if left.display or right.display else ": ") + right)
+    return mathtext.join(parts, ", ")
 
 
 class DerivedShown:
@@ -146,8 +146,8 @@ def derived(item: Any) -> DerivedShown:
         latex = None
     form = paper_form(expression)
     paper = None if form is None else to_latex(form.expression)
-    if latex is not None and not segments.math(latex).display:
+    if latex is not None and not mathtext.math(latex).display:
         latex = None
-    if paper is not None and not segments.math(paper).display:
+    if paper is not None and not mathtext.math(paper).display:
         paper = None
     return DerivedShown(item.name, latex, paper, item.method, item.reading)

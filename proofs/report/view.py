@@ -1,7 +1,7 @@
 """What every rendering of a report shows, decided once: the order of the statuses, the one-line reason of
 a claim, the heading of an evidence, its figures as rows of a table, the derived expressions, the
 figures that illustrate a claim. The terminal, Markdown, LaTeX and HTML renderers only typeset these
-:class:`~proofs.report.segments.Rich` pieces in their own way.
+:class:`~proofs.report.mathtext.MathText` pieces in their own way.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from proofs.base.verdict import Status
-from proofs.report import segments, values
+from proofs.report import mathtext, values
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.segments import Rich
+from proofs.report.mathtext import MathText, plain_text
 
 __all__ = ["plain_text", "STATUS_ORDER", "STATUS_MEANING", "Row", "counts", "one_line", "correction_line", "evidence_heading",
            "detail_rows", "derived_items", "domain", "related_items", "definition_items", "notation_items", "statement",
@@ -43,15 +43,8 @@ other_readings_title = "Other readings (not part of the verdict)"
 class Row:
     """One row of a table of figures: a name and a value, both as text with math."""
 
-    name: Rich
-    value: Rich
-
-
-def plain_text(rich: Rich) -> str:
-    """Text with math as one line of Unicode (the terminal's reading of the math)."""
-    from proofs.report.unicode_math import to_unicode
-
-    return " ".join("".join(s.content if s.kind == "text" else to_unicode(s.content) for s in rich.segments).split())
+    name: MathText
+    value: MathText
 
 
 def counts(report: Report) -> list[tuple[Status, int]]:
@@ -60,43 +53,43 @@ def counts(report: Report) -> list[tuple[Status, int]]:
     return [(s, summary[s]) for s in STATUS_ORDER]
 
 
-def statement(text: str) -> Rich:
+def statement(text: str) -> MathText:
     """A statement as printed (or a corrected statement), as text with math; a long formula is cut at its
     top-level commas so that a line can break there."""
-    return segments.breakable(segments.statement(text))
+    return mathtext.breakable(mathtext.statement(text))
 
 
-def domain(text: str) -> Rich:
+def domain(text: str) -> MathText:
     """A domain, an assumption or a reason written by a check: words with math (long formulas cut at their
     commas, so that lines can break)."""
-    return segments.breakable(segments.phrase(text), limit=60)
+    return mathtext.breakable(mathtext.phrase(text), limit=60)
 
 
-def one_line(claim: ClaimReport, limit: int = 6) -> Rich:
+def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
     """Why the claim has its status, in one line: the counterexample of a refuted claim, else the reason."""
     if claim.status is Status.REFUTED and claim.counterexample:
         items = dict(list(claim.counterexample.items())[:limit])
-        more = segments.text(", …") if len(claim.counterexample) > limit else segments.text("")
-        return segments.text("fails at ") + values.assignment(items) + more
+        more = mathtext.text(", …") if len(claim.counterexample) > limit else mathtext.text("")
+        return mathtext.text("fails at ") + values.assignment(items) + more
     if claim.status is Status.ERROR:
-        return segments.text(" ".join((claim.reason or "error").split()))
-    return segments.phrase(claim.reason or claim.status.value)
+        return mathtext.text(" ".join((claim.reason or "error").split()))
+    return mathtext.phrase(claim.reason or claim.status.value)
 
 
-def correction_line(claim: ClaimReport) -> Rich:
+def correction_line(claim: ClaimReport) -> MathText:
     """The corrected statement of a refuted claim and the status its own evidence earned, or what holds."""
     c = claim.correction
     if c is not None and c.verified:
-        return segments.text(f"corrected ({c.status.value}): ") + statement(c.statement)
+        return mathtext.text(f"corrected ({c.status.value}): ") + statement(c.statement)
     if c is not None:
-        return segments.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
+        return mathtext.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
                              "shown as verified")
     if claim.holds_when:
-        return segments.text("holds when ") + segments.phrase(claim.holds_when)
-    return segments.text("no corrected statement was derived")
+        return mathtext.text("holds when ") + mathtext.phrase(claim.holds_when)
+    return mathtext.text("no corrected statement was derived")
 
 
-def evidence_heading(e: EvidenceReport) -> Rich:
+def evidence_heading(e: EvidenceReport) -> MathText:
     """``enumeration: counterexample (re-checked exact)`` with the reading and the premise count."""
     text = f"{e.method.value}: {e.outcome.value}"
     if e.recheck is not None:
@@ -105,7 +98,7 @@ def evidence_heading(e: EvidenceReport) -> Rich:
         text += " — vacuous: the premise never held, so this earns nothing"
     elif e.premise_cases is not None:
         text += f" — premise held in {e.premise_cases} case{'s' if e.premise_cases != 1 else ''}"
-    return segments.text(text)
+    return mathtext.text(text)
 
 
 def evidence_outcomes(evidence: tuple[EvidenceReport, ...]) -> str:
@@ -124,14 +117,14 @@ def detail_rows(e: EvidenceReport) -> list[Row]:
             shown = dict(list(item.items())[:_MAX_NESTED])
             value = values.assignment(shown)
             if len(item) > _MAX_NESTED:
-                value = value + segments.text(f", … ({len(item) - _MAX_NESTED} more in the JSON)")
+                value = value + mathtext.text(f", … ({len(item) - _MAX_NESTED} more in the JSON)")
         elif isinstance(item, list) and len(item) > _MAX_NESTED * 2:
-            value = values.value(item[:_MAX_NESTED * 2]) + segments.text(f" … ({len(item)} in all)")
+            value = values.value(item[:_MAX_NESTED * 2]) + mathtext.text(f" … ({len(item)} in all)")
         else:
             value = values.value(item)
         rows.append(Row(values.key(name), value))
         if len(rows) == _MAX_ROWS:
-            rows.append(Row(segments.text("…"), segments.text("more figures in the JSON report")))
+            rows.append(Row(mathtext.text("…"), mathtext.text("more figures in the JSON report")))
             break
     return rows
 
@@ -147,26 +140,26 @@ def derived_items(items: tuple[Any, ...]) -> list[values.DerivedShown]:
     return out
 
 
-def related_items(claim: ClaimReport) -> list[Rich]:
+def related_items(claim: ClaimReport) -> list[MathText]:
     out = []
     for r in claim.related:
         status = f" [{r.status.value}]" if r.status is not None else ""
-        out.append(segments.text(f"{r.id}{status}: ") + segments.phrase(r.link))
+        out.append(mathtext.text(f"{r.id}{status}: ") + mathtext.phrase(r.link))
     return out
 
 
-def definition_items(claim: ClaimReport) -> list[Rich]:
+def definition_items(claim: ClaimReport) -> list[MathText]:
     out = []
     for d in claim.definitions:
         head = d.name + (" (primary reading)" if d.primary else "") + (f", {d.source}" if d.source else "")
-        out.append(segments.text(head + ": ") + segments.phrase(d.text))
+        out.append(mathtext.text(head + ": ") + mathtext.phrase(d.text))
     return out
 
 
-def notation_items() -> list[Rich]:
+def notation_items() -> list[MathText]:
     """The notation a reader of derived expressions needs (003 §3.1)."""
     from proofs.report.notation import DEFINITIONS_LATEX
 
-    return [segments.math(latex) for latex in DEFINITIONS_LATEX] + [
-        segments.text("A is the sum of 003 Theorem 3.10; ") + segments.math(r"\pi") +
-        segments.text(" is the proportion and ") + segments.math(r"\uppi") + segments.text(" the constant.")]
+    return [mathtext.math(latex) for latex in DEFINITIONS_LATEX] + [
+        mathtext.text("A is the sum of 003 Theorem 3.10; ") + mathtext.math(r"\pi") +
+        mathtext.text(" is the proportion and ") + mathtext.math(r"\uppi") + mathtext.text(" the constant.")]

@@ -10,7 +10,8 @@ import pytest
 from proofs.base import registry
 from proofs.cli import main
 from proofs.report.files import safe_id
-from proofs.report.latex_doc import latex_files, text_tex
+from proofs.report.latex_doc import latex_files
+from proofs.report.tex import text_tex
 
 
 @pytest.mark.parametrize("claim_id, safe", [
@@ -32,7 +33,9 @@ def test_safe_ids_of_every_registered_claim_are_distinct():
     pytest.param("50% & #1 $x ~ {a}_b^c", r"50\% \& \#1 \$x \~{} \{a\}\_b\^{}c", id="specials"),
     pytest.param("§3.1 – “don’t”", r"\S{}3.1 -- ``don't''", id="typography"),
     pytest.param("ε ≤ θ̂", r"\ensuremath{\epsilon} \ensuremath{\le} \ensuremath{\hat{\theta}}", id="math-symbols"),
-    pytest.param("𝔼 ∮", r"\ensuremath{\mathbb{E}} U+222E", id="unknown-named"),
+    pytest.param("𝔼 ∮ 日", r"\ensuremath{\mathbb{E}} \ensuremath{\oint} U+65E5", id="unknown-named"),
+    pytest.param("naïve Möbius Łódź ǅ", r'na{\"\i}ve M\"obius {\L}\'od\'z D\v{z}', id="every-letter-with-accents"),
+    pytest.param("𝒞 √x ∖", r"C \ensuremath{\surd}x \ensuremath{\smallsetminus}", id="no-package-the-report-lacks"),
 ])
 def test_text_tex(text, tex):
     assert text_tex(text) == tex

@@ -8,12 +8,13 @@ import pytest
 import sympy
 
 from proofs.base import registry
-from proofs.report import segments, values
+from proofs.report import mathtext, values
 from proofs.report.latex import to_latex
-from proofs.report.latex_text import KNOWN_COMMANDS, is_math, parse_math
+from proofs.report.latex_text import is_math, parse_math
+from proofs.report.tex import KNOWN_COMMANDS
 from proofs.report.mathml import to_mathml
 from proofs.report.notation import paper_form
-from proofs.report.symbols import symbol_latex
+from proofs.report.tex import symbol_latex
 from proofs.report.unicode_math import to_unicode
 from proofs.report.view import plain_text, statement
 
@@ -59,7 +60,7 @@ def test_is_math_accepts_only_what_compiles(latex, ok):
                                                               "biggl", "biggr", "bigm", "Bigm"}))
 def test_every_known_command_becomes_mathml_without_source(command):
     """What parse_math accepts, latex2mathml renders (or the report shows its Unicode reading)."""
-    from proofs.report.latex_text import ACCENTS, FONTS, TEXT_COMMANDS, TWO_ARGUMENTS
+    from proofs.report.tex import ACCENTS, FONTS, TEXT_COMMANDS, TWO_ARGUMENTS
 
     latex = (rf"\{command}{{x}}{{y}}" if command in TWO_ARGUMENTS else rf"\{command}{{x}}"
              if command in ACCENTS | FONTS | TEXT_COMMANDS | {"sqrt", "not", "pmod"} else rf"a \{command} b")
@@ -69,7 +70,7 @@ def test_every_known_command_becomes_mathml_without_source(command):
     assert "\\" not in shown.replace("\\\\", ""), (latex, shown)
 
 
-def _shape(rich: segments.Rich) -> str:
+def _shape(rich: mathtext.MathText) -> str:
     return "".join(s.content if s.kind == "text" else f"⟦{s.content}⟧" for s in rich.segments)
 
 
@@ -84,7 +85,7 @@ def _shape(rich: segments.Rich) -> str:
     pytest.param("E[π̂ | N1+N2 ≠ 0] = π", r"⟦E[\hat{\pi} | N1+N2 \ne  0] = \pi⟧", id="unicode-stub"),
 ])
 def test_statements_split_words_from_formulas(source, shape):
-    assert _shape(segments.statement(source)) == shape
+    assert _shape(mathtext.statement(source)) == shape
 
 
 def test_no_registered_statement_is_shown_as_source():
@@ -110,7 +111,7 @@ def test_no_registered_statement_is_shown_as_source():
     pytest.param("Theorem 3.5 on 2 labels", "Theorem 3.5 on 2 labels", id="plain-numbers-are-words"),
 ])
 def test_phrases_typeset_their_math(source, shape):
-    assert _shape(segments.phrase(source)) == shape
+    assert _shape(mathtext.phrase(source)) == shape
 
 
 @pytest.mark.parametrize("name, latex", [

@@ -1,4 +1,4 @@
-"""Text with math in it, split once and rendered by every output: :class:`Rich` is a sequence of
+"""Text with math in it, split once and rendered by every output: :class:`MathText` is a sequence of
 :class:`Segment` s, each ``text`` (plain Unicode words) or ``math`` (LaTeX that :func:`~proofs.report.latex_text.parse_math`
 accepts, so it compiles). The terminal shows math as Unicode, the HTML as MathML, the LaTeX export in
 ``\\( \\)``, Markdown between ``$``.
@@ -8,7 +8,7 @@ accepts, so it compiles). The terminal shows math as Unicode, the HTML as MathML
   the words between formulas are text, so nothing is ever shown as raw LaTeX source. A piece that does not
   compile as math is shown as its Unicode reading (:func:`~proofs.report.unicode_math.to_unicode`).
 * :func:`phrase` reads what the checks write in plain text (domains, reasons, details:
-  ``p, q in [0, 1], p + q <= 1, pi in [0, 1]``): symbol names of the paper (:mod:`proofs.report.symbols`),
+  ``p, q in [0, 1], p + q <= 1, pi in [0, 1]``): symbol names of the paper (:func:`proofs.report.tex.symbol_latex`),
   numbers, fractions and operators become math (``p + q \\le 1``, ``\\pi``), the words stay words.
 """
 
@@ -18,11 +18,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from proofs.report.latex_text import Node, is_math, parse_math, unicode_to_latex
-from proofs.report.symbols import symbol_latex
+from proofs.report.latex_text import Node, is_math, parse_math
+from proofs.report.tex import symbol_latex, unicode_to_latex
 from proofs.report.unicode_math import node_unicode, text_to_unicode, to_unicode
 
-__all__ = ["Segment", "Rich", "text", "math", "statement", "phrase", "join", "breakable"]
+__all__ = ["Segment", "MathText", "text", "math", "statement", "phrase", "join", "breakable"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Segment:
 
 
 @dataclass(frozen=True)
-class Rich:
+class MathText:
     """Text with math: its segments in order. ``display``: one formula alone (shown on its own line)."""
 
     segments: tuple[Segment, ...]
@@ -52,8 +52,8 @@ class Rich:
     def __bool__(self) -> bool:
         return any(s.content.strip() for s in self.segments)
 
-    def __add__(self, other: "Rich") -> "Rich":
-        return Rich(_merge(self.segments + other.segments))
+    def __add__(self, other: "MathText") -> "MathText":
+        return MathText(_merge(self.segments + other.segments))
 
 
 def _merge(segments: Iterable[Segment]) -> tuple[Segment, ...]:
@@ -68,27 +68,61 @@ def _merge(segments: Iterable[Segment]) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-def text(content: object) -> Rich:
+def text(content: object) -> MathText:
     """Plain words, shown as they are."""
-    return Rich(_merge([Segment("text", str(content))]))
+    return MathText(_merge([Segment("text", str(content))]))
 
 
-def math(latex: str) -> Rich:
+def math(latex: str) -> MathText:
     """One formula; if it does not compile, its Unicode reading as text."""
     source = unicode_to_latex(latex).strip()
     if is_math(source):
-        return Rich((Segment("math", source),))
+        return MathText((Segment("math", source),))
     return text(to_unicode(latex))
 
 
-def join(items: Iterable[Rich], separator: str = ", ") -> Rich:
+def join(items: Iterable[MathText], separator: str = ", ") -> MathText:
     """``items`` one after the other with the text ``separator`` between them."""
     segments: list[Segment] = []
     for k, item in enumerate(items):
         if k:
             segments.append(Segment("text", separator))
         segments += item.segments
-    return Rich(_merge(segments))
+    return MathText(_merge(segments))
+
+
+class Printer:
+    """Prints :class:`MathText` in one format, as sympy's printers do: the words by ``_print_text``, each
+    formula by ``_print_math``, and one formula alone by ``_print_display`` when ``display`` asks for it."""
+
+    def doprint(self, item: MathText, *, display: bool = False) -> str:
+        if display and item.display:
+            return self._print_display(item.segments[0].content)
+        return "".join(self._print_math(s.content) if s.kind == "math" else self._print_text(s.content)
+                       for s in item.segments)
+
+    def _print_text(self, text: str) -> str:
+        return text
+
+    def _print_math(self, latex: str) -> str:
+        return latex
+
+    def _print_display(self, latex: str) -> str:
+        return self._print_math(latex)
+
+
+class UnicodePrinter(Printer):
+    """Text with math as one line of Unicode (the terminal's reading of the math, ``β²_φ ≤ 1/2``)."""
+
+    def doprint(self, item: MathText, *, display: bool = False) -> str:
+        return " ".join(super().doprint(item).split())
+
+    def _print_math(self, latex: str) -> str:
+        return to_unicode(latex)
+
+
+#: One line of Unicode for ``item`` (the terminal's reading of text with math).
+plain_text = UnicodePrinter().doprint
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -237,7 +271,7 @@ def _balance(nodes: list[Node]) -> tuple[list[Node], list[Node], list[Node]]:
     return head, nodes, tail
 
 
-def statement(source: str) -> Rich:
+def statement(source: str) -> MathText:
     """A statement as printed (see the module docstring)."""
     source = str(source)
     if re.search(r"(?<!\\)\$", source):
@@ -265,7 +299,7 @@ def statement(source: str) -> Rich:
             segments += _math_run(body)
             segments.append(Segment("text", _prose_text(tail)))
         k = j
-    return Rich(_merge(segments))
+    return MathText(_merge(segments))
 
 
 def _math_run(nodes: list[Node]) -> list[Segment]:
@@ -277,12 +311,12 @@ def _math_run(nodes: list[Node]) -> list[Segment]:
     return [Segment("text", "".join(node_unicode(n) if n.kind != "space" else " " for n in nodes))]
 
 
-def _split_failures(children: tuple[Node, ...]) -> Rich:
+def _split_failures(children: tuple[Node, ...]) -> MathText:
     """A formula that does not compile as a whole: its Unicode reading."""
     return text(re.sub(r"\s+", " ", "".join(node_unicode(n) if n.kind != "space" else " " for n in children)).strip())
 
 
-def _dollar_statement(source: str) -> Rich:
+def _dollar_statement(source: str) -> MathText:
     parts = re.split(r"(?<!\\)\$", source)
     if len(parts) % 2 == 0:  # an odd number of $: the last one is a dollar sign
         parts[-2:] = [parts[-2] + "$" + parts[-1]]
@@ -292,7 +326,7 @@ def _dollar_statement(source: str) -> Rich:
             segments += math(part).segments
         else:
             segments.append(Segment("text", part.replace(r"\$", "$")))
-    return Rich(_merge(segments))
+    return MathText(_merge(segments))
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -446,7 +480,7 @@ def _run_latex(tokens: list[_Token]) -> str:
     return "".join(out).strip()
 
 
-def phrase(source: object) -> Rich:
+def phrase(source: object) -> MathText:
     """Plain text with math written in ASCII (see the module docstring)."""
     source = re.sub(r"'(-?\d+(?:\.\d+)?(?:/\d+)?)'", r"\1", str(source))  # ('2/3', '1/12'): a Python repr
     tokens = _phrase_tokens(source)
@@ -468,7 +502,7 @@ def phrase(source: object) -> Rich:
             j += 1
         segments += _phrase_run(tokens[k:j])
         k = max(j, k + 1)
-    return Rich(_merge(segments))
+    return MathText(_merge(segments))
 
 
 def _continues(tokens: list[_Token], math_at: list[bool], k: int) -> bool:
@@ -593,7 +627,7 @@ def _split_math(latex: str, limit: int, level: int = 0) -> list[Segment]:
     return list(_merge(out))
 
 
-def breakable(rich: Rich, limit: int = 90) -> Rich:
+def breakable(rich: MathText, limit: int = 90) -> MathText:
     """``rich`` with every formula longer than ``limit`` characters of source cut at its top-level commas
     and semicolons (see :func:`_split_math`); shorter ones and the text are kept as they are."""
     if not any(s.kind == "math" and len(s.content) > limit for s in rich.segments):
@@ -606,4 +640,4 @@ def breakable(rich: Rich, limit: int = 90) -> Rich:
         for piece in _split_math(s.content, limit):  # then, if still long, inside one level of brackets
             out += _split_math(piece.content, limit, 1) if piece.kind == "math" and len(piece.content) > limit \
                 else [piece]
-    return Rich(_merge(out))
+    return MathText(_merge(out))
