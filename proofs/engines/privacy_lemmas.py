@@ -38,11 +38,12 @@ __all__ = [
     "Q23_DOMAIN", "NO_HALF", "q2x3_case", "q2x3_evidence", "q2x3_decision", "mass_function_grid",
 ]
 
-CONVENTION = ("ratios are read multiplicatively (a/b <= e^ε as a <= e^ε b): 0/0 places no constraint, c/0 = +∞ "
-              "for c > 0; zero masses are allowed (the paper's 'all subsets are focal' is the sub-domain of "
-              "positive masses)")
-BUDGET_RULE = ("'Q is ε-private' is checked at the smallest budget ε = ln r(Q) of Q; the conclusions are closed "
-               "inequalities in ε, so this covers every admissible ε > 0; the premise holds iff r(Q) is finite")
+CONVENTION = (r"ratios are read multiplicatively ($a/b \le e^{\epsilon}$ as $a \le e^{\epsilon} b$): $0/0$ places no "
+              r"constraint, $c/0 = +\infty$ for $c > 0$; zero masses are allowed (the paper's 'all subsets are focal' "
+              "is the sub-domain of positive masses)")
+BUDGET_RULE = (r"'$Q$ is $\epsilon$-private' is checked at the smallest budget $\epsilon = \ln r(Q)$ of $Q$; the "
+               r"conclusions are closed inequalities in $\epsilon$, so this covers every admissible $\epsilon > 0$; "
+               "the premise holds iff $r(Q)$ is finite")
 
 
 def shown(r: Any) -> Any:
@@ -215,7 +216,7 @@ def mass_function_grid(budget: Budget) -> tuple[list[dict], str]:
 
 
 # --- closed forms of the losses of Q_{2x3} (epsS, epsW) ------------------------------------------------------------
-Q23_DOMAIN = "p > 1/2, q ∈ [0, 1], p + q <= 1 (003 §3.1: p, q ∈ [0, 1] and 'we may assume p > 1/2')"
+Q23_DOMAIN = r"$p > 1/2$, $q \in [0, 1]$, $p + q \le 1$ (003 §3.1: $p, q \in [0, 1]$ and 'we may assume $p > 1/2$')"
 NO_HALF = "p, q ∈ [0, 1], p + q <= 1, without the assumption p > 1/2"
 
 

@@ -17,7 +17,7 @@ __all__ = ["sample_sizes", "survey_points", "warner_points", "pq_grid", "pis", "
            "PAPER", "BROAD_GRID"]
 
 #: the survey's assumptions (003 §3.1: p, q in [0, 1], "we may assume p > 1/2")
-PAPER = "p, q in [0, 1], p + q <= 1, p > 1/2 (so q < p), pi in [0, 1]"
+PAPER = r"$p, q \in [0, 1]$, $p + q \le 1$, $p > 1/2$ (so $q < p$), $\pi \in [0, 1]$"
 #: from this ``grid`` size on, the broad grids are used (every default point, more Warner levels)
 BROAD_GRID = 9
 #: the most replicates one simulated point uses (a simulation only ever supports)
