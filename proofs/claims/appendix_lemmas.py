@@ -33,7 +33,7 @@ from symbolic import printed as P
 from symbolic.moments import A, M, binomial_fraction_moments, r
 from symbolic.symbols import N1, N2, n, q1, q2, q3
 
-_SIMPLEX = "q1, q2 >= 0, q1 + q2 > 0, q3 = 1 - q1 - q2"
+_SIMPLEX = r"$q_{1}, q_{2} \ge 0, q_{1} + q_{2} > 0, q_{3} = 1 - q_{1} - q_{2}$"
 _ON_SIMPLEX = {"q3": 1 - q1 - q2}
 _MARK = sympy.Symbol("t")      # keeps the N1 and N2 parts of a lemma apart in one identity
 
@@ -82,11 +82,11 @@ def _fraction_sum(part: int, power: int) -> Callable[[int], OutcomeSum]:
 define(Claim(
     id="L4.1", title="Lemma 4.1", source="003 Lemma 4.1",
     printed=(r"\mathbb{E}[\frac{N_{1}}{N_{1}+N_{2}}]=\frac{q_{1}}{q_{1}+q_{2}}(1-q_{3}^{n})",),
-    statement=r"\mathbb{E}[\frac{N_1}{N_1+N_2}]=\frac{q_1}{q_1+q_2}(1-q_3^n),\ "
-              r"\mathbb{E}[\frac{N_2}{N_1+N_2}]=\frac{q_2}{q_1+q_2}(1-q_3^n)",
-    domain="q1, q2, q3 >= 0, q1 + q2 + q3 = 1, q1 + q2 > 0, n >= 1",
-    interpretation="expectations over all outcomes with the term N1 + N2 = 0 counted as 0 (the proof's sums "
-                   "run over n1 + n2 != 0)",
+    statement=r"$\mathbb{E}[\frac{N_1}{N_1+N_2}]=\frac{q_1}{q_1+q_2}(1-q_3^n),\ "
+              r"\mathbb{E}[\frac{N_2}{N_1+N_2}]=\frac{q_2}{q_1+q_2}(1-q_3^n)$",
+    domain=r"$q_{1}, q_{2}, q_{3} \ge 0, q_{1} + q_{2} + q_{3} = 1, q_{1} + q_{2} > 0, n \ge 1$",
+    interpretation=("expectations over all outcomes with the term $N_{1} + N_{2} = 0$ counted as 0 (the proof's "
+                     r"sums run over $n_{1} + n_{2} \ne 0$)"),
     related={"L4.1.proof.range": "a step of its proof"},
 ))
 
@@ -118,13 +118,14 @@ define(Claim(
         r"=\frac{q_{1}}{q_{1}+q_{2}}[(q_{1}+q_{2}+q_{3})^{n}-q_{3}^{n}]",
     ),
     source="003 proof of Lemma 4.1",
-    statement=r"\sum_{1 \le n_3 \le n-1} \ldots (q_1+q_2)^{n_1+n_2-1} \ldots = "
-              r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n - q_3^n\big]",
-    domain="Q_{2x3}: q1, q2 >= 0, q1 + q2 > 0, q3 = 1 - q1 - q2, n >= 1",
-    interpretation="the last step of the proof of Lemma 4.1 ('Proof of Lemma 0.1' in 003's appendix) as printed: "
-                   "q1 Σ_{1<=n3<=n-1} C(n,n3) q3^n3 (q1+q2)^(n1+n2-1) = q1/(q1+q2)[(q1+q2+q3)^n - q3^n], the "
-                   "exponent's n1 + n2 being n - n3 (the inner sum runs over n1 + n2 = n - n3); the full range "
-                   "0 <= n3 <= n-1 is the alternative reading",
+    statement=r"$\sum_{1 \le n_3 \le n-1} \ldots (q_1+q_2)^{n_1+n_2-1} \ldots = "
+              r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n - q_3^n\big]$",
+    domain=r"$Q_{2\times 3}$: $q_{1}, q_{2} \ge 0, q_{1} + q_{2} > 0, q_{3} = 1 - q_{1} - q_{2}, n \ge 1$",
+    interpretation=("the last step of the proof of Lemma 4.1 ('Proof of Lemma 0.1' in 003's appendix) as printed: "
+                    r"$q_1 \sum_{1 \le n_3 \le n-1} \binom{n}{n_3} q_3^{n_3} (q_1+q_2)^{n_1+n_2-1} = "
+                    r"\frac{q_1}{q_1+q_2}[(q_1+q_2+q_3)^n - q_3^n]$, the exponent's $n_1 + n_2$ being $n - n_3$ "
+                    r"(the inner sum runs over $n_1 + n_2 = n - n_3$); the full range $0 \le n_3 \le n-1$ is the "
+                    "alternative reading"),
     readings=(_FULL_RANGE,),
     related={"L4.1": "the lemma this step proves (the lemma itself holds: only the printed range is wrong)"},
 ))
@@ -146,8 +147,8 @@ def _l41_range_symbolic(budget: Budget) -> list[Evidence]:
     missing = derivation(ap.lemma_4_1_printed_range(), domain="every n >= 1, q1 + q2 > 0 (symbolic)",
                          conclusion="the printed range leaves out n3 = 0: its sum is q1/(q1+q2)[(q1+q2+q3)^n - q3^n] "
                                     "- q1 (q1+q2)^(n-1)")
-    fix = Correction(r"q_1\sum_{0\le n_3\le n-1}\binom{n}{n_3}q_3^{n_3}(q_1+q_2)^{n-n_3-1}="
-                     r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n-q_3^n\big]",
+    fix = Correction(r"$q_1\sum_{0\le n_3\le n-1}\binom{n}{n_3}q_3^{n_3}(q_1+q_2)^{n-n_3-1}="
+                     r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n-q_3^n\big]$",
                      (_full_range_proof(None), _lemma_grid(budget, _FULL_RANGE_SUM, P.L41_PROOF_CLOSED)))
     detail = {**printed.detail, "what the printed range gives": missing.detail.get("conclusion"),
               "that derivation": str(missing.outcome)}
@@ -165,9 +166,10 @@ def _l41_range_enumeration(budget: Budget) -> list[Evidence]:
 define(Claim(
     id="L4.2", title="Lemma 4.2", source="003 Lemma 4.2",
     printed=('(q_{1}+q_{2})^{n-n_{3}-1}+(n-n_{3}-1)q_{1}(q_{1}+q_{2})^{n-n_{3}-2}', '=x(x+q_{2})^{n-n_{3}-1}',),
-    statement=r"f(q_1,n_3)=\sum_{n_1+n_2=n-n_3,n_1\neq0}n_1\binom{n_1+n_2-1}{n_1-1}q_1^{n_1-1}q_2^{n_2}="
-              r"\begin{cases}1& n_3=n-1\\(q_1+q_2)^{n-n_3-1}+(n-n_3-1)q_1(q_1+q_2)^{n-n_3-2}&n_3\le n-2\end{cases}",
-    domain="q1, q2 any (a polynomial identity; no constraint on q3 needed), n >= 1, 0 <= n3 <= n - 1",
+    statement=r"$f(q_1,n_3)=\sum_{n_1+n_2=n-n_3,n_1\neq0}n_1\binom{n_1+n_2-1}{n_1-1}q_1^{n_1-1}q_2^{n_2}="
+              r"\begin{cases}1& n_3=n-1\\(q_1+q_2)^{n-n_3-1}+(n-n_3-1)q_1(q_1+q_2)^{n-n_3-2}&n_3\le n-2\end{cases}$",
+    domain=(r"$q_{1}, q_{2}$ any (a polynomial identity; no constraint on $q_{3}$ needed), $n \ge 1, 0 \le n_{3} "
+             r"\le n - 1$"),
 ))
 
 
@@ -202,8 +204,8 @@ define(Claim(
     id="L4.3", title="Lemma 4.3", source="003 Lemma 4.3",
     printed=(r"\sum_{0\leq n_{3}\leq n-1}\frac{1}{n-n_{3}}(q_{1}+q_{2})^{n-n_{3}-1}\binom{n}{n_{3}}q_{3}^{n_{3"
              r"}}=\frac{A}{(q_{1}+q_{2})}",),
-    statement=r"\sum_{0\le n_3\le n-1}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-1}\binom{n}{n_3}q_3^{n_3}=\frac{A}{q_1+q_2}",
-    domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
+    statement=r"$\sum_{0\le n_3\le n-1}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-1}\binom{n}{n_3}q_3^{n_3}=\frac{A}{q_1+q_2}$",
+    domain=_SIMPLEX + r" (needed: $A$ is defined with $1 - q_3$), $n \ge 1$",
 ))
 
 
@@ -233,8 +235,10 @@ _FREE_Q3 = "q3 free (without q1 + q2 + q3 = 1)"
 define(Claim(
     id="L4.4", title="Lemma 4.4", source="003 Lemma 4.4",
     printed=(r"=\frac{1-q_{3}^{n}-n(q_{1}+q_{2})q_{3}^{n-1}}{(q_{1}+q_{2})^{2}}", '[(q_{1}+q_{2})+q_{3}]^{n}',),
-    statement=r"\sum_{0\le n_3\le n-2}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}=\frac{1-q_3^n-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}",
-    domain=_SIMPLEX + " (needed: the proof expands (q1+q2+q3)^n = 1), n >= 1 (the sum is empty at n = 1)",
+    statement=(r"$\sum_{0\le n_3\le "
+               r"n-2}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}=\frac{1-q_3^n-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}$"),
+    domain=_SIMPLEX + (r" (needed: the proof expands $(q_{1}+q_{2}+q_{3})^{n} = 1$), $n \ge 1$ (the sum is empty "
+                        "at $n = 1$)"),
     readings=(_FREE_Q3,),
 ))
 
@@ -256,8 +260,9 @@ def _l44_enumeration(budget: Budget) -> Evidence:
 define(Claim(
     id="L4.5", title="Lemma 4.5", source="003 Lemma 4.5",
     printed=(r"=\frac{A-n(q_{1}+q_{2})q_{3}^{n-1}}{(q_{1}+q_{2})^{2}}",),
-    statement=r"\sum_{0\le n_3\le n-2}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}=\frac{A-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}",
-    domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
+    statement=(r"$\sum_{0\le n_3\le n-2}\frac{1}{n-n_3}(q_1+q_2)^{n-n_3-2}\binom{n}{n_3}q_3^{n_3}"
+               r"=\frac{A-n(q_1+q_2)q_3^{n-1}}{(q_1+q_2)^2}$"),
+    domain=_SIMPLEX + r" (needed: $A$ is defined with $1 - q_3$), $n \ge 1$",
 ))
 
 
@@ -288,11 +293,12 @@ define(Claim(
         r"\mathbb{E}[(\frac{N_{2}}{N_{1}+N_{2}})^{2}]=\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}(1-q_{3}^{n})",
         r"\mathbb{E}[(\frac{N_{1}}{N_{1}+N_{2}})^{2}]=",
     ),
-    statement=r"\mathbb{E}[(\frac{N_1}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_1^2}{(q_1+q_2)^2}(1-q_3^n),\ "
-              r"\mathbb{E}[(\frac{N_2}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_2^2}{(q_1+q_2)^2}(1-q_3^n)",
-    domain=_SIMPLEX + " (needed: A is defined with 1 - q3), n >= 1",
-    interpretation="expectations over all outcomes with the term N1 + N2 = 0 counted as 0 (the proof's sums run "
-                   "over n1 != 0); these are not the conditional moments given N1 + N2 != 0",
+    statement=r"$\mathbb{E}[(\frac{N_1}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_1^2}{(q_1+q_2)^2}(1-q_3^n),\ "
+              r"\mathbb{E}[(\frac{N_2}{N_1+N_2})^2]=\frac{q_1q_2}{(q_1+q_2)^2}A+\frac{q_2^2}{(q_1+q_2)^2}(1-q_3^n)$",
+    domain=_SIMPLEX + r" (needed: $A$ is defined with $1 - q_3$), $n \ge 1$",
+    interpretation=("expectations over all outcomes with the term $N_{1} + N_{2} = 0$ counted as 0 (the proof's "
+                     r"sums run over $n_{1} \ne 0$); these are not the conditional moments given $N_{1} + N_{2} "
+                     r"\ne 0$"),
     related={"T3.10.proof.conditioning": "the proof of Theorem 3.10 uses these as conditional moments"},
 ))
 
