@@ -29,17 +29,18 @@ from proofs.engines.privacy_lemmas import cross_check_examples, mass_function_gr
 # D2.mobius
 # ==========================================================================================================
 define(Claim(
-    id="D2.mobius", title="bel, m and pl determine each other (Möbius inversion)", source="003 §2",
+    id="D2.mobius", title="bel, $m$ and pl determine each other (Möbius inversion)", source="003 §2",
     printed=(r"bel(A)=\sum_{B\subseteq A}m(B)",),
-    statement=(r"bel(A)=\sum_{B\subseteq A}m(B);\quad m(A)=\sum_{B\subseteq A}(-1)^{|A\setminus B|}bel(B)"
-               r"\text{ for all }A\in\mathcal{A};\quad pl_{m}(A)=\sum_{E\cap A\neq\emptyset}m(E);\quad"
-               r"\text{for }m,bel\text{ and }pl\text{, if we know any one of them, then we can determine the other two}"),
-    domain="normal mass functions m on finite frames (m(∅) = 0, m >= 0, Σ m = 1), every subset A of the frame",
-    interpretation=("bel and pl are defined from m by the printed sums; the claim is that the printed Möbius sum "
-                    "recovers m from bel, and that pl and bel determine each other (pl(A) = 1 - bel(Ω∖A)), so "
-                    "each of m, bel, pl determines the other two. The implementation (bitmask zeta/Möbius "
-                    "transforms of numeric.belief, MassFunction.from_bel, from_pl) is compared with the printed "
-                    "sums evaluated naively; all exact"),
+    statement=(r"$bel(A)=\sum_{B\subseteq A}m(B);\quad m(A)=\sum_{B\subseteq A}(-1)^{|A\setminus B|}bel(B)$ for "
+               r"all $A\in\mathcal{A};\quad pl_{m}(A)=\sum_{E\cap A\neq\emptyset}m(E)$; for $m,bel$ and $pl$, if "
+               "we know any one of them, then we can determine the other two"),
+    domain=(r"normal mass functions $m$ on finite frames ($m(\emptyset) = 0$, $m \ge 0$, $\sum m = 1$), every "
+            "subset $A$ of the frame"),
+    interpretation=(r"bel and pl are defined from $m$ by the printed sums; the claim is that the printed Möbius "
+                    r"sum recovers $m$ from bel, and that pl and bel determine each other ($pl(A) = 1 - "
+                    r"bel(\Omega \setminus A)$), so each of $m$, bel, pl determines the other two. The implementation "
+                    "(the bitmask zeta and Möbius transforms of numeric.belief, the mass function read back from bel "
+                    "or pl) is compared with the printed sums evaluated naively; all exact"),
 ))
 
 _D2_SETS = {"A": "set Y", "B": "set Y", "C": "set Y", "D": "set Y", "E": "set Y"}
@@ -153,16 +154,17 @@ define(Claim(
     id="D2.belief-iff", title="belief functions are exactly the Möbius transforms of mass assignments",
     printed=('is a belief function if and',),
     source="003 §2",
-    statement=r"f \text{ is a belief function} \iff m_f(A) = \sum_{B \subseteq A} (-1)^{|A \setminus B|} f(B) "
-              r"\ge 0,\ \sum_A m_f(A) = 1,\ m_f(\emptyset) = 0",
-    domain="set functions f: 2^Ω -> [0, 1] on finite frames Ω",
-    interpretation="'belief function' as 003 §2 defines it: bel(∅) = 0, bel(Ω) = 1 and total monotonicity "
-                   "bel(∪A_i) >= Σ_{∅≠I} (-1)^{|I|+1} bel(∩_{i∈I} A_i) for every finite family (checked literally, "
-                   "numeric.belief.is_belief_function); 'mass assignment' normal (m(∅) = 0), by the paper's standing "
-                   "convention 'all mass functions in this paper are assumed to be normal' and as the catalog "
-                   "states it. The claim is Shafer's theorem (1976, Theorem 2.1)",
+    statement=(r"$f$ is a belief function $\iff m_f(A) = \sum_{B \subseteq A} (-1)^{|A \setminus B|} f(B) \ge 0,\ "
+                r"\sum_A m_f(A) = 1,\ m_f(\emptyset) = 0$"),
+    domain=r"set functions $f: 2^{\Omega} \to [0, 1]$ on finite frames $\Omega$",
+    interpretation=(r"'belief function' as 003 §2 defines it: $bel(\emptyset) = 0$, $bel(\Omega) = 1$ and total "
+                    r"monotonicity $bel(\bigcup A_i) \ge \sum_{\emptyset \ne I} (-1)^{|I|+1} bel(\bigcap_{i \in "
+                    "I} A_i)$ for every finite family (checked literally, by the belief-function test of "
+                    r"numeric.belief); 'mass assignment' normal ($m(\emptyset) = 0$), by the paper's standing "
+                    "convention 'all mass functions in this paper are assumed to be normal' and as the catalog "
+                    "states it. The claim is Shafer's theorem (1976, Theorem 2.1)"),
     readings=(_NOT_NORMAL,),
-    premise="f is a belief function (forward); m_f is a mass assignment (converse)",
+    premise="$f$ is a belief function (forward); $m_f$ is a mass assignment (converse)",
     related={"D2.mobius": "the Möbius inversion it rests on"},
 ))
 
