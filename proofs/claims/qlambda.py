@@ -33,7 +33,8 @@ from symbolic.model import qlambda
 from symbolic.moments import A, A_in_q, conditional_variance_q2x3, qlambda_variance, warner_variance
 from symbolic.symbols import N1, lam, n, n1, p, pi, q, q1
 
-_QL = "p > 1/2, q >= 0, p + q <= 1, lam in [0, 1] (so a - b = p - q + (2 lam - 1)(1 - p - q) >= 2p - 1 > 0)"
+_QL = (r"$p > 1/2$, $q \ge 0$, $p + q \le 1$, $\lambda \in [0, 1]$ (so $a - b = p - q + (2 \lambda - 1)(1 - p "
+       r"- q) \ge 2p - 1 > 0$)")
 _TWO_LAMBDA = "the printed '(2λ-)' read as 2λ"
 _QL_STATISTIC = P.QLAMBDA_MLE.xreplace({n1: N1})
 
@@ -62,13 +63,14 @@ def _stationary(formula: sympy.Expr, budget: Budget, reading: str | None = None)
 # ---------------------------------------------------------------------------------------------- Q_λ MLE
 
 define(Claim(
-    id="Qlambda.mle", title="the MLE of Q_lambda", source="003 §3.2",
+    id="Qlambda.mle", title=r"the MLE of $Q_\lambda$", source="003 §3.2",
     printed=(r"\hat{\pi}=\frac{\frac{n_{1}}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",),
-    statement=r"Q_\lambda=\begin{pmatrix}p+\lambda(1-p-q)&q+(1-\lambda)(1-p-q)\\q+(1-\lambda)(1-p-q)&p+\lambda(1-p-q)"
-              r"\end{pmatrix}:\ \hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",
-    domain=_QL + ", n >= 1, 0 <= n1 <= n",
-    interpretation="the printed '(2λ-)' read as (2λ-1): the denominator is a - b, the difference of the entries of "
-                   "Q_λ; the MLE is the stationary point of n1 log q1 + (n-n1) log q2",
+    statement=r"$Q_\lambda=\begin{pmatrix}p+\lambda(1-p-q)&q+(1-\lambda)(1-p-q)\\q+(1-\lambda)(1-p-q)&p+\lambda(1-p-q)"
+              r"\end{pmatrix}:\ \hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}$",
+    domain=_QL + r", $n \ge 1, 0 \le n_{1} \le n$",
+    interpretation=(r"the printed '$(2\lambda-)$' read as $(2\lambda-1)$: the denominator is $a - b$, the "
+                     r"difference of the entries of $Q_{\lambda}$; the MLE is the stationary point of "
+                    r"$n_1 \log q_1 + (n-n_1) \log q_2$"),
     readings=(_TWO_LAMBDA,),
 ))
 
@@ -88,10 +90,11 @@ def _ql_mle_exact(budget: Budget) -> list[Evidence]:
 
 
 define(Claim(
-    id="Qlambda.mle@000", title="the MLE of Q_lambda in 000", source="000 §3.2",
-    statement=r"\hat{\pi}=\frac{n_1-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}",
-    domain=_QL + ", n >= 1, 0 <= n1 <= n",
-    interpretation="the MLE is the stationary point of n1 log q1 + (n-n1) log q2 (n1 is a count, not n1/n)",
+    id="Qlambda.mle@000", title=r"the MLE of $Q_\lambda$ in 000", source="000 §3.2",
+    statement=r"$\hat{\pi}=\frac{n_1-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}$",
+    domain=_QL + r", $n \ge 1, 0 \le n_{1} \le n$",
+    interpretation=(r"the MLE is the stationary point of $n_1 \log q_1 + (n-n_1) \log q_2$ ($n_1$ is a count, not "
+                    "$n_1/n$)"),
 ))
 
 
@@ -118,7 +121,7 @@ def _ql000_where_it_holds(budget: Budget) -> tuple[Evidence, Evidence]:
 def _ql000_symbolic(budget: Budget) -> Evidence:
     points = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "n": 4, "n1": k} for k in range(5)]
     evidence = identity(P.QLAMBDA_MLE_000, mle_qlambda(), domain=_QL + " (symbolic)", points=points)
-    fix = Correction(r"\hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}",
+    fix = Correction(r"$\hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}$",
                      (identity(P.QLAMBDA_MLE, mle_qlambda(), domain=_QL + " (symbolic)"),
                       _stationary(P.QLAMBDA_MLE, budget)))
     gap, grid = _ql000_where_it_holds(budget)
@@ -136,14 +139,14 @@ def _ql000_exact(budget: Budget) -> Evidence:
 # --------------------------------------------------------------------------------- Q_λ mean and variance
 
 define(Claim(
-    id="Qlambda.unbiased", title="the Q_lambda estimate is unbiased", source="003 §3.2",
+    id="Qlambda.unbiased", title=r"the $Q_\lambda$ estimate is unbiased", source="003 §3.2",
     printed=(
         r"\hat{\pi}=\frac{\frac{n_{1}}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-)(1-p-q)}",
         'is an unbiased estimate of',
     ),
-    statement=r"\hat{\pi}\ \text{is an unbiased estimate of}\ \pi",
-    domain=_QL + ", n >= 1, pi in [0, 1]",
-    interpretation="pi-hat is the MLE of Qlambda.mle with (2λ-1): E[pi-hat] = pi",
+    statement=r"$\hat{\pi}$ is an unbiased estimate of $\pi$",
+    domain=_QL + r", $n \ge 1, \pi \in [0, 1]$",
+    interpretation=r"$\hat{\pi}$ is the MLE of Qlambda.mle with $(2\lambda-1)$: $E[\hat{\pi}] = \pi$",
 ))
 
 
@@ -178,12 +181,12 @@ def _qlu_simulation(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="Qlambda.var", title="the Q_lambda variance is largest at lambda = 0", source="003 §3.2",
+    id="Qlambda.var", title=r"the $Q_\lambda$ variance is largest at $\lambda = 0$", source="003 §3.2",
     printed=(r"Var(\hat{\pi})(=\frac{-(\pi-1/2)^{2}+\frac{1}{4(2p-1)^{2}}}{n})",),
-    statement=r"\lambda=0:\ Var(\hat{\pi})=\frac{-(\pi-1/2)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the largest}",
-    domain=_QL + ", n >= 1, pi in [0, 1]",
-    interpretation="(i) at lam = 0 the variance of the Q_λ MLE equals the printed expression; (ii) it is the "
-                   "largest over lam in [0, 1]",
+    statement=r"$\lambda=0:\ Var(\hat{\pi})=\frac{-(\pi-1/2)^2+\frac{1}{4(2p-1)^2}}{n}$ is the largest",
+    domain=_QL + r", $n \ge 1, \pi \in [0, 1]$",
+    interpretation=(r"(i) at $\lambda = 0$ the variance of the $Q_{\lambda}$ MLE equals the printed "
+                     r"expression; (ii) it is the largest over $\lambda \in [0, 1]$"),
 ))
 
 
@@ -220,20 +223,21 @@ def _qlv_enumeration(budget: Budget) -> Evidence:
 _NUS_READING = "Theorem 3.10 (second form) as printed with A replaced by 1/((n+1)(p+q)-1)"
 
 define(Claim(
-    id="nuS", title="the accuracy nu^S of Q_{2x3}", source="003 §3.2",
+    id="nuS", title=r"the accuracy $\nu^{S}$ of $Q_{2\times 3}$", source="003 §3.2",
     printed=(r"\nu^{S}(p,q)=Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{(p-q)^{2}}{4(p"
              r"+q)^{2}}}{(n+1)(p+q)-1}",),
-    statement=r"\nu^S(p,q)=Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{-(\pi-\frac12)^2+\frac{(p-q)^2}{4(p+q)^2}}{(n+1)(p+q)-1}"
-              r"\ \text{(Thm. (3.10))}",
-    domain=PAPER + ", n >= 1, (n+1)(p+q) > 1",
-    interpretation="nu^S equals the exact conditional variance Var(pi-hat | N1 + N2 != 0); its bracket is that of "
-                   "Theorem 3.10's second form with (p+q)/(p-q) inverted, so it can be negative",
+    statement=(r"$\nu^S(p,q)=Var(\hat{\pi}\mid "
+                r"N_1+N_2\neq0)=\frac{-(\pi-\frac12)^2+\frac{(p-q)^2}{4(p+q)^2}}{(n+1)(p+q)-1}$ (Thm. (3.10))"),
+    domain=PAPER + r", $n \ge 1, (n+1)(p+q) > 1$",
+    interpretation=(r"$\nu^{S}$ equals the exact conditional variance $\operatorname{Var}(\hat{\pi} | N_{1} + "
+                     r"N_{2} \ne 0)$; its bracket is that of Theorem 3.10's second form with $(p+q)/(p-q)$ "
+                     "inverted, so it can be negative"),
     readings=(_NUS_READING,),
-    related={"T3.10": "the theorem it cites, whose bracket it inverts", "A.approx": "the approximation of A it uses"},
+    related={"T3.10": "the theorem it cites, whose bracket it inverts", "A.approx": "the approximation of $A$ it uses"},
 ))
 
-_NUS_CORRECTED = (r"Var(\hat{\pi}\mid N_1+N_2\neq0)=\Big[-(\pi-\tfrac12)^2+\frac{(p+q)^2}{4(p-q)^2}\Big]\frac{A}{1-q_3^n}"
-                  r"\approx\frac{-(\pi-\frac12)^2+\frac{(p+q)^2}{4(p-q)^2}}{(n+1)(p+q)-1}")
+_NUS_CORRECTED = (r"$Var(\hat{\pi}\mid N_1+N_2\neq0)=\Big[-(\pi-\tfrac12)^2+\frac{(p+q)^2}{4(p-q)^2}\Big]"
+                  r"\frac{A}{1-q_3^n}\approx\frac{-(\pi-\frac12)^2+\frac{(p+q)^2}{4(p-q)^2}}{(n+1)(p+q)-1}$")
 _BRACKET_PRINTED = -(pi - P.HALF) ** 2 + (p - q) ** 2 / (4 * (p + q) ** 2)
 _BRACKET_T310 = -(pi - P.HALF) ** 2 + (p + q) ** 2 / (4 * (p - q) ** 2)
 
@@ -281,11 +285,11 @@ def _nus_simulation(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="nuW", title="the accuracy nu^W of Q0", source="003 §3.2",
+    id="nuW", title=r"the accuracy $\nu^{W}$ of $Q_{0}$", source="003 §3.2",
     printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4(2p-1)^{2}}}{n}", 'is exactly the accuracy for the matrix',),
-    statement=r"\nu^W(p,q)=\frac{-(\pi-\frac12)^2+\frac{1}{4(2p-1)^2}}{n}\ \text{is the accuracy of}\ "
-              r"Q_0=\begin{pmatrix}p&1-p\\1-p&p\end{pmatrix}",
-    domain="p > 1/2 (p != 1/2), n >= 1, pi in [0, 1]",
+    statement=(r"$\nu^W(p,q)=\frac{-(\pi-\frac12)^2+\frac{1}{4(2p-1)^2}}{n}$ is the accuracy of "
+                r"$Q_0=\begin{pmatrix}p&1-p\\1-p&p\end{pmatrix}$"),
+    domain=r"$p > 1/2$ ($p \ne 1/2$), $n \ge 1$, $\pi \in [0, 1]$",
     interpretation="the accuracy of a mechanism is the variance of its MLE (§3.2 defines the accuracy of $Q_{2\\times 3}$ "
                    "according to Walley as $Var(\\hat\\pi)$ of the $Q_\\lambda$ MLE); $Q_0$ is $Q_\\lambda$ at "
                    "$\\lambda = 0$, whose MLE (Qlambda.mle) is Warner's $\\frac{n_1/n - (1-p)}{2p-1}$: the sentence "
