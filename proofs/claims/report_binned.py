@@ -41,20 +41,23 @@ def _estimator_moments(law, n, p, binning=_TWO_BINS):
 
 
 # ===================================================================================== R.independence
-_VAR_NU_CORRECTED = (r"\operatorname{Cov}(\hat\theta_i, \hat\theta_j) = -\frac{\theta_i\theta_j}{n}\ (i \ne j),\quad "
+_VAR_NU_CORRECTED = (r"$\operatorname{Cov}(\hat\theta_i, \hat\theta_j) = -\frac{\theta_i\theta_j}{n}\ (i \ne j),\quad "
                      r"\operatorname{Var}[\hat\nu] = \frac{\sum_i m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right) + "
-                     r"\frac{1}{n}\Big(\sum_i m_i^2\theta_i - \nu^2\Big)")
+                     r"\frac{1}{n}\Big(\sum_i m_i^2\theta_i - \nu^2\Big)$")
 
 define(Claim(
-    id="R.independence", title="the per-type estimators are independent; Var[ν̂] = Σ m_i² Var[θ̂_i]",
+    id="R.independence", title=(r"the per-type estimators are independent; $\operatorname{Var}[\hat{\nu}] = \sum "
+                                r"m_i^2 \operatorname{Var}[\hat{\theta}_i]$"),
     printed=(r"\text{Var}[\hat{\nu}] &= \text{Var} \left[\sum_{i=1}^T m_i \hat{\theta}_i \right]",),
     source="004 §3.2",
-    statement=r"\operatorname{Var}[\hat\nu] = \sum_{i=1}^T m_i^2 \operatorname{Var}[\hat\theta_i] "
-              r"\ \text{(Independence of the } \hat\theta_i\text{'s)} = \frac{\sum_{i=1}^T m_i^2}{4p^2 n^2}\left(\frac n4 - np^2\right)",
-    domain=r"§3.2 sampling model: n individuals i.i.d., type i with probability \theta_i, T \ge 2, 0 < p < 1/2",
-    interpretation="§3.2 draws the individuals from the binned distribution Θ and contrasts with the dependent "
-                   "multinomial estimators; the claim is unconditional independence of θ̂_1..θ̂_T and the "
-                   "printed Var[ν̂].",
+    statement=(r"$\operatorname{Var}[\hat\nu] = \sum_{i=1}^T m_i^2 \operatorname{Var}[\hat\theta_i]$ "
+                r"(Independence of the $\hat\theta_i$'s) $= \frac{\sum_{i=1}^T m_i^2}{4p^2 n^2}\left(\frac n4 - "
+                r"np^2\right)$"),
+    domain=(r"§3.2 sampling model: $n$ individuals i.i.d., type $i$ with probability $\theta_i$, $T \ge 2$, $0 < p < "
+            "1/2$"),
+    interpretation=(r"§3.2 draws the individuals from the binned distribution $\Theta$ and contrasts with the "
+                    r"dependent multinomial estimators; the claim is unconditional independence of $\hat{\theta}_1, "
+                    r"\dots, \hat{\theta}_T$ and the printed $\operatorname{Var}[\hat{\nu}]$."),
     readings=(_FIXED,),
     definitions=(_SAMPLED, _FIXED),
     related={"R.warner-var": "the per-type variance", "R.ci-rr": "the interval built on this variance"},
@@ -135,15 +138,16 @@ def _independence_symbolic(budget: Budget):
 
 # ===================================================================================== R.nu-unbiased
 define(Claim(
-    id="R.nu-unbiased", title="ν̂ is unbiased for ν", source="004 §3.2",
+    id="R.nu-unbiased", title=r"$\hat{\nu}$ is unbiased for $\nu$", source="004 §3.2",
     printed=(r"\mathbb{E}[\hat{\nu}] &= \mathbb{E} \left[\sum_{i=1}^T m_i \hat{\theta}_i \right]",),
-    statement=r"\mathbb E[\hat\nu] = \sum_{i=1}^T m_i \mathbb E[\hat\theta_i] = \sum_{i=1}^T m_i\theta_i = \nu",
-    domain=r"§3.2 sampling model, T \ge 1, 0 < p < 1/2, n \ge 1, any midpoints",
-    interpretation="unconditional expectation under the sampling model; the fixed-dataset model (ν = the "
-                   "empirical binned mean) is checked too.",
+    statement=r"$\mathbb E[\hat\nu] = \sum_{i=1}^T m_i \mathbb E[\hat\theta_i] = \sum_{i=1}^T m_i\theta_i = \nu$",
+    domain=r"§3.2 sampling model, $T \ge 1$, $0 < p < 1/2$, $n \ge 1$, any midpoints",
+    interpretation=(r"unconditional expectation under the sampling model; the fixed-dataset model ($\nu$ = the "
+                     "empirical binned mean) is checked too."),
     readings=(_FIXED,),
     definitions=(_SAMPLED, _FIXED),
-    related={"R.warner-mle": "the unbiasedness of each θ̂_i", "R.ci-rr": "the interval centred at ν̂"},
+    related={"R.warner-mle": r"the unbiasedness of each $\hat{\theta}_{i}$", "R.ci-rr": ("the interval centred at "
+                                                                                         r"$\hat{\nu}$")},
 ))
 
 
@@ -184,13 +188,14 @@ def _nu_enumeration(budget: Budget):
 define(Claim(
     id="R.bias", title="the binned mean is within half an interval of the mean", source="004 §3.2",
     printed=(r"\frac{c}{2}",),
-    statement=r"\text{this bias cannot be more than half the interval size, that is } \frac{\epsilon}{2}"
-              r"\quad(\text{and later: } \nu \text{ differs from } \mu \text{ by at most } \tfrac c2)",
-    domain=r"X \in [L, U] with any distribution, \mu = E[X] (the truncated mean), c | (U - L), "
-           r"\nu = \sum m_i \theta_i, \theta_i = \Pr(X \in \text{interval } i)",
-    interpretation="|ν - μ| ≤ c/2 (the 'ε/2' is a typo for c/2, corrected by the report itself later in §3.2).",
+    statement=(r"this bias cannot be more than half the interval size, that is $\frac{\epsilon}{2}$ (and later: "
+               r"$\nu$ differs from $\mu$ by at most $\tfrac c2$)"),
+    domain=(r"$X \in [L, U]$ with any distribution, $\mu = E[X]$ (the truncated mean), $c \mid (U - L)$, $\nu = \sum "
+            r"m_i \theta_i$, $\theta_i = \Pr(X \in \text{interval } i)$"),
+    interpretation=(r"$|\nu - \mu| \le c/2$ (the '$\epsilon/2$' is a typo for $c/2$, corrected by the report itself "
+                    "later in §3.2)."),
     readings=("printed ε/2", "untruncated mean"),
-    related={"R.ci-mu": "the c/2 term of the interval for μ", "R.example-bias": "the example it generalises"},
+    related={"R.ci-mu": r"the $c/2$ term of the interval for $\mu$", "R.example-bias": "the example it generalises"},
 ))
 
 
@@ -255,16 +260,17 @@ define(Claim(
     id="R.example-bias", title="the worked example of the binning bias",
     printed=('37.5',),
     source="004 §3.2",
-    statement=r"X \sim \mathcal{N}(50, 2^2),\ L = -75,\ U = 75,\ c = 75:\ (-75, 0], (0, 75],\ "
-              r"\text{midpoints } \pm 37.5,\ \nu = -37.5 \cdot 0 + 37.5 \cdot 1 = 37.5,\ \text{error } 12.5",
-    domain="the printed numbers; X truncated to [L, U] as §3.2 says (values beyond U reported as U)",
-    interpretation="T = (U - L)/c, the intervals, the midpoints and the arithmetic are exact; ν is E over the binned "
-                   "distribution, which the text computes with θ = (0, 1) because 'nearly all density will be in the "
-                   "second interval': read as that approximation (θ_1 = Φ(-25), certified below 10^-100), so "
-                   "ν = 37.5 and the error |ν - μ| = 12.5 hold to 10^-30. The alternative reads ν = 37.5 exactly.",
+    statement=(r"$X \sim \mathcal{N}(50, 2^2),\ L = -75,\ U = 75,\ c = 75:\ (-75, 0], (0, 75]$, midpoints $\pm "
+                r"37.5,\ \nu = -37.5 \cdot 0 + 37.5 \cdot 1 = 37.5$, error $12.5$"),
+    domain="the printed numbers; $X$ truncated to $[L, U]$ as §3.2 says (values beyond $U$ reported as $U$)",
+    interpretation=(r"$T = (U - L)/c$, the intervals, the midpoints and the arithmetic are exact; $\nu$ is $E$ over "
+                    r"the binned distribution, which the text computes with $\theta = (0, 1)$ because 'nearly all "
+                    r"density will be in the second interval': read as that approximation ($\theta_1 = \Phi(-25)$, "
+                    r"certified below $10^{-100}$), so $\nu = 37.5$ and the error $|\nu - \mu| = 12.5$ hold to "
+                    r"$10^{-30}$. The alternative reads $\nu = 37.5$ exactly."),
     readings=("exact values",),
     definitions=(_SAMPLED,),
-    related={"R.bias": "the bound |ν - μ| <= c/2 it illustrates"},
+    related={"R.bias": r"the bound $|\nu - \mu| \le c/2$ it illustrates"},
 ))
 
 _EXAMPLE = binned.Binning(-75, 75, 75)
@@ -319,21 +325,23 @@ def _example_interval(budget: Budget):
 
 
 # ===================================================================================== R.ci-rr
-_CI_RR_CORRECTED = (r"\hat\nu \pm z^*_{\alpha/2}\sqrt{\frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) + "
-                     r"\frac1n\Big(\sum_i m_i^2\theta_i - \nu^2\Big)}\ \text{has asymptotic coverage } 1 - \alpha")
+_CI_RR_CORRECTED = (r"$\hat\nu \pm z^*_{\alpha/2}\sqrt{\frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) + "
+                    r"\frac1n\Big(\sum_i m_i^2\theta_i - \nu^2\Big)}$ has asymptotic coverage $1 - \alpha$")
 
 define(Claim(
-    id="R.ci-rr", title="the randomized-response confidence interval for ν", source="004 §3.2",
+    id="R.ci-rr", title=r"the randomized-response confidence interval for $\nu$", source="004 §3.2",
     printed=(r"\nu \in \left[\hat{\nu} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2 n^2} \lef"
              r"t(\frac{n}{4} - np^2 \right)}",),
-    statement=r"\nu \in \left[\hat\nu - z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)},\ "
-              r"\hat\nu + z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 - np^2\right)}\right]",
-    domain=r"§3.2 sampling model (individuals i.i.d. from \Theta), T \ge 1, 0 < p < 1/2, 0 < \alpha < 1",
-    interpretation="a (1-α) confidence interval for ν in the normal limit (the report derives it from "
-                   "ν̂ ~ N(ν, printed variance)); simulation standard of report_common.",
+    statement=(r"$\nu \in \left[\hat\nu - z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac n4 "
+               r"- np^2\right)},\ \hat\nu + z^*_{\frac\alpha2}\sqrt{\frac{\sum_{i=1}^T m_i^2}{4p^2n^2}\left(\frac "
+               r"n4 - np^2\right)}\right]$"),
+    domain=(r"§3.2 sampling model (individuals i.i.d. from $\Theta$), $T \ge 1$, $0 < p < 1/2$, $0 < \alpha < 1$"),
+    interpretation=(r"a $(1-\alpha)$ confidence interval for $\nu$ in the normal limit (the report derives it from "
+                    r"$\hat{\nu} \sim N(\nu, V)$, $V$ the printed variance); the simulation standard of the 004 "
+                    "claims."),
     readings=(_FIXED,),
     definitions=(_SAMPLED, _FIXED),
-    related={"R.independence": "the variance it uses", "R.ci-mu": "the interval for μ that widens it"},
+    related={"R.independence": "the variance it uses", "R.ci-mu": r"the interval for $\mu$ that widens it"},
 ))
 
 
@@ -394,13 +402,13 @@ def _ci_rr_simulation(budget: Budget):
 
 # ===================================================================================== R.ci-mu
 define(Claim(
-    id="R.ci-mu", title="the interval for μ 'in the worst case'",
+    id="R.ci-mu", title=r"the interval for $\mu$ 'in the worst case'",
     printed=(r"\mu \in \left[\hat{\nu} - \frac{c}{2} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sum_{i=1}^T m_i^2}{"
              r"4p^2 n^2} \left(\frac{n}{4} - np^2 \right)}",),
     source="004 §3.2",
-    statement=r"\mu \in \Big[\hat\nu - \frac{c}{2} - z_{\alpha/2}\sqrt{V},\ \hat\nu + \frac{c}{2} + "
-              r"z_{\alpha/2}\sqrt{V}\Big],\ V = \frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big) "
-              r"\text{ is a } (1-\alpha) \text{ confidence interval for } \mu \text{ in the worst case}",
+    statement=(r"$\mu \in \Big[\hat\nu - \frac{c}{2} - z_{\alpha/2}\sqrt{V},\ \hat\nu + \frac{c}{2} + "
+                r"z_{\alpha/2}\sqrt{V}\Big],\ V = \frac{\sum_i m_i^2}{4p^2n^2}\Big(\frac n4 - np^2\Big)$ is a "
+                r"$(1-\alpha)$ confidence interval for $\mu$ in the worst case"),
     domain="$X \\in [L, U]$ with any distribution (the §3.2 sampling model), bins of width $c$ with midpoints $m_i$, "
            "$0 < p < 1/2$, $n \\ge 1$, $0 < \\alpha < 1$",
     interpretation="'In the worst case': the coverage $\\Pr(\\mu \\in \\text{interval})$ is at least $1 - \\alpha$ for "
@@ -412,13 +420,13 @@ define(Claim(
                    "(approached as $p \\to 1/2$, never attained) and $0$ at finite $n$.",
     readings=(_FIXED,),
     definitions=(_SAMPLED, _FIXED),
-    related={"R.bias": "the c/2 term", "R.ci-rr": "the interval for ν it widens",
-             "R.independence": "the variance V it uses"},
+    related={"R.bias": "the $c/2$ term", "R.ci-rr": r"the interval for $\nu$ it widens",
+             "R.independence": "the variance $V$ it uses"},
 ))
 
-_MU_CORRECTED = (r"\mu \in \Big[\hat\nu - \frac c2 - z_{\alpha/2}\sqrt{V'},\ \hat\nu + \frac c2 + z_{\alpha/2}\sqrt{V'}\Big],"
-                 r"\ V' = V + \frac1n\Big(\sum_i m_i^2\theta_i - \nu^2\Big)\ \text{has asymptotic coverage} \ge 1 - \alpha"
-                 r"\ \text{for every distribution on } [L, U]")
+_MU_CORRECTED = (r"$\mu \in \Big[\hat\nu - \frac c2 - z_{\alpha/2}\sqrt{V'},\ \hat\nu + \frac c2 + "
+                 r"z_{\alpha/2}\sqrt{V'}\Big],\ V' = V + \frac1n\Big(\sum_i m_i^2\theta_i - \nu^2\Big)$ has "
+                 r"asymptotic coverage $\ge 1 - \alpha$ for every distribution on $[L, U]$")
 #: the largest bias: X in {1, 2} with probability 1/2 each, bins (0, 1], (1, 2]: μ = 3/2, ν = 1
 _LARGEST_BIAS_MU = Fraction(3, 2)
 #: centred bins [-1, 0], [0, 1] (the placement with the smallest Σ m_i²), θ = (1/2, 1/2): the limiting coverage at
@@ -558,10 +566,10 @@ def _ci_mu_simulation(budget: Budget):
 define(Claim(
     id="R.negative-variance", title="the plug-in variance estimate can be negative", source="004 §3.2",
     printed=('negative',),
-    statement=r"\lambda^2 = \frac{1}{n-1}\sum_{i=1}^T n\theta_i (m_i - \nu)^2 \text{ with } \hat\theta_i, \hat\nu "
-              r"\text{ plugged in can take negative values}",
-    domain=r"n \ge 2, T \ge 2, 0 < p < 1/2, any binning",
-    interpretation="there is a report of positive probability for which the plug-in λ̂² < 0.",
+    statement=(r"$\lambda^2 = \frac{1}{n-1}\sum_{i=1}^T n\theta_i (m_i - \nu)^2$ with $\hat\theta_i, \hat\nu$ "
+                "plugged in can take negative values"),
+    domain=r"$n \ge 2, T \ge 2, 0 < p < 1/2$, any binning",
+    interpretation=r"there is a report of positive probability for which the plug-in $\hat{\lambda}^2 < 0$.",
     definitions=(_SAMPLED,),
     related={"R.nu-unbiased": "the estimators plugged in"},
 ))
