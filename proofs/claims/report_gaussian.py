@@ -32,21 +32,23 @@ from proofs.engines.sign import sign_evidence
 from symbolic import meanest as derivations
 
 # ===================================================================================== R.tail
-_TAIL_CORRECTED = (r"\Pr\Big(\forall i \le n:\ X_i \in \Big[\mu - \sigma\sqrt{2\ln\tfrac{2n}{\delta}},\ "
-                   r"\mu + \sigma\sqrt{2\ln\tfrac{2n}{\delta}}\Big]\Big) \ge 1 - \delta")
+_TAIL_CORRECTED = (r"$\Pr\Big(\forall i \le n:\ X_i \in \Big[\mu - \sigma\sqrt{2\ln\tfrac{2n}{\delta}},\ "
+                   r"\mu + \sigma\sqrt{2\ln\tfrac{2n}{\delta}}\Big]\Big) \ge 1 - \delta$")
 
 define(Claim(
     id="R.tail", title="the Gaussian tail interval of §3.1", source="004 §3.1",
     printed=(r"X_i \in \left[-\mu - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}, \mu + \sigma \sqrt{2 "
              r"\ln \left(\frac{2n}{\delta} \right)} \right]",),
-    statement=r"\text{with probability} \ge (1-\delta),\ X_i \in \left[-\mu - \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)},"
-              r" \mu + \sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)}\right]",
-    domain=r"X_1..X_n i.i.d. N(\mu, \sigma^2), \mu \in \mathbb R, \sigma > 0, n \ge 1, 0 < \delta < 1",
-    interpretation="as printed (lower end -μ - σ√...), for all X_1..X_n simultaneously (the 2n/δ is a union "
-                   "bound over the n draws).",
+    statement=(r"with probability $\ge (1-\delta),\ X_i \in \left[-\mu - "
+                r"\sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)}, \mu + "
+                r"\sigma\sqrt{2\ln\left(\frac{2n}{\delta}\right)}\right]$"),
+    domain=(r"$X_1, \dots, X_n$ i.i.d. $N(\mu, \sigma^2)$, $\mu \in \mathbb{R}$, $\sigma > 0$, $n \ge 1$, $0 < "
+            r"\delta < 1$"),
+    interpretation=(r"as printed (lower end $-\mu - \sigma\sqrt{\dots}$), for all $X_1, \dots, X_n$ simultaneously "
+                    r"(the $2n/\delta$ is a union bound over the $n$ draws)."),
     readings=("centred",),
-    premise="X_1, ..., X_n i.i.d. N(μ, σ²)",
-    related={"R.gs-identity": "the range of X_i it gives", "R.zbar-unbiased": "the stop rule built on it"},
+    premise=r"$X_{1}, \dots, X_{n}$ i.i.d. $N(\mu, \sigma^{2})$",
+    related={"R.gs-identity": "the range of $X_i$ it gives", "R.zbar-unbiased": "the stop rule built on it"},
 ))
 
 
@@ -97,7 +99,8 @@ def _tail_enumeration(budget: Budget):
                                        ctx=mpf(50), premise=_normal_model, domain=where + ", mu >= 0 only")
     ev = certified_exhaustive(cases, _tail_margin("printed"), sign=">=0", ctx=mpf(50), premise=_normal_model,
                               domain=where, names=("Pr - (1 - delta)", "Pr - (1 - delta) (second precision)"))
-    yield replace(ev, holds_when="mu >= 0 (the printed interval then contains the centred one, which is proved)",
+    yield replace(ev, holds_when=(r"$\mu \ge 0$ (the printed interval then contains the centred one, which is "
+                                   "proved)"),
                   corrected=Correction(_TAIL_CORRECTED, (centred, _tail_proof())),
                   detail={**ev.detail, "printed reading on the mu >= 0 part of the grid": nonnegative.outcome.value})
     yield replace(centred, reading="centred")
@@ -117,7 +120,7 @@ def _tail_interval(budget: Budget):
 
 # ===================================================================================== R.gs-identity
 define(Claim(
-    id="R.gs-identity", title="the global sensitivity of the bounded X_i",
+    id="R.gs-identity", title="the global sensitivity of the bounded $X_i$",
     printed=(r"GS(f) = 2 \left(R + \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)} \right)",
              r"X_i \in \left[-R - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}"),
     source="004 §3.1",
@@ -241,7 +244,7 @@ def _gs_interval(budget: Budget):
 
 # ===================================================================================== R.zbar-unbiased
 define(Claim(
-    id="R.zbar-unbiased", title="Z̄ is unbiased for μ",
+    id="R.zbar-unbiased", title=r"$\bar{Z}$ is unbiased for $\mu$",
     printed=(r"\bar{Z}",),
     source="004 §3.1",
     statement=r"Z_i = (X_i + Y_i) \sim \mathcal{N}(\mu, \sigma^2 + \tilde\sigma^2),\ \bar Z \text{ is an unbiased "

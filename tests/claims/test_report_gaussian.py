@@ -32,7 +32,7 @@ def test_R_tail_counterexample_lies_in_the_domain_and_is_certified():
         with ctx.active():
             assert gaussian.tail_probability(mu, sigma, n, delta, "printed", ctx) < ctx.number(1 - delta)
             assert gaussian.tail_probability(mu, sigma, n, delta, "centred", ctx) >= ctx.number(1 - delta)
-    assert r.verdict.holds_when.startswith("mu >= 0") and r.verdict.corrected is not None
+    assert r.verdict.holds_when.startswith(r"$\mu \ge 0$") and r.verdict.corrected is not None
     assert all(e.premise_cases for e in r.evidence if e.reading is None)
 
 
