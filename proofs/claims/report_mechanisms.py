@@ -184,15 +184,18 @@ def _gaussian_enumeration(budget: Budget):
 
 # ===================================================================================== R.rr-eps
 define(Claim(
-    id="R.rr-eps", title="randomized response is (4p/(1-2p))-DP", source="004 §2.2",
+    id="R.rr-eps", title="randomized response is $(4p/(1-2p))$-DP", source="004 §2.2",
     printed=(r"\frac{4p}{1-2p}",),
-    statement=r"\Pr(b_i = x) = \tfrac12 + p \ (x = D_i),\ \tfrac12 - p \ (x = 1 - D_i),\ p < \tfrac12"
-              r"\ \Longrightarrow\ \text{randomized response is } \left(\frac{4p}{1-2p}\right)\text{-differentially private, } \delta = 0",
-    domain=r"0 < p < 1/2; datasets D \in \{0,1\}^n, neighbours differ in one entry; \delta = 0",
-    assumptions=("p > 0 (at p = 0 the answers are pure noise and the bound 0 is also right, but the estimator "
-                 "of Eq. (1) divides by p)",),
-    interpretation="ε-DP with ε = 4p/(1-2p): the exact loss ln((1+2p)/(1-2p)) is at most 4p/(1-2p).",
-    premise="every b_i is drawn independently with Pr(b_i = D_i) = 1/2 + p, Pr(b_i = 1 - D_i) = 1/2 - p, 0 < p < 1/2",
+    statement=(r"$\Pr(b_i = x) = \tfrac12 + p \ (x = D_i),\ \tfrac12 - p \ (x = 1 - D_i),\ p < \tfrac12\ "
+                r"\Longrightarrow$ randomized response is $\left(\frac{4p}{1-2p}\right)$-differentially private, "
+                r"$\delta = 0$"),
+    domain=r"$0 < p < 1/2$; datasets $D \in \{0,1\}^n$, neighbours differ in one entry; $\delta = 0$",
+    assumptions=(("$p > 0$ (at $p = 0$ the answers are pure noise and the bound 0 is also right, but the "
+                   "estimator of Eq. (1) divides by $p$)"),),
+    interpretation=(r"$\epsilon$-DP with $\epsilon = 4p/(1-2p)$: the exact loss $\ln ((1+2p)/(1-2p))$ is at most "
+                     "$4p/(1-2p)$."),
+    premise=(r"every $b_i$ is drawn independently with $\Pr(b_i = D_i) = 1/2 + p$, $\Pr(b_i = 1 - D_i) = 1/2 - p$, "
+             "$0 < p < 1/2$"),
     definitions=("(eps, delta)-DP (004 Definition 2)", "§2.2 data: fixed dataset"),
     related={"R.bassily-smith": "the same randomized response, per coordinate"},
 ))
@@ -268,11 +271,12 @@ define(Claim(
     id="R.warner-mle", title="Warner's estimator of the proportion of 1's is unbiased", source="004 §2.2, Eq. (1)",
     printed=(r"\hat{\theta}_1 = \frac{1}{2p} \left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac{1}{2"
              r"} - p\right) \right)",),
-    statement=r"\hat{\theta}_1 = \frac{1}{2p}\left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac12 - p\right)\right)",
-    domain=r"0 < p < 1/2, n \ge 1; D fixed with k ones (\theta_1 = k/n), or i.i.d. Bernoulli(\theta_1)",
-    interpretation="E[θ̂₁] = θ₁ (catalog: 'estimates the proportion of 1's without bias'), in both data models "
-                   "(unbiased either way); θ̂₁ is the stationary point of the binomial likelihood (the "
-                   "unconstrained MLE).",
+    statement=(r"$\hat{\theta}_1 = \frac{1}{2p}\left(\frac{\text{Number of 1's in } RR(D)}{n} - \left(\frac12 - "
+               r"p\right)\right)$"),
+    domain=(r"$0 < p < 1/2$, $n \ge 1$; $D$ fixed with $k$ ones ($\theta_1 = k/n$), or i.i.d. Bernoulli($\theta_1$)"),
+    interpretation=(r"$E[\hat{\theta}_1] = \theta_1$ (catalog: 'estimates the proportion of 1's without bias'), in "
+                    r"both data models (unbiased either way); $\hat{\theta}_1$ is the stationary point of the "
+                    "binomial likelihood (the unconstrained MLE)."),
     readings=("MLE over θ ∈ [0,1]",),
     definitions=("§2.2 data: fixed dataset", "§2.2 data: i.i.d. inputs"),
     related={"R.warner-var": "the variance of the same estimator", "R.nu-unbiased": "applied per coordinate"},
@@ -320,7 +324,7 @@ def _warner_mle_enumeration(budget: Budget):
                    counterexample={"p": Fraction(1, 4), "n": 1, "ones reported": 0, "theta_hat": rr.estimate(0, 1),
                                    "MLE on [0,1]": 0, "probability of this report": rr.count_law_fixed(1, 1)[0]},
                    recheck=Recheck.EXACT, reading="MLE over θ ∈ [0,1]",
-                   holds_when="the report's theta_hat lies in [0, 1]")
+                   holds_when=r"the report's $\hat{\theta}$ lies in $[0, 1]$")
 
 
 # ===================================================================================== R.warner-var
@@ -334,7 +338,7 @@ _WARNER_NORMAL_CORRECTED = ("For a fixed dataset, $\\mathbb E\\hat\\theta_1 = \\
 _NOT_NORMAL = {"p": Fraction(1, 4), "n": 1, "k": 1}
 
 define(Claim(
-    id="R.warner-var", title="θ̂₁ is normal with the printed variance", source="004 §2.2",
+    id="R.warner-var", title=r"$\hat{\theta}_1$ is normal with the printed variance", source="004 §2.2",
     printed=(r"\frac{1}{4p^2n^2}",),
     statement=r"\hat{\theta}_1 \sim \mathcal{N}\left(\theta_1, \frac{1}{4p^2n^2}\left(\frac{n}{4} - np^2\right)\right)",
     domain="$0 < p < 1/2$, $n \\ge 1$, a fixed dataset $D \\in \\{0,1\\}^n$ with $k$ ones, $\\theta_1 = k/n$ (§2.2)",
@@ -458,19 +462,19 @@ def _warner_var_symbolic(budget: Budget):
 
 # ===================================================================================== R.bassily-smith
 define(Claim(
-    id="R.bassily-smith", title="per-coordinate randomized response on one-hot vectors is ε-DP",
+    id="R.bassily-smith", title=r"per-coordinate randomized response on one-hot vectors is $\epsilon$-DP",
     printed=(r"\leq e^{\frac{\epsilon}{2}} \cdot e^{\frac{\epsilon}{2}}",),
     source="004 §2.2",
-    statement=r"\frac{\frac12+p}{\frac12-p} \le e^{\epsilon/2} \Longrightarrow "
+    statement=r"$\frac{\frac12+p}{\frac12-p} \le e^{\epsilon/2} \Longrightarrow "
               r"\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
-              r"\frac{\frac12+p}{\frac12-p}\cdot\frac{\frac12+p}{\frac12-p} \le e^{\epsilon}",
-    domain=r"0 < p < 1/2, \epsilon > 0, T \ge 1 types, one-hot inputs, b \in \{0,1\}^T",
-    interpretation="pure ε-DP of the one-individual mechanism (and of n individuals, neighbours differing in one "
-                   "individual's type): the conclusion (ratio ≤ e^ε for every b) is what is checked; the middle "
-                   "equality is the proof step R.bassily-smith.ratio.",
-    premise="(1/2 + p)/(1/2 - p) <= e^{ε/2}",
+              r"\frac{\frac12+p}{\frac12-p}\cdot\frac{\frac12+p}{\frac12-p} \le e^{\epsilon}$",
+    domain=r"$0 < p < 1/2$, $\epsilon > 0$, $T \ge 1$ types, one-hot inputs, $b \in \{0,1\}^T$",
+    interpretation=(r"pure $\epsilon$-DP of the one-individual mechanism (and of $n$ individuals, neighbours "
+                    r"differing in one individual's type): the conclusion (ratio $\le e^{\epsilon}$ for every $b$) "
+                    "is what is checked; the middle equality is the proof step R.bassily-smith.ratio."),
+    premise=r"$(1/2 + p)/(1/2 - p) \le e^{\epsilon/2}$",
     definitions=("(eps, delta)-DP (004 Definition 2)",),
-    related={"R.bassily-smith.ratio": "the proof step (the ratio for any b)", "R.rr-eps": "the two-type case"},
+    related={"R.bassily-smith.ratio": "the proof step (the ratio for any $b$)", "R.rr-eps": "the two-type case"},
 ))
 
 
@@ -521,18 +525,19 @@ define(Claim(
     id="R.bassily-smith.ratio", title="Bassily-Smith proof: the ratio for any response vector",
     printed=(r"&= \frac{\frac{1}{2} + p}{\frac{1}{2} - p} \cdot \frac{\frac{1}{2} + p}{\frac{1}{2} - p}",),
     source="004 §2.2",
-    statement=r"\text{for any vector } b \in \{0,1\}^T:\ \frac{\Pr[RR(1) = b_t]\Pr[RR(0) = b_{t'}]}"
-              r"{\Pr[RR(0) = b_t]\Pr[RR(1) = b_{t'}]} = \frac{\frac12 + p}{\frac12 - p}\cdot\frac{\frac12 + p}{\frac12 - p}",
-    domain="one-hot inputs of types t != t' among T >= 2, 0 < p < 1/2, every response vector b in {0, 1}^T",
-    interpretation="the printed equality for every b (the proof says 'for any vector b'); the weaker bound "
-                   "<= ((1/2+p)/(1/2-p))^2, which is all the proof needs, is the alternative reading",
+    statement=(r"for any vector $b \in \{0,1\}^T:\ \frac{\Pr[RR(1) = b_t]\Pr[RR(0) = b_{t'}]}{\Pr[RR(0) = "
+                r"b_t]\Pr[RR(1) = b_{t'}]} = \frac{\frac12 + p}{\frac12 - p}\cdot\frac{\frac12 + p}{\frac12 - p}$"),
+    domain=(r"one-hot inputs of types $t \ne t'$ among $T \ge 2$, $0 < p < 1/2$, every response vector $b \in \{0, "
+            r"1\}^T$"),
+    interpretation=("the printed equality for every $b$ (the proof says 'for any vector $b$'); the weaker bound "
+                    r"$\le ((1/2+p)/(1/2-p))^2$, which is all the proof needs, is the alternative reading"),
     readings=("as an upper bound",),
     related={"R.bassily-smith": "the claim this step proves"},
 ))
 
-_RATIO_CORRECTED = (r"\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
-                    r"\Big(\frac{\frac12+p}{\frac12-p}\Big)^{2(b_t - b_{t'})} \le \Big(\frac{\frac12+p}{\frac12-p}\Big)^2,"
-                    r"\ \text{with equality iff } b_t = 1, b_{t'} = 0")
+_RATIO_CORRECTED = (r"$\frac{\Pr(\mathcal M(i) = b \mid t)}{\Pr(\mathcal M(i) = b \mid t')} = "
+                    r"\Big(\frac{\frac12+p}{\frac12-p}\Big)^{2(b_t - b_{t'})} \le "
+                    r"\Big(\frac{\frac12+p}{\frac12-p}\Big)^2$, with equality iff $b_t = 1, b_{t'} = 0$")
 
 
 def _ratio_cases(budget: Budget):
@@ -553,7 +558,7 @@ def _bs_ratio_symbolic(budget: Budget):
     correction = Correction(_RATIO_CORRECTED, tuple(exact))
     ev = identity(ratios[(0, 0)], r * r, points=[{"p": Fraction(1, 4), "b_t": 0, "b_t'": 0}],
                   domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates")
-    yield replace(ev, corrected=correction, holds_when="b_t = 1 and b_t' = 0")
+    yield replace(ev, corrected=correction, holds_when="$b_t = 1$ and $b_{t'} = 0$")
     def at_most(value):
         gap = sympy.simplify(r ** 2 - value)
         if gap == 0:
