@@ -62,12 +62,14 @@ def _sldp_premise(Q: Mechanism) -> bool:
 define(Claim(
     id="L3.2", title="SLDP bounds the bel and pl losses", source="003 Lemma 3.2",
     printed=(r"-\epsilon\leq\epsilon^{Q}_{bel,S}\leq\epsilon",),
-    statement=(r"\text{If privacy mechanism } Q \text{ is } \epsilon\text{-}SLDP\text{, then } "
-               r"-\epsilon\leq\epsilon^{Q}_{bel,S}\leq\epsilon \text{ and } -\epsilon\leq\epsilon^{Q}_{pl,S}\leq\epsilon"),
-    domain="evidential mechanisms Q with finitely many inputs and a finite output frame; ε > 0",
+    statement=(r"If privacy mechanism $Q$ is $\epsilon$-SLDP, then "
+               r"$-\epsilon\leq\epsilon^{Q}_{bel,S}\leq\epsilon$ and "
+               r"$-\epsilon\leq\epsilon^{Q}_{pl,S}\leq\epsilon$"),
+    domain=r"evidential mechanisms $Q$ with finitely many inputs and a finite output frame; $\epsilon > 0$",
     assumptions=("zero masses allowed (the paper's 'all subsets are focal' is a sub-domain)",),
-    interpretation=f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. Checked: e^(-ε_S) <= r_bel <= e^(ε_S), same for r_pl",
-    premise="Q is ε-SLDP",
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    r". Checked: $e^{-\epsilon_S} \le r_{bel} \le e^{\epsilon_S}$, same for $r_{pl}$"),
+    premise=r"$Q$ is $\epsilon$-SLDP",
     definitions=("SLDP", "bel loss", "pl loss"),
 ))
 
@@ -114,15 +116,16 @@ def _l3_2_random(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="L3.2.remark", title="ε_S >= ε_pl, and not conversely", source="003 after Lemma 3.2",
+    id="L3.2.remark", title=r"$\epsilon_S \ge \epsilon_{pl}$, and not conversely", source="003 after Lemma 3.2",
     printed=(r"\epsilon^{Q}_{pl,S}\geq\epsilon^{Q}_{S}",),
-    statement=(r"\epsilon^{Q}_{S}\geq\epsilon^{Q}_{pl,S}\text{. But generally we don't have the converse that }"
-               r"\epsilon^{Q}_{pl,S}\geq\epsilon^{Q}_{S}"),
-    domain="evidential mechanisms Q (finite inputs and outputs)",
-    interpretation=(f"{lemmas.CONVENTION}. Two parts: (i) r_pl <= r_S for every Q; (ii) there is a Q with "
-                    "r_pl < r_S (a witness is exhibited and re-checked exactly)"),
+    statement=(r"$\epsilon^{Q}_{S}\geq\epsilon^{Q}_{pl,S}$. But generally we don't have the converse that "
+               r"$\epsilon^{Q}_{pl,S}\geq\epsilon^{Q}_{S}$"),
+    domain="evidential mechanisms $Q$ (finite inputs and outputs)",
+    interpretation=(lemmas.CONVENTION +
+                    r". Two parts: (i) $r_{pl} \le r_S$ for every $Q$; (ii) there is a $Q$ with $r_{pl} < r_S$ (a "
+                     "witness is exhibited and re-checked exactly)"),
     definitions=("SLDP", "pl loss"),
-    related={"L3.2": "part (i) is Lemma 3.2's pl bound at ε = ε_S"},
+    related={"L3.2": r"part (i) is Lemma 3.2's pl bound at $\epsilon = \epsilon_S$"},
 ))
 
 
@@ -167,15 +170,16 @@ def _remark_random(budget: Budget) -> Evidence:
 define(Claim(
     id="L3.3", title="SLDP composition", source="003 Lemma 3.3",
     printed=(r"\epsilon_{1}+\epsilon_{2}-SLDP",),
-    statement=(r"Q_{1}\ \epsilon_{1}\text{-}SLDP,\ Q_{2}\ \epsilon_{2}\text{-}SLDP \Rightarrow "
-               r"Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))"
-               r"\text{ is }\epsilon_{1}+\epsilon_{2}\text{-}SLDP"),
-    domain="pairs of evidential mechanisms on the same inputs X, outputs Y1, Y2 finite; ε1, ε2 > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. Q_{{1,2}}(x) is the product of the independent "
-                    "random sets: focal sets E1 × E2 with mass m1_x(E1) m2_x(E2) (the identity in the appendix "
-                    "proof); r_S of Q_{1,2} is taken over all subsets of Y1 × Y2 (non-rectangles have mass 0 in "
-                    "every row, 0/0). Checked: r_S(Q_{1,2}) <= r_S(Q1) r_S(Q2)"),
-    premise="Q1 is ε1-SLDP and Q2 is ε2-SLDP",
+    statement=(r"$Q_{1}\ \epsilon_{1}$-SLDP, $Q_{2}\ \epsilon_{2}$-SLDP $\Rightarrow Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))$ "
+               r"is $\epsilon_{1}+\epsilon_{2}$-SLDP"),
+    domain=(r"pairs of evidential mechanisms on the same inputs $X$, outputs $Y_1$, $Y_2$ finite; $\epsilon_1, "
+            r"\epsilon_2 > 0$"),
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    r". $Q_{1,2}(x)$ is the product of the independent random sets: focal sets $E_1 \times E_2$ "
+                     r"with mass $m^1_x(E_1)\, m^2_x(E_2)$ (the identity in the appendix proof); $r_S$ of $Q_{1,2}$ "
+                     r"is taken over all subsets of $Y_1 \times Y_2$ (non-rectangles have mass 0 in every row, "
+                     r"$0/0$). Checked: $r_S(Q_{1,2}) \le r_S(Q_1)\, r_S(Q_2)$"),
+    premise=r"$Q_1$ is $\epsilon_1$-SLDP and $Q_2$ is $\epsilon_2$-SLDP",
     definitions=("SLDP",),
 ))
 
@@ -218,17 +222,17 @@ def _l3_3_cases(budget: Budget) -> Iterable[Evidence]:
 define(Claim(
     id="L3.4", title="SLDP post-processing", source="003 Lemma 3.4",
     printed=(r"\epsilon-SLDP mechanism from X",),
-    statement=(r"Q\ \epsilon\text{-}SLDP,\ f \text{ a randomized algorithm from } Y \text{ to } Z "
-               r"\Rightarrow f\circ Q \text{ is an } \epsilon\text{-}SLDP \text{ mechanism from } X \text{ to } Z"),
-    domain="evidential mechanisms Q (finite), maps f: Y -> Z with Z finite; ε > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. f∘Q sends each row's random set B to its image: "
-                    "deterministic f gives f(B), m^{f∘Q}_x(F) = Σ_{f(B)=F} m_x(B); a randomized f is a "
-                    "data-independent mixture of deterministic maps (primary reading; a kernel applied to each "
-                    "element is the mixture with weights Π_y K(f(y)|y), so the proof covers it). "
-                    "Checked: r_S(f∘Q) <= r_S(Q)"),
+    statement=(r"$Q\ \epsilon$-SLDP, $f$ a randomized algorithm from $Y$ to $Z \Rightarrow f\circ Q$ is an "
+               r"$\epsilon$-SLDP mechanism from $X$ to $Z$"),
+    domain=r"evidential mechanisms $Q$ (finite), maps $f: Y \to Z$ with $Z$ finite; $\epsilon > 0$",
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    r". $f\circ Q$ sends each row's random set $B$ to its image: deterministic $f$ gives $f(B)$, "
+                     r"$m^{f\circ Q}_x(F) = \sum_{f(B)=F} m_x(B)$; a randomized $f$ is a data-independent mixture of "
+                     "deterministic maps (primary reading; a kernel applied to each element is the mixture with "
+                     r"weights $\prod_y K(f(y) \mid y)$, so the proof covers it). Checked: $r_S(f\circ Q) \le r_S(Q)$"),
     readings=("deterministic f only (the case the appendix proves)",
               "per-element randomization: each y in E sent independently by a kernel K(z|y)"),
-    premise="Q is ε-SLDP",
+    premise=r"$Q$ is $\epsilon$-SLDP",
     definitions=("SLDP",),
     related={"L3.4.proof.pushforward": "the proof's first step, which misstates the push-forward"},
 ))
@@ -266,15 +270,17 @@ def _l3_4_cases(budget: Budget) -> Iterable[Evidence]:
 
 
 define(Claim(
-    id="L3.4.proof.pushforward", title="proof of Lemma 3.4: the mass of f∘Q is the push-forward of the mass of Q",
+    id="L3.4.proof.pushforward", title=(r"proof of Lemma 3.4: the mass of $f\circ Q$ is the push-forward of the mass "
+                                        "of $Q$"),
     printed=(r"m_{x}^{f\circ Q}(E)=m_{x}^{Q}(f^{-1}(E))",),
     source="003 proof of Lemma 3.4",
-    statement=r"m_x^{f \circ Q}(E) = m_x^Q(f^{-1}(E))",
-    domain="evidential mechanisms Q: X -> 2^Y, deterministic maps f: Y -> Z (the case the proof treats), E ⊆ Z",
-    interpretation="f^{-1}(E) = {y ∈ Y : f(y) ∈ E} ⊆ Y, the preimage of an event, as in the probabilistic proof the "
-                   "text follows (Dwork and Roth, Proposition 2.1: P^{f∘Q}(E) = P^Q(f^{-1}(E))); f∘Q carries the focal "
-                   "set B to its image f(B), so m^{f∘Q}_x(E) = Σ_{B: f(B) = E} m^Q_x(B) "
-                   "(numeric.belief.MassFunction.image)",
+    statement=r"$m_x^{f \circ Q}(E) = m_x^Q(f^{-1}(E))$",
+    domain=(r"evidential mechanisms $Q: X \to 2^Y$, deterministic maps $f: Y \to Z$ (the case the proof treats), $E "
+            r"\subseteq Z$"),
+    interpretation=(r"$f^{-1}(E) = \{y \in Y : f(y) \in E\} \subseteq Y$, the preimage of an event, as in the "
+                    r"probabilistic proof the text follows (Dwork and Roth, Proposition 2.1: $P^{f\circ Q}(E) = "
+                    r"P^Q(f^{-1}(E))$); $f\circ Q$ carries the focal set $B$ to its image $f(B)$, so $m^{f\circ "
+                    r"Q}_x(E) = \sum_{B: f(B) = E} m^Q_x(B)$ (the image of a mass function in numeric.belief)"),
     readings=("f^{-1}(E) = {B ⊆ Y : f(B) = E}, the preimage under the induced set map, m summed over it",),
     definitions=("SLDP",),
     related={"L3.4": "the lemma this step proves"},
@@ -335,9 +341,9 @@ def _correction(budget: Budget) -> Correction:
     argument_steps = PULLBACK + (termwise_step("Σ_{B: f(B)=E} m_x(B)", "[f(B) = E]", _SLDP_PREMISE),)
     cases = _pushforward_grid(budget)
     return Correction(
-        statement=(r"m_x^{f\circ Q}(E)=\sum_{B\subseteq Y:\ f(B)=E} m_x^Q(B)\ (\text{so } bel_x^{f\circ Q}(E)="
-                   r"bel_x^Q(f^{-1}(E)),\ pl_x^{f\circ Q}(E)=pl_x^Q(f^{-1}(E)))\ \le e^{\epsilon}"
-                   r"\sum_{f(B)=E} m_{x'}^Q(B)=e^{\epsilon} m_{x'}^{f\circ Q}(E)"),
+        statement=(r"$m_x^{f\circ Q}(E)=\sum_{B\subseteq Y:\ f(B)=E} m_x^Q(B)$ (so $bel_x^{f\circ Q}(E)="
+                   r"bel_x^Q(f^{-1}(E))$, $pl_x^{f\circ Q}(E)=pl_x^Q(f^{-1}(E))$) $\le e^{\epsilon}\sum_{f(B)=E} "
+                   r"m_{x'}^Q(B)=e^{\epsilon} m_{x'}^{f\circ Q}(E)$"),
         evidence=(argument(argument_steps, timeout=budget.timeout, domain="every mechanism, every deterministic f: Y -> Z, "
                                                                   "every finite Y, Z"),
                   exhaustive(cases, lambda c: _set_map_case(c["Q"], c["f"], c["Z"]),
@@ -370,19 +376,19 @@ def _pushforward_random(budget: Budget) -> Evidence:
 # D3.1.bayesian
 # ==========================================================================================================
 define(Claim(
-    id="D3.1.bayesian", title="with Bayesian rows, ε-SLDP is standard ε-LDP",
+    id="D3.1.bayesian", title=r"with Bayesian rows, $\epsilon$-SLDP is standard $\epsilon$-LDP",
     printed=('is Bayesian, then', 'is simply the standard local differential private mechanism',),
     source="003 §3.1",
-    statement=r"\text{if each row of } Q \text{ is Bayesian, } \epsilon\text{-SLDP is just the standard } "
-              r"\epsilon\text{-LDP; with } 2^Y \setminus \{\emptyset\} \text{ as output alphabet, } Q "
-              r"\text{ is simply the standard LDP mechanism}",
+    statement=(r"if each row of $Q$ is Bayesian, $\epsilon$-SLDP is just the standard $\epsilon$-LDP; with $2^Y "
+                r"\setminus \{\emptyset\}$ as output alphabet, $Q$ is simply the standard LDP mechanism"),
     domain="evidential mechanisms on finite input and output alphabets",
-    interpretation="two statements: (a) when every m_x has only singleton focal sets, r_S (Definition 3.1) equals "
-                   "the standard LDP ratio max over x, x' and events E ⊆ Y of P_x(E)/P_x'(E); (b) Q read as a "
-                   "probabilistic mechanism on the output alphabet 2^Y ∖ {∅} (numeric.mechanisms.messages) has "
-                   "standard LDP ratio (over every set of messages) equal to r_S(Q)",
+    interpretation=("two statements: (a) when every $m_x$ has only singleton focal sets, $r_S$ (Definition 3.1) "
+                    r"equals the standard LDP ratio, the max over $x, x'$ and events $E \subseteq Y$ of "
+                    "$P_x(E)/P_{x'}(E)$; (b) $Q$ read as a probabilistic mechanism on the output alphabet $2^Y "
+                    r"\setminus \{\emptyset\}$ (the messages of numeric.mechanisms) has standard LDP ratio (over "
+                    "every set of messages) equal to $r_S(Q)$"),
     definitions=("SLDP", "LDP"),
-    premise="every row of Q is Bayesian (part a)",
+    premise="every row of $Q$ is Bayesian (part a)",
     related={"L3.2": "the same termwise argument (a probability of an event is a sum of output probabilities)"},
 ))
 
@@ -449,13 +455,14 @@ def _bayesian_random(budget: Budget) -> Iterable[Evidence]:
 # epsS: the SLDP loss of Q_{2x3}
 # ==========================================================================================================
 define(Claim(
-    id="epsS", title="SLDP loss of Q_{2x3}", source="003 §3.2",
+    id="epsS", title=r"SLDP loss of $Q_{2\times 3}$", source="003 §3.2",
     printed=(r"\epsilon^{S}(p,q)=ln(\frac{p}{q})",),
-    statement=(r"\text{According to Shafer's semantics, the privacy loss for the mechanism } Q_{2\times 3} "
-               r"\text{ is defined as } \epsilon^{S}(p,q)=ln(\frac{p}{q})"),
+    statement=(r"According to Shafer's semantics, the privacy loss for the mechanism $Q_{2\times 3}$ is defined "
+               r"as $\epsilon^{S}(p,q)=ln(\frac{p}{q})$"),
     domain=lemmas.Q23_DOMAIN,
-    interpretation=(f"{lemmas.CONVENTION}. Checked: the loss ε_S of Definition 3.1, over all x, x', E, equals "
-                    "ln(p/q); at q = 0 both are +∞; at p + q = 1 the 'don't know' column is 0/0 (no constraint)"),
+    interpretation=(lemmas.CONVENTION +
+                    r". Checked: the loss $\epsilon_S$ of Definition 3.1, over all $x, x', E$, equals $\ln(p/q)$; "
+                     r"at $q = 0$ both are $+\infty$; at $p + q = 1$ the 'don't know' column is $0/0$ (no constraint)"),
     readings=(lemmas.NO_HALF,),
     definitions=("SLDP",),
 ))
