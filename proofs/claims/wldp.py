@@ -87,17 +87,18 @@ def _mechanism_checks(claim_id: str, holds: Any, reading: str = "WLDP") -> None:
 # L3.14, its 000 variant, its proof step and its converse
 # ==========================================================================================================
 define(Claim(
-    id="L3.14", title="WLDP: pl_x / bel_x' between e^{-ε} and e^{ε}", source="003 Lemma 3.14",
+    id="L3.14", title=r"WLDP: $pl_x / bel_{x'}$ between $e^{-\epsilon}$ and $e^{\epsilon}$", source="003 Lemma 3.14",
     printed=(r"e^{-\epsilon}\leq\frac{pl_{x}(E)}{bel_{x^{\prime}}(E)}\leq e^{\epsilon}",),
-    statement=(r"\text{If privacy mechanism } Q \text{ is } \epsilon\text{-}WLDP\text{, then, for all } x,x'\in X "
-               r"\text{ and } E\subseteq Y: e^{-\epsilon}\leq\frac{pl_{x}(E)}{bel_{x'}(E)}\leq e^{\epsilon}"),
-    domain="evidential mechanisms Q (finite); ε > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. r^W computed from Definition 3.13 over credal "
-                    "vertices (Mechanism.ratio_walley_vertices), independently of pl/bel. Checked: bel_x'(E) <= r^W "
-                    "pl_x(E) and pl_x(E) <= r^W bel_x'(E) for all x, x' (x = x' included, as printed) and E"),
+    statement=(r"If privacy mechanism $Q$ is $\epsilon$-WLDP, then, for all $x,x'\in X$ and $E\subseteq Y$: "
+               r"$e^{-\epsilon}\leq\frac{pl_{x}(E)}{bel_{x'}(E)}\leq e^{\epsilon}$"),
+    domain=r"evidential mechanisms $Q$ (finite); $\epsilon > 0$",
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    ". $r^W$ computed from Definition 3.13 over credal vertices (the vertex ratio of a mechanism in "
+                     r"numeric.mechanisms), independently of pl/bel. Checked: $bel_{x'}(E) \le r^W pl_x(E)$ and "
+                     r"$pl_x(E) \le r^W bel_{x'}(E)$ for all $x, x'$ ($x = x'$ included, as printed) and $E$"),
     readings=("WLDP: distinct pairs in r^W, conclusion for all x, x' as printed",
               "WLDP: distinct pairs in r^W and in the conclusion"),
-    premise="Q is ε-WLDP",
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP", _DISTINCT),
     related={"L3.14.proof": "the attainment step of its proof", "L3.14.converse": "its converse"},
 ))
@@ -145,15 +146,18 @@ def _l3_14_readings(budget: Budget) -> Iterable[Evidence]:
 
 
 define(Claim(
-    id="L3.14@000", title="WLDP: pl_x / pl_x' between e^{-ε} and e^{ε} (000)", source="000 Lemma 3.14",
-    statement=(r"\text{If privacy mechanism } Q \text{ is } \epsilon\text{-}WLDP\text{, then, for all } x,x'\in X "
-               r"\text{ and } E\subseteq Y: e^{-\epsilon}\leq\frac{pl_x(E)}{pl_{x'}(E)}\leq e^\epsilon"),
-    domain="evidential mechanisms Q (finite); ε > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}; r^W from the credal vertices. Checked: pl_x(E) "
-                    "<= r^W pl_x'(E) for all x, x' (x = x' included) and E"),
-    premise="Q is ε-WLDP",
+    id="L3.14@000", title=r"WLDP: $pl_x / pl_{x'}$ between $e^{-\epsilon}$ and $e^{\epsilon}$ (000)", source=("000 "
+                                                                                                              "Lemma "
+                                                                                                              "3.14"),
+    statement=(r"If privacy mechanism $Q$ is $\epsilon$-WLDP, then, for all $x,x'\in X$ and $E\subseteq Y$: "
+               r"$e^{-\epsilon}\leq\frac{pl_x(E)}{pl_{x'}(E)}\leq e^\epsilon$"),
+    domain=r"evidential mechanisms $Q$ (finite); $\epsilon > 0$",
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    r"; $r^W$ from the credal vertices. Checked: $pl_x(E) \le r^W pl_{x'}(E)$ for all $x, x'$ ($x = "
+                     "x'$ included) and $E$"),
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP",),
-    related={"L3.14": "the 003 version (pl over bel), which implies this one since bel <= pl"},
+    related={"L3.14": r"the 003 version (pl over bel), which implies this one since $bel \le pl$"},
 ))
 
 
@@ -177,12 +181,13 @@ _mechanism_checks("L3.14@000", lambda Q: _l3_14_holds(Q, top="pl"))
 define(Claim(
     id="L3.14.proof", title="pl and bel are attained in the credal set", source="003 proof of Lemma 3.14",
     printed=('pr_{x}(E)=pl_{x}(E)', r"pr_{x^{\prime}}(E)=bel_{x^{\prime}}(E)",),
-    statement=(r"\text{For a given } E\subseteq Y \text{ we can always find a } pr_{x}\in\mathcal{P}_{bel_{x}} "
-               r"\text{ such that } pr_{x}(E)=pl_{x}(E) \text{ and a } pr_{x'} \text{ such that } pr_{x'}(E)=bel_{x'}(E)"),
-    domain="normal mass functions on finite frames, every E ⊆ Y",
-    interpretation=("P_bel = {pr : pr(A) >= bel(A) for all A} (003 §2). Witnesses: the credal vertex for an ordering "
-                    "that lists E last (pr(E) = pl(E)) and one that lists E first (pr(E) = bel(E)); membership in P_bel "
-                    "is verified on all 2^n subsets exactly, the values against pl, bel"),
+    statement=(r"For a given $E\subseteq Y$ we can always find a $pr_{x}\in\mathcal{P}_{bel_{x}}$ such that "
+               "$pr_{x}(E)=pl_{x}(E)$ and a $pr_{x'}$ such that $pr_{x'}(E)=bel_{x'}(E)$"),
+    domain=r"normal mass functions on finite frames, every $E \subseteq Y$",
+    interpretation=(r"$P_{bel} = \{pr : pr(A) \ge bel(A) \text{ for all } A\}$ (003 §2). Witnesses: the credal "
+                    "vertex for an ordering that lists $E$ last ($pr(E) = pl(E)$) and one that lists $E$ first "
+                    "($pr(E) = bel(E)$); membership in $P_{bel}$ is verified on all $2^n$ subsets exactly, the "
+                    "values against pl, bel"),
     related={"L3.14": "the lemma this step proves"},
 ))
 
@@ -228,18 +233,18 @@ def _attainment_random(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="L3.14.converse", title="Lemma 3.14 as a characterization: the pl/bel bounds imply ε-WLDP",
+    id="L3.14.converse", title=r"Lemma 3.14 as a characterization: the pl/bel bounds imply $\epsilon$-WLDP",
     printed=('provide a simple mathematical characterization of SLDP and WLDP',),
     source="003 before Lemma 3.14",
-    statement=r"e^{-\epsilon} \le \frac{pl_x(E)}{bel_{x'}(E)} \le e^{\epsilon}\ \forall x, x', E "
-              r"\implies Q \text{ is } \epsilon\text{-WLDP} \quad (\epsilon^W(Q) = \max \ln "
-              r"\frac{pl_x(E)}{bel_{x'}(E)})",
-    domain="evidential mechanisms on finite alphabets, epsilon > 0",
-    interpretation="'Lemmas 3.2 and 3.14 provide a simple mathematical characterization' read as the converse of "
-                   "Lemma 3.14. Checked: r^W computed from Definition 3.13 over credal vertices is at most e^ε = the "
-                   "largest pl_x(E)/bel_x'(E) (the premise at its smallest ε), and equals it",
+    statement=(r"$e^{-\epsilon} \le \frac{pl_x(E)}{bel_{x'}(E)} \le e^{\epsilon}\ \forall x, x', E \implies Q$ is "
+                r"$\epsilon$-WLDP $(\epsilon^W(Q) = \max \ln \frac{pl_x(E)}{bel_{x'}(E)})$"),
+    domain=r"evidential mechanisms on finite alphabets, $\epsilon > 0$",
+    interpretation=("'Lemmas 3.2 and 3.14 provide a simple mathematical characterization' read as the converse of "
+                    "Lemma 3.14. Checked: $r^W$ computed from Definition 3.13 over credal vertices is at most "
+                    r"$e^{\epsilon}$ = the largest $pl_x(E)/bel_{x'}(E)$ (the premise at its smallest $\epsilon$), "
+                    "and equals it"),
     definitions=("WLDP",),
-    premise="e^-ε ≤ pl_x(E)/bel_x'(E) ≤ e^ε for all x, x', E",
+    premise=r"$e^{-\epsilon} \le pl_x(E)/bel_{x'}(E) \le e^{\epsilon}$ for all $x, x', E$",
     related={"L3.14": "the lemma whose converse this is"},
 ))
 
@@ -283,7 +288,7 @@ define(Claim(
                     "$G = \\{y\\}$ attains it), and $pl$ and $m$ of a singleton $\\{(y_1, y_2)\\}$ factorise over the "
                     "product"),
     readings=(_DISTINCT,),
-    premise="Q1 is ε1-WLDP and Q2 is ε2-WLDP",
+    premise=r"$Q_1$ is $\epsilon_1$-WLDP and $Q_2$ is $\epsilon_2$-WLDP",
     definitions=("WLDP", _DISTINCT),
     related={"L3.3": "the SLDP composition whose proof the appendix calls similar"},
 ))
@@ -371,15 +376,17 @@ def _l3_15_distinct(budget: Budget) -> Evidence:
 define(Claim(
     id="L3.16", title="WLDP post-processing", source="003 Lemma 3.16",
     printed=(r"\epsilon-WLDP mechanism from X",),
-    statement=(r"Q\ \epsilon\text{-}WLDP,\ f \text{ a data-independent randomized algorithm from } Y \text{ to } Z "
-               r"\Rightarrow f\circ Q \text{ is an } \epsilon\text{-}WLDP \text{ mechanism from } X \text{ to } Z"),
-    domain="evidential mechanisms Q (finite), data-independent randomized f: Y -> Z, Z finite; ε > 0",
-    interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. Primary reading: f is a data-independent mixture "
-                    "of deterministic maps, each sending a focal set B to its image f(B) (the appendix reduces to "
-                    "deterministic f; a kernel applied to each element is such a mixture). Checked: r^W(f∘Q) <= r^W(Q)"),
+    statement=(r"$Q\ \epsilon$-WLDP, $f$ a data-independent randomized algorithm from $Y$ to $Z \Rightarrow f\circ "
+               r"Q$ is an $\epsilon$-WLDP mechanism from $X$ to $Z$"),
+    domain=(r"evidential mechanisms $Q$ (finite), data-independent randomized $f: Y \to Z$, $Z$ finite; $\epsilon > "
+            "0$"),
+    interpretation=(lemmas.CONVENTION + "; " + lemmas.BUDGET_RULE +
+                    ". Primary reading: $f$ is a data-independent mixture of deterministic maps, each sending a "
+                     "focal set $B$ to its image $f(B)$ (the appendix reduces to deterministic $f$; a kernel applied "
+                     r"to each element is such a mixture). Checked: $r^W(f\circ Q) \le r^W(Q)$"),
     readings=("credal image: the credal set of f∘Q(x) is {pr K : pr in P_{bel_x}}, r = max_F upper E_x[K(F|.)] / "
               "lower E_x'[K(F|.)] (Choquet)",),
-    premise="Q is ε-WLDP",
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP",),
     related={"L3.16.proof.credal-pushforward": "the proof's reduction and push-forward step", "L3.14": "used"},
 ))
@@ -460,7 +467,7 @@ define(Claim(
                    "is all of it (the equality the proof asserts) is checked on finite cases only, and the proof of "
                    "(b) does not need it.",
     definitions=("WLDP",),
-    related={"L3.16": "the lemma this step proves", "L3.14.converse": "r^W as max pl/bel, used in (b)"},
+    related={"L3.16": "the lemma this step proves", "L3.14.converse": "$r^W$ as max pl/bel, used in (b)"},
 ))
 
 
@@ -546,16 +553,18 @@ def _credal_pushforward_random(budget: Budget) -> Iterable[Evidence]:
 # epsW: the WLDP loss of Q_{2x3}
 # ==========================================================================================================
 define(Claim(
-    id="epsW", title="WLDP loss of Q_{2x3}", source="003 §3.2",
+    id="epsW", title=r"WLDP loss of $Q_{2\times 3}$", source="003 §3.2",
     printed=(r"ln(\frac{1-q}{q})",),
-    statement=(r"\text{according to Walley's semantics, the privacy loss for } Q_{2\times 3} \text{ is defined as } "
-               r"ln(\frac{1-q}{q})\text{, which is denoted as } \epsilon^{W}(p,q) \text{ and is equal to the privacy "
-               r"loss of the associated matrix } Q_{1} \text{ in Warner's model}"),
+    statement=(r"according to Walley's semantics, the privacy loss for $Q_{2\times 3}$ is defined as "
+               r"$ln(\frac{1-q}{q})$, which is denoted as $\epsilon^{W}(p,q)$ and is equal to the privacy loss of "
+               "the associated matrix $Q_{1}$ in Warner's model"),
     domain=lemmas.Q23_DOMAIN,
-    interpretation=(f"{lemmas.CONVENTION}. Checked: the loss of Definition 3.13 (credal sets, all ordered pairs "
-                    "x, x' including x = x') of Q_{2x3} equals ln((1-q)/q), and so does the (standard = Shafer = "
-                    "Walley, Bayesian rows) loss of Q_1 = [[1-q, q], [q, 1-q]] (Q_λ at λ = 1); at q = 0 all are +∞. "
-                    "Under 'WLDP: distinct pairs' the value is the same (pl_x/bel_x = (1-q)/p <= (1-q)/q)"),
+    interpretation=(lemmas.CONVENTION +
+                    ". Checked: the loss of Definition 3.13 (credal sets, all ordered pairs $x, x'$ including $x = "
+                     r"x'$) of $Q_{2\times 3}$ equals $\ln((1-q)/q)$, and so does the (standard = Shafer = Walley, "
+                     r"Bayesian rows) loss of $Q_1 = [[1-q, q], [q, 1-q]]$ ($Q_\lambda$ at $\lambda = 1$); at $q = "
+                     r"0$ all are $+\infty$. Under 'WLDP: distinct pairs' the value is the same ($pl_x/bel_x = "
+                     r"(1-q)/p \le (1-q)/q$)"),
     readings=(lemmas.NO_HALF,),
     definitions=("WLDP", "SLDP"),
     related={"epsS": "the SLDP loss of the same mechanism"},
