@@ -49,13 +49,13 @@ LOSS_RATIO = sympy.exp(eps)
 RATIO = sympy.Symbol("t", real=True)
 #: the paper's standing assumptions for Q_{2x3} (003 §3.1: p, q in [0, 1], "we may assume p > 1/2")
 SURVEY = ["p > 1/2", "q >= 0", "p + q <= 1", "0 <= pi <= 1", "n >= 1"]
-SURVEY_TEXT = "p > 1/2, q >= 0, p + q <= 1 (so q < p), pi in [0, 1], n >= 1 integer"
+SURVEY_TEXT = r"$p > 1/2$, $q \ge 0$, $p + q \le 1$ (so $q < p$), $\pi \in [0, 1]$, $n \ge 1$ integer"
 #: the same survey domain in (p, c = p + q, s = (π-1/2)²): its image, where the exact variance is decided
 SPREAD_SURVEY = ["p > 1/2", "p <= c", "c <= 1", "0 <= s <= 1/4"]
 #: a Q_{2x3} at SLDP loss ε with p + q = c (Corollary 3.12), and p > 1/2 as the paper assumes
 AT_LOSS = ["eps > 0", "0 < c <= 1", "exp(eps)*c/(exp(eps)+1) > 1/2", "0 <= pi <= 1", "n >= 1"]
-AT_LOSS_TEXT = ("eps > 0, c = p + q in (0, 1] with p = e^eps c/(e^eps+1) > 1/2 (the paper's p > 1/2), "
-                "pi in [0, 1], n >= 1 integer")
+AT_LOSS_TEXT = (r"$\epsilon > 0$, $c = p + q \in (0, 1]$ with $p = e^{\epsilon} c/(e^{\epsilon}+1) > 1/2$ "
+                r"(the paper's $p > 1/2$), $\pi \in [0, 1]$, $n \ge 1$ integer")
 #: the approximate variance at loss ε and p + q = c
 APPROX_AT_LOSS = pa.at_loss(pa.variance_t310_approx())
 #: Corollary 3.11's f(q) and its derivative in q
@@ -86,29 +86,29 @@ def _as_reading(evidence: Evidence, reading: str) -> Evidence:
 # Corollary 3.11, its proof and its interpretation
 # ======================================================================================================
 define(Claim(
-    id="C3.11", title="Corollary 3.11: the approximate variance f(q) increases with q",
+    id="C3.11", title="Corollary 3.11: the approximate variance $f(q)$ increases with $q$",
     printed=(
         r"f(q)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}}{(n+1)(p+q)-1}",
         r"f^{\prime}(q)>0",
     ),
     source="003 Corollary 3.11",
-    statement=r"f(q)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}}{(n+1)(p+q)-1}. "
-              r"Then f^{\prime}(q)>0. In other words, Var(\hat{\pi}) is increasing with respect to q.",
-    domain=SURVEY_TEXT,
-    assumptions=("q < p, needed for f to be a variance, follows from p > 1/2 and p + q <= 1",),
-    interpretation="f'(q) > 0 at every point of the domain, with f as printed (Theorem 3.10's second form with "
-                   "the approximation A ≈ 1/((n+1)(p+q)-1)); n is the sample size, an integer >= 1",
+    statement=(r"$f(q)=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}}{(n+1)(p+q)-1}$. Then "
+                r"$f^{\prime}(q)>0$. In other words, $Var(\hat{\pi})$ is increasing with respect to $q$."),
+    domain=r"$p > 1/2$, $q \ge 0$, $p + q \le 1$ (so $q < p$), $\pi \in [0, 1]$, $n \ge 1$ integer",
+    assumptions=(r"$q < p$, needed for $f$ to be a variance, follows from $p > 1/2$ and $p + q \le 1$",),
+    interpretation=("$f'(q) > 0$ at every point of the domain, with $f$ as printed (Theorem 3.10's second form with "
+                    r"the approximation $A \approx 1/((n+1)(p+q)-1)$); $n$ is the sample size, an integer $\ge 1$"),
     readings=("exact conditional variance", "without p > 1/2"),
     related={"C3.11.derivative": "the derivative its proof prints",
              "C3.11.interpretation": "the sentence that interprets it",
-             "T3.10": "the variance whose approximation f is"},
+             "T3.10": "the variance whose approximation $f$ is"},
 ))
 
 
 def _c311_correction(budget: Budget) -> Correction:
     proof = decision(F_PRIME, SURVEY + ["n >= 2"], budget, integers=["n"])
-    return Correction(statement=r"f^{\prime}(q)>0 for every sample size n \geq 2 (at n = 1 it fails, e.g. at "
-                                r"p = 3/5, q = 0, \pi = 1/2)", evidence=(proof,))
+    return Correction(statement=(r"$f^{\prime}(q)>0$ for every sample size $n \geq 2$ (at $n = 1$ it fails, e.g. "
+                                  r"at $p = 3/5$, $q = 0$, $\pi = 1/2$)"), evidence=(proof,))
 
 
 @functools.lru_cache(maxsize=8)
@@ -164,9 +164,9 @@ define(Claim(
     id="C3.11.derivative", title="the derivative printed in the proof of Corollary 3.11",
     printed=(r"f^{\prime}(q)=\frac{(n+1)(q+3p)+(\pi-1/2)(p+q)}{(p-q)^{3}(n+1)}>0",),
     source="003 proof of Corollary 3.11",
-    statement=r"f^{\prime}(q)=\frac{(n+1)(q+3p)+(\pi-1/2)(p+q)}{(p-q)^{3}(n+1)}>0",
-    domain=SURVEY_TEXT,
-    interpretation="the printed expression equals d f/d q identically on the domain (f as in Corollary 3.11)",
+    statement=r"$f^{\prime}(q)=\frac{(n+1)(q+3p)+(\pi-1/2)(p+q)}{(p-q)^{3}(n+1)}>0$",
+    domain=r"$p > 1/2$, $q \ge 0$, $p + q \le 1$ (so $q < p$), $\pi \in [0, 1]$, $n \ge 1$ integer",
+    interpretation="the printed expression equals $df/dq$ identically on the domain ($f$ as in Corollary 3.11)",
     readings=("the printed expression is > 0",),
     related={"C3.11": "the corollary this step proves"},
 ))
@@ -180,7 +180,7 @@ def _c311_derivative_identity(budget: Budget) -> Evidence:
     if found.outcome is not Outcome.COUNTEREXAMPLE:
         return found
     proof = identity(F_PRIME, pa.f_prime_derived(), domain="p != q, (n+1)(p+q) != 1", simplify=_cancel)
-    correction = Correction(statement=r"f^{\prime}(q)=" + sympy.latex(pa.f_prime_derived()), evidence=(proof,),
+    correction = Correction(statement=r"$f^{\prime}(q)=" + sympy.latex(pa.f_prime_derived()) + "$", evidence=(proof,),
                             derived={"f'(q)": pa.f_prime_derived()})
     return dataclasses.replace(found, corrected=correction)
 
@@ -195,27 +195,32 @@ define(Claim(
     id="C3.11.interpretation", title="say 'I don't know' instead of lying",
     printed=('as much as possible instead of lying',),
     source="003 after Corollary 3.11",
-    statement=r"\text{This proposition tells us that, within the privacy budget of } \epsilon\text{, one can "
-              r"increase the estimation accuracy by saying ``I don't know'' as much as possible instead of lying}",
-    domain=AT_LOSS_TEXT + " (reading (a)); " + SURVEY_TEXT + " (reading (b))",
-    assumptions=("'within the privacy budget of ε' holds the SLDP loss ε^S = ln(p/q) of Q_{2x3} at ε, so "
-                 "p = e^ε c/(e^ε+1) and q = c/(e^ε+1) with c = p + q (Corollary 3.12)",),
-    interpretation="(a), primary, as the sentence says 'within the privacy budget of ε': at a fixed ε, less c "
-                   "(more 'don't know') gives a smaller variance, i.e. the variance at loss ε increases with c; "
-                   "the variance is Corollary 3.11's f (the approximate variance the proposition is about)",
+    statement=(r"This proposition tells us that, within the privacy budget of $\epsilon$, one can increase the "
+                "estimation accuracy by saying “I don't know” as much as possible instead of lying"),
+    domain=(r"$\epsilon > 0$, $c = p + q \in (0, 1]$ with $p = e^{\epsilon} c/(e^{\epsilon}+1) > 1/2$ (the paper's "
+            r"$p > 1/2$), $\pi \in [0, 1]$, $n \ge 1$ integer (reading (a)); $p > 1/2$, $q \ge 0$, $p + q \le 1$ (so "
+            r"$q < p$), $\pi \in [0, 1]$, $n \ge 1$ integer (reading (b))"),
+    assumptions=((r"'within the privacy budget of $\epsilon$' holds the SLDP loss $\epsilon^{S} = \ln (p/q)$ of "
+                   r"$Q_{2\times 3}$ at $\epsilon$, so $p = e^{\epsilon} c/(e^{\epsilon}+1)$ and $q = "
+                   r"c/(e^{\epsilon}+1)$ with $c = p + q$ (Corollary 3.12)"),),
+    interpretation=(r"(a), primary, as the sentence says 'within the privacy budget of $\epsilon$': at a fixed "
+                    r"$\epsilon$, less $c$ (more 'don't know') gives a smaller variance, i.e. the variance at loss "
+                    r"$\epsilon$ increases with $c$; the variance is Corollary 3.11's $f$ (the approximate variance "
+                    "the proposition is about)"),
     readings=("(a) exact conditional variance", "(b) p fixed, q varying: f",
               "(b) p fixed, q varying: exact conditional variance"),
     definitions=("SLDP",),
-    related={"C3.11": "the corollary it interprets (its f'(q) > 0 is reading (b), which moves ε too)",
-             "Fig2.warner-optimal": "the figure that compares c at equal loss (the opposite of reading (a))",
-             "C3.12": "the optimal mechanism at fixed p + q = c and loss ε"},
+    related={"C3.11": (r"the corollary it interprets (its $f'(q) > 0$ is reading (b), which moves $\epsilon$ too)"),
+             "Fig2.warner-optimal": "the figure that compares $c$ at equal loss (the opposite of reading (a))",
+             "C3.12": r"the optimal mechanism at fixed $p + q = c$ and loss $\epsilon$"},
 ))
 
-INTERPRETATION_CORRECTION = (r"Within a privacy budget \epsilon (SLDP loss \ln(p/q) = \epsilon), more ``don't know'' "
-                             r"(a smaller c = p + q) gives a larger approximate variance "
-                             r"\frac{-(\pi-1/2)^2 + \frac14(\frac{e^\epsilon+1}{e^\epsilon-1})^2}{(n+1)c-1}: the "
-                             r"best is c = 1 (Warner, Figure 2). Only at a fixed truth probability p does lying "
-                             r"less (a smaller q, so more ``don't know'' and a larger \epsilon) lower it, for n \ge 2")
+INTERPRETATION_CORRECTION = (r"Within a privacy budget $\epsilon$ (SLDP loss $\ln(p/q) = \epsilon$), more “don’t "
+                             "know” (a smaller $c = p + q$) gives a larger approximate variance "
+                             r"$\frac{-(\pi-1/2)^2 + \frac14(\frac{e^\epsilon+1}{e^\epsilon-1})^2}{(n+1)c-1}$: "
+                             "the best is $c = 1$ (Warner, Figure 2). Only at a fixed truth probability $p$ does "
+                             r"lying less (a smaller $q$, so more “don’t know” and a larger $\epsilon$) lower it, "
+                             r"for $n \ge 2$")
 
 
 @functools.lru_cache(maxsize=8)
@@ -231,9 +236,9 @@ def _interpretation_decided(budget: Budget) -> Iterable[Evidence]:
     if found.outcome is Outcome.COUNTEREXAMPLE:
         found = dataclasses.replace(
             found, corrected=Correction(INTERPRETATION_CORRECTION, (approx_decreasing_in_c(budget),)),
-            holds_when="nowhere at a fixed ε (the opposite is proved on the whole domain); the sentence holds "
-                       "only when p, not ε, is held fixed (reading (b)): with f for n >= 2, with the exact "
-                       "conditional variance for each n decided")
+            holds_when=(r"nowhere at a fixed $\epsilon$ (the opposite is proved on the whole domain); the "
+                         r"sentence holds only when $p$, not $\epsilon$, is held fixed (reading (b)): with $f$ "
+                         r"for $n \ge 2$, with the exact conditional variance for each $n$ decided"))
     yield found
     yield _as_reading(_f_prime_decided(budget), "(b) p fixed, q varying: f")
     yield _as_reading(_exact_increasing_in_q(budget), "(b) p fixed, q varying: exact conditional variance")
@@ -290,30 +295,36 @@ def _exact_interpretation_enumerated(budget: Budget) -> Evidence:
 # ======================================================================================================
 TRUTH_AT_LOSS, LIE_AT_LOSS = LOSS_RATIO * c / (LOSS_RATIO + 1), c / (LOSS_RATIO + 1)
 LDP_FAMILY = ["0 < c <= 1", "eps > 0", "0 < p < c", "p > c - p", "p/(c-p) <= exp(eps)", "0 <= pi <= 1"]
-LDP_TEXT = "0 < c <= 1, eps > 0; Q_{2x3}(p, q) with q = c - p > 0, q < p, ln(p/q) <= eps, p > 1/2; pi in [0, 1]"
+LDP_TEXT = (r"$0 < c \le 1$, $\epsilon > 0$; $Q_{2\times 3}(p, q)$ with $q = c - p > 0$, $q < p$, $\ln(p/q) \le "
+            r"\epsilon$, $p > 1/2$; $\pi \in [0, 1]$")
 #: (c, ε, p, π, n): Q_{2x3}(2/3, 1/3) has loss ln 2 <= ln 3
 LDP_WITNESS = {"c": 1, "eps": "log(3)", "p": "2/3", "pi": "1/2", "n": 1}
 
 define(Claim(
-    id="C3.12", title="Corollary 3.12: Q_GWRR is the optimal ε-LDP mechanism for fixed p+q = c",
+    id="C3.12", title=r"Corollary 3.12: $Q_{GWRR}$ is the optimal $\epsilon$-LDP mechanism for fixed $p+q = c$",
     printed=(r"Q_{GWRR}=\left(\begin{array}[]{ccc}\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1"
              r"}c&1-c",),
     source="003 Corollary 3.12",
-    statement=r"Fix p+q=c. The optimal \epsilon-LDP mechanism is Q_{GWRR}=\left(\begin{array}{ccc}"
-              r"\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c&1-c\\ \frac{1}{e^{\epsilon}+1}c&"
-              r"\frac{e^{\epsilon}}{e^{\epsilon}+1}c&1-c\end{array}\right)",
-    domain=LDP_TEXT + "; n >= 1 integer",
-    assumptions=("the competitors are the Q_{2x3}(p, q) with p + q = c, q < p, p > 1/2 (the paper's assumption)",
-                 "ε-LDP means ε^S(p, q) = ln(p/q) <= ε (the SLDP loss of Q_{2x3}, 003 §3.2)"),
-    interpretation="Q_GWRR (p = e^ε c/(e^ε+1), q = c/(e^ε+1)) is ε-LDP with p + q = c, and its error "
-                   "Var(π̂ | N1+N2 ≠ 0) of Theorem 3.10, [-(π-1/2)² + 1/4((p+q)/(p-q))²]·A, is <= that of every "
-                   "competitor; A depends on n and q3 = 1 - c only and is > 0, so it cancels (this also covers "
-                   "its approximation 1/((n+1)c-1) and the exact conditional variance, which is A/(1-q3^n) times "
-                   "the same bracket)",
+    statement=(r"Fix $p+q=c$. The optimal $\epsilon$-LDP mechanism is "
+               r"$Q_{GWRR}=\left(\begin{array}{ccc}\frac{e^{\epsilon}}{e^{\epsilon}+1}c&\frac{1}{e^{\epsilon}+1}c"
+               r"&1-c\\ "
+               r"\frac{1}{e^{\epsilon}+1}c&\frac{e^{\epsilon}}{e^{\epsilon}+1}c&1-c\end{array}\right)$"),
+    domain=(r"$0 < c \le 1$, $\epsilon > 0$; $Q_{2\times 3}(p, q)$ with $q = c - p > 0$, $q < p$, $\ln(p/q) \le "
+            r"\epsilon$, $p > 1/2$; $\pi \in [0, 1]$; $n \ge 1$ integer"),
+    assumptions=((r"the competitors are the $Q_{2\times 3}(p, q)$ with $p + q = c$, $q < p$, $p > 1/2$ (the "
+                  "paper's assumption)"),
+                 (r"$\epsilon$-LDP means $\epsilon^S(p, q) = \ln(p/q) \le \epsilon$ (the SLDP loss of $Q_{2\times "
+                  "3}$, 003 §3.2)")),
+    interpretation=(r"$Q_{GWRR}$ ($p = e^{\epsilon} c/(e^{\epsilon}+1)$, $q = c/(e^{\epsilon}+1)$) is $\epsilon$-LDP "
+                    r"with $p + q = c$, and its error $\operatorname{Var}(\hat{\pi} \mid N_1+N_2 \ne 0)$ of Theorem "
+                    r"3.10, $[-(\pi-1/2)^2 + \frac14((p+q)/(p-q))^2] \cdot A$, is $\le$ that of every competitor; "
+                    "$A$ depends on $n$ and $q_3 = 1 - c$ only and is $> 0$, so it cancels (this also covers its "
+                    "approximation $1/((n+1)c-1)$ and the exact conditional variance, which is $A/(1-q_3^n)$ times "
+                    "the same bracket)"),
     readings=("approximate A", "nu^S as printed", "without p > 1/2"),
-    premise="Q_{2x3}(p, q) with p + q = c is ε-LDP (ln(p/q) <= ε), p > 1/2",
+    premise=(r"$Q_{2\times 3}(p, q)$ with $p + q = c$ is $\epsilon$-LDP ($\ln(p/q) \le \epsilon$), $p > 1/2$"),
     definitions=("SLDP",),
-    related={"C3.12.p": "the text after it solves for p", "Fig2.warner-optimal": "compares the optimum across c"},
+    related={"C3.12.p": "the text after it solves for $p$", "Fig2.warner-optimal": "compares the optimum across $c$"},
 ))
 
 
@@ -364,15 +375,17 @@ def _c312_grid(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="C3.12.p", title="p in terms of ε and c after Corollary 3.12", source="003 after Corollary 3.12",
+    id="C3.12.p", title=r"$p$ in terms of $\epsilon$ and $c$ after Corollary 3.12", source="003 after Corollary 3.12",
     printed=(r"e^{\epsilon}=\frac{p}{q}=\frac{p}{1-c-p}", r"p=\frac{1-c}{e^{-\epsilon}+1}",),
-    statement=r"Let p+q=c and e^{\epsilon}=\frac{p}{q}=\frac{p}{1-c-p}. So we get p=\frac{1-c}{e^{-\epsilon}+1}",
-    domain="0 < c <= 1, eps > 0, q > 0",
-    interpretation="for every c and ε, the p with p + q = c and p/q = e^ε equals (1-c)/(e^{-ε}+1)",
+    statement=(r"Let $p+q=c$ and $e^{\epsilon}=\frac{p}{q}=\frac{p}{1-c-p}$. So we get "
+                r"$p=\frac{1-c}{e^{-\epsilon}+1}$"),
+    domain=r"$0 < c \le 1$, $\epsilon > 0$, $q > 0$",
+    interpretation=(r"for every $c$ and $\epsilon$, the $p$ with $p + q = c$ and $p/q = e^{\epsilon}$ equals "
+                     r"$(1-c)/(e^{-\epsilon}+1)$"),
     readings=("c is the don't-know probability",),
-    premise="p + q = c and p/q = e^ε",
+    premise=r"$p + q = c$ and $p/q = e^{\epsilon}$",
     definitions=("SLDP",),
-    related={"C3.12": "the corollary whose Q_GWRR has p = e^ε c/(e^ε+1)"},
+    related={"C3.12": r"the corollary whose $Q_{GWRR}$ has $p = e^{\epsilon} c/(e^{\epsilon}+1)$"},
 ))
 
 C312P_DOMAIN = ["p + q == c", "p == exp(eps)*q", "q > 0", "eps > 0", "0 < c <= 1"]
@@ -382,9 +395,9 @@ C312P_WITNESS = {"c": 1, "eps": "log(3)", "p": "3/4", "q": "1/4"}
 
 def _c312p_correction(budget: Budget) -> Correction:
     proof = decision(p - c / (sympy.exp(-eps) + 1), C312P_DOMAIN, budget, sign="==0", witnesses=[C312P_WITNESS])
-    return Correction(statement=r"p=\frac{c}{e^{-\epsilon}+1}=\frac{e^{\epsilon}c}{e^{\epsilon}+1} "
-                                r"(the p of Q_{GWRR}; the printed (1-c)/(e^{-\epsilon}+1) is right only for c = 1/2, "
-                                r"or when c is the probability 1-p-q of \"don't know\")",
+    return Correction(statement=(r"$p=\frac{c}{e^{-\epsilon}+1}=\frac{e^{\epsilon}c}{e^{\epsilon}+1}$ (the $p$ of "
+                                  r"$Q_{GWRR}$; the printed $(1-c)/(e^{-\epsilon}+1)$ is right only for $c = 1/2$, "
+                                  "or when $c$ is the probability $1-p-q$ of \"don't know\")"),
                       evidence=(proof,))
 
 
@@ -422,18 +435,20 @@ WARNER_LDP = ["0 < p < 1", "p != 1/2", "eps > 0", "p/(1-p) <= exp(eps)", "(1-p)/
 WARNER_WITNESS = {"p": "2/3", "eps": "log(3)", "pi": "1/2", "n": 1}
 
 define(Claim(
-    id="Ex3.7.optimal", title="Q_WRR is the optimal mechanism within budget ε", source="003 after Eq. (1)",
+    id="Ex3.7.optimal", title=r"$Q_{WRR}$ is the optimal mechanism within budget $\epsilon$", source=("003 after "
+                                                                                                      "Eq. (1)"),
     printed=(r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}\left(\begin{array}[]{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{ar"
              r"ray}\right)",),
-    statement=r"Within the privacy budget of \epsilon, the optimal privacy mechanism is "
-              r"Q_{WRR}=\frac{1}{e^{\epsilon}+1}"
-              r"\left(\begin{array}{cc}e^{\epsilon}&1\\ 1&e^{\epsilon}\end{array}\right).",
-    domain="eps > 0; Warner mechanisms [[p, 1-p], [1-p, p]] with p in (0, 1), p != 1/2, ε-LDP "
-           "(p/(1-p) <= e^eps and (1-p)/p <= e^eps); pi in [0, 1], n >= 1 integer",
-    interpretation="Q_WRR is ε-LDP and its variance Eq. (1) is <= that of every ε-LDP Warner mechanism; "
-                   "Eq. (1) decreases in p on (1/2, 1)",
+    statement=(r"Within the privacy budget of $\epsilon$, the optimal privacy mechanism is "
+                r"$Q_{WRR}=\frac{1}{e^{\epsilon}+1}\left(\begin{array}{cc}e^{\epsilon}&1\\ "
+                r"1&e^{\epsilon}\end{array}\right)$."),
+    domain=(r"$\epsilon > 0$; Warner mechanisms $[[p, 1-p], [1-p, p]]$ with $p \in (0, 1)$, $p \ne 1/2$, "
+            r"$\epsilon$-LDP ($p/(1-p) \le e^{\epsilon}$ and $(1-p)/p \le e^{\epsilon}$); $\pi \in [0, 1]$, $n \ge "
+            "1$ integer"),
+    interpretation=(r"$Q_{WRR}$ is $\epsilon$-LDP and its variance Eq. (1) is $\le$ that of every $\epsilon$-LDP "
+                    "Warner mechanism; Eq. (1) decreases in $p$ on $(1/2, 1)$"),
     readings=("all binary mechanisms", "Eq. (1) decreasing in p"),
-    premise="the Warner mechanism with truth probability p is ε-LDP",
+    premise=r"the Warner mechanism with truth probability $p$ is $\epsilon$-LDP",
     related={"Eq1": "the variance compared", "C3.12": "its generalisation with 'don't know'"},
 ))
 

@@ -91,7 +91,7 @@ def test_C3_11_interpretation_more_dont_know_is_worse_at_fixed_eps():
     values = {"t": ratio, "c": total, "pi": Fraction(point["pi"]), "n": int(point["n"])}
     derivative = sympy.diff(design.APPROX_AT_LOSS, c).subs(sympy.exp(eps), sympy.Symbol("t"))
     assert EXACT.evaluate(derivative, values) == Fraction(point["value"]) < 0
-    assert "nowhere at a fixed ε" in verdict.holds_when
+    assert r"nowhere at a fixed $\epsilon$" in verdict.holds_when
     assert verdict.corrected is not None and correction_status(verdict.correction) is Status.PROVED
 
 
