@@ -38,29 +38,32 @@ from symbolic.symbols import c, pi
 # Figure 2: Warner (c = 1) is optimal at equal ε^S
 # ======================================================================================================
 define(Claim(
-    id="Fig2.warner-optimal", title="Figure 2: Warner's mechanism (c = 1) is optimal at equal ε^S",
+    id="Fig2.warner-optimal", title=r"Figure 2: Warner's mechanism ($c = 1$) is optimal at equal $\epsilon^S$",
     printed=('tells us that Warner’s model is optimal among those generalized',),
     source="003 §3.1, Figure 2",
-    statement=r"When the constant c gets smaller or the probability of ``don't know'' gets larger, the curve "
-              r"moves further away from that for Warner's model. Figure 2 tells us that Warner's model is "
-              r"optimal among those generalized Q_{2\times 3}-mechanisms.",
-    domain=AT_LOSS_TEXT,
-    assumptions=("at loss ε^S = ε and p + q = c, p = e^ε c/(e^ε+1) and q = c/(e^ε+1) (Corollary 3.12)",),
-    interpretation="the error the figure plots, Theorem 3.10's with the approximation A ≈ 1/((n+1)(p+q)-1) the "
-                   "paper adopts (its 'error formula in terms of the privacy loss'), at fixed ε, is strictly "
-                   "decreasing in c: every c < 1 is worse than Warner's c = 1",
+    statement=("When the constant $c$ gets smaller or the probability of “don’t know” gets larger, the curve "
+                "moves further away from that for Warner’s model. Figure 2 tells us that Warner’s model is optimal "
+                r"among those generalized $Q_{2\times 3}$-mechanisms."),
+    domain=(r"$\epsilon > 0$, $c = p + q \in (0, 1]$ with $p = e^{\epsilon} c/(e^{\epsilon}+1) > 1/2$ (the paper's "
+            r"$p > 1/2$), $\pi \in [0, 1]$, $n \ge 1$ integer"),
+    assumptions=((r"at loss $\epsilon^S = \epsilon$ and $p + q = c$, $p = e^{\epsilon} c/(e^{\epsilon}+1)$ and "
+                  r"$q = c/(e^{\epsilon}+1)$ (Corollary 3.12)"),),
+    interpretation=(r"the error the figure plots, Theorem 3.10's with the approximation $A \approx 1/((n+1)(p+q)-1)$ "
+                    r"the paper adopts (its 'error formula in terms of the privacy loss'), at fixed $\epsilon$, is "
+                    "strictly decreasing in $c$: every $c < 1$ is worse than Warner's $c = 1$"),
     readings=("exact A as printed", "exact conditional variance", "nu^S as printed", "bracket independent of c"),
     definitions=("SLDP",),
-    related={"C3.12": "the curves are those of Q_GWRR", "C3.11.interpretation": "the sentence this figure contradicts",
-             "Fig3.sample-size": "the next figure (the effect of n)"},
+    related={"C3.12": "the curves are those of $Q_{GWRR}$", "C3.11.interpretation": ("the sentence this figure "
+                                                                                     "contradicts"),
+             "Fig3.sample-size": "the next figure (the effect of $n$)"},
 ))
 
 
 def _fig2_holds_when(budget: Budget) -> str:
     sizes = decided_sizes(budget)
-    return (f"for the approximated error (the curve plotted, A ≈ 1/((n+1)c - 1)) at every n >= 1; for the exact "
-            f"conditional variance Var(π̂ | N1+N2 ≠ 0) only for n >= 2 (each n = 2..{sizes[-1]} decided): at n = 1 "
-            "it is the bracket alone, the same for every c")
+    return (r"for the approximated error (the curve plotted, $A \approx 1/((n+1)c - 1)$) at every $n \ge 1$; for the "
+            r"exact conditional variance $\operatorname{Var}(\hat{\pi} \mid N_1+N_2 \ne 0)$ only for $n \ge 2$ (each "
+            f"$n = 2, \\dots, {sizes[-1]}$ decided): at $n = 1$ it is the bracket alone, the same for every $c$")
 
 
 @check("Fig2.warner-optimal", "decision")
@@ -123,8 +126,8 @@ def _fig2_grid(budget: Budget) -> Iterable[Evidence]:
 FIG3_SIZES = (10, 100, 500, 1000)
 FIG3_DONT_KNOW = Fraction(1, 10)
 FIG3_DOMAIN = ["t > 1", "0 <= pi <= 1"]
-FIG3_TEXT = ("q3 = 1/10: p = 9/10 t/(t+1), q = 9/10/(t+1) with t = e^eps > 1 (every eps > 0; the paper's p > 1/2 "
-             "is t > 5/4), pi in [0, 1], n in {10, 100, 500, 1000}")
+FIG3_TEXT = (r"$q_3 = 1/10$: $p = \frac{9}{10} t/(t+1)$, $q = \frac{9}{10}/(t+1)$ with $t = e^{\epsilon} > 1$ (every "
+             r"$\epsilon > 0$; the paper's $p > 1/2$ is $t > 5/4$), $\pi \in [0, 1]$, $n \in \{10, 100, 500, 1000\}$")
 #: the readings of "the variance" (None: the primary one) by the factor in front of Theorem 3.10's bracket
 FIG3_READINGS = {None: pa.VARIANCE_FORMS[0], "Theorem 3.10 as printed": pa.VARIANCE_FORMS[1],
                  "approximate A": pa.VARIANCE_FORMS[2]}
@@ -133,17 +136,22 @@ define(Claim(
     id="Fig3.sample-size", title="Figure 3: the effect of the sample size",
     printed=('different sample sizes can achieve similar estimations',),
     source="003 §3.1 Figure 3",
-    statement=r"q_3 = 0.1,\ n \in \{10, 100, 500, 1000\}: \text{when the privacy loss is relatively large, different "
-              r"sample sizes can achieve similar estimations. However, when the privacy budget is relatively small, "
-              r"with the increase of the sample size, the estimation variance gets smaller and smaller}",
-    domain=FIG3_TEXT,
-    assumptions=("the figure's Q_{2x3} at loss ε has p = (1-q3) e^ε/(e^ε+1), q = (1-q3)/(e^ε+1) (Corollary 3.12)",),
-    interpretation="qualitative, no threshold stated, none imposed: (a) Var(π̂ | N1+N2 ≠ 0) (what the experiments "
-                   "estimate) strictly decreases in n at every ε; (b) the spread Var(n = 10) - Var(n = 1000) across "
-                   "the sample sizes strictly shrinks as ε grows",
+    statement=(r"$q_3 = 0.1,\ n \in \{10, 100, 500, 1000\}$: when the privacy loss is relatively large, different "
+                "sample sizes can achieve similar estimations. However, when the privacy budget is relatively "
+                "small, with the increase of the sample size, the estimation variance gets smaller and smaller"),
+    domain=(r"$q_3 = 1/10$: $p = \frac{9}{10} t/(t+1)$, $q = \frac{9}{10}/(t+1)$ with $t = e^{\epsilon} > 1$ (every "
+            r"$\epsilon > 0$; the paper's $p > 1/2$ is $t > 5/4$), $\pi \in [0, 1]$, $n \in \{10, 100, 500, 1000\}$"),
+    assumptions=((r"the figure's $Q_{2\times 3}$ at loss $\epsilon$ has $p = (1-q_3) "
+                  r"e^{\epsilon}/(e^{\epsilon}+1)$, $q = (1-q_3)/(e^{\epsilon}+1)$ (Corollary 3.12)"),),
+    interpretation=(r"qualitative, no threshold stated, none imposed: (a) $\operatorname{Var}(\hat{\pi} \mid N_1+N_2 "
+                    r"\ne 0)$ (what the experiments estimate) strictly decreases in $n$ at every $\epsilon$; (b) the "
+                    r"spread $\operatorname{Var}(n = 10) - \operatorname{Var}(n = 1000)$ across the sample sizes "
+                    r"strictly shrinks as $\epsilon$ grows"),
     readings=("Theorem 3.10 as printed", "approximate A", "relative spread", "enumerated conditional variance"),
     definitions=("SLDP",),
-    related={"T3.10": "the variance plotted (corrected by 1/(1 - q3^n))", "Fig2.warner-optimal": "the figure before"},
+    related={"T3.10": "the variance plotted (corrected by $1/(1 - q_{3}^{n})$)", "Fig2.warner-optimal": ("the "
+                                                                                                         "figure "
+                                                                                                         "before")},
 ))
 
 

@@ -32,8 +32,8 @@ def test_survey_figure_status_at_quick(claim_id, status):
 
 def test_Fig2_warner_optimal_holds_when_names_both_readings():
     holds_when = quick("Fig2.warner-optimal").verdict.holds_when
-    assert "approximated error" in holds_when and "every n >= 1" in holds_when
-    assert "exact conditional variance" in holds_when and "n >= 2" in holds_when
+    assert "approximated error" in holds_when and r"every $n \ge 1$" in holds_when
+    assert "exact conditional variance" in holds_when and r"$n \ge 2$" in holds_when
 
 
 def test_Fig2_exact_conditional_variance_ties_at_n1_and_decreases_from_n2():
