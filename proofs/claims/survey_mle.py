@@ -33,13 +33,14 @@ from symbolic.symbols import n, p, pi, q, q3
 # ---------------------------------------------------------------------------------- before Eq. (2)
 
 define(Claim(
-    id="Eq2.score", title="the score equation of Q_{2x3}", source="003 before Eq. (2)",
+    id="Eq2.score", title=r"the score equation of $Q_{2\times 3}$", source="003 before Eq. (2)",
     printed=(r"\frac{n_{1}}{q_{1}}-\frac{n_{2}}{q_{2}}=0",),
-    statement=r"L(\pi)=q_1^{n_1}q_2^{n_2}q_3^{n_3};\ \frac{d}{d\pi}\log L=0 \iff \frac{n_1}{q_1}-\frac{n_2}{q_2}=0",
-    domain=PAPER + "; q1, q2 > 0 (where the log-likelihood is defined)",
-    interpretation="d/dpi log L = (p - q)(n1/q1 - n2/q2), so with p != q (implied by p > 1/2 >= q) the "
-                   "derivative vanishes exactly when n1/q1 - n2/q2 = 0",
-    premise="either side of the equivalence holds at the (counts, pi) checked: d/dpi log L = 0 or n1/q1 = n2/q2",
+    statement=r"$L(\pi)=q_1^{n_1}q_2^{n_2}q_3^{n_3};\ \frac{d}{d\pi}\log L=0 \iff \frac{n_1}{q_1}-\frac{n_2}{q_2}=0$",
+    domain=PAPER + "; $q_{1}, q_{2} > 0$ (where the log-likelihood is defined)",
+    interpretation=(r"$\frac{d}{d\pi} \log L = (p - q)(n_1/q_1 - n_2/q_2)$, so with $p \ne q$ (implied by $p > 1/2 "
+                    r"\ge q$) the derivative vanishes exactly when $n_1/q_1 - n_2/q_2 = 0$"),
+    premise=(r"either side of the equivalence holds at the (counts, $\pi$) checked: $\frac{d}{d\pi} \log L = 0$ or "
+             "$n_1/q_1 = n_2/q_2$"),
 ))
 
 _SCORE_COUNTS = ((1, 2, 0), (3, 0, 2), (0, 4, 1), (5, 5, 5), (7, 2, 0), (2, 3, 1))
@@ -115,14 +116,15 @@ def _eq2_score_exact(budget: Budget) -> Evidence:
 # -------------------------------------------------------------------------------------------- Eq. (2)
 
 define(Claim(
-    id="Eq2", title="Eq. (2): the MLE of the Q_{2x3} survey", source="003 Eq. (2)",
+    id="Eq2", title=r"Eq. (2): the MLE of the $Q_{2\times 3}$ survey", source="003 Eq. (2)",
     printed=(r"=\frac{n_{2}q-n_{1}p}{(n_{1}+n_{2})(q-p)}",),
-    statement=r"\hat{\pi}=\frac{n_2q-n_1p}{(n_1+n_2)(q-p)}",
-    domain=PAPER + "; n1 + n2 > 0",
-    interpretation="pi-hat maximises the log-likelihood over the pi where q1, q2 > 0 (an interval containing "
-                   "[0, 1]), as the paper does by setting the derivative to zero: for n1, n2 >= 1 it is the "
-                   "unique stationary point and a maximum; for n1 = 0 or n2 = 0 the likelihood is monotone and "
-                   "pi-hat is the endpoint where its supremum is approached",
+    statement=r"$\hat{\pi}=\frac{n_2q-n_1p}{(n_1+n_2)(q-p)}$",
+    domain=PAPER + "; $n_{1} + n_{2} > 0$",
+    interpretation=(r"$\hat{\pi}$ maximises the log-likelihood over the $\pi$ where $q_{1}, q_{2} > 0$ (an "
+                     "interval containing $[0, 1]$), as the paper does by setting the derivative to zero: for "
+                     r"$n_{1}, n_{2} \ge 1$ it is the unique stationary point and a maximum; for $n_{1} = 0$ or "
+                     r"$n_{2} = 0$ the likelihood is monotone and $\hat{\pi}$ is the endpoint where its supremum "
+                     "is approached"),
     readings=("the maximiser over pi in [0, 1]",),
 ))
 
@@ -190,8 +192,8 @@ def _eq2_exact(budget: Budget) -> list[Evidence]:
 define(Claim(
     id="T3.9", title="Theorem 3.9: conditional unbiasedness", source="003 Theorem 3.9",
     printed=(r"\mathbb{E}[\frac{N_{2}q-N_{1}p}{(N_{1}+N_{2})(q-p)}|N_{1}+N_{2}\neq 0]=\pi",),
-    statement=r"\mathbb{E}\Big[\frac{N_2q-N_1p}{(N_1+N_2)(q-p)}\,\Big|\,N_1+N_2\neq 0\Big]=\pi",
-    domain=PAPER + "; n >= 1",
+    statement=r"$\mathbb{E}\Big[\frac{N_2q-N_1p}{(N_1+N_2)(q-p)}\,\Big|\,N_1+N_2\neq 0\Big]=\pi$",
+    domain=PAPER + r"; $n \ge 1$",
 ))
 
 
@@ -221,10 +223,10 @@ def _t39_simulation(budget: Budget) -> Evidence:
 define(Claim(
     id="T3.9.proof", title="proof of Theorem 3.9: the unconditional sum", source="003 proof of Theorem 3.9",
     printed=(r"\mathbb{E}[\frac{N_{2}q-N_{1}p}{(N_{1}+N_{2})(q-p)}]=\pi(1-q_{3}^{n})",),
-    statement=r"\mathbb{E}\Big[\frac{N_2q-N_1p}{(N_1+N_2)(q-p)}\Big]=\pi(1-q_3^n)",
-    domain=PAPER + "; n >= 1",
-    interpretation="the expectation runs over all outcomes with the term N1 + N2 = 0 counted as 0 (as in "
-                   "the proof of Lemma 4.1)",
+    statement=r"$\mathbb{E}\Big[\frac{N_2q-N_1p}{(N_1+N_2)(q-p)}\Big]=\pi(1-q_3^n)$",
+    domain=PAPER + r"; $n \ge 1$",
+    interpretation=("the expectation runs over all outcomes with the term $N_{1} + N_{2} = 0$ counted as 0 (as in "
+                     "the proof of Lemma 4.1)"),
     related={"T3.9": "the theorem this step proves", "L4.1": "the lemma the step uses"},
 ))
 
