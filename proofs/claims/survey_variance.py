@@ -38,7 +38,7 @@ __all__ = ["A_SYMBOL", "with_a_symbol"]
 
 #: A as a plain symbol (the derived variances hold it so), filled in exactly at identity points
 A_SYMBOL = sympy.Symbol("A", positive=True)
-_Q3_ZERO = "q3 = 0 (p + q = 1), where 1 - q3^n = 1"
+_Q3_ZERO = r"$q_3 = 0$ ($p + q = 1$), where $1 - q_3^n = 1$"
 
 
 def with_a_symbol(expr: sympy.Expr) -> sympy.Expr:
@@ -55,16 +55,16 @@ def _with_dont_know(points: list[dict]) -> list[dict]:
 define(Claim(
     id="T3.10", title="Theorem 3.10: the conditional variance of the MLE", source="003 Theorem 3.10",
     printed=(r"Var(\hat{\pi}|N_{1}+N_{2}\neq 0)=\frac{1}{(q-p)^{2}}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A",),
-    statement=r"Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A,\ "
-              r"A=\sum_{0\le N_3<n}\frac{1}{n-N_3}\binom{n}{N_3}(1-q_3)^{n-N_3}q_3^{N_3}",
-    domain=PAPER + "; n >= 1",
-    interpretation="the variance of pi-hat under the conditional law given N1 + N2 != 0",
-    related={"T3.10.proof.conditioning": "the proof's step that loses the factor 1/(1 - q3^n)",
+    statement=r"$Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A,\ "
+              r"A=\sum_{0\le N_3<n}\frac{1}{n-N_3}\binom{n}{N_3}(1-q_3)^{n-N_3}q_3^{N_3}$",
+    domain=PAPER + r"; $n \ge 1$",
+    interpretation=r"the variance of $\hat{\pi}$ under the conditional law given $N_{1} + N_{2} \ne 0$",
+    related={"T3.10.proof.conditioning": "the proof's step that loses the factor $1/(1 - q_{3}^{n})$",
              "L4.6": "the unconditional second moments the proof uses"},
 ))
 
-_T310_CORRECTED = (r"Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{[\pi p+(1-\pi)q][\pi q+(1-\pi)p]}{(q-p)^2}"
-                   r"\cdot\frac{A}{1-q_3^{\,n}}")
+_T310_CORRECTED = (r"$Var(\hat{\pi}\mid N_1+N_2\neq0)=\frac{[\pi p+(1-\pi)q][\pi q+(1-\pi)p]}{(q-p)^2}"
+                   r"\cdot\frac{A}{1-q_3^{\,n}}$")
 
 
 def _t310_correction(budget: Budget) -> Correction:
@@ -105,8 +105,8 @@ def _t310_simulation(budget: Budget) -> Evidence:
 define(Claim(
     id="T3.10.form2", title="Theorem 3.10: the second form", source="003 Theorem 3.10",
     printed=(r"=[-(\pi-\frac{1}{2})^{2}+\frac{1}{4}(\frac{p+q}{p-q})^{2}]A",),
-    statement=r"\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A=[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A",
-    domain=PAPER + "; n >= 1 (any A)",
+    statement=r"$\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A=[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A$",
+    domain=PAPER + r"; $n \ge 1$ (any $A$)",
 ))
 
 
@@ -135,8 +135,9 @@ def _form2_enumeration(budget: Budget) -> Evidence:
 
 define(Claim(
     id="T3.10.form2@000", title="Theorem 3.10 in 000: the second form", source="000 Theorem 3.10",
-    statement=r"\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi q+(1-\pi)p]A=[-\frac14(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A",
-    domain=PAPER + "; n >= 1 (any A > 0)",
+    statement=(r"$\frac{1}{(q-p)^2}[\pi p+(1-\pi)q][\pi "
+               r"q+(1-\pi)p]A=[-\frac14(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A$"),
+    domain=PAPER + r"; $n \ge 1$ (any $A > 0$)",
 ))
 
 
@@ -145,9 +146,9 @@ def _form2_000_symbolic(budget: Budget) -> Evidence:
     evidence = identity(with_a_symbol(P.T310), with_a_symbol(P.T310_FORM2_000), domain="p != q, A > 0 (symbolic)",
                         points=[{"p": Fraction(3, 4), "q": Fraction(0), "pi": z, "A": Fraction(1)}
                                 for z in (Fraction(1, 2), Fraction(0), Fraction(1))])
-    fix = Correction(r"[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A\ \text{(the form printed in 003)}",
+    fix = Correction(r"$[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A$ (the form printed in 003)",
                      (_form2_symbolic(budget), _form2_enumeration(budget)))
-    return replace(evidence, corrected=fix, holds_when="pi = 1/2")
+    return replace(evidence, corrected=fix, holds_when=r"$\pi = 1/2$")
 
 
 @check("T3.10.form2@000", "enumeration")
@@ -165,16 +166,16 @@ define(Claim(
     printed=(r"=\frac{(p+q)^{2}}{(q-p)^{2}}[\frac{q_{1}q_{2}}{(q_{1}+q_{2})^{2}}A+\frac{q_{2}^{2}}{(q_{1}+q_{2"
              r"})^{2}}-\frac{q_{2}^{2}}{(q_{1}+q_{2})^{2}}]",),
     source="003 proof of Theorem 3.10",
-    statement=r"Var(\hat\pi \mid N_1+N_2 \ne 0) = \frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1 q_2}{(q_1+q_2)^2} A "
-              r"+ \frac{q_2^2}{(q_1+q_2)^2} - \frac{q_2^2}{(q_1+q_2)^2}\Big] \quad \text{(Lemma 0.6)}",
-    domain="Q_{2x3}: p > 1/2, q >= 0, p + q <= 1, pi in [0, 1], n >= 1",
-    interpretation="the proof's line as printed, with q1, q2, q3 and A as in 003 §3.1. It should be "
-                   "(p+q)^2/(q-p)^2 [E[(N2/M)^2 | M != 0] - E[N2/M | M != 0]^2] (M = N1 + N2), where "
-                   "E[(N2/M)^2 | M != 0] = q1 q2/(q1+q2)^2 A/(1 - q3^n) + q2^2/(q1+q2)^2; the line has A, the "
-                   "unconditional E[1/M; M != 0] of Lemma 4.6, where the conditional E[1/M | M != 0] = "
-                   "A/(1 - q3^n) belongs",
+    statement=(r"$Var(\hat\pi \mid N_1+N_2 \ne 0) = \frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1 q_2}{(q_1+q_2)^2} A + "
+                r"\frac{q_2^2}{(q_1+q_2)^2} - \frac{q_2^2}{(q_1+q_2)^2}\Big]$ (Lemma 0.6)"),
+    domain=r"$Q_{2\times 3}$: $p > 1/2$, $q \ge 0$, $p + q \le 1$, $\pi \in [0, 1]$, $n \ge 1$",
+    interpretation=("the proof's line as printed, with $q_1, q_2, q_3$ and $A$ as in 003 §3.1. It should be "
+                    r"$\frac{(p+q)^2}{(q-p)^2} [E[(N_2/M)^2 \mid M \ne 0] - E[N_2/M \mid M \ne 0]^2]$ ($M = N_1 + "
+                    r"N_2$), where $E[(N_2/M)^2 \mid M \ne 0] = \frac{q_1 q_2}{(q_1+q_2)^2} \frac{A}{1 - q_3^n} + "
+                    r"\frac{q_2^2}{(q_1+q_2)^2}$; the line has $A$, the unconditional $E[1/M; M \ne 0]$ of Lemma "
+                    r"4.6, where the conditional $E[1/M \mid M \ne 0] = A/(1 - q_3^n)$ belongs"),
     readings=(_LITERAL_READING,),
-    related={"T3.10": "the theorem this step proves; the step explains its missing factor 1/(1 - q3^n)",
+    related={"T3.10": "the theorem this step proves; the step explains its missing factor $1/(1 - q_{3}^{n})$",
              "L4.1": "the unconditional first moments used", "L4.6": "the unconditional second moments used"},
 ))
 
@@ -193,8 +194,8 @@ def _conditioning_correction(budget: Budget) -> Correction:
                                    label="E[(N2/(N1+N2))^2 | N1+N2 > 0] = Lemma 4.6 / (1 - q3^n)")
     variance = compare_moment(P.PI_HAT, _CONDITIONAL_LINE, moment="variance", given=GIVEN,
                               n_values=sample_sizes(budget), points=survey_points(budget))
-    return Correction(r"Var(\hat\pi\mid N_1+N_2\ne0)=\frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1q_2}{(q_1+q_2)^2}"
-                      r"\frac{A}{1-q_3^n}+\frac{q_2^2}{(q_1+q_2)^2}-\frac{q_2^2}{(q_1+q_2)^2}\Big]",
+    return Correction(r"$Var(\hat\pi\mid N_1+N_2\ne0)=\frac{(p+q)^2}{(q-p)^2}\Big[\frac{q_1q_2}{(q_1+q_2)^2}"
+                      r"\frac{A}{1-q_3^n}+\frac{q_2^2}{(q_1+q_2)^2}-\frac{q_2^2}{(q_1+q_2)^2}\Big]$",
                       (symbolic, second_moment, variance))
 
 
@@ -232,16 +233,17 @@ _READINGS = ("relative error <= 1% (a threshold the text does not state) at the 
              "relative error <= 1% (a threshold the text does not state) at every n >= 1 (n in {1, 2, 3, 5} checked)")
 
 define(Claim(
-    id="A.approx", title="the Grab-Savage approximation of A", source="003 after Theorem 3.10",
+    id="A.approx", title="the Grab-Savage approximation of $A$", source="003 after Theorem 3.10",
     printed=('a good approximation of', r"\frac{1}{(n+1)(p+q)-1}",),
-    statement=r"A\approx\frac{1}{(n+1)(p+q)-1}\ \text{(a good approximation)}",
-    domain="q3 = 1 - p - q in [0, 1/2) (p > 1/2), n >= 1 with (n+1)(p+q) > 1",
-    interpretation="'a good approximation' is qualitative; read as the paper's use needs it (the sample sizes of "
-                   "Figures 2-3 grow to 1000): the relative error |approx - A|/A tends to 0 as n grows, for every "
-                   "p + q. The exact error table at the figures' n and q3 is reported (about 0.145% at Figure 3's "
-                   "q3 = 0.1 for n >= 10; 167% at n = 1, q3 = 1/4). Fixed thresholds are alternative readings",
+    statement=r"$A\approx\frac{1}{(n+1)(p+q)-1}$ (a good approximation)",
+    domain=r"$q_3 = 1 - p - q \in [0, 1/2)$ ($p > 1/2$), $n \ge 1$ with $(n+1)(p+q) > 1$",
+    interpretation=("'a good approximation' is qualitative; read as the paper's use needs it (the sample sizes of "
+                    r"Figures 2-3 grow to 1000): the relative error $|\text{approx} - A|/A$ tends to 0 as $n$ grows, "
+                    "for every $p + q$. The exact error table at the figures' $n$ and $q_3$ is reported (about "
+                    r"0.145% at Figure 3's $q_3 = 0.1$ for $n \ge 10$; 167% at $n = 1$, $q_3 = 1/4$). Fixed "
+                    "thresholds are alternative readings"),
     readings=_READINGS,
-    related={"T3.10": "the A it approximates", "nuS": "the accuracy formula that uses the approximation"},
+    related={"T3.10": "the $A$ it approximates", "nuS": "the accuracy formula that uses the approximation"},
 ))
 
 
@@ -308,13 +310,13 @@ def _a_approx_table(budget: Budget) -> list[Evidence]:
 
 
 define(Claim(
-    id="A.approx.warner", title="the approximation at p + q = 1 gives Eq. (1)", source="003 after Theorem 3.10",
+    id="A.approx.warner", title="the approximation at $p + q = 1$ gives Eq. (1)", source="003 after Theorem 3.10",
     printed=(r"Var[\hat{\pi}|N_{1}+N_{2}\neq 0]=\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}\frac{1}{(2p-1)^{2}}}{n}",),
-    statement=r"p+q=1:\ Var[\hat{\pi}\mid N_1+N_2\neq0]=\frac{-(\pi-\frac12)^2+\frac14\frac{1}{(2p-1)^2}}{n}\ "
-              r"\text{(exactly Eq. (1))}",
-    domain="p + q = 1, p > 1/2, pi in [0, 1], n >= 1",
-    interpretation="with p + q = 1 (q3 = 0) the approximation 1/((n+1)(p+q)-1) = 1/n equals A exactly, and the "
-                   "conditional variance equals the printed expression, which equals Eq. (1)",
+    statement=(r"$p+q=1:\ Var[\hat{\pi}\mid N_1+N_2\neq0]=\frac{-(\pi-\frac12)^2+\frac14\frac{1}{(2p-1)^2}}{n}$ "
+                "(exactly Eq. (1))"),
+    domain=r"$p + q = 1$, $p > 1/2$, $\pi \in [0, 1]$, $n \ge 1$",
+    interpretation=("with $p + q = 1$ ($q_3 = 0$) the approximation $1/((n+1)(p+q)-1) = 1/n$ equals $A$ exactly, and "
+                    "the conditional variance equals the printed expression, which equals Eq. (1)"),
 ))
 
 

@@ -38,7 +38,7 @@ def test_T3_10_counterexamples_are_in_the_domain_and_exact(claim_id, printed):
     claimed = EXACT.evaluate(printed.xreplace(q2x3()), values)
     assert claimed != exact
     assert (Fraction(verdict.counterexample["lhs"]), Fraction(verdict.counterexample["rhs"])) == (claimed, exact)
-    assert verdict.holds_when.startswith("q3 = 0") and verdict.corrected is not None
+    assert verdict.holds_when.startswith("$q_3 = 0$") and verdict.corrected is not None
 
 
 def test_T3_10_proof_conditioning_is_theorem_3_10_times_one_minus_q3_to_the_n():
