@@ -27,13 +27,14 @@ from proofs.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, choq
                                      region_decision, region_enumeration, region_premise, region_statement, search,
                                      table_agrees, table_cases, warner_at, with_correction, witness_holds)
 
-SLDP_DOMAIN = ("evidential mechanisms Q (rows: mass functions on a finite Y), every ordered pair (x, x') of inputs "
-               "(x = x' included, as Definition 3.1 ranges), budgets eps > 0 with Q eps-SLDP, tests phi: Y -> [0, 1]")
+SLDP_DOMAIN = (r"evidential mechanisms $Q$ (rows: mass functions on a finite $Y$), every ordered pair $(x, x')$ of "
+               r"inputs ($x = x'$ included, as Definition 3.1 ranges), budgets $\epsilon > 0$ with $Q$ "
+               r"$\epsilon$-SLDP, tests $\varphi: Y \to [0, 1]$")
 INTERVAL = "T3.5 errors: interval"
-ERRORS_TEXT = (r"\alpha_\varphi = \sup_{pr\in\mathcal{P}^Q_x}\mathbb{E}_{pr}(\varphi),\ "
-               r"\beta_\varphi = 1-\inf_{pr\in\mathcal{P}^Q_{x'}}\mathbb{E}_{pr}(\varphi)")
-BOUNDS_TEXT = (r"u(\alpha):=max\{e^{-\epsilon}(1-\alpha),1-\alpha e^{\epsilon}\},\ "
-               r"U(\alpha):=min\{e^{\epsilon}(1-\alpha),1-\alpha e^{-\epsilon}\}")
+ERRORS_TEXT = (r"$\alpha_\varphi = \sup_{pr\in\mathcal{P}^Q_x}\mathbb{E}_{pr}(\varphi),\ "
+               r"\beta_\varphi = 1-\inf_{pr\in\mathcal{P}^Q_{x'}}\mathbb{E}_{pr}(\varphi)$")
+BOUNDS_TEXT = (r"$u(\alpha):=max\{e^{-\epsilon}(1-\alpha),1-\alpha e^{\epsilon}\},\ "
+               r"U(\alpha):=min\{e^{\epsilon}(1-\alpha),1-\alpha e^{-\epsilon}\}$")
 
 PRINTED = Statement((Bound("u", "lower", "printed"), Bound("U", "upper", "printed")), pairs="SLDP")
 INTERVAL_STATEMENT = Statement((Bound("u", "lower", "interval-lower"), Bound("U", "upper", "interval-upper")),
@@ -42,36 +43,38 @@ INTERVAL_STATEMENT = Statement((Bound("u", "lower", "interval-lower"), Bound("U"
 
 def _proof(k: int, conclusions: tuple[str, ...], reading: str | None, note: str | None = None) -> Evidence:
     return message_space_proof(k, witness=lambda: witness_holds("SLDP"), conclusions=conclusions, reading=reading,
-                               note=note, domain="every evidential mechanism on a finite frame, every pair (x, x'), "
-                               f"every eps > 0 with Q eps-SLDP, every test phi: Y^{k} -> [0, 1]"
+                               note=note, domain="every evidential mechanism on a finite frame, every pair $(x, x')$, "
+                               r"every $\epsilon > 0$ with $Q$ $\epsilon$-SLDP, every test "
+                               f"$\\varphi: Y^{k} \\to [0, 1]$"
                                + (" (two-fold product)" if k == 2 else ""))
 
 
 # === Theorem 3.5 ===================================================================================================
 define(Claim(
     id="T3.5.forward", title="Theorem 3.5 (1⇒2)", source="003 Theorem 3.5 (1⇒2)",
-    statement=(r"Q\ \epsilon\text{-}SLDP \Rightarrow \text{if type I error } \alpha_\varphi\in[l,L] \text{ then type II "
-               r"error } \beta_\varphi\in[u(L),U(l)],\ " + BOUNDS_TEXT + ";\\ " + ERRORS_TEXT),
+    statement=(r"$Q\ \epsilon$-SLDP $\Rightarrow$ if type I error $\alpha_\varphi\in[l,L]$ then type II error "
+               r"$\beta_\varphi\in[u(L),U(l)]$, " + BOUNDS_TEXT + "; " + ERRORS_TEXT),
     domain=SLDP_DOMAIN,
-    assumptions=("u and U are non-increasing, so the condition for every [l, L] containing alpha_phi is the "
-                 "condition at l = L = alpha_phi",),
-    interpretation=("errors as printed before the theorem (T3.5 errors): for a region R, alpha = pl_x(R), beta = "
-                    "pl_x'(R^c); randomized tests reduce to regions (level sets; u convex, U concave)"),
+    assumptions=(("$u$ and $U$ are non-increasing, so the condition for every $[l, L]$ containing "
+                  r"$\alpha_\varphi$ is the condition at $l = L = \alpha_\varphi$"),),
+    interpretation=(r"errors as printed before the theorem (T3.5 errors): for a region $R$, $\alpha = pl_x(R)$, "
+                    r"$\beta = pl_{x'}(R^c)$; randomized tests reduce to regions (level sets; $u$ convex, $U$ "
+                    "concave)"),
     readings=(f"{INTERVAL}: [bel_x(R), pl_x(R)] in [l, L] => [bel_x'(R^c), pl_x'(R^c)] in [u(L), U(l)]",),
-    premise="Q is ε-SLDP",
+    premise=r"$Q$ is $\epsilon$-SLDP",
     definitions=("SLDP", "T3.5 errors", INTERVAL),
-    related={"T3.5.proof.upper": "item 2 of the proof bounds beta through bel_x(R): it proves the interval reading, "
-                                 "not the printed pairing of pl_x(R) with U",
+    related={"T3.5.proof.upper": (r"item 2 of the proof bounds $\beta$ through $bel_x(R)$: it proves the interval "
+                                  "reading, not the printed pairing of $pl_x(R)$ with $U$"),
              "T3.5.proof.choquet": "extends the bounds from regions to every test",
              "C3.6.lower": "the two-fold version of the lower bound"},
     printed=(r"u(\alpha):=max\{e^{-\epsilon}(1-\alpha),1-\alpha e^{\epsilon}\}",
              r"U(\alpha):=min\{e^{\epsilon}(1-\alpha),1-\alpha e^{-\epsilon}\}"),
 ))
 
-_T35_CORRECTED = (r"\text{with } \alpha_\varphi, \beta_\varphi \text{ the intervals } "
-                  r"[\inf_{\mathcal{P}_x}\mathbb{E}\varphi, \sup_{\mathcal{P}_x}\mathbb{E}\varphi],\ "
-                  r"[\inf_{\mathcal{P}_{x'}}\mathbb{E}(1-\varphi), \sup_{\mathcal{P}_{x'}}\mathbb{E}(1-\varphi)]: "
-                  r"\alpha_\varphi\subseteq[l,L] \Rightarrow \beta_\varphi\subseteq[u(L),U(l)]")
+_T35_CORRECTED = (r"with $\alpha_\varphi, \beta_\varphi$ the intervals "
+                  r"$[\inf_{\mathcal{P}_x}\mathbb{E}\varphi, \sup_{\mathcal{P}_x}\mathbb{E}\varphi]$, "
+                  r"$[\inf_{\mathcal{P}_{x'}}\mathbb{E}(1-\varphi), \sup_{\mathcal{P}_{x'}}\mathbb{E}(1-\varphi)]$: "
+                  r"$\alpha_\varphi\subseteq[l,L] \Rightarrow \beta_\varphi\subseteq[u(L),U(l)]$")
 
 
 @check("T3.5.forward", Method.ENUMERATION)
@@ -99,24 +102,23 @@ def _t35_forward_search(budget: Budget) -> list[Evidence]:
 
 define(Claim(
     id="T3.5.converse", title="Theorem 3.5 (2⇒1)", source="003 Theorem 3.5 (2⇒1)",
-    statement=(r"\text{If type I error } \alpha_\varphi\in[l,L] \text{ then type II error } \beta_\varphi\in[u(L),U(l)] "
-               r"\text{ (for all tests } \varphi) \Rightarrow Q\ \epsilon\text{-}SLDP;\ " + ERRORS_TEXT),
-    domain=("evidential mechanisms Q, every ordered pair (x, x') of inputs (x = x' included, the pairs of Definition "
-            "3.1), budgets eps > 0, tests phi: Y -> [0, 1]"),
-    interpretation=("statement 2 with the errors printed before the theorem, for every test and every pair "
-                    "(x, x') of the definition; statement 1: r_S <= e^eps (Definition 3.1)"),
+    statement=(r"If type I error $\alpha_\varphi\in[l,L]$ then type II error $\beta_\varphi\in[u(L),U(l)]$ (for all "
+               r"tests $\varphi$) $\Rightarrow Q\ \epsilon$-SLDP; " + ERRORS_TEXT),
+    domain=("evidential mechanisms $Q$, every ordered pair $(x, x')$ of inputs ($x = x'$ included, the pairs of "
+            r"Definition 3.1), budgets $\epsilon > 0$, tests $\varphi: Y \to [0, 1]$"),
+    interpretation=("statement 2 with the errors printed before the theorem, for every test and every pair $(x, x')$ "
+                    r"of the definition; statement 1: $r_S \le e^{\epsilon}$ (Definition 3.1)"),
     readings=(f"{INTERVAL}: the appendix proof's [lower, upper] errors",
               "message-space: tests on the messages 2^Y \\ {∅} (each row a probability on messages)"),
-    premise="statement 2 holds at e^ε for every test and every pair (x, x')",
+    premise=r"statement 2 holds at $e^{\epsilon}$ for every test and every pair $(x, x')$",
     definitions=("SLDP", "WLDP", "T3.5 errors", INTERVAL),
     related={"T3.5.forward": "the other direction", "L3.14.converse": "the corrected converse characterizes WLDP"},
     printed=(r"u(\alpha):=max\{e^{-\epsilon}(1-\alpha),1-\alpha e^{\epsilon}\}",
              r"U(\alpha):=min\{e^{\epsilon}(1-\alpha),1-\alpha e^{-\epsilon}\}"),
 ))
 
-_T35C_CORRECTED = (r"\text{statement 2 (printed errors, every pair } (x, x') \text{, } x = x' \text{ included) holds iff } "
-                   r"pl_x(E) \le e^{\epsilon} bel_{x'}(E) \text{ for all } x, x', E \text{, i.e. iff } Q \text{ is "
-                   r"} \epsilon\text{-WLDP}")
+_T35C_CORRECTED = (r"statement 2 (printed errors, every pair $(x, x')$, $x = x'$ included) holds iff "
+                   r"$pl_x(E) \le e^{\epsilon} bel_{x'}(E)$ for all $x, x', E$, i.e. iff $Q$ is $\epsilon$-WLDP")
 
 
 @check("T3.5.converse", Method.ENUMERATION)
@@ -138,9 +140,10 @@ def _t35_converse_search(budget: Budget) -> Evidence:
 
 
 # === Corollary 3.6 =================================================================================================
-COMPOSITION = r"\text{two-fold composition: } Q(x)\times Q(x) \text{ against } Q(x')\times Q(x'),\ "
-COMPOSED_DOMAIN = ("Q eps-SLDP (eps > 0), every ordered pair (x, x') of inputs (x = x' included); the composition is "
-                   "the product of independent mass functions (focal sets E1 x E2) on Y x Y; tests phi: Y x Y -> [0, 1]")
+COMPOSITION = r"two-fold composition: $Q(x)\times Q(x)$ against $Q(x')\times Q(x')$, "
+COMPOSED_DOMAIN = (r"$Q$ $\epsilon$-SLDP ($\epsilon > 0$), every ordered pair $(x, x')$ of inputs ($x = x'$ included); "
+                   r"the composition is the product of independent mass functions (focal sets $E_1 \times E_2$) on "
+                   r"$Y \times Y$; tests $\varphi: Y \times Y \to [0, 1]$")
 TABLE_DOMAIN = ("Q_2x3(p, q) on exact grids, the appendix's mass table of its square on {0, 1, 2} (every pair, every "
                 "region of {0, 1, 2}); budgets from the own SLDP ratio of Q_2x3 (x {1, 3/2, 3})")
 LOWER2 = Statement((Bound("u2", "lower", "printed"),), pairs="SLDP", composed=True)
@@ -149,18 +152,20 @@ UPPER2_CORRECTED = Statement((Bound("U2_corrected", "upper", "interval-upper"),)
 
 define(Claim(
     id="C3.6.lower", title="Corollary 3.6 (lower bound)", source="003 Corollary 3.6",
-    statement=(COMPOSITION + r"\alpha^2_\varphi\in[l,L] \Rightarrow \beta^2_\varphi \ge u^2(L),\ "
-               r"u^{2}(\alpha):=max\{e^{-2\epsilon}(1-\alpha),-\alpha+\frac{2}{e^{\epsilon}+1},1-\alpha e^{2\epsilon}\}"),
+    statement=(COMPOSITION + (r"$\alpha^2_\varphi\in[l,L] \Rightarrow \beta^2_\varphi \ge u^2(L),\ "
+                              r"u^{2}(\alpha):=max\{e^{-2\epsilon}(1-\alpha),-\alpha+\frac{2}{e^{\epsilon}+1},1-\alpha "
+                              r"e^{2\epsilon}\}$")),
     domain=COMPOSED_DOMAIN,
-    assumptions=("the corollary is read for every eps-SLDP mechanism (its text does not restrict Q); the appendix "
-                 "proof's Q_2x3 (p > 1/2) is part of the grid",),
-    interpretation="alpha^2, beta^2 defined 'similarly' to Theorem 3.5: sup over the product's credal set, 1 - inf",
+    assumptions=((r"the corollary is read for every $\epsilon$-SLDP mechanism (its text does not restrict $Q$); "
+                  r"the appendix proof's $Q_{2\times 3}$ ($p > 1/2$) is part of the grid"),),
+    interpretation=(r"$\alpha^2$, $\beta^2$ defined 'similarly' to Theorem 3.5: sup over the product's credal set, 1 "
+                    "- inf"),
     readings=(f"{INTERVAL}: beta^2 the lower error inf E(1-phi) (the appendix proof's pairing)",
               "table: the appendix's mass table of Q_2x3 squared on the frame {0,1,2}",
               "table = product: the table is the image of the product under the number of 'no' answers"),
-    premise="Q is ε-SLDP",
+    premise=r"$Q$ is $\epsilon$-SLDP",
     definitions=("SLDP", "T3.5 errors", INTERVAL),
-    related={"C3.6.proof.ratio": "a step of the appendix proof", "C3.6.proof.chain": "the proof's chain in p",
+    related={"C3.6.proof.ratio": "a step of the appendix proof", "C3.6.proof.chain": "the proof's chain in $p$",
              "T3.5.forward": "the one-use statement"},
     printed=(
         r"u^{2}(\alpha):=max\{e^{-2\epsilon}(1-\alpha),-\alpha+\frac{2}{e^{\epsilon}+1},1-\alpha e^{2\epsilon}\}",
@@ -195,24 +200,29 @@ def _c36_lower_search(budget: Budget) -> Evidence:
 
 define(Claim(
     id="C3.6.upper", title="Corollary 3.6 (upper bound)", source="003 Corollary 3.6",
-    statement=(COMPOSITION + r"\alpha^2_\varphi\in[l,L] \Rightarrow \beta^2_\varphi \le U^2(l),\ "
-               r"U^{2}(\alpha):=min\{e^{2\epsilon}(1-\alpha),1-\alpha e^{-2\epsilon},-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\}"),
+    statement=(COMPOSITION + r"$\alpha^2_\varphi\in[l,L] \Rightarrow \beta^2_\varphi \le U^2(l),\ "
+               r"U^{2}(\alpha):=min\{e^{2\epsilon}(1-\alpha),1-\alpha e^{-2\epsilon},-\alpha+\frac{3-e^{-2\epsilon}}"
+               r"{e^{\epsilon}+1}\}$"),
     domain=COMPOSED_DOMAIN,
-    assumptions=("read for every eps-SLDP mechanism; Q_2x3 with p > 1/2 (the proof's case) is part of the grid",),
-    interpretation="alpha^2 = sup over the product's credal set of E(phi), beta^2 = 1 - inf over the other's",
+    assumptions=((r"read for every $\epsilon$-SLDP mechanism; $Q_{2\times 3}$ with $p > 1/2$ (the proof's case) "
+                  "is part of the grid"),),
+    interpretation=(r"$\alpha^2$ = sup over the product's credal set of $\mathbb{E}(\varphi)$, $\beta^2$ = 1 - inf "
+                    "over the other's"),
     readings=(f"{INTERVAL}: beta^2 the upper error bounded by U^2 of the lower type I error (the proof's pairing)",
               "table: the appendix's mass table on {0,1,2}"),
-    premise="Q is ε-SLDP",
+    premise=r"$Q$ is $\epsilon$-SLDP",
     definitions=("SLDP", "T3.5 errors", INTERVAL),
-    related={"C3.6.lower": "the other half", "C3.19.op": "the same intercept (3 - e^{-2eps})/(e^eps + 1)"},
+    related={"C3.6.lower": "the other half", "C3.19.op": (r"the same intercept $(3 - e^{-2\epsilon})/(e^{\epsilon} + "
+                                                          "1)$")},
     printed=(
         r"U^{2}(\alpha):=min\{e^{2\epsilon}(1-\alpha),1-\alpha e^{-2\epsilon},-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\}",
     ),
 ))
 
-_C36_UPPER_CORRECTED = (r"\text{with } \beta^2 = \sup_{\mathcal{P}_{x'x'}}\mathbb{E}(1-\varphi) \text{ and } "
-                        r"l \le \inf_{\mathcal{P}_{xx}}\mathbb{E}\varphi:\ \beta^2_\varphi \le "
-                        r"\min\{e^{2\epsilon}(1-l), 1-l e^{-2\epsilon}, -l+\frac{2e^{\epsilon}}{e^{\epsilon}+1}\} = 1-u^2(1-l)")
+_C36_UPPER_CORRECTED = (r"with $\beta^2 = \sup_{\mathcal{P}_{x'x'}}\mathbb{E}(1-\varphi)$ and $l \le "
+                        r"\inf_{\mathcal{P}_{xx}}\mathbb{E}\varphi$: $\beta^2_\varphi \le "
+                        r"\min\{e^{2\epsilon}(1-l), 1-l e^{-2\epsilon}, -l+\frac{2e^{\epsilon}}{e^{\epsilon}+1}\} "
+                        "= 1-u^2(1-l)$")
 
 
 @check("C3.6.upper", Method.ENUMERATION)
@@ -247,9 +257,9 @@ def _c36_upper_search(budget: Budget) -> Evidence:
 define(Claim(
     id="T3.5.proof.choquet", title="proofs of Theorems 3.5 and 3.18: rejection regions suffice",
     source="003 proofs of Theorems 3.5, 3.18",
-    statement=r"\text{tests } \varphi: Y \to [0,1] \text{ replaced by rejection regions } R:\ "
-              r"\alpha = pl_x(R),\ \beta = 1 - bel_{x'}(R)",
-    domain="evidential mechanisms on finite alphabets; tests phi: Y -> [0, 1]",
+    statement=(r"tests $\varphi: Y \to [0,1]$ replaced by rejection regions $R$: $\alpha = pl_x(R),\ \beta = 1 - "
+               "bel_{x'}(R)$"),
+    domain=r"evidential mechanisms on finite alphabets; tests $\varphi: Y \to [0, 1]$",
     interpretation=(r"for a region $R$: $\sup_{pr \in P_x} pr(R) = pl_x(R)$ and $1 - \inf_{pr \in P_{x'}} pr(R) = "
                     r"1 - bel_{x'}(R)$; for every test $\varphi$ the errors are the convex combination of those of its "
                     r"level sets (so bounds convex or concave in $\alpha$ extend from regions to all tests), and the "
@@ -257,7 +267,8 @@ define(Claim(
                     r"the corrections) are determined by the region points, as the chains of regions give them"),
     definitions=("T3.5 errors", "Definition 3.17 errors", "T^pe", "T^op: as printed", "T^op: repaired"),
     related={"T3.5.forward": "the theorem whose proof uses this step", "T3.18.forward": "the theorem whose proof "
-             "uses this step", "D3.17.pe-equals-SLDP": "the pessimistic errors of a region are (pl_x(R), pl_x'(R^c))"},
+             "uses this step", "D3.17.pe-equals-SLDP": ("the pessimistic errors of a region are $(pl_x(R), "
+                                                        "pl_{x'}(R^c))$")},
     printed=("Let’s assume that the rejection region for the hypothesis testing problem is",),
 ))
 
@@ -274,14 +285,15 @@ def _choquet_search(budget: Budget) -> Evidence:
 
 define(Claim(
     id="T3.5.proof.upper", title="proof of Theorem 3.5, item 2", source="003 proof of Theorem 3.5",
-    statement=r"bel_x(R) \le \alpha' \Rightarrow pl_x(R^c) \le 1 - \alpha'; \quad "
-              r"bel_{x'}(R) \ge e^{-\epsilon} bel_x(R) \ge \alpha' e^{-\epsilon}",
-    domain="epsilon-SLDP evidential mechanisms on finite alphabets, every pair (x, x'), regions R, alpha' in [0, 1]",
+    statement=(r"$bel_x(R) \le \alpha' \Rightarrow pl_x(R^c) \le 1 - \alpha'; \quad bel_{x'}(R) \ge e^{-\epsilon} "
+               r"bel_x(R) \ge \alpha' e^{-\epsilon}$"),
+    domain=(r"$\epsilon$-SLDP evidential mechanisms on finite alphabets, every pair $(x, x')$, regions $R$, $\alpha' "
+            r"\in [0, 1]$"),
     interpretation="the printed implications of item 2, each inequality checked under the item's assumption",
-    premise="Q is ε-SLDP and bel_x(R) ≤ α'",
+    premise=r"$Q$ is $\epsilon$-SLDP and $bel_x(R) \le \alpha'$",
     definitions=("SLDP",),
-    related={"T3.5.forward": "the theorem this step proves (its upper bound U): with bel_x(R) >= alpha' it proves the "
-                             "interval reading, which is the corrected theorem"},
+    related={"T3.5.forward": (r"the theorem this step proves (its upper bound $U$): with $bel_x(R) \ge \alpha'$ it "
+                              "proves the interval reading, which is the corrected theorem")},
     printed=(r"bel_{x^{\prime}}^{Q}(R)\geq e^{-\epsilon}bel_{x}^{Q}(R)\geq\alpha^{\prime}e^{-\epsilon}",),
 ))
 
@@ -290,8 +302,8 @@ _STEP_UPPER = {
     "bel_x'(R) >= e^-eps bel_x(R)": ("a2 - a1/r", lambda v: v["a2"] >= v["a1"] / v["r"]),
     "e^-eps bel_x(R) >= alpha' e^-eps": ("a1/r - al/r", lambda v: v["a1"] >= v["al"]),
 }
-_UPPER_CORRECTED = (r"bel_x(R) \ge \alpha' \Rightarrow pl_x(R^c) \le 1 - \alpha' \text{ and } "
-                    r"bel_{x'}(R) \ge e^{-\epsilon} bel_x(R) \ge \alpha' e^{-\epsilon}")
+_UPPER_CORRECTED = (r"$bel_x(R) \ge \alpha' \Rightarrow pl_x(R^c) \le 1 - \alpha'$ and "
+                    r"$bel_{x'}(R) \ge e^{-\epsilon} bel_x(R) \ge \alpha' e^{-\epsilon}$")
 _ALPHA_GRID = [Fraction(i, 4) for i in range(5)]
 
 
@@ -321,16 +333,16 @@ def _upper_exhaustive(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="C3.6.proof.ratio", title="proof of Corollary 3.6: ε-SLDP bounds (1-q)/q and (1-p)/p",
+    id="C3.6.proof.ratio", title=r"proof of Corollary 3.6: $\epsilon$-SLDP bounds $(1-q)/q$ and $(1-p)/p$",
     source="003 proof of Corollary 3.6",
-    statement=r"\text{Since } Q \text{ is } \epsilon\text{-SLDP, } e^{-\epsilon} \le \frac{1-q}{q}, "
-              r"\frac{1-p}{p} \le e^{\epsilon}",
-    domain="Q_{2x3}(p, q), p > 1/2, q > 0, p + q <= 1, eps > 0 with Q_2x3 eps-SLDP",
-    interpretation="the four printed inequalities, for every budget at which Q_2x3 is eps-SLDP",
-    premise="Q_{2x3}(p, q) is ε-SLDP",
+    statement=r"Since $Q$ is $\epsilon$-SLDP, $e^{-\epsilon} \le \frac{1-q}{q}, \frac{1-p}{p} \le e^{\epsilon}$",
+    domain=(r"$Q_{2\times 3}(p, q)$, $p > 1/2$, $q > 0$, $p + q \le 1$, $\epsilon > 0$ with $Q_{2\times 3}$ "
+            r"$\epsilon$-SLDP"),
+    interpretation=r"the four printed inequalities, for every budget at which $Q_{2\times 3}$ is $\epsilon$-SLDP",
+    premise=r"$Q_{2\times 3}(p, q)$ is $\epsilon$-SLDP",
     definitions=("SLDP", "WLDP"),
     related={"C3.6.lower": "the corollary this step proves", "C3.6.upper": "the corollary this step proves",
-             "epsW": "(1-q)/q is the WLDP ratio of Q_2x3"},
+             "epsW": r"$(1-q)/q$ is the WLDP ratio of $Q_{2\times 3}$"},
     printed=(r"e^{-\epsilon}\leq\frac{1-q}{q},\frac{1-p}{p}\leq e^{\epsilon}",),
 ))
 
@@ -340,9 +352,9 @@ _RATIO = {
     "e^-eps <= (1-p)/p": ("(1 - p)/p - 1/r", lambda v: (1 - v["p"]) / v["p"] >= 1 / v["r"]),
     "(1-p)/p <= e^eps": ("r - (1 - p)/p", lambda v: (1 - v["p"]) / v["p"] <= v["r"]),
 }
-_RATIO_CORRECTED = (r"\text{if } Q_{2\times 3} \text{ is } \epsilon\text{-WLDP (not SLDP): } e^{-\epsilon} \le "
-                    r"\frac{1-q}{q}, \frac{1-p}{p} \le e^{\epsilon}; \ \epsilon\text{-SLDP gives } e^{-\epsilon} \le "
-                    r"\frac{p}{q} \le e^{\epsilon}")
+_RATIO_CORRECTED = (r"if $Q_{2\times 3}$ is $\epsilon$-WLDP (not SLDP): $e^{-\epsilon} \le \frac{1-q}{q}, "
+                    r"\frac{1-p}{p} \le e^{\epsilon}$; $\epsilon$-SLDP gives $e^{-\epsilon} \le \frac{p}{q} \le "
+                    r"e^{\epsilon}$")
 
 
 def _q2x3_premise(notion: str) -> list[str]:
@@ -371,14 +383,15 @@ def _ratio_exhaustive(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="C3.6.proof.chain", title="proof of Corollary 3.6: the chain of inequalities in p",
+    id="C3.6.proof.chain", title="proof of Corollary 3.6: the chain of inequalities in $p$",
     source="003 proof of Corollary 3.6",
-    statement=r"p \ge \frac{2 - e^{\epsilon}}{e^{\epsilon}+1},\quad (2-p)p \le e^{2\epsilon}(1-p^2),\quad "
-              r"p^2 \le 1 - e^{-2\epsilon}[1-(1-p)^2] \le 1 - (1-x)e^{-2\epsilon}",
-    domain="Q_{2x3}(p, q), p > 1/2, q > 0, p + q <= 1, Q_2x3 eps-SLDP; x in [0, 1] (printed x for alpha)",
+    statement=(r"$p \ge \frac{2 - e^{\epsilon}}{e^{\epsilon}+1},\quad (2-p)p \le e^{2\epsilon}(1-p^2),\quad p^2 \le "
+               r"1 - e^{-2\epsilon}[1-(1-p)^2] \le 1 - (1-x)e^{-2\epsilon}$"),
+    domain=(r"$Q_{2\times 3}(p, q)$, $p > 1/2$, $q > 0$, $p + q \le 1$, $Q_{2\times 3}$ $\epsilon$-SLDP; $x \in [0, "
+            r"1]$ (printed $x$ for $\alpha$)"),
     interpretation=("each printed step checked separately under the corollary's hypotheses and the proof's case "
-                    "assumption (1-p)^2 <= alpha ('If (1-p)^2 <= alpha, then ...'), x read as alpha"),
-    premise="Q_{2x3}(p, q) is ε-SLDP and (1−p)² ≤ α",
+                    r"assumption $(1-p)^2 \le \alpha$ ('If $(1-p)^2 \le \alpha$, then ...'), $x$ read as $\alpha$"),
+    premise=r"$Q_{2\times 3}(p, q)$ is $\epsilon$-SLDP and $(1-p)^2 \le \alpha$",
     definitions=("SLDP",),
     related={"C3.6.lower": "the corollary this chain proves", "C3.6.upper": "the corollary this chain proves"},
     printed=(r"p\geq\frac{2-e^{\epsilon}}{e^{\epsilon}+1}",
