@@ -36,14 +36,14 @@ from proofs.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, conv
 PRINTED, REPAIRED, INF = "T^op: as printed", "T^op: repaired", "T^op: inf"
 DISTINCT = "WLDP: distinct pairs"
 ERRORS_000 = "Definition 3.17 errors@000"
-TRADEOFF_TEXT = (r"T^{pe}(\alpha):=inf\{\beta^{pe}_\varphi:\alpha^{pe}_\varphi\le\alpha\},\ "
-                 r"T^{op}(\alpha):=sup\{\beta^{op}_\varphi:\alpha^{op}_\varphi\le\alpha\}")
-BOUNDS_TEXT = (r"f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\},\ "
-               r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}")
+TRADEOFF_TEXT = (r"$T^{pe}(\alpha):=inf\{\beta^{pe}_\varphi:\alpha^{pe}_\varphi\le\alpha\},\ "
+                 r"T^{op}(\alpha):=sup\{\beta^{op}_\varphi:\alpha^{op}_\varphi\le\alpha\}$")
+BOUNDS_TEXT = (r"$f^{pe}_{\epsilon}(\alpha)=max\{1-\alpha e^{\epsilon},0,e^{-\epsilon}(1-\alpha)\},\ "
+               r"f^{op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-\epsilon},e^{\epsilon}(1-\alpha)\}$")
 STATEMENT_TEXT = (r"\forall\alpha\in[0,1]:\ T^{pe}(Q(x),Q(x'))(\alpha)\ge f^{pe}_\epsilon(\alpha),\ "
                   r"T^{op}(Q(x),Q(x'))(\alpha)\le f^{op}_\epsilon(\alpha)")
-WLDP_DOMAIN = ("evidential mechanisms Q, every ordered pair (x, x') of inputs (x = x' included, as Definition 3.13 "
-               "ranges), eps > 0, alpha in [0, 1], tests phi: Y -> [0, 1]")
+WLDP_DOMAIN = (r"evidential mechanisms $Q$, every ordered pair $(x, x')$ of inputs ($x = x'$ included, as Definition "
+               r"3.13 ranges), $\epsilon > 0$, $\alpha \in [0, 1]$, tests $\varphi: Y \to [0, 1]$")
 
 
 def theorem(op: str, errors: str = "Definition 3.17 errors") -> Statement:
@@ -56,12 +56,13 @@ def theorem(op: str, errors: str = "Definition 3.17 errors") -> Statement:
 define(Claim(
     id="D3.17.pe-equals-SLDP", title="the pessimistic errors are the SLDP errors",
     source="003 before Definition 3.17",
-    statement=r"\alpha^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_x}} \mathbb{E}_{pr}(\varphi),\ "
-              r"\beta^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_{x'}}} \mathbb{E}_{pr}(1-\varphi) "
-              r"\text{ are actually the same as those errors in } \epsilon\text{-SLDP}",
-    domain="evidential mechanisms on finite alphabets, every pair (x, x'); tests phi: Y -> [0, 1]",
-    interpretation=("the SLDP errors are those printed before Theorem 3.5: alpha_phi = sup_{P_x} E phi and beta_phi = "
-                    "1 - inf_{P_x'} E phi; the claim is alpha^pe = alpha_phi and beta^pe = beta_phi for every phi"),
+    statement=(r"$\alpha^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_x}} \mathbb{E}_{pr}(\varphi),\ "
+               r"\beta^{pe}_\varphi = \sup_{pr \in \mathcal{P}_{bel_{x'}}} \mathbb{E}_{pr}(1-\varphi)$ are actually "
+               r"the same as those errors in $\epsilon$-SLDP"),
+    domain=r"evidential mechanisms on finite alphabets, every pair $(x, x')$; tests $\varphi: Y \to [0, 1]$",
+    interpretation=(r"the SLDP errors are those printed before Theorem 3.5: $\alpha_\varphi = \sup_{P_x} \mathbb{E} "
+                    r"\varphi$ and $\beta_\varphi = 1 - \inf_{P_{x'}} \mathbb{E} \varphi$; the claim is $\alpha^{pe} "
+                    r"= \alpha_\varphi$ and $\beta^{pe} = \beta_\varphi$ for every $\varphi$"),
     readings=(f"{ERRORS_000}: 000's pessimistic errors, both under x'",),
     definitions=("T3.5 errors", "Definition 3.17 errors", ERRORS_000),
     related={"T3.18.forward": "uses the pessimistic errors", "T3.5.forward": "defines the SLDP errors",
@@ -84,7 +85,7 @@ def _pe_exhaustive(budget: Budget) -> list[Evidence]:
 # === Theorem 3.18 ===================================================================================================
 define(Claim(
     id="T3.18.forward", title="Theorem 3.18 (1⇒2)", source="003 Theorem 3.18 (1⇒2)",
-    statement=(r"Q\ \epsilon\text{-}WLDP \Rightarrow " + STATEMENT_TEXT + r",\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
+    statement=(r"$Q\ \epsilon$-WLDP $\Rightarrow " + STATEMENT_TEXT + "$, " + BOUNDS_TEXT + "; " + TRADEOFF_TEXT),
     domain=WLDP_DOMAIN,
     interpretation=("Definition 3.17 as printed: $T^{op}(\\alpha) = \\sup\\{\\beta^{op}_\\varphi : \\alpha^{op}_\\varphi "
                     "\\le \\alpha\\}$, which is identically 1 (the test $\\varphi \\equiv 0$); statement 2 for every "
@@ -193,11 +194,12 @@ def _t318_converse_search(budget: Budget) -> Evidence:
 define(Claim(
     id="T3.18.proof.op", title="proof of Theorem 3.18, item 2 (optimistic errors)",
     source="003 proof of Theorem 3.18",
-    statement=r"\text{Assume } pl_x(R^c) \ge \alpha \ldots\ \alpha \le pl_{x'}(R^c) \le e^{\epsilon}(1 - pl_x(R))."
-              r"\text{ It follows that } pl_{x'}(R) \le 1 - e^{-\epsilon}\alpha",
-    domain="epsilon-WLDP evidential mechanisms on finite alphabets, every pair (x, x'), regions R, alpha in [0, 1]",
+    statement=(r"Assume $pl_x(R^c) \ge \alpha \ldots\ \alpha \le pl_{x'}(R^c) \le e^{\epsilon}(1 - pl_x(R))$. It "
+               r"follows that $pl_{x'}(R) \le 1 - e^{-\epsilon}\alpha$"),
+    domain=(r"$\epsilon$-WLDP evidential mechanisms on finite alphabets, every pair $(x, x')$, regions $R$, $\alpha "
+            r"\in [0, 1]$"),
     interpretation="the printed chain: each of its three inequalities checked under the item's assumption",
-    premise="Q is ε-WLDP and pl_x(R^c) ≥ α",
+    premise=r"$Q$ is $\epsilon$-WLDP and $pl_x(R^c) \ge \alpha$",
     definitions=("WLDP",),
     related={"T3.18.forward": "the theorem this step proves (its optimistic half): the conclusion is right and "
                               "bounds T^op under the repaired definition (sup over alpha^op >= alpha), not the printed "
@@ -216,8 +218,8 @@ _STEP_OP_CORRECTED = {
                                                           lambda v: 1 - v["b2"] <= 1 - (1 - v["a1"]) / v["r"]),
     "1 - e^-eps pl_x(R^c) <= 1 - e^-eps alpha": ("(1 - al/r) - (1 - (1 - a1)/r)", lambda v: v["al"] <= 1 - v["a1"]),
 }
-_OP_CORRECTED_TEXT = (r"pl_x(R^c) \ge \alpha \Rightarrow pl_{x'}(R) = 1 - bel_{x'}(R^c) \le 1 - e^{-\epsilon} pl_x(R^c) "
-                      r"\le 1 - e^{-\epsilon}\alpha \text{ (WLDP: } pl_x(R^c) \le e^{\epsilon} bel_{x'}(R^c))")
+_OP_CORRECTED_TEXT = (r"$pl_x(R^c) \ge \alpha \Rightarrow pl_{x'}(R) = 1 - bel_{x'}(R^c) \le 1 - e^{-\epsilon} "
+                      r"pl_x(R^c) \le 1 - e^{-\epsilon}\alpha$ (WLDP: $pl_x(R^c) \le e^{\epsilon} bel_{x'}(R^c)$)")
 
 
 def _op_step(budget: Budget, steps: dict, method: Method) -> Evidence:
@@ -245,13 +247,12 @@ def _op_exhaustive(budget: Budget) -> Evidence:
 
 
 define(Claim(
-    id="T3.18@000", title="Theorem 3.18 with 000's error definitions (all four under x')",
+    id="T3.18@000", title="Theorem 3.18 with 000's error definitions (all four under $x'$)",
     source="000 §3.2 Theorem 3.18",
-    statement=r"Q \text{ is } \epsilon\text{-WLDP} \iff T^{pe}(\alpha) \ge f^{pe}_\epsilon(\alpha),\ "
-              r"T^{op}(\alpha) \le f^{op}_\epsilon(\alpha)\ \forall \alpha, \text{ with } "
-              r"\alpha^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(\varphi),\ "
-              r"\beta^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(1-\varphi),\ "
-              r"\alpha^{op}, \beta^{op} = \inf_{\mathcal{P}_{bel_{x'}}}",
+    statement=(r"$Q$ is $\epsilon$-WLDP $\iff T^{pe}(\alpha) \ge f^{pe}_\epsilon(\alpha),\ T^{op}(\alpha) \le "
+               r"f^{op}_\epsilon(\alpha)\ \forall \alpha$, with $\alpha^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} "
+               r"\mathbb{E}(\varphi),\ \beta^{pe} = \sup_{\mathcal{P}_{bel_{x'}}} \mathbb{E}(1-\varphi),\ "
+               r"\alpha^{op}, \beta^{op} = \inf_{\mathcal{P}_{bel_{x'}}}$"),
     domain=WLDP_DOMAIN,
     interpretation=("000 defines all four errors under $x'$: they depend on $Q(x')$ only; Definition 3.17 as "
                     "printed ($T^{op} \\equiv 1$, the test $\\varphi \\equiv 0$), so statement 2 never holds "
@@ -303,10 +304,11 @@ def _t318_000_exhaustive(budget: Budget) -> list[Evidence]:
 
 
 # === Corollary 3.19 =================================================================================================
-C319_DOMAIN = ("Q eps-WLDP (eps > 0), every ordered pair (x, x') of inputs (x = x' included); product of independent "
-               "mass functions on Y x Y; alpha in [0, 1]; tests phi: Y x Y -> [0, 1]")
-T2_TEXT = (r"T_2^{pe}(\alpha):=inf\{\beta^{2,pe}_\varphi:\alpha^{2,pe}_\varphi\le\alpha\},\ "
-           r"T_2^{op}(\alpha):=sup\{\beta^{2,op}_\varphi:\alpha^{2,op}_\varphi\le\alpha\}")
+C319_DOMAIN = (r"$Q$ $\epsilon$-WLDP ($\epsilon > 0$), every ordered pair $(x, x')$ of inputs ($x = x'$ included); "
+               r"product of independent mass functions on $Y \times Y$; $\alpha \in [0, 1]$; tests "
+               r"$\varphi: Y \times Y \to [0, 1]$")
+T2_TEXT = (r"$T_2^{pe}(\alpha):=inf\{\beta^{2,pe}_\varphi:\alpha^{2,pe}_\varphi\le\alpha\},\ "
+           r"T_2^{op}(\alpha):=sup\{\beta^{2,op}_\varphi:\alpha^{2,op}_\varphi\le\alpha\}$")
 
 
 def corollary(bound: str, function: str) -> Statement:
@@ -316,12 +318,14 @@ def corollary(bound: str, function: str) -> Statement:
 
 define(Claim(
     id="C3.19.pe", title="Corollary 3.19 (pessimistic)", source="003 Corollary 3.19",
-    statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{pe}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\ge f^{2,pe}_{\epsilon}(\alpha)"
-               r"=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\};\ " + T2_TEXT),
+    statement=(r"$\forall\alpha\in[0,1]:\ T_{2}^{pe}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\ge f^{2,pe}_{\epsilon}"
+               r"(\alpha)=max\{1-\alpha e^{2\epsilon},-\alpha+\frac{2}{e^{\epsilon}+1},e^{-2\epsilon}(1-\alpha)\}$; "
+               + T2_TEXT),
     domain=C319_DOMAIN,
-    assumptions=("the corollary does not restate its hypothesis; read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
-    interpretation="pessimistic errors of the product (sup over its credal sets), T_2^pe as in Definition 3.17",
-    premise="Q is ε-WLDP",
+    assumptions=((r"the corollary does not restate its hypothesis; read as: $Q$ is $\epsilon$-WLDP (the setting "
+                  "of Theorem 3.18)"),),
+    interpretation="pessimistic errors of the product (sup over its credal sets), $T_2^{pe}$ as in Definition 3.17",
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP", "Definition 3.17 errors", "T^pe"),
     related={"C3.6.lower": "the same bound under SLDP; its randomized-response reduction proves this one too, applied "
                            "to products of credal-set members",
@@ -354,8 +358,9 @@ def _c319_pe_search(budget: Budget) -> Evidence:
 
 define(Claim(
     id="C3.19.op", title="Corollary 3.19 (optimistic)", source="003 Corollary 3.19",
-    statement=(r"\forall\alpha\in[0,1]:\ T_{2}^{op}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\le f^{2,op}_{\epsilon}(\alpha)"
-               r"=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\};\ " + T2_TEXT),
+    statement=(r"$\forall\alpha\in[0,1]:\ T_{2}^{op}(Q(x)\times Q(x),Q(x')\times Q(x'))(\alpha)\le f^{2,op}_{\epsilon}"
+               r"(\alpha)=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}"
+               r"{e^{\epsilon}+1}\}$; " + T2_TEXT),
     domain=C319_DOMAIN,
     assumptions=("read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
     interpretation=("Definition 3.17 as printed: $T_2^{op}(\\alpha) = \\sup\\{\\beta^{2,op}_\\varphi : "
