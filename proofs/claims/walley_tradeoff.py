@@ -41,21 +41,25 @@ def _decision(expr: Any, domain: list[str], budget: Budget, **kwargs: Any) -> Ev
 # Q_λ: its privacy loss
 # ======================================================================================================
 LAMBDA_DOMAIN = ["p > 1/2", "q > 0", "p + q <= 1", "0 <= lam <= 1"]
-LAMBDA_TEXT = "p > 1/2, q > 0 (so that ε^W is finite), p + q <= 1, lam in [0, 1]"
+LAMBDA_TEXT = r"$p > 1/2$, $q > 0$ (so that $\epsilon^W$ is finite), $p + q \le 1$, $\lambda \in [0, 1]$"
 LOSS = pa.loss_q_lambda()
 
 define(Claim(
-    id="Qlambda.loss", title="the privacy loss of Q_λ is largest at λ = 1 and smallest at λ = 0", source="003 §3.2",
+    id="Qlambda.loss", title=(r"the privacy loss of $Q_\lambda$ is largest at $\lambda = 1$ and smallest at $\lambda "
+                              "= 0$"), source="003 §3.2",
     printed=('the associated privacy loss is the largest and is the same as according to Definition 3.13',),
-    statement=r"When \lambda=1, the associated privacy loss is the largest and is the same as according to "
-              r"Definition 3.13. [...] when \lambda=0, the associated privacy loss is the smallest.",
-    domain=LAMBDA_TEXT,
-    interpretation="the loss of Q_λ = [[a, b], [b, a]] (a = p+λ(1-p-q), b = q+(1-λ)(1-p-q)) is max |ln(a/b)| = "
-                   "ln(a/b) (a >= b is decided); loss(1) >= loss(λ) >= loss(0) for all λ in [0, 1], and "
-                   "loss(1) = ε^W = ln((1-q)/q), the WLDP loss of Q_{2x3} (Definition 3.13)",
+    statement=(r"When $\lambda=1$, the associated privacy loss is the largest and is the same as according to "
+                r"Definition 3.13. [...] when $\lambda=0$, the associated privacy loss is the smallest."),
+    domain=r"$p > 1/2$, $q > 0$ (so that $\epsilon^W$ is finite), $p + q \le 1$, $\lambda \in [0, 1]$",
+    interpretation=(r"the loss of $Q_\lambda = [[a, b], [b, a]]$ ($a = p+\lambda(1-p-q)$, $b = "
+                    r"q+(1-\lambda)(1-p-q)$) is $\max |\ln(a/b)| = \ln(a/b)$ ($a \ge b$ is decided); "
+                    r"$\operatorname{loss}(1) \ge \operatorname{loss}(\lambda) \ge \operatorname{loss}(0)$ for "
+                    r"all $\lambda \in [0, 1]$, and $\operatorname{loss}(1) = \epsilon^W = \ln((1-q)/q)$, the "
+                    r"WLDP loss of $Q_{2\times 3}$ (Definition 3.13)"),
     readings=("strictly increasing in lambda",),
     definitions=("WLDP",),
-    related={"Qlambda.var": "the other end: the variance is largest at λ = 0", "Fig5.rectangle": "the trade-offs"},
+    related={"Qlambda.var": r"the other end: the variance is largest at $\lambda = 0$",
+             "Fig5.rectangle": "the trade-offs"},
 ))
 
 
@@ -92,17 +96,19 @@ def _qlambda_grid(budget: Budget) -> Evidence:
 # Figure 5: the rectangle of the trade-offs of all Q_λ
 # ======================================================================================================
 define(Claim(
-    id="Fig5.rectangle", title="Figure 5: the rectangle of the trade-offs of all Q_λ", source="003 §3.2, Figure 5",
+    id="Fig5.rectangle", title=r"Figure 5: the rectangle of the trade-offs of all $Q_\lambda$", source=("003 §3.2, "
+                                                                                                        "Figure 5"),
     printed=('consists of exactly the trade-offs between privacy and accuracy',),
-    statement=r"The rectangle shown in the figure consists of exactly the trade-offs between privacy and accuracy "
-              r"for all possible Q_{\lambda} with (\epsilon^{W}(p,q),\nu^{W}(p,q)) as the worst and "
-              r"(\epsilon^{O}(p,q),\nu^{O}(p,q)) as the best.",
-    domain="p > 1/2, q > 0, p + q <= 1, pi in [0, 1], n >= 1 integer; lam in [0, 1]",
-    assumptions=("Q_λ is Warner's mechanism with truth probability a = p + λ(1-p-q); its loss is ln(a/(1-a)) and "
-                 "its variance Eq. (1) at a (003 §3.2)",
-                 "ε^O = ln(p/(1-p)) (λ = 0) and ν^O = Eq. (1) at a = 1-q (λ = 1): the smallest loss and variance "
-                 "among the Q_λ"),
-    interpretation="the set {(loss(Q_λ), Var(Q_λ)) : λ in [0, 1]} equals the rectangle [ε^O, ε^W] x [ν^O, ν^W]",
+    statement=("The rectangle shown in the figure consists of exactly the trade-offs between privacy and accuracy "
+                r"for all possible $Q_{\lambda}$ with $(\epsilon^{W}(p,q),\nu^{W}(p,q))$ as the worst and "
+                r"$(\epsilon^{O}(p,q),\nu^{O}(p,q))$ as the best."),
+    domain=r"$p > 1/2$, $q > 0$, $p + q \le 1$, $\pi \in [0, 1]$, $n \ge 1$ integer; $\lambda \in [0, 1]$",
+    assumptions=((r"$Q_\lambda$ is Warner's mechanism with truth probability $a = p + \lambda(1-p-q)$; its loss is "
+                  r"$\ln(a/(1-a))$ and its variance Eq. (1) at $a$ (003 §3.2)"),
+                 (r"$\epsilon^O = \ln(p/(1-p))$ ($\lambda = 0$) and $\nu^O$ = Eq. (1) at $a = 1-q$ ($\lambda = "
+                  r"1$): the smallest loss and variance among the $Q_\lambda$")),
+    interpretation=(r"the set $\{(\operatorname{loss}(Q_\lambda), \operatorname{Var}(Q_\lambda)) : \lambda \in "
+                    r"[0, 1]\}$ equals the rectangle $[\epsilon^O, \epsilon^W] \times [\nu^O, \nu^W]$"),
     definitions=("WLDP",),
     related={"Qlambda.loss": "the loss axis", "Qlambda.var": "the variance axis", "C3.20": "how the corners move"},
 ))
@@ -121,12 +127,13 @@ def _fig5_correction(budget: Budget) -> Correction:
         identity(pa.loss_q_lambda(1), pa.eps_w(), domain="0 < q < 1"),
     )
     return Correction(
-        statement=r"the trade-offs (\epsilon_\lambda, \nu_\lambda) of the Q_\lambda, \lambda\in[0,1], form a curve: "
-                  r"\epsilon_\lambda = \ln\frac{a}{1-a} strictly increases and \nu_\lambda = "
-                  r"\frac{-(\pi-1/2)^2 + 1/(4(2a-1)^2)}{n} strictly decreases with a = p+\lambda(1-p-q), from "
-                  r"(\epsilon^O, \nu^W) at \lambda=0 to (\epsilon^W, \nu^O) at \lambda=1: one diagonal of the "
-                  r"rectangle [\epsilon^O,\epsilon^W]\times[\nu^O,\nu^W], which does not contain its corners "
-                  r"(\epsilon^W,\nu^W) and (\epsilon^O,\nu^O) when p+q<1 (they coincide only when p+q=1)",
+        statement=(r"the trade-offs $(\epsilon_\lambda, \nu_\lambda)$ of the $Q_\lambda$, $\lambda\in[0,1]$, form a "
+                    r"curve: $\epsilon_\lambda = \ln\frac{a}{1-a}$ strictly increases and $\nu_\lambda = "
+                    r"\frac{-(\pi-1/2)^2 + 1/(4(2a-1)^2)}{n}$ strictly decreases with $a = p+\lambda(1-p-q)$, from "
+                    r"$(\epsilon^O, \nu^W)$ at $\lambda=0$ to $(\epsilon^W, \nu^O)$ at $\lambda=1$: one diagonal "
+                    r"of the rectangle $[\epsilon^O,\epsilon^W]\times[\nu^O,\nu^W]$, which does not contain its "
+                    r"corners $(\epsilon^W,\nu^W)$ and $(\epsilon^O,\nu^O)$ when $p+q<1$ (they coincide only when "
+                    "$p+q=1$)"),
         evidence=evidence)
 
 
@@ -172,15 +179,19 @@ def _fig5_solved(budget: Budget) -> Evidence:
 # Corollary 3.20 and the comparison after it
 # ======================================================================================================
 WALLEY_DOMAIN = ["p > 1/2", "q > 0", "p + q <= 1", "0 <= pi <= 1", "n >= 1"]
-WALLEY_TEXT = "p > 1/2, q > 0 (ε^W finite), p + q <= 1, pi in [0, 1], n >= 1 integer"
+WALLEY_TEXT = r"$p > 1/2, q > 0$ ($\epsilon^{W}$ finite), $p + q \le 1, \pi \in [0, 1], n \ge 1$ integer"
 
 define(Claim(
-    id="C3.20", title="Corollary 3.20: ε^W decreases in q, ν^W decreases in p", source="003 Corollary 3.20",
+    id="C3.20", title=r"Corollary 3.20: $\epsilon^W$ decreases in $q$, $\nu^W$ decreases in $p$", source=("003 "
+                                                                                                          "Corollary "
+                                                                                                          "3.20"),
     printed=(r"\epsilon^{W}(p,q) is decreasing with respect to q",),
-    statement=r"\epsilon^{W}(p,q) is decreasing with respect to q and \nu^{W}(p,q) is decreasing with respect to p.",
-    domain=WALLEY_TEXT,
-    interpretation="strictly decreasing: ∂ε^W/∂q < 0 and ∂ν^W/∂p < 0 on the whole domain, ε^W = ln((1-q)/q) "
-                   "the WLDP loss of Q_{2x3} and ν^W the variance of Q_0",
+    statement=(r"$\epsilon^{W}(p,q)$ is decreasing with respect to $q$ and $\nu^{W}(p,q)$ is decreasing with "
+                "respect to $p$."),
+    domain=r"$p > 1/2$, $q > 0$ ($\epsilon^W$ finite), $p + q \le 1$, $\pi \in [0, 1]$, $n \ge 1$ integer",
+    interpretation=(r"strictly decreasing: $\partial \epsilon^W/\partial q < 0$ and $\partial \nu^W/\partial p < 0$ "
+                    r"on the whole domain, $\epsilon^W = \ln((1-q)/q)$ the WLDP loss of $Q_{2\times 3}$ and $\nu^W$ "
+                    "the variance of $Q_0$"),
     definitions=("WLDP",),
     related={"C3.20.compare": "the comparison it is used for", "epsW": "the loss", "nuW": "the accuracy"},
 ))
@@ -215,20 +226,20 @@ COMPARE_DOMAIN = ["p > 1/2", "q > 0", "p + q <= 1", "pp > 1/2", "qq > 0", "pp + 
 COMPARE_WITNESS = {"p": "3/5", "q": "1/4", "pp": "11/20", "qq": "1/5", "pi": "1/2", "n": 1}
 
 define(Claim(
-    id="C3.20.compare", title="comparing Q_{2x3}(p,q) with Q_{2x3}(p',q') after Corollary 3.20",
+    id="C3.20.compare", title=r"comparing $Q_{2\times 3}(p,q)$ with $Q_{2\times 3}(p',q')$ after Corollary 3.20",
     printed=(
         r"\epsilon^{W}(p,q)\leq\epsilon^{W}(p^{\prime},q^{\prime})",
         r"\nu^{W}(p,q)\leq\nu^{W}(p^{\prime},q^{\prime})",
     ),
     source="003 after Corollary 3.20",
-    statement=r"If p\geq p^{\prime} and q\geq q^{\prime}, then "
-              r"\epsilon^{W}(p,q)\leq\epsilon^{W}(p^{\prime},q^{\prime}) "
-              r"and \nu^{W}(p,q)\leq\nu^{W}(p^{\prime},q^{\prime}).",
-    domain="(p, q) and (p', q') both with p > 1/2, q > 0, p + q <= 1; pi in [0, 1], n >= 1 integer (pp, qq "
-           "stand for p', q')",
-    interpretation="both inequalities at every pair of points of the domain with p >= p', q >= q' (ε^W the WLDP "
-                   "loss, ν^W the variance of Q_0)",
-    premise="p >= p' and q >= q'",
+    statement=(r"If $p\geq p^{\prime}$ and $q\geq q^{\prime}$, then "
+                r"$\epsilon^{W}(p,q)\leq\epsilon^{W}(p^{\prime},q^{\prime})$ and "
+                r"$\nu^{W}(p,q)\leq\nu^{W}(p^{\prime},q^{\prime})$."),
+    domain=(r"$(p, q)$ and $(p', q')$ both with $p > 1/2$, $q > 0$, $p + q \le 1$; $\pi \in [0, 1]$, $n \ge 1$ "
+            "integer (pp, qq stand for $p'$, $q'$)"),
+    interpretation=(r"both inequalities at every pair of points of the domain with $p \ge p'$, $q \ge q'$ "
+                    r"($\epsilon^W$ the WLDP loss, $\nu^W$ the variance of $Q_0$)"),
+    premise=r"$p \ge p'$ and $q \ge q'$",
     definitions=("WLDP",),
     related={"C3.20": "the monotonicity it follows from"},
 ))
