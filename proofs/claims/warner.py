@@ -40,7 +40,7 @@ PRINTED_EX37 = "pi-hat as printed in Example 3.7, (p-1)/(2p-1) + n1/((p-1)n)"
 WARNER_MLE = (n1 / n - (1 - p)) / (2 * p - 1)
 WARNER_STATISTIC = (N1 / n - (1 - p)) / (2 * p - 1)
 PRINTED_STATISTIC = P.EX37_MLE.xreplace({n1: N1})
-_WARNER_DOMAIN = "Warner's Q_W = [[p, 1-p], [1-p, p]], p in [0, 1], p != 1/2"
+_WARNER_DOMAIN = r"Warner's $Q_W = [[p, 1-p], [1-p, p]]$, $p \in [0, 1]$, $p \ne 1/2$"
 _LABEL = "Warner survey (q = 1 - p, no 'don't know')"
 
 
@@ -76,10 +76,10 @@ def warner_mean(statistic: sympy.Expr, budget: Budget, *, reading: str | None = 
 define(Claim(
     id="Ex3.7.mle", title="Example 3.7: the MLE of Warner's survey", source="003 Example 3.7",
     printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}",),
-    statement=r"q_1=\pi p+(1-\pi)(1-p);\quad \hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(p-1)n}",
-    domain=_WARNER_DOMAIN + "; n >= 1, 0 <= n1 <= n",
-    interpretation="the MLE is the stationary point in pi of n1 log q1 + (n - n1) log(1 - q1) (as in the "
-                   "paper, not truncated to [0, 1]); the printed formula must equal it for every n1",
+    statement=r"$q_1=\pi p+(1-\pi)(1-p);\quad \hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(p-1)n}$",
+    domain=_WARNER_DOMAIN + r"; $n \ge 1, 0 \le n_{1} \le n$",
+    interpretation=(r"the MLE is the stationary point in $\pi$ of $n_1 \log q_1 + (n - n_1) \log(1 - q_1)$ (as in "
+                    "the paper, not truncated to $[0, 1]$); the printed formula must equal it for every $n_1$"),
 ))
 
 
@@ -89,7 +89,7 @@ def _ex37_mle_symbolic(budget: Budget) -> Evidence:
     evidence = identity(P.EX37_MLE, derived, domain="p != 1/2, p != 1, n >= 1, 0 <= n1 <= n (symbolic)",
                         points=[{"p": x, "n": m, "n1": k} for x in (Fraction(3, 4), Fraction(2, 3)) for m in (1, 2, 5)
                                 for k in range(m + 1)])
-    correction = Correction(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(2p-1)n}",
+    correction = Correction(r"$\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(2p-1)n}$",
                             (identity(WARNER_MLE, derived, domain="p != 1/2, n >= 1 (symbolic)"),
                              _stationary(WARNER_MLE, budget)), derived={"Warner MLE": derived})
     return replace(evidence, corrected=correction, derived={**evidence.derived, "derived MLE": sympy.srepr(derived)})
