@@ -70,38 +70,41 @@ __all__ = [
 
 SLDP = register(Reading(
     name="SLDP", notion="SLDP", source="003 Definition 3.1", primary=True,
-    text="r_S = max over all ordered pairs (x, x'), x = x' included, and events E of m_x(E)/m_x'(E) (Shafer: "
-         "masses as randomly coded messages); Q is ε-SLDP iff r_S <= e^ε; ratios read multiplicatively "
-         "(0/0 no constraint, c/0 = +∞)",
+    text=("$r_S$ = max over all ordered pairs $(x, x')$, $x = x'$ included, and events $E$ of $m_x(E)/m_{x'}(E)$ "
+          r"(Shafer: masses as randomly coded messages); $Q$ is $\epsilon$-SLDP iff $r_S \le e^{\epsilon}$; ratios "
+          r"read multiplicatively ($0/0$ no constraint, $c/0 = +\infty$)"),
 ))
 
 BEL_LOSS = register(Reading(
     name="bel loss", notion="SLDP bel loss", source="003 §3.1 before Lemma 3.2", primary=True,
-    text="r_{bel,S} = max over all ordered pairs (x, x') and events E of bel_x(E)/bel_x'(E); ε_{bel,S} = ln r_{bel,S}",
+    text=("$r_{bel,S}$ = max over all ordered pairs $(x, x')$ and events $E$ of $bel_x(E)/bel_{x'}(E)$; "
+          r"$\epsilon_{bel,S} = \ln r_{bel,S}$"),
 ))
 
 PL_LOSS = register(Reading(
     name="pl loss", notion="SLDP pl loss", source="003 §3.1 before Lemma 3.2", primary=True,
-    text="r_{pl,S} = max over all ordered pairs (x, x') and events E of pl_x(E)/pl_x'(E); ε_{pl,S} = ln r_{pl,S}",
+    text=("$r_{pl,S}$ = max over all ordered pairs $(x, x')$ and events $E$ of $pl_x(E)/pl_{x'}(E)$; "
+          r"$\epsilon_{pl,S} = \ln r_{pl,S}$"),
 ))
 
 WLDP = register(Reading(
     name="WLDP", notion="WLDP", source="003 Definition 3.13", primary=True,
-    text="r^W = max over all ordered pairs (x, x') of inputs, x = x' included, and events E of "
-         "pr_x(E)/pr_x'(E), pr_x ranging over P_{bel_x} and pr_x' over P_{bel_x'} independently; equal to "
-         "max pl_x(E)/bel_x'(E). Primary because r_S (Definition 3.1), Lemma 3.14 ('for all x, x' in X') and "
-         "the proof of Lemma 3.16 all range over every pair, and only this reading makes Lemma 3.14 true",
+    text=("$r^W$ = max over all ordered pairs $(x, x')$ of inputs, $x = x'$ included, and events $E$ of "
+          "$pr_x(E)/pr_{x'}(E)$, $pr_x$ ranging over $P_{bel_x}$ and $pr_{x'}$ over $P_{bel_{x'}}$ independently; "
+          "equal to max $pl_x(E)/bel_{x'}(E)$. Primary because $r_S$ (Definition 3.1), Lemma 3.14 ('for all $x, x' "
+          r"\in X$') and the proof of Lemma 3.16 all range over every pair, and only this reading makes Lemma 3.14 "
+          "true"),
 ))
 
 WLDP_DISTINCT = register(Reading(
     name="WLDP: distinct pairs", notion="WLDP", source="003 Definition 3.13",
-    text="as WLDP, but only pairs x != x' count (the imprecision of a single row is not a privacy loss)",
+    text=r"as WLDP, but only pairs $x \ne x'$ count (the imprecision of a single row is not a privacy loss)",
 ))
 
 LDP = register(Reading(
     name="LDP", notion="LDP", source="003 §3.1 (standard LDP, Dwork and Roth Definition 2.4)", primary=True,
-    text="for a probabilistic mechanism (Bayesian rows P_x): max over all ordered pairs (x, x') and events E "
-         "of P_x(E)/P_x'(E); computed from the probabilities of the outputs, without masses of non-singletons",
+    text=("for a probabilistic mechanism (Bayesian rows $P_x$): max over all ordered pairs $(x, x')$ and events $E$ "
+          "of $P_x(E)/P_{x'}(E)$; computed from the probabilities of the outputs, without masses of non-singletons"),
 ))
 
 

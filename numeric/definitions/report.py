@@ -35,8 +35,8 @@ __all__ = ["GS_SQUARED", "GS_L2", "global_sensitivity", "SECTION22_FIXED", "SECT
 
 DP_004 = register(Reading(
     name="(eps, delta)-DP (004 Definition 2)", notion="DP (004)", source="004 Definition 2", primary=True,
-    text="Pr[A(D) in S] <= e^eps Pr[A(D') in S] + delta for all neighbours D ~ D' and events S; for the "
-         "Gaussian mechanism decided by the exact curve delta(eps) of Balle and Wang (2018)",
+    text=(r"$\Pr[A(D) \in S] \le e^{\epsilon} \Pr[A(D') \in S] + \delta$ for all neighbours $D \sim D'$ and events "
+          r"$S$; for the Gaussian mechanism decided by the exact curve $\delta(\epsilon)$ of Balle and Wang (2018)"),
 ))
 
 GS_SQUARED = register(Reading(
@@ -53,23 +53,23 @@ GS_L2 = register(Reading(
 
 SECTION22_FIXED = register(Reading(
     name="§2.2 data: fixed dataset", notion="data model (004 §2.2)", source="004 §2.2", primary=True,
-    text="D in {0,1}^n is fixed (theta_1 = k/n); only the randomized answers are random",
+    text=r"$D \in \{0,1\}^n$ is fixed ($\theta_1 = k/n$); only the randomized answers are random",
 ))
 
 SECTION22_SAMPLED = register(Reading(
     name="§2.2 data: i.i.d. inputs", notion="data model (004 §2.2)", source="004 §2.2",
-    text="the n inputs are i.i.d. Bernoulli(theta_1), then randomized",
+    text=r"the $n$ inputs are i.i.d. Bernoulli($\theta_1$), then randomized",
 ))
 
 SECTION32_SAMPLED = register(Reading(
     name="§3.2 data: i.i.d. sample", notion="data model (004 §3.2)", source="004 §3.2", primary=True,
-    text="the n individuals are i.i.d. from the distribution of X; type i with probability theta_i "
-         "(the multinomial model of §3.2)",
+    text=(r"the $n$ individuals are i.i.d. from the distribution of $X$; type $i$ with probability $\theta_i$ (the "
+          "multinomial model of §3.2)"),
 ))
 
 SECTION32_FIXED = register(Reading(
     name="§3.2 data: fixed dataset", notion="data model (004 §3.2)", source="004 §3.2",
-    text="the n values are fixed; nu is the binned mean of the dataset, only the answers are random",
+    text=r"the $n$ values are fixed; $\nu$ is the binned mean of the dataset, only the answers are random",
 ))
 
 RELEASE_NO_STOP = register(Reading(

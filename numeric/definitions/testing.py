@@ -97,33 +97,35 @@ __all__ = [
 
 SLDP_ERRORS = register(Reading(
     name="T3.5 errors", notion="SLDP test errors", source="003 §3.1 before Theorem 3.5", primary=True,
-    text="alpha_phi = sup over P_x of E(phi), beta_phi = 1 - inf over P_x' of E(phi); for a region R: "
-         "(pl_x(R), pl_x'(R^c))",
+    text=(r"$\alpha_\varphi$ = sup over $P_x$ of $\mathbb{E}(\varphi)$, $\beta_\varphi$ = 1 - inf over $P_{x'}$ of "
+          r"$\mathbb{E}(\varphi)$; for a region $R$: $(pl_x(R), pl_{x'}(R^c))$"),
 ))
 
 SLDP_ERRORS_INTERVAL = register(Reading(
     name="T3.5 errors: interval", notion="SLDP test errors", source="003 appendix, proof of Theorem 3.5",
-    text="alpha and beta the intervals [inf, sup] over the credal sets: [bel_x(R), pl_x(R)] and "
-         "[bel_x'(R^c), pl_x'(R^c)]; 'alpha in [l, L]' means the whole interval lies in [l, L]",
+    text=(r"$\alpha$ and $\beta$ the intervals [inf, sup] over the credal sets: $[bel_x(R), pl_x(R)]$ and "
+          r"$[bel_{x'}(R^c), pl_{x'}(R^c)]$; '$\alpha \in [l, L]$' means the whole interval lies in $[l, L]$"),
 ))
 
 ERRORS_317 = register(Reading(
     name="Definition 3.17 errors", notion="Definition 3.17 errors", source="003 §3.2 before Definition 3.17",
     primary=True,
-    text="alpha^pe = sup over P_x of E(phi), beta^pe = sup over P_x' of E(1 - phi), alpha^op = inf over P_x "
-         "of E(phi), beta^op = inf over P_x' of E(1 - phi)",
+    text=(r"$\alpha^{pe}$ = sup over $P_x$ of $\mathbb{E}(\varphi)$, $\beta^{pe}$ = sup over $P_{x'}$ of "
+          r"$\mathbb{E}(1 - \varphi)$, $\alpha^{op}$ = inf over $P_x$ of $\mathbb{E}(\varphi)$, $\beta^{op}$ = inf "
+          r"over $P_{x'}$ of $\mathbb{E}(1 - \varphi)$"),
 ))
 
 ERRORS_000 = register(Reading(
     name="Definition 3.17 errors@000", notion="Definition 3.17 errors", source="000 §3.2 before Definition 3.17",
-    text="as Definition 3.17 errors but all four under x' (sup/inf over P_x'): the errors of Q(x') against "
-         "itself",
+    text=("as Definition 3.17 errors but all four under $x'$ (sup/inf over $P_{x'}$): the errors of $Q(x')$ against "
+          "itself"),
 ))
 
 T_PE = register(Reading(
     name="T^pe", notion="T^pe", source="003 Definition 3.17", primary=True,
-    text="T^pe(alpha) = inf{beta^pe(phi) : alpha^pe(phi) <= alpha} over tests phi: Y -> [0, 1]: the lower convex "
-         "envelope of the region points (pl_x(R), pl_x'(R^c)), made non-increasing",
+    text=(r"$T^{pe}(\alpha) = \inf\{\beta^{pe}(\varphi) : \alpha^{pe}(\varphi) \le \alpha\}$ over tests $\varphi: Y "
+          r"\to [0, 1]$: the lower convex envelope of the region points $(pl_x(R), pl_{x'}(R^c))$, made "
+          "non-increasing"),
 ))
 
 T_OP_PRINTED = register(Reading(
