@@ -49,7 +49,7 @@ _RELATIONS_AND_OPERATORS = (
     "nmid parallel perp circ bullet ldots cdots dots dotsc dotsb vdots ddots prime langle rangle lfloor rfloor "
     "lceil rceil lvert rvert lVert rVert vert Vert sum prod int oint colon top bot ell hbar Re Im aleph oplus "
     "otimes odot star ast dagger triangle square backslash lbrace rbrace lbrack rbrack leqslant geqslant lesssim "
-    "gtrsim blacksquare Box gets downarrow uparrow sqcup").split()
+    "gtrsim blacksquare Box gets downarrow uparrow sqcup bigcup bigcap").split()
 #: Operators set upright with their own spacing (``\\max``, ``\\ln``).
 NAMED_OPERATORS = frozenset("lim limsup liminf sup inf max min log ln exp sin cos tan det Pr arg deg dim gcd ker".split())
 _SPACING = "quad qquad displaystyle textstyle scriptstyle limits nolimits".split()
