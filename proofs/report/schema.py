@@ -9,7 +9,7 @@ derived expressions are read back with :func:`proofs.report.latex.parse_derived`
 :func:`core.formula.parse_srepr`, or a plain formula read by :func:`core.formula.parse_formula`), never
 evaluated.
 
-The JSON (``"schema": 2``)::
+The JSON (``"schema": 3``)::
 
     {"schema", "toolkit_version", "budget", "summary": {status: count},
      "claims": [{"id", "title", "source", "section", "statement_latex", "status", "reason", "domain",
@@ -28,6 +28,10 @@ The JSON (``"schema": 2``)::
 names and fails outside it), ``false`` when it is stated by the author and not checked, ``null`` without a
 condition.
 
+Since schema 3 every text of a claim (``statement_latex``, ``domain``, ``interpretation``, ...) is prose with its
+math between dollars. In reports of schema 1 and 2 the statement (and a corrected statement) was math-mode
+LaTeX: it is read as one formula; their other texts are read as prose.
+
 Reports written before the schema had a number (no ``"schema"`` key) are read too: the keys they lack
 default to empty, and what they kept inside an evidence's ``detail`` (``reading``, ``premise_cases``,
 ``counterexample``, ...) is read from there.
@@ -39,7 +43,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +57,7 @@ __all__ = ["SCHEMA_VERSION", "EvidenceReport", "DerivedReport", "CorrectionRepor
            "RelatedReport", "ClaimReport", "CoverageEntry", "PaperCoverage", "CoverageReport", "Report",
            "load_report", "section_of"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Keys an evidence of an older report kept inside its ``detail``.
 _MOVED_OUT_OF_DETAIL = ("reading", "premise_cases", "recheck", "counterexample", "holds_when", "corrected", "seconds")
@@ -664,17 +668,28 @@ class Report:
         if schema.data is not None and (not isinstance(schema.data, int) or schema.data > SCHEMA_VERSION):
             raise schema.fail(f"is not a report schema this toolkit reads (1..{SCHEMA_VERSION})")
         claims = tuple(ClaimReport._read(c) for c in r.at("claims").items())
+        if (schema.data or 1) < 3:
+            claims = tuple(_delimited_statements(c) for c in claims)
         statuses = {c.id: c.status for c in claims}
         claims = tuple(_with_related_statuses(c, statuses) for c in claims)
         coverage = None if data.get("coverage") is None else CoverageReport._read(r.at("coverage"))
         return cls(claims, str(data.get("budget", "?")), str(data.get("toolkit_version", "?")), coverage)
 
 
+def _as_formula(latex: str) -> str:
+    return f"${latex}$" if latex.strip() and "$" not in latex else latex
+
+
+def _delimited_statements(claim: ClaimReport) -> ClaimReport:
+    """A claim of a report of schema 1 or 2, whose statements were math-mode LaTeX: each read as one formula."""
+    c = claim.correction
+    correction = None if c is None else replace(c, statement=_as_formula(c.statement))
+    return replace(claim, statement=_as_formula(claim.statement), correction=correction)
+
+
 def _with_related_statuses(claim: ClaimReport, statuses: Mapping[str, Status]) -> ClaimReport:
     if not any(r.status is None and r.id in statuses for r in claim.related):
         return claim
-    from dataclasses import replace
-
     return replace(claim, related=tuple(r if r.status is not None else RelatedReport(r.id, r.link, statuses.get(r.id))
                                         for r in claim.related))
 

@@ -101,6 +101,9 @@ def _script(text: str, kind: str) -> str:
         return mapped
     if text in ("′", "'", "′′"):
         return "′" * len(text)
+    bare = text.rstrip("′")
+    if bare != text and (superscript(bare) if kind == "^" else subscript(bare)):  # bₜ′, not b_(t′)
+        return _script(bare, kind) + text[len(bare):]
     return kind + (text if len(text) == 1 or _enclosed(text) else f"({text})")
 
 
@@ -214,10 +217,11 @@ def _sequence(children: tuple[Node | None, ...]) -> str:
             text = f"({text})"  # ln(a/(1−a)), not ln a/(1−a)
         if text in _RELATIONS and (child.kind == "symbol" or text in "=<>"):
             pieces.append(f" {text} ")
-        elif text == ",":
-            pieces.append(", ")
+        elif text in (",", ":"):
+            pieces.append(text + " ")
         elif child.kind == "symbol" and child.text in NAMED_OPERATORS:
-            pieces.append(text + "\u2060")  # a space follows if a letter or number does
+            space = " " if pieces and pieces[-1][-1:].isalnum() else ""  # 4 ln 2, not 4ln 2
+            pieces.append(space + text + "\u2060")  # a space follows if a letter or number does
         elif child.kind == "script" and child.children[0] is not None and child.children[0].kind == "symbol" \
                 and child.children[0].text in _BIG_OPERATORS:
             pieces.append(text + " ")

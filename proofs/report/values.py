@@ -17,9 +17,10 @@ from typing import Any
 
 from proofs.report import mathtext
 from proofs.report.mathtext import MathText
-from proofs.report.tex import symbol_latex
+from proofs.report.latex_text import is_math
+from proofs.report.tex import GREEK_NAMES, symbol_latex
 
-__all__ = ["value", "key", "assignment", "derived", "formula_latex", "DerivedShown"]
+__all__ = ["prose", "value", "key", "assignment", "derived", "formula_latex", "DerivedShown"]
 
 _RATIONAL = re.compile(r"^-?\d+/\d+$")
 _DECIMAL = re.compile(r"^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$")
@@ -63,6 +64,103 @@ def formula_latex(text: str) -> str | None:
         return None
 
 
+#: A check's own notation: names (``theta_hat_1``, ``pl_x``, ``Q_{2x3}``, ``alpha'``), numbers, operators, brackets.
+_TOKEN = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:_\{[^{}$]*\}|_[A-Za-z0-9]+)*'*)"
+                    r"|(?P<number>\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|(?P<op>\+/-|<=|>=|!=|==|->|[-+*/^=<>|,:])"
+                    r"|(?P<open>[(\[{])|(?P<close>[)\]}])|(?P<space>\s+)|(?P<other>.)")
+_OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "==": "=", "->": r"\to", "*": r"\cdot", "+/-": r"\pm"}
+#: In words: a name with its scripts (``eps^W``, ``T_2^op``) is one formula.
+_SCRIPTED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_\{[^{}$]*\}|_[A-Za-z0-9]+)*'*(?:[_^](?:\{[^{}$]*\}|[A-Za-z0-9]+'*))+")
+_NAMED = {"exp": r"\exp", "log": r"\ln", "ln": r"\ln", "sqrt": r"\sqrt", "max": r"\max", "min": r"\min",
+          "sup": r"\sup", "inf": r"\inf", "Var": r"\operatorname{Var}", "Cov": r"\operatorname{Cov}", "Pr": r"\Pr"}
+
+
+def _name_latex(name: str) -> str | None:
+    """A symbol of the paper by the toolkit's name, or a base with a braced subscript (``Q_{2x3}``)."""
+    known = symbol_latex(name)
+    if known is not None:
+        return known
+    match = re.fullmatch(r"([A-Za-z]+)_\{([^{}]*)\}('*)", name)
+    if match and (symbol_latex(match[1]) or len(match[1]) <= 3):
+        inner = re.sub(r"^(\d+)x(\d+)$", r"\1\\times \2", match[2])
+        return f"{symbol_latex(match[1]) or match[1]}_{{{inner}}}{match[3]}"
+    return None
+
+
+def _ascii_formula(text: str) -> str | None:
+    """The LaTeX of ``text`` when the whole of it is a formula in the checks' notation (``pl_x(R^c) <= 1 -
+    alpha'``, ``beta^2(phi = 0) = 1``): every name a symbol of the paper or a named operator; else None."""
+    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(text)]
+    if not tokens or any(kind == "other" for kind, _ in tokens) or len(text) > _MAX_FORMULA or text.isdigit():
+        return None
+    out: list[str] = []
+    groups: list[bool] = []  # for each open brace: whether it groups a script (kept) or is a set brace
+    script = False  # the previous token was ^ or _: this one is the script
+    parens: list[int] = []  # depths of the brackets that group a script
+    brackets = 0
+    for k, (kind, token) in enumerate(tokens):
+        if token == "{":
+            groups.append(script)
+            out.append("{" if script else r"\{")
+            script = False
+            continue
+        if token == "(" and script:  # x^(n-1): the bracket is the script's group
+            parens.append(brackets)
+            brackets += 1
+            out.append("{")
+            script = False
+            continue
+        if token in ("(", ")"):
+            brackets += 1 if token == "(" else -1
+            if token == ")" and parens and parens[-1] == brackets:
+                parens.pop()
+                out.append("}")
+                continue
+        if token == "}":
+            out.append("}" if groups and groups.pop() else r"\}")
+            continue
+        if kind == "name":
+            label = (script or groups and groups[-1]) and token.isalpha() and len(token) <= 3
+            latex = _NAMED.get(token) or _name_latex(token) or (rf"\mathrm{{{token}}}" if label else None)
+            if latex is None:
+                return None
+        elif kind == "number":
+            latex = _number_latex(token)
+        else:
+            latex = " " if kind == "space" else _OPERATORS.get(token, token)
+        out.append(f"{{{latex}}}" if script and kind in ("name", "number") else latex
+                   + (" " if kind == "name" and latex[-1].isalpha() and latex.startswith("\\") else ""))
+        script = token in ("^", "_")
+    latex = "".join(out).strip()
+    return latex if is_math(latex) else None
+
+
+def _words(text: str) -> MathText:
+    """Words with the checks' names of symbols in them (``cell (theta_hat_1, theta_hat_2)``): each name that
+    is a symbol of the paper and not a word or a single letter is set as the symbol."""
+    out = []
+    for piece in re.split(f"({_SCRIPTED.pattern})", text):
+        scripted = _ascii_formula(piece) if _SCRIPTED.fullmatch(piece) else None
+        if scripted is not None:
+            out.append(mathtext.math(scripted))
+            continue
+        for kind, token in ((m.lastgroup, m.group()) for m in _TOKEN.finditer(piece)):
+            latex = _name_latex(token) if kind == "name" else None
+            symbolic = latex is not None and (not token.isalpha() or token in GREEK_NAMES)
+            out.append(mathtext.math(latex) if symbolic else mathtext.text(token))
+    return mathtext.join(out, "")
+
+
+def prose(text: str) -> MathText:
+    """A text: its math between dollars, or, from a check that writes plain text, one formula when the whole
+    of it is a formula in the checks' notation (``n >= 2``, ``c == 1/2``), else words."""
+    text = str(text)
+    if "$" in text:
+        return mathtext.parse(text)
+    latex = _ascii_formula(text)
+    return mathtext.math(latex) if latex is not None else mathtext.text(text)
+
+
 def value(item: Any) -> MathText:
     """One value as math (or words, when it is words)."""
     if item is None:
@@ -89,9 +187,14 @@ def value(item: Any) -> MathText:
     latex = formula_latex(text)
     if latex is not None:
         return mathtext.math(latex)
+    if "$" in text:
+        return mathtext.parse(text)
+    latex = _ascii_formula(text)
+    if latex is not None:
+        return mathtext.math(latex)
     if len(text) > _MAX_TEXT:
         text = text[:_MAX_TEXT - 1] + "…"
-    return mathtext.phrase(text)
+    return _words(text)
 
 
 def key(name: Any) -> MathText:
@@ -100,10 +203,10 @@ def key(name: Any) -> MathText:
     known = symbol_latex(text)
     if known is not None and len(text) > 0:
         return mathtext.math(known)
-    latex = formula_latex(text)
+    latex = formula_latex(text) or _ascii_formula(text)
     if latex is not None:
         return mathtext.math(latex)
-    return mathtext.phrase(text)
+    return _words(text)
 
 
 def assignment(items: Mapping[str, Any]) -> MathText:

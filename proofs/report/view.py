@@ -56,13 +56,13 @@ def counts(report: Report) -> list[tuple[Status, int]]:
 def statement(text: str) -> MathText:
     """A statement as printed (or a corrected statement), as text with math; a long formula is cut at its
     top-level commas so that a line can break there."""
-    return mathtext.breakable(mathtext.statement(text))
+    return mathtext.breakable(mathtext.parse(text))
 
 
 def domain(text: str) -> MathText:
     """A domain, an assumption or a reason written by a check: words with math (long formulas cut at their
     commas, so that lines can break)."""
-    return mathtext.breakable(mathtext.phrase(text), limit=60)
+    return mathtext.breakable(values.prose(text), limit=60)
 
 
 def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
@@ -73,7 +73,7 @@ def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
         return mathtext.text("fails at ") + values.assignment(items) + more
     if claim.status is Status.ERROR:
         return mathtext.text(" ".join((claim.reason or "error").split()))
-    return mathtext.phrase(claim.reason or claim.status.value)
+    return values.prose(claim.reason or claim.status.value)
 
 
 def correction_line(claim: ClaimReport) -> MathText:
@@ -85,7 +85,7 @@ def correction_line(claim: ClaimReport) -> MathText:
         return mathtext.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
                              "shown as verified")
     if claim.holds_when:
-        return mathtext.text("holds when ") + mathtext.phrase(claim.holds_when)
+        return mathtext.text("holds when ") + values.prose(claim.holds_when)
     return mathtext.text("no corrected statement was derived")
 
 
@@ -144,7 +144,7 @@ def related_items(claim: ClaimReport) -> list[MathText]:
     out = []
     for r in claim.related:
         status = f" [{r.status.value}]" if r.status is not None else ""
-        out.append(mathtext.text(f"{r.id}{status}: ") + mathtext.phrase(r.link))
+        out.append(mathtext.text(f"{r.id}{status}: ") + mathtext.parse(r.link))
     return out
 
 
@@ -152,7 +152,7 @@ def definition_items(claim: ClaimReport) -> list[MathText]:
     out = []
     for d in claim.definitions:
         head = d.name + (" (primary reading)" if d.primary else "") + (f", {d.source}" if d.source else "")
-        out.append(mathtext.text(head + ": ") + mathtext.phrase(d.text))
+        out.append(mathtext.text(head + ": ") + mathtext.parse(d.text))
     return out
 
 

@@ -25,7 +25,7 @@ UNICODE = [
     pytest.param(r"\frac{A}{1-q_3^{\,n}}", "A/(1−q₃ⁿ)", id="fraction-with-sum-below"),
     pytest.param(r"\frac{1}{4p^2n^2}", "1/(4p²n²)", id="product-below"),
     pytest.param(r"\frac{n_1}{(2p-1)n}", "n₁/((2p−1)n)", id="Ex3.7-corrected"),
-    pytest.param(r"\sqrt{2\ln(2n/\delta)}", "√(2ln(2n/δ))", id="sqrt"),
+    pytest.param(r"\sqrt{2\ln(2n/\delta)}", "√(2 ln(2n/δ))", id="sqrt"),
     pytest.param(r"\binom{n}{N_3}", "C(n, N₃)", id="binomial"),
     pytest.param(r"\mathbb{E}_{pr}(\varphi)", "𝔼ₚᵣ(φ)", id="blackboard-E"),
     pytest.param(r"\epsilon_\lambda = \ln\frac{a}{1-a}", "ε_λ = ln(a/(1−a))", id="log-of-fraction"),
@@ -75,43 +75,39 @@ def _shape(rich: mathtext.MathText) -> str:
 
 
 @pytest.mark.parametrize("source, shape", [
-    pytest.param(r"f^{\prime}(q)>0 for every sample size n \geq 2 (at n = 1 it fails)",
+    pytest.param(r"$f^{\prime}(q)>0$ for every sample size $n \geq 2$ (at $n = 1$ it fails)",
                  r"⟦f^{\prime}(q)>0⟧ for every sample size ⟦n \geq 2⟧ (at ⟦n = 1⟧ it fails)", id="C3.11-corrected"),
-    pytest.param(r"Fix p+q=c. The optimal \epsilon-LDP mechanism is Q",
-                 r"Fix ⟦p+q=c⟧. The optimal ⟦\epsilon⟧-LDP mechanism is ⟦Q⟧", id="C3.12-prose"),
-    pytest.param(r"that $\hat{\pi}$ is unbiased", r"that ⟦\hat{\pi}⟧ is unbiased", id="dollars"),
-    pytest.param(r"\text{If } Q \text{ is } \epsilon\text{-}SLDP", r"⟦\text{If } Q \text{ is } \epsilon\text{-}SLDP⟧",
-                 id="formula-with-text-stays-one"),
-    pytest.param("E[π̂ | N1+N2 ≠ 0] = π", r"⟦E[\hat{\pi} | N1+N2 \ne  0] = \pi⟧", id="unicode-stub"),
+    pytest.param(r"If $Q$ is $\epsilon$-SLDP", r"If ⟦Q⟧ is ⟦\epsilon⟧-SLDP", id="prose-outside-the-dollars"),
+    pytest.param(r"costs \$5 and $x$", r"costs $5 and ⟦x⟧", id="escaped-dollar"),
+    pytest.param(r"one $ sign", r"one $ sign", id="odd-dollar-is-a-sign"),
+    pytest.param(r"$\frac{1}{$ and words", "1/ and words", id="formula-that-does-not-compile-is-unicode"),
+    pytest.param("p, q in [0, 1], p + q <= 1", "p, q in [0, 1], p + q <= 1", id="no-dollars-no-math"),
 ])
-def test_statements_split_words_from_formulas(source, shape):
-    assert _shape(mathtext.statement(source)) == shape
+def test_text_is_split_at_its_dollars_and_nowhere_else(source, shape):
+    assert _shape(mathtext.parse(source)) == shape
 
 
-def test_no_registered_statement_is_shown_as_source():
-    """Every statement as printed becomes words and formulas that compile; none keeps a raw command."""
+def test_no_registered_text_is_shown_as_source():
+    """Every statement as printed, domain and interpretation becomes words and formulas that compile; none
+    keeps a raw command in its words."""
     for claim in registry.claims():
-        rich = statement(claim.statement)
-        for s in rich.segments:
-            if s.kind == "math":
-                parse_math(s.content)
-            else:
-                assert "\\" not in s.content, (claim.id, s.content)
+        for text in (claim.statement, claim.domain, claim.interpretation, claim.title):
+            rich = statement(text)
+            for s in rich.segments:
+                if s.kind == "math":
+                    parse_math(s.content)
+                else:
+                    assert "\\" not in s.content, (claim.id, s.content)
 
 
 @pytest.mark.parametrize("source, shape", [
-    pytest.param("p, q in [0, 1], p + q <= 1, pi in [0, 1]",
-                 r"⟦p, q⟧ in ⟦[0, 1], p + q \le 1, \pi⟧ in ⟦[0, 1]⟧", id="domain"),
-    pytest.param("q3 = 0 (p + q = 1)", r"⟦q_{3} = 0\ (p + q = 1)⟧", id="remark-in-brackets"),
-    pytest.param("Warner's Q_W, n >= 1", r"Warner's ⟦Q_{W}, n \ge 1⟧", id="possessive"),
-    pytest.param("i.i.d. draws, T^op (printed)", r"i.i.d. draws, ⟦T^{\mathrm{op}}⟧ (printed)", id="abbreviation-superscript"),
-    pytest.param("a point mass at L", r"a point mass at ⟦L⟧", id="article"),
-    pytest.param("p on a 5-point grid", r"⟦p⟧ on a 5-point grid", id="article-before-a-number"),
-    pytest.param("E[θ̂₁] = θ₁ (of 1's)", r"⟦E[\hat{\theta}_{1}] = \theta_{1}⟧ (of 1's)", id="accented-unicode"),
-    pytest.param("Theorem 3.5 on 2 labels", "Theorem 3.5 on 2 labels", id="plain-numbers-are-words"),
+    pytest.param("pl_x(R^c) <= 1 - alpha'", r"⟦pl_{x}(R^{c}) \le 1 - \alpha'⟧", id="a-check's-condition"),
+    pytest.param("T_2^op(0) = 1 <= f^{2,op}(0)", r"⟦T_{2}^{\mathrm{op}}(0) = 1 \le f^{2,\mathrm{op}}(0)⟧",
+                 id="labels-in-scripts"),
+    pytest.param("a two-point law is not normal", "a two-point law is not normal", id="words-stay-words"),
 ])
-def test_phrases_typeset_their_math(source, shape):
-    assert _shape(mathtext.phrase(source)) == shape
+def test_values_that_are_whole_formulas_are_typeset(source, shape):
+    assert _shape(values.value(source)) == shape
 
 
 @pytest.mark.parametrize("name, latex", [

@@ -94,7 +94,7 @@ def test_an_old_report_is_read_with_defaults():
     symbolic, enumeration = claim.evidence
     assert symbolic.counterexample == {"p": "3/4"} and symbolic.recheck.value == "exact" and symbolic.seconds == 0.1
     assert enumeration.reading == "q3 = 0" and enumeration.premise_cases == 4 and enumeration.detail == {"cases": 12}
-    assert claim.corrected == r"Var = \frac{A}{1-q_3^n}" and claim.correction.status is Status.PROVED
+    assert claim.corrected == r"$Var = \frac{A}{1-q_3^n}$" and claim.correction.status is Status.PROVED  # a formula
     from symbolic.symbols import n1, n2, p, q
 
     assert sympy.simplify(claim.derived[0].expression - (n2 * q - n1 * p) / ((n1 + n2) * (q - p))) == 0
@@ -187,3 +187,15 @@ def test_unreadable_files_give_one_line(tmp_path, content, message):
 def test_claim_report_of_a_run_names_its_definitions(quick_report):
     assert all(isinstance(c, ClaimReport) for c in quick_report.claims)
     assert {c.id for c in quick_report.claims} >= {"T3.10.form2", "R.warner-mle"}
+
+
+def test_a_schema_2_report_reads_its_statements_as_formulas():
+    """Before schema 3 a statement (and a corrected statement) was math-mode LaTeX without dollars."""
+    claim = {"id": "X", "title": "t", "source": "003 Lemma 3.2", "statement_latex": r"\hat{\pi}=\frac{1}{2}",
+             "status": "refuted", "methods": [], "domain": "p in [0, 1]",
+             "correction": {"statement": r"\hat{\pi}=1", "status": "proved"}}
+    old = Report.from_json({"schema": 2, "claims": [claim]}).claims[0]
+    assert old.statement == r"$\hat{\pi}=\frac{1}{2}$" and old.correction.statement == r"$\hat{\pi}=1$"
+    assert old.domain == "p in [0, 1]"
+    new = Report.from_json({"schema": SCHEMA_VERSION, "claims": [claim]}).claims[0]
+    assert new.statement == claim["statement_latex"]
