@@ -13,15 +13,13 @@ assumptions):
 :func:`readable` chooses, among equal forms (as derived, factored, combined over a common denominator,
 cancelled), the one that prints shortest; :func:`to_latex` prints it. :func:`parse_srepr` restores
 a derived expression from its ``srepr`` string without ``eval`` (a report read with ``--from`` is data,
-never code). :func:`round_trip` reads a printed expression back with sympy's ``parse_latex`` for the
-tests.
+never code).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -31,7 +29,7 @@ from core.formula import as_sympy, parse_formula, parse_srepr
 from symbolic.symbols import by_name
 from proofs.report.tex import symbol_latex
 
-__all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived", "RoundTrip", "round_trip"]
+__all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived"]
 
 #: Packages an exported fragment needs (report.tex loads them; paste them into your own preamble).
 PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek")
@@ -132,82 +130,3 @@ def parse_derived(text: str) -> sympy.Basic:
         if not _PLAIN.match(text):
             raise
     return parse_formula(text, symbols=by_name(), name="derived")
-
-
-# ----------------------------------------------------------------------------------------------------
-# Round trip through sympy's parse_latex (for the tests)
-
-
-@dataclass(frozen=True)
-class RoundTrip:
-    """``status``: ``equal`` (parsed and symbolically equal), ``unreadable`` (parse_latex cannot read
-    it, or reads names that are not in the expression: a misreading, e.g. ``\\operatorname{Var}`` as
-    ``V a r``), or ``differs`` (read, and not equal: a printer bug)."""
-
-    latex: str
-    status: str
-    why: str = ""
-
-
-def _parse(text: str) -> sympy.Basic:
-    from sympy.parsing.latex import parse_latex
-
-    return parse_latex(text)
-
-
-@functools.lru_cache(maxsize=512)
-def _reads_as(text: str) -> sympy.Symbol | None:
-    try:
-        parsed = _parse(text)
-    except Exception:
-        return None
-    return parsed if isinstance(parsed, sympy.Symbol) else None
-
-
-def _equal(a: sympy.Basic, b: sympy.Basic) -> bool:
-    if isinstance(a, sympy.core.relational.Relational) or isinstance(b, sympy.core.relational.Relational):
-        return type(a) is type(b) and _equal(a.lhs, b.lhs) and _equal(a.rhs, b.rhs)
-    difference = sympy.cancel(sympy.expand(a - b))
-    return difference == 0 or sympy.simplify(difference) == 0
-
-
-def round_trip(expr: sympy.Basic) -> RoundTrip:
-    """Print ``expr`` with :func:`to_latex` and read it back with ``parse_latex``.
-
-    The parsed names are mapped back to ``expr``'s symbols by reading each symbol's own printout (so
-    ``q_{1}`` is ``q1`` and ``\\pi`` is the proportion; ``\\uppi`` is the constant); a hatted symbol (``\\hat{\\pi}``, which
-    parse_latex reads as a product ``hat*pi``) is read as a fresh placeholder symbol; ``e`` is Euler's
-    number when ``expr`` has no symbol ``e``; a ``\\cdot`` is inserted before each ``\\left(`` that follows
-    a name (parse_latex would read ``q \\left(x\\right)`` as a call ``q(x)``; the printout means a product).
-    """
-    printed = to_latex(expr)
-    if r"\operatorname" in printed:
-        return RoundTrip(printed, "unreadable", "operator names are outside parse_latex")
-    text = printed.replace(r"\uppi", r"\Xi_{899}")  # the constant, read back as a placeholder
-    mapping: dict[sympy.Basic, sympy.Basic] = {sympy.Symbol("Xi_{899}"): sympy.pi}
-    symbols = sorted(expr.atoms(sympy.Symbol), key=lambda s: s.name)
-    for k, symbol in enumerate(symbols):
-        own = to_latex(symbol)
-        if own.startswith(r"\hat{"):
-            placeholder = rf"\Xi_{{{900 + k}}}"
-            text = text.replace(own, placeholder)
-            own = placeholder
-        read = _reads_as(own)
-        if read is None:
-            return RoundTrip(printed, "unreadable", f"symbol {symbol.name} does not read back as one symbol")
-        mapping[read] = symbol
-    # parse_latex reads ``q \left(x\right)`` as a call q(x); the printout means a product
-    text = re.sub(r"([A-Za-z0-9}])\s*\\left\(", r"\1 \\cdot \\left(", text)
-    try:
-        parsed = _parse(text)
-    except Exception as exc:
-        return RoundTrip(printed, "unreadable", f"{type(exc).__name__}")
-    if "e" not in {s.name for s in symbols}:
-        mapping[sympy.Symbol("e")] = sympy.E
-    parsed = parsed.xreplace(mapping)
-    stray = {s for s in parsed.atoms(sympy.Symbol) if s not in set(symbols)}  # misread names
-    if stray or parsed.atoms(sympy.core.function.AppliedUndef):
-        return RoundTrip(printed, "unreadable", "read as other names: " + ", ".join(sorted(map(str, stray))))
-    if _equal(parsed, expr):
-        return RoundTrip(printed, "equal")
-    return RoundTrip(printed, "differs", f"read as {parsed}")

@@ -30,13 +30,6 @@ __all__ = ["to_unicode", "text_to_unicode", "node_unicode", "superscript", "subs
 _RELATIONS = frozenset("= < > ≤ ≥ ≠ ≈ ≡ ∼ ≃ ∈ ∉ ∋ ⊂ ⊆ ⊃ ⊇ → ← ↔ ⇒ ⇐ ⇔ ⟹ ⟸ ⟺ ⟶ ⟵ ↦ ∝ ≪ ≫ ⩽ ⩾ ≲ ≳ | ∤ ∥ ⊥".split())
 _BIG_OPERATORS = frozenset("sum prod int oint lim limsup liminf sup inf max min bigcup bigcap".split())
 _ALPHABETS = {"mathbb": "DOUBLE-STRUCK", "mathcal": "SCRIPT", "mathfrak": "FRAKTUR", "mathbf": "BOLD"}
-_LETTERLIKE = {("DOUBLE-STRUCK", "C"): "ℂ", ("DOUBLE-STRUCK", "H"): "ℍ", ("DOUBLE-STRUCK", "N"): "ℕ",
-               ("DOUBLE-STRUCK", "P"): "ℙ", ("DOUBLE-STRUCK", "Q"): "ℚ", ("DOUBLE-STRUCK", "R"): "ℝ",
-               ("DOUBLE-STRUCK", "Z"): "ℤ", ("SCRIPT", "B"): "ℬ", ("SCRIPT", "E"): "ℰ", ("SCRIPT", "F"): "ℱ",
-               ("SCRIPT", "H"): "ℋ", ("SCRIPT", "I"): "ℐ", ("SCRIPT", "L"): "ℒ", ("SCRIPT", "M"): "ℳ",
-               ("SCRIPT", "R"): "ℛ", ("SCRIPT", "e"): "ℯ", ("SCRIPT", "g"): "ℊ", ("SCRIPT", "o"): "ℴ",
-               ("FRAKTUR", "C"): "ℭ", ("FRAKTUR", "H"): "ℌ", ("FRAKTUR", "I"): "ℑ", ("FRAKTUR", "R"): "ℜ",
-               ("FRAKTUR", "Z"): "ℨ"}
 _DELIMITERS = {".": "", r"\{": "{", r"\}": "}", r"\|": "‖", r"\langle": "⟨", r"\rangle": "⟩", r"\lvert": "|",
                r"\rvert": "|", r"\lVert": "‖", r"\rVert": "‖", r"\vert": "|", r"\Vert": "‖", r"\lfloor": "⌊",
                r"\rfloor": "⌋", r"\lceil": "⌈", r"\rceil": "⌉", r"\lbrace": "{", r"\rbrace": "}", r"\lbrack": "[",
@@ -114,21 +107,22 @@ def _fraction(numerator: str, denominator: str) -> str:
 
 
 def _styled(text: str, alphabet: str) -> str:
+    """ASCII letters in a mathematical alphabet (𝔼, 𝒫, ℝ: the letter-like block holds some of them)."""
     out = []
     for ch in text:
-        if ch.isascii() and ch.isalpha():
-            key = (alphabet, ch)
-            if key in _LETTERLIKE:
-                out.append(_LETTERLIKE[key])
-                continue
-            case = "CAPITAL" if ch.isupper() else "SMALL"
-            try:
-                out.append(unicodedata.lookup(f"MATHEMATICAL {alphabet} {case} {ch.upper()}"))
-                continue
-            except KeyError:
-                pass
-        out.append(ch)
+        case = "CAPITAL" if ch.isupper() else "SMALL"
+        names = (f"MATHEMATICAL {alphabet} {case} {ch.upper()}", f"{alphabet} {case} {ch.upper()}",
+                 f"{alphabet.replace('FRAKTUR', 'BLACK-LETTER')} {case} {ch.upper()}")
+        out.append(next((found for name in names if ch.isascii() and ch.isalpha()
+                         for found in [_lookup(name)] if found), ch))
     return "".join(out)
+
+
+def _lookup(name: str) -> str | None:
+    try:
+        return unicodedata.lookup(name)
+    except KeyError:
+        return None
 
 
 def text_to_unicode(raw: str) -> str:

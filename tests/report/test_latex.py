@@ -3,14 +3,18 @@ forms, srepr strings read without eval, and the round trip through sympy's parse
 
 from __future__ import annotations
 
-import sympy
+import functools
+import re
+from dataclasses import dataclass
+
 import pytest
+import sympy
 
 from proofs.base import registry
 from proofs.base.budget import budget
 from proofs.errors import InvalidArgument
 from proofs.base.evidence import Evidence
-from proofs.report.latex import parse_derived, parse_srepr, readable, round_trip, to_latex
+from proofs.report.latex import parse_derived, parse_srepr, readable, to_latex
 from symbolic.symbols import N1, N2, eps, lam, n, n1, n2, p, pi, q, q1, q2, q3
 
 PIHAT = sympy.Symbol("pihat")
@@ -82,7 +86,82 @@ def test_parse_derived_rejects_code(text):
         parse_derived(text)
 
 
-# --- round trip ---------------------------------------------------------------------------------------
+# --- round trip through sympy's parse_latex ------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundTrip:
+    """``status``: ``equal`` (parsed and symbolically equal), ``unreadable`` (parse_latex cannot read
+    it, or reads names that are not in the expression: a misreading, e.g. ``\\operatorname{Var}`` as
+    ``V a r``), or ``differs`` (read, and not equal: a printer bug)."""
+
+    latex: str
+    status: str
+    why: str = ""
+
+
+def _parse(text: str) -> sympy.Basic:
+    from sympy.parsing.latex import parse_latex
+
+    return parse_latex(text)
+
+
+@functools.lru_cache(maxsize=512)
+def _reads_as(text: str) -> sympy.Symbol | None:
+    try:
+        parsed = _parse(text)
+    except Exception:
+        return None
+    return parsed if isinstance(parsed, sympy.Symbol) else None
+
+
+def _equal(a: sympy.Basic, b: sympy.Basic) -> bool:
+    if isinstance(a, sympy.core.relational.Relational) or isinstance(b, sympy.core.relational.Relational):
+        return type(a) is type(b) and _equal(a.lhs, b.lhs) and _equal(a.rhs, b.rhs)
+    difference = sympy.cancel(sympy.expand(a - b))
+    return difference == 0 or sympy.simplify(difference) == 0
+
+
+def round_trip(expr: sympy.Basic) -> RoundTrip:
+    """Print ``expr`` with :func:`to_latex` and read it back with ``parse_latex``.
+
+    The parsed names are mapped back to ``expr``'s symbols by reading each symbol's own printout (so
+    ``q_{1}`` is ``q1`` and ``\\pi`` is the proportion; ``\\uppi`` is the constant); a hatted symbol (``\\hat{\\pi}``, which
+    parse_latex reads as a product ``hat*pi``) is read as a fresh placeholder symbol; ``e`` is Euler's
+    number when ``expr`` has no symbol ``e``; a ``\\cdot`` is inserted before each ``\\left(`` that follows
+    a name (parse_latex would read ``q \\left(x\\right)`` as a call ``q(x)``; the printout means a product).
+    """
+    printed = to_latex(expr)
+    if r"\operatorname" in printed:
+        return RoundTrip(printed, "unreadable", "operator names are outside parse_latex")
+    text = printed.replace(r"\uppi", r"\Xi_{899}")  # the constant, read back as a placeholder
+    mapping: dict[sympy.Basic, sympy.Basic] = {sympy.Symbol("Xi_{899}"): sympy.pi}
+    symbols = sorted(expr.atoms(sympy.Symbol), key=lambda s: s.name)
+    for k, symbol in enumerate(symbols):
+        own = to_latex(symbol)
+        if own.startswith(r"\hat{"):
+            placeholder = rf"\Xi_{{{900 + k}}}"
+            text = text.replace(own, placeholder)
+            own = placeholder
+        read = _reads_as(own)
+        if read is None:
+            return RoundTrip(printed, "unreadable", f"symbol {symbol.name} does not read back as one symbol")
+        mapping[read] = symbol
+    # parse_latex reads ``q \left(x\right)`` as a call q(x); the printout means a product
+    text = re.sub(r"([A-Za-z0-9}])\s*\\left\(", r"\1 \\cdot \\left(", text)
+    try:
+        parsed = _parse(text)
+    except Exception as exc:
+        return RoundTrip(printed, "unreadable", f"{type(exc).__name__}")
+    if "e" not in {s.name for s in symbols}:
+        mapping[sympy.Symbol("e")] = sympy.E
+    parsed = parsed.xreplace(mapping)
+    stray = {s for s in parsed.atoms(sympy.Symbol) if s not in set(symbols)}  # misread names
+    if stray or parsed.atoms(sympy.core.function.AppliedUndef):
+        return RoundTrip(printed, "unreadable", "read as other names: " + ", ".join(sorted(map(str, stray))))
+    if _equal(parsed, expr):
+        return RoundTrip(printed, "equal")
+    return RoundTrip(printed, "differs", f"read as {parsed}")
+
+
 
 PAPER_EXPRESSIONS = [
     (N2 * q - N1 * p) / ((N1 + N2) * (q - p)),                               # 003 Eq. (2)
