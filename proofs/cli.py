@@ -214,11 +214,13 @@ def _list(args: argparse.Namespace) -> int:
         from rich.console import Console
         from rich.table import Table
 
+        from proofs.report.mathtext import parse, plain_text
+
         table = Table(title=f"{len(claims)} registered claims")
         for column in ("id", "title", "source", "checks"):
             table.add_column(column)
         for c in claims:
-            table.add_row(c.id, c.title, c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+            table.add_row(c.id, plain_text(parse(c.title)), c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
         Console().print(table)
     return 0
 
