@@ -36,7 +36,8 @@ class Claim:
     * ``id``: as in ``CLAIMS.md`` for the built-in catalog (letters, digits, dots, dashes, an optional
       ``@variant``); ``title``: a few words; ``source``: the text and the place it is printed
       (``"003 Theorem 3.10"``, or ``"My paper, Lemma 2"``);
-    * ``statement``: the statement as printed, in LaTeX (typos kept); ``domain``: the parameter domain and
+    * ``statement``: the statement as printed, prose with its math between ``$...$`` (LaTeX
+      inside, typos kept), as every text field here; ``domain``: the parameter domain and
       the text's assumptions the checks use; ``assumptions``: anything added beyond the text, said plainly;
     * ``interpretation``: the reading chosen where the text is ambiguous (the verdict is for this
       reading); ``readings``: names of the alternative readings also checked (reported in the evidence,
