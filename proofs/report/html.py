@@ -5,14 +5,19 @@ The page works offline: math is MathML (:mod:`proofs.report.mathml`), figures ar
 (:mod:`proofs.report.figures`), the stylesheet and the few lines of script that filter the table are
 inline; nothing is fetched. From the top:
 
+* a table of contents in a sticky side column: every section, each refuted claim, every claim by section;
 * a dashboard: claims per status, as numbers and as one bar;
 * the errata: each refuted claim with its statement as printed, the counterexample in the paper's symbols,
   where it holds, and the corrected statement with the status its own evidence earned;
 * the coverage of the texts, when the report carries it;
 * a table of every claim, filtered by status, text (000-004) and section, and by a search;
-* every claim under its own anchor (``#claim-T3_10``): statement, domain, definitions used, related claims,
-  derived expressions, the figure that illustrates it, and each evidence in a ``<details>`` naming its
-  reading; the evidence about other readings sits in its own section, never mixed with the verdict.
+* every claim under its own anchor (``#claim-T3_10``), folded to one line until opened (a link to it opens
+  it): statement, domain, definitions used, related claims, derived expressions, the figure that illustrates
+  it, and each evidence in a ``<details>`` naming its reading; the evidence about other readings sits in its
+  own section, never mixed with the verdict.
+
+Formulas are MathML; operator names are upright (:func:`proofs.report.tex.upright`), inline fractions are set
+at nearly the size of the text, and a row scrolls sideways only when its formula is wider than the page.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ import html
 from collections.abc import Sequence
 
 from proofs.base.verdict import Status
-from proofs.report import mathtext, values, view
+from proofs.report import values, view
 from proofs.report.figures import FigureImage
 from proofs.report.files import safe_id
 from proofs.report.mathml import HtmlPrinter
+from proofs.report.mathtext import plain_text
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 
 __all__ = ["render_html", "anchor"]
@@ -35,13 +41,24 @@ _COLOURS = {Status.PROVED: "#1a7f37", Status.SUPPORTED: "#4c9a5f", Status.REFUTE
 _STYLE = """
 :root { --ink: #1d232a; --muted: #5b6670; --line: #d9dee3; --paper: #ffffff; --shade: #f5f7f9; }
 * { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 1180px; padding: 24px 28px 64px; font: 15px/1.5 system-ui, -apple-system,
+html { scroll-padding-top: 12px; }
+body { margin: 0 auto; max-width: 1440px; padding: 0 24px 64px; font: 15px/1.5 system-ui, -apple-system,
        "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: var(--paper); }
+.layout { display: grid; grid-template-columns: 230px minmax(0, 1fr); gap: 28px; }
+#toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; padding: 20px 4px 20px 0;
+       font-size: 13.5px; border-right: 1px solid var(--line); }
+#toc ul { list-style: none; margin: 0; padding: 0 0 0 12px; } #toc > ul { padding: 0; }
+#toc li { margin: 2px 0; } #toc summary { cursor: pointer; color: var(--muted); }
+.dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; }
+main { min-width: 0; padding-top: 20px; }
+@media (max-width: 900px) { .layout { display: block; } #toc { position: static; max-height: none; border: 0; } }
 h1 { font-size: 26px; margin: 0 0 4px; } h2 { font-size: 21px; margin: 36px 0 12px; border-bottom: 1px solid var(--line); }
-h3 { font-size: 17px; margin: 0 0 6px; } h4 { font-size: 15px; margin: 16px 0 6px; }
+h3 { font-size: 17px; margin: 0 0 6px; display: inline; } h4 { font-size: 15px; margin: 16px 0 6px; }
 .muted { color: var(--muted); } code, .id { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 a { color: #1f5fa8; text-decoration: none; } a:hover { text-decoration: underline; }
-math { font-size: 1.08em; } math[display="block"] { margin: 6px 0; overflow-x: auto; overflow-y: hidden; }
+math { font-size: 1.08em; }
+math[display="block"] { margin: 6px 0; padding: 4px 0; overflow-x: auto; overflow-y: hidden; }
+math:not([display="block"]) mfrac > * { font-size: 0.9em; }
 .math-text { font-style: italic; }
 .status { display: inline-block; padding: 1px 9px; border-radius: 10px; color: #fff; font-size: 13px;
           font-weight: 600; white-space: nowrap; }
@@ -53,18 +70,21 @@ math { font-size: 1.08em; } math[display="block"] { margin: 6px 0; overflow-x: a
 .bar span { display: block; height: 100%; }
 .erratum { border: 1px solid var(--line); border-left: 5px solid #c62828; border-radius: 6px; padding: 10px 16px;
            margin: 12px 0; background: #fffafa; }
-.erratum dl, .claim dl { display: grid; grid-template-columns: 150px 1fr; gap: 4px 14px; margin: 8px 0; }
-dt { color: var(--muted); font-size: 13.5px; padding-top: 2px; } dd { margin: 0; overflow-x: auto; }
+.erratum dl, .claim dl { display: grid; grid-template-columns: 150px minmax(0, 1fr); gap: 4px 14px; margin: 8px 0; }
+dt { color: var(--muted); font-size: 13.5px; padding-top: 2px; }
+dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 .filters { display: flex; gap: 10px; flex-wrap: wrap; align-items: center; margin: 10px 0; }
 .filters button { border: 1px solid var(--line); border-radius: 14px; padding: 3px 12px; background: #fff; cursor: pointer; }
 .filters button[aria-pressed="true"] { background: #24303b; color: #fff; }
 .filters select, .filters input { padding: 3px 8px; border: 1px solid var(--line); border-radius: 6px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
-th { background: var(--shade); font-size: 13px; } td.why { max-width: 520px; }
-.claim { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; margin: 14px 0; }
-details { border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; margin: 6px 0; background: var(--shade); }
-details > summary { cursor: pointer; font-weight: 600; }
+th { background: var(--shade); font-size: 13px; } td.why { max-width: 520px; overflow-wrap: anywhere; }
+details.fold { border: 1px solid var(--line); border-radius: 8px; padding: 8px 16px; margin: 10px 0; background: #fff; }
+details.fold > summary { cursor: pointer; } details.fold[open] > summary { margin-bottom: 8px; }
+details.evidence { border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; margin: 6px 0;
+                   background: var(--shade); }
+details.evidence > summary { cursor: pointer; font-weight: 600; }
 .reading { font-weight: 400; color: var(--muted); }
 .other { border-left: 4px solid #8e6bb8; padding-left: 10px; margin-top: 14px; }
 table.figures td { border: none; padding: 2px 8px 2px 0; }
@@ -72,6 +92,9 @@ table.figures td:first-child { color: var(--muted); white-space: nowrap; }
 figure { margin: 10px 0; } figure img { max-width: 100%; border: 1px solid var(--line); border-radius: 4px; }
 figcaption { font-size: 13px; color: var(--muted); }
 .notation li { margin: 2px 0; }
+body.focus #toc, body.focus main > :not(#details), body.focus #details > h2,
+body.focus details.fold:not(.focused) { display: none; }
+body.focus .layout { display: block; }
 """
 
 _SCRIPT = """
@@ -101,6 +124,20 @@ _SCRIPT = """
   [paper, section].forEach(function (s) { s.addEventListener('change', apply); });
   search.addEventListener('input', apply);
   apply();
+  function reveal() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === 'DETAILS') { target.open = true; target.scrollIntoView(); }
+  }
+  window.addEventListener('hashchange', reveal);
+  reveal();
+  var only = new URLSearchParams(location.search).get('claim');  // report.html?claim=T3_10: that claim alone
+  var focused = only && document.getElementById('claim-' + only);
+  if (focused) { document.body.classList.add('focus'); focused.classList.add('focused'); focused.open = true; }
+  document.getElementById('unfold').addEventListener('click', function () {
+    var folds = Array.prototype.slice.call(document.querySelectorAll('details.fold'));
+    var open = !folds.every(function (d) { return d.open; });
+    folds.forEach(function (d) { d.open = open; });
+  });
 })();
 """
 
@@ -161,11 +198,7 @@ def _erratum(claim: ClaimReport) -> list[str]:
 
 
 def _errata(report: Report) -> list[str]:
-    out = ['<section id="errata"><h2>Errata</h2>']
-    if not report.refuted:
-        return out + ["<p>No claim was refuted in this run.</p></section>"]
-    out.append(f"<p>{len(report.refuted)} claims refuted, each by a counterexample inside its own domain, "
-               "re-checked exactly or at two precisions.</p>")
+    out = ['<section id="errata"><h2>Errata</h2>', f"<p>{_e(view.refuted_sentence(report))}</p>"]
     for claim in report.refuted:
         out += _erratum(claim)
     return out + ["</section>"]
@@ -230,8 +263,8 @@ def _detail_table(e: EvidenceReport) -> str:
 
 
 def _evidence(e: EvidenceReport) -> str:
-    parts = [f'<details><summary>{_rich(view.evidence_heading(e))} <span class="reading">— {_e(e.reading_label)}'
-             "</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>", _detail_table(e)]
+    parts = [f'<details class="evidence"><summary>{_rich(view.evidence_heading(e))} <span class="reading">— '
+             f"{_e(e.reading_label)}</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>", _detail_table(e)]
     if e.counterexample:
         parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample), display=False)}</p>")
     if e.holds_when:
@@ -240,56 +273,33 @@ def _evidence(e: EvidenceReport) -> str:
 
 
 def _figure_html(image: FigureImage, claim_id: str, present: set[str]) -> str:
-    """The figure at the first claim of the report it illustrates; a link to it at the others."""
+    """The figure at the first claim of the report it illustrates; a link to it at the others. A title names
+    symbols as the checks do (``Q_{2x3}``): it is shown in the paper's symbols."""
+    title = values.words(image.title)
     if image.error:
-        return f'<p class="muted">{_e(image.title)}: not drawn ({_e(image.error)})</p>'
+        return f'<p class="muted">{_rich(title)}: not drawn ({_e(image.error)})</p>'
     first = next((c for c in image.claims if c in present), claim_id)
     if first != claim_id:
-        return f'<p class="muted">Illustrated by {_e(image.title)} (shown at {_link(first)}).</p>'
-    return (f'<figure id="figure-{_e(image.name)}"><img alt="{_e(image.title)}" src="{image.data_uri}">'
-            f"<figcaption>{_e(image.title)} — redrawn by the toolkit</figcaption></figure>")
-
-
-def _derived_item(d: values.DerivedShown) -> str:
-    where = f"{d.method}, reading {d.reading}" if d.method and d.reading else d.method or ""
-    note = ' <span class="muted">(paper\'s notation, verified equal)</span>' if d.paper else ""
-    return (f"<li>{_e(d.name)}" + (f' <span class="muted">({_e(where)})</span>' if where else "")
-            + f": {_rich(mathtext.math(d.best), display=False)}{note}</li>")
+        return f'<p class="muted">Illustrated by {_rich(title)} (shown at {_link(first)}).</p>'
+    return (f'<figure id="figure-{_e(image.name)}"><img alt="{_e(plain_text(title))}" src="{image.data_uri}">'
+            f"<figcaption>{_rich(title)} — redrawn by the toolkit</figcaption></figure>")
 
 
 def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str]) -> list[str]:
-    out = [f'<article class="claim" id="{anchor(claim.id)}"><h3><span class="id">{_e(claim.id)}</span> — '
-           f"{_rich(view.domain(claim.title), display=False)} {_badge(claim.status)}</h3>"
-           f'<p class="muted">{_e(claim.source)}</p><dl>',
-           f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement))}</dd>",
-           f"<dt>domain</dt><dd>{_rich(view.domain(claim.domain), display=False)}</dd>"]
-    if claim.assumptions:
-        out.append("<dt>assumptions added</dt><dd>" + "; ".join(_rich(view.domain(a), display=False)
-                                                                for a in claim.assumptions) + "</dd>")
-    if claim.premise:
-        out.append(f"<dt>premise</dt><dd>{_rich(view.domain(claim.premise), display=False)}</dd>")
-    if claim.interpretation:
-        out.append(f"<dt>interpretation</dt><dd>{_rich(view.domain(claim.interpretation), display=False)}</dd>")
-    for title, items in (("definitions used", view.definition_items(claim)),):
-        if items:
-            out.append(f"<dt>{title}</dt><dd><ul>" + "".join(f"<li>{_rich(i, display=False)}</li>" for i in items)
-                       + "</ul></dd>")
-    if claim.related:
-        out.append("<dt>related claims</dt><dd><ul>" + "".join(
-            f"<li>{_link(r.id) if r.id in present else _e(r.id)}"
-            + (f" {_badge(r.status)}" if r.status else "") + f": {_rich(view.domain(r.link), display=False)}</li>"
-            for r in claim.related) + "</ul></dd>")
+    out = [f'<details class="fold" id="{anchor(claim.id)}"><summary><h3><span class="id">{_e(claim.id)}</span> — '
+           f"{_rich(view.domain(claim.title), display=False)}</h3> {_badge(claim.status)} "
+           f'<span class="muted">{_e(claim.source)}</span></summary><article class="claim"><dl>']
+    for f in view.claim_fields(claim):
+        if f.label == "related claims":  # links to the claims, with their status
+            content = "<ul>" + "".join(f"<li>{_link(r.id) if r.id in present else _e(r.id)}"
+                                       + (f" {_badge(r.status)}" if r.status else "")
+                                       + f": {_rich(view.domain(r.link), display=False)}</li>" for r in claim.related)
+        elif f.items:
+            content = "<ul>" + "".join(f"<li>{_rich(item, display=False)}</li>" for item in f.items)
+        else:
+            content = _rich(f.content, display=f.statement)
+        out.append(f"<dt>{_e(f.label)}</dt><dd>{content}{'</ul>' if f.items else ''}</dd>")
     out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason), display=False)}</dd>")
-    if claim.counterexample:
-        out.append(f"<dt>counterexample</dt><dd>{_rich(values.assignment(claim.counterexample), display=False)}</dd>")
-    if claim.holds_when:
-        out.append(f"<dt>holds when</dt><dd>{_rich(view.domain(claim.holds_when), display=False)}</dd>")
-    if claim.correction is not None:
-        c = claim.correction
-        out.append(f"<dt>corrected {_badge(c.status)}</dt><dd>{_rich(view.statement(c.statement))}</dd>")
-    derived = [d for d in view.derived_items(claim.derived) if d.best]
-    if derived:
-        out.append("<dt>derived</dt><dd><ul>" + "".join(_derived_item(d) for d in derived) + "</ul></dd>")
     out.append("</dl>")
     for image in images:
         if claim.id in image.claims:
@@ -300,7 +310,7 @@ def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str])
         out.append(f'<div class="other"><h4>{_e(view.other_readings_title)}</h4>')
         out += [_evidence(e) for e in claim.other_readings]
         out.append("</div>")
-    return out + ["</article>"]
+    return out + ["</article></details>"]
 
 
 def _notation() -> list[str]:
@@ -308,16 +318,35 @@ def _notation() -> list[str]:
         f"<li>{_rich(item, display=False)}</li>" for item in view.notation_items()] + ["</ul></section>"]
 
 
+def _toc(report: Report) -> list[str]:
+    """The sticky table of contents: every section, each refuted claim, every claim by section."""
+    sections: dict[str, list[ClaimReport]] = {}
+    for c in report.claims:
+        sections.setdefault(c.section, []).append(c)
+    def claim_link(c: ClaimReport) -> str:
+        return f'<li><span class="dot s-{c.status.value}" title="{c.status.value}"></span> {_link(c.id)}</li>'
+
+    return (['<nav id="toc" aria-label="contents"><ul><li><a href="#dashboard">Verdicts</a></li>',
+             '<li><a href="#errata">Errata</a><ul>'] + [claim_link(c) for c in report.refuted] + ["</ul></li>"]
+            + (['<li><a href="#coverage">Coverage</a></li>'] if report.coverage is not None else [])
+            + ['<li><a href="#claims">All claims</a></li><li><a href="#notation">Notation</a></li>',
+               '<li><a href="#details">Every claim</a><ul>']
+            + [f"<li><details><summary>{_e(name)} ({len(items)})</summary><ul>" + "".join(map(claim_link, items))
+               + "</ul></details></li>" for name, items in sections.items()]
+            + ["</ul></li></ul></nav>"])
+
+
 def render_html(report: Report, images: Sequence[FigureImage] = ()) -> str:
     """The whole page (see the module docstring); ``images`` from :func:`proofs.report.figures.draw_images`."""
     present = {c.id for c in report.claims}
-    body = [f"<header><h1>ldp-belief-proofs report</h1><p class=\"muted\">{len(report.claims)} claims · budget "
-            f"<code>{_e(report.budget)}</code> · toolkit {_e(report.toolkit_version)}</p></header>",
+    body = ['<div class="layout">', *_toc(report),
+            f"<main><header><h1>ldp-belief-proofs report</h1><p class=\"muted\">{view.claims(len(report.claims))} · "
+            f"budget <code>{_e(report.budget)}</code> · toolkit {_e(report.toolkit_version)}</p></header>",
             *_dashboard(report), *_errata(report), *_coverage(report), *_table(report), *_notation(),
-            '<section id="details"><h2>Every claim</h2>']
+            '<section id="details"><h2>Every claim <button type="button" id="unfold">open or fold all</button></h2>']
     for claim in report.claims:
         body += _claim(claim, images, present)
-    body.append("</section>")
+    body.append("</section></main></div>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>ldp-belief-proofs report — budget {_e(report.budget)}</title><style>{_STYLE}</style></head>"

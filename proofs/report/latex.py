@@ -32,7 +32,7 @@ from proofs.report.tex import symbol_latex
 __all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived"]
 
 #: Packages an exported fragment needs (report.tex loads them; paste them into your own preamble).
-PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek")
+PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek", "graphicx")
 
 _OPERATORS = {"Var": "Var", "E": "E", "Cov": "Cov", "Pr": "Pr", "P": "P", "Bel": "Bel", "Pl": "Pl"}
 

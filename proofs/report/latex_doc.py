@@ -8,9 +8,10 @@ formulas — each known to compile (:func:`proofs.report.latex_text.parse_math`)
 are typeset as math (fractions ``\\tfrac``, tuples, the paper's symbols), derived expressions in the
 paper's notation where :mod:`proofs.report.notation` verified one, and each evidence's figures in a table.
 
-``report.tex``: a summary (claims per status; a table of every claim with the outcome of its primary
-reading apart from what other readings found), the errata (each refuted claim, its counterexample, where
-it holds, its corrected statement and that statement's own status), the notation, then every claim.
+``report.tex``: claims per status, the errata first (each refuted claim, its counterexample, where it
+holds, its corrected statement and that statement's own status), then the summary (a table of every claim
+with the outcome of its primary reading apart from what other readings found; long ids wrap), the
+notation, then every claim. Text is escaped by :func:`proofs.report.tex.text_tex` (pylatexenc's encoder).
 """
 
 from __future__ import annotations
@@ -23,49 +24,67 @@ from proofs.report import values, view
 from proofs.report.files import check_directory, safe_id, write_tree
 from proofs.report.latex import PREAMBLE_PACKAGES
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.mathtext import Printer
+from proofs.report.mathtext import MathText, Printer
 from proofs.report.tex import text_tex
 
-__all__ = ["TexPrinter", "fragment", "latex_files", "write_latex", "check_latex_directory"]
+__all__ = ["TexPrinter", "FITMATH", "fragment", "latex_files", "write_latex", "check_latex_directory"]
 
 _SETMINUS = re.compile(r"\\setminus(?![A-Za-z])")
 
 
 def _math_tex(latex: str) -> str:
     """A formula as the PDF should carry it: ``\\setminus`` is drawn as ``\\smallsetminus`` (amssymb),
-    whose glyph text extraction reads as ∖, not as a backslash."""
-    return _SETMINUS.sub(r"\\smallsetminus", latex)
+    whose glyph text extraction reads as ∖, not as a backslash; a long number may break after its slash."""
+    return re.sub(r"(\d{6,})/(\d)", r"\1/\\allowbreak \2", _SETMINUS.sub(r"\\smallsetminus", latex))
 
 
 class TexPrinter(Printer):
-    """Words escaped for text mode, formulas in ``\\( \\)``; one formula alone as ``\\[ \\]`` when ``display``."""
+    """Words escaped for text mode (a long token may break after ``/`` or every 16 characters), formulas in
+    ``\\fitmath`` (one wider than 80% of the line goes on a line of its own, scaled down if wider than the
+    line, since an inline formula cannot break), a long number after its slash; one formula alone as
+    ``\\[ \\]`` when ``display``."""
 
     def _print_text(self, text: str) -> str:
-        return text_tex(text)
+        return "".join(text_tex(piece) + (r"\allowbreak{}" if len(piece) >= 16 or piece.endswith("/") else "")
+                       for piece in _BREAKABLE.findall(text))
 
     def _print_math(self, latex: str) -> str:
-        return rf"\( {_math_tex(latex)} \)"
+        return rf"\fitmath{{{_math_tex(latex)}}}"
 
     def _print_display(self, latex: str) -> str:
-        return rf"\[ {_math_tex(latex)} \]"
+        return rf"\[ {_math_tex(latex)} \]" if len(latex) <= 60 else rf"\fitmath{{\displaystyle {_math_tex(latex)}}}"
+
+
+#: Pieces of text after which a line may break: a run up to a ``/`` or 16 characters long, or blanks.
+_BREAKABLE = re.compile(r"\s+|[^\s/]{1,16}/?|/")
+#: ``\fitmath{...}``: a formula inline, or on a line of its own (scaled to the line when wider) when it takes
+#: more than 80% of a line.
+FITMATH = (r"\newsavebox{\fitbox}\newcommand{\fitmath}[1]{\sbox{\fitbox}{$#1$}\ifdim\wd\fitbox>.8\linewidth"
+           r"\par\noindent\ifdim\wd\fitbox>\linewidth\resizebox{\linewidth}{!}{\usebox{\fitbox}}\else"
+           r"\usebox{\fitbox}\fi\par\else\usebox{\fitbox}\fi}")
 
 
 rich_tex = TexPrinter().doprint
 
 
-def _statement_tex(text: str) -> str:
-    rich = view.statement(text)
+def _id_tex(claim_id: str) -> str:
+    """A claim id in typewriter type that may break after its dots and dashes (long ids wrap in the table)."""
+    return r"\texttt{" + re.sub(r"([.@-])", r"\1\\allowbreak{}", text_tex(claim_id)) + "}"
+
+
+def _statement_tex(text: str | MathText) -> str:
+    rich = view.statement(text) if isinstance(text, str) else text
     if rich.display and len(rich.segments[0].content) <= 80:
         return rich_tex(rich, display=True)
     return r"\begin{quote}" + rich_tex(rich) + r"\end{quote}"
 
 
 def _rows_tex(rows: list[view.Row]) -> list[str]:
+    """Figures of an evidence as a list (it breaks across pages, a table row does not)."""
     if not rows:
         return []
-    cell = r">{\raggedright\arraybackslash}p"
-    return [rf"\par\noindent\begin{{tabular}}{{@{{}}{cell}{{0.28\linewidth}}{cell}{{0.66\linewidth}}@{{}}}}",
-            *(rf"{rich_tex(r.name)} & {rich_tex(r.value)} \\" for r in rows), r"\end{tabular}\par"]
+    return [r"\begin{description}\setlength{\itemsep}{0pt}",
+            *(rf"\item[{rich_tex(r.name)}]\leavevmode {rich_tex(r.value)}" for r in rows), r"\end{description}"]
 
 
 def _evidence_tex(e: EvidenceReport) -> list[str]:
@@ -85,39 +104,21 @@ def fragment(claim: ClaimReport) -> str:
     label = safe_id(claim.id)
     lines = [
         f"% Claim {claim.id}: written by `python -m proofs` (proofs/report/latex_doc.py); do not edit, re-export.",
-        "% Needs " + ", ".join(rf"\usepackage{{{p}}}" for p in PREAMBLE_PACKAGES) + ".",
-        rf"\subsection{{\texttt{{{text_tex(claim.id)}}}: {rich_tex(view.domain(claim.title))}}}\label{{claim:{label}}}",
+        "% Needs " + ", ".join(rf"\usepackage{{{p}}}" for p in PREAMBLE_PACKAGES) + " and report.tex's \\fitmath.",
+        rf"\subsection{{{_id_tex(claim.id)}: {rich_tex(view.domain(claim.title))}}}\label{{claim:{label}}}",
         "",
         rf"\noindent\textit{{Source:}} {text_tex(claim.source)}. \textit{{Status:}} \textbf{{{claim.status.value}}}"
         rf" --- {rich_tex(view.domain(claim.reason))}.",
         "",
-        r"\noindent Statement as printed:",
-        _statement_tex(claim.statement),
-        rf"\noindent\textit{{Domain:}} {rich_tex(view.domain(claim.domain))}\par",
     ]
-    for name, text in (("Assumptions added", "; ".join(claim.assumptions)), ("Premise", claim.premise),
-                       ("Interpretation", claim.interpretation)):
-        if text:
-            lines.append(rf"\noindent\textit{{{name}:}} {rich_tex(view.domain(text))}\par")
-    for name, items in (("Definitions used", view.definition_items(claim)), ("Related claims", view.related_items(claim))):
-        if items:
-            lines += [rf"\noindent\textit{{{name}:}}", r"\begin{itemize}",
-                      *(rf"\item {rich_tex(item)}" for item in items), r"\end{itemize}"]
-    if claim.counterexample:
-        lines.append(rf"\noindent\textit{{Counterexample:}} {rich_tex(values.assignment(claim.counterexample))}.\par")
-    if claim.holds_when:
-        lines.append(rf"\noindent\textit{{Holds when:}} {rich_tex(view.domain(claim.holds_when))}.\par")
-    if claim.correction is not None:
-        lines += [rf"\noindent\textit{{Corrected statement}} (its own evidence: "
-                  rf"\textbf{{{claim.correction.status.value}}}):", _statement_tex(claim.correction.statement)]
-    derived = [d for d in view.derived_items(claim.derived) if d.best]
-    if derived:
-        lines += [r"\noindent\textit{Derived expressions} (in the paper's notation where marked, verified equal):",
-                  r"\begin{itemize}"]
-        for d in derived:
-            note = " (paper's notation)" if d.paper else ""
-            lines.append(rf"\item {text_tex(d.name)}{text_tex(note)}: \( \displaystyle {_math_tex(d.best)} \)")
-        lines.append(r"\end{itemize}")
+    for f in view.claim_fields(claim):
+        label = rf"\noindent\textit{{{text_tex(f.label[0].upper() + f.label[1:])}:}}"
+        if f.items:
+            lines += [label, r"\begin{itemize}", *(rf"\item {rich_tex(item)}" for item in f.items), r"\end{itemize}"]
+        elif f.statement:
+            lines += [label, _statement_tex(f.content)]
+        else:
+            lines.append(rf"{label} {rich_tex(f.content)}\par")
     lines.append(r"\paragraph{Evidence (primary reading).}")
     evidence = [line for e in claim.primary_evidence for line in _evidence_tex(e)]
     lines += evidence or [r"\noindent None yet.\par"]
@@ -128,9 +129,12 @@ def fragment(claim: ClaimReport) -> str:
 
 
 def _summary_table(report: Report) -> list[str]:
+    """Every claim on one row: id (it wraps), source, status, the outcome of its primary reading, and what
+    other readings found, apart."""
     cell = r">{\raggedright\arraybackslash}p"
-    lines = [rf"\begin{{longtable}}{{@{{}}{cell}{{0.17\textwidth}}{cell}{{0.17\textwidth}}{cell}{{0.1\textwidth}}"
-             rf"{cell}{{0.25\textwidth}}{cell}{{0.25\textwidth}}@{{}}}}", r"\toprule",
+    lines = [r"{\footnotesize\setlength{\tabcolsep}{4pt}",
+             rf"\begin{{longtable}}{{@{{}}{cell}{{0.2\linewidth}}{cell}{{0.16\linewidth}}{cell}{{0.11\linewidth}}"
+             rf"{cell}{{0.21\linewidth}}{cell}{{0.24\linewidth}}@{{}}}}", r"\toprule",
              r"id & source & status & primary reading & other readings (not part of the verdict) \\", r"\midrule",
              r"\endhead"]
     for c in report.claims:
@@ -138,19 +142,15 @@ def _summary_table(report: Report) -> list[str]:
         others = "; ".join(rich_tex(view.domain(e.reading or "")) + text_tex(
             f": {e.method.value} {e.outcome.value}"
             + (" (concerns another reading)" if e.outcome.value == "counterexample" else "")) for e in c.other_readings)
-        lines.append(rf"\texttt{{{text_tex(c.id)}}} (\ref{{claim:{safe_id(c.id)}}}) & {text_tex(c.source)} & "
+        lines.append(rf"{_id_tex(c.id)} (\ref{{claim:{safe_id(c.id)}}}) & {text_tex(c.source)} & "
                      rf"{c.status.value} & {text_tex(primary)} & {others or '---'} \\")
-    return lines + [r"\bottomrule", r"\end{longtable}"]
+    return lines + [r"\bottomrule", r"\end{longtable}}"]
 
 
 def _errata(report: Report) -> list[str]:
-    lines = [r"\section{Errata}"]
-    if not report.refuted:
-        return lines + ["No claim was refuted in this run.", ""]
-    lines.append(f"{len(report.refuted)} claims refuted, each by a counterexample inside its own domain, "
-                 "re-checked exactly or at two precisions.")
+    lines = [r"\section{Errata}", text_tex(view.refuted_sentence(report))]
     for c in report.refuted:
-        lines += ["", rf"\subsection*{{\texttt{{{text_tex(c.id)}}} ({text_tex(c.source)}), see "
+        lines += ["", rf"\subsection*{{{_id_tex(c.id)} ({text_tex(c.source)}), see "
                       rf"\ref{{claim:{safe_id(c.id)}}}}}", r"\noindent As printed:", _statement_tex(c.statement)]
         if c.counterexample:
             lines.append(rf"\noindent Fails at {rich_tex(values.assignment(c.counterexample))}.\par")
@@ -186,9 +186,10 @@ def latex_files(report: Report) -> dict[str, str]:
         "% Written by `python -m proofs` (proofs/report/latex_doc.py). Compile: latexmk -pdf report.tex",
         r"\documentclass[11pt]{article}",
         r"\usepackage[margin=2.2cm]{geometry}",
-        r"\usepackage{amsmath,amssymb,booktabs,longtable,array}",
+        r"\usepackage{amsmath,amssymb,booktabs,longtable,array,graphicx}",
+        FITMATH,
         r"\IfFileExists{upgreek.sty}{\usepackage{upgreek}}{\providecommand{\uppi}{\boldsymbol{\pi}}}",
-        r"\setlength{\emergencystretch}{3em}",
+        r"\setlength{\emergencystretch}{3em}\AtBeginDocument{\raggedright}",  # a formula cannot break: ragged lines
         r"\setcounter{secnumdepth}{2}",
         r"\title{ldp-belief-proofs: claims, verdicts and errata}",
         rf"\author{{toolkit version {text_tex(report.toolkit_version)}, budget \texttt{{{text_tex(report.budget)}}}}}",
@@ -202,12 +203,12 @@ def latex_files(report: Report) -> dict[str, str]:
         r"re-checked exactly or at two precisions), \textbf{inconclusive}, \textbf{error}. Only the primary "
         r"reading of a claim decides its status; what other readings found is reported beside it.",
         "",
-        r"\section{Summary}",
-        rf"{len(report.claims)} claims: {text_tex(counts)}.",
-        "",
-        *_summary_table(report),
+        rf"\noindent {view.claims(len(report.claims))}: {text_tex(counts)}.",
         "",
         *_errata(report),
+        r"\section{Summary}",
+        *_summary_table(report),
+        "",
         *_coverage(report),
         r"\section{Notation}",
         r"\begin{itemize}", *(rf"\item {item}" for item in notation), r"\end{itemize}",

@@ -54,29 +54,11 @@ def _evidence(e: EvidenceReport) -> list[str]:
 
 def _claim(claim: ClaimReport) -> list[str]:
     lines = [f'<a id="claim-{safe_id(claim.id)}"></a>', f"### `{claim.id}` — {rich_markdown(view.domain(claim.title))}", "",
-             f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}", "",
-             f"Statement as printed: {rich_markdown(view.statement(claim.statement))}", "",
-             f"Domain: {rich_markdown(view.domain(claim.domain))}", ""]
-    for name, text in (("Assumptions added", "; ".join(claim.assumptions)), ("Premise", claim.premise),
-                       ("Interpretation", claim.interpretation)):
-        if text:
-            lines += [f"{name}: {rich_markdown(view.domain(text))}", ""]
-    for name, items in (("Definitions used", view.definition_items(claim)), ("Related claims", view.related_items(claim))):
-        if items:
-            lines += [f"{name}:", "", *(f"- {rich_markdown(item)}" for item in items), ""]
-    if claim.counterexample:
-        lines += [f"Counterexample: {rich_markdown(values.assignment(claim.counterexample))}", ""]
-    if claim.holds_when:
-        lines += [f"Holds when {rich_markdown(view.domain(claim.holds_when))}", ""]
-    if claim.correction is not None:
-        lines += [f"Corrected ({claim.correction.status.value}): "
-                  f"{rich_markdown(view.statement(claim.correction.statement))}", ""]
-    derived = [d for d in view.derived_items(claim.derived) if d.best]
-    if derived:
-        lines += ["Derived expressions:", ""]
-        lines += [f"- {md_text(d.name)}" + (" (paper's notation, verified equal)" if d.paper else "")
-                  + f": ${d.best}$" for d in derived]
-        lines.append("")
+             f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}", ""]
+    for f in view.claim_fields(claim):
+        label = f.label[0].upper() + f.label[1:]
+        lines += [f"{label}:", "", *(f"- {rich_markdown(item)}" for item in f.items), ""] if f.items else \
+            [f"{label}: {rich_markdown(f.content)}", ""]
     lines += ["Evidence (primary reading):", ""]
     lines += [line for e in claim.primary_evidence for line in _evidence(e)] or ["- none yet"]
     if claim.other_readings:
@@ -88,7 +70,7 @@ def _claim(claim: ClaimReport) -> list[str]:
 def render_markdown(report: Report) -> str:
     """Summary, errata, the table of every claim, then every claim."""
     lines = [f"# ldp-belief-proofs report (budget `{report.budget}`)", "",
-             f"{len(report.claims)} claims, toolkit {md_text(report.toolkit_version)}.", "",
+             f"{view.claims(len(report.claims))}, toolkit {md_text(report.toolkit_version)}.", "",
              "| status | claims | meaning |", "|---|---:|---|"]
     lines += [f"| **{s.value}** | {n} | {md_text(view.STATUS_MEANING[s])} |" for s, n in view.counts(report)]
     if report.coverage is not None:

@@ -12,11 +12,12 @@ their modules. :func:`breakable` cuts a long formula at its top-level commas so 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from proofs.report.latex_text import is_math, parse_math
-from proofs.report.tex import split_dollars, unicode_to_latex
+from proofs.report.tex import split_dollars, unicode_to_latex, upright
 from proofs.report.unicode_math import to_unicode
 
 __all__ = ["Segment", "MathText", "Printer", "UnicodePrinter", "plain_text", "text", "math", "parse", "join",
@@ -81,7 +82,7 @@ def text(content: object) -> MathText:
 
 def math(latex: str) -> MathText:
     """One formula; if it does not compile, its Unicode reading as text."""
-    source = unicode_to_latex(latex).strip()
+    source = upright(unicode_to_latex(latex).strip())
     if is_math(source):
         return MathText((Segment("math", source),))
     return text(to_unicode(latex))
@@ -89,9 +90,17 @@ def math(latex: str) -> MathText:
 
 def parse(source: object) -> MathText:
     """Prose with its math between dollars (``\\$`` is a dollar sign): the text as words, each ``$...$`` as a
-    formula."""
-    return MathText(_merge(math(part).segments if is_math_part else [Segment("text", part)]
+    formula. Words with a LaTeX command in them (a text written without dollars) are shown as their Unicode
+    reading, never as source."""
+    return MathText(_merge(math(part).segments if is_math_part else [Segment("text", _words(part))]
                            for is_math_part, part in split_dollars(str(source))))
+
+
+def _words(text: str) -> str:
+    return to_unicode(text) if _COMMAND.search(text) else text
+
+
+_COMMAND = re.compile(r"\\[A-Za-z]")
 
 
 def join(items: Iterable[MathText], separator: str = ", ") -> MathText:

@@ -2,7 +2,8 @@
 
 ``python -m proofs`` prints a summary first (claims per status, then each refuted claim with its
 counterexample and its correction on one line each), then a compact table (id, source, status, a one-line
-reason) that fits the terminal's width: every cell is one line, cut with ``…``. ``python -m proofs show ID``
+reason) that fits the terminal's width: every cell is one line, cut with ``…``; below 100 columns each
+claim's reason has a line of its own under it. ``python -m proofs show ID``
 prints one claim in full: the statement as printed, domain, definitions, related claims, every evidence of
 the primary reading with its figures, then the evidence about other readings in a section of its own
 ("Other readings (not part of the verdict)").
@@ -22,7 +23,6 @@ from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.unicode_math import to_unicode
 
 __all__ = ["STYLE", "plain", "render_report", "render_claim", "summary_lines"]
 
@@ -48,7 +48,7 @@ def _cut(text: str, width: int) -> str:
 
 def summary_lines(report: Report, width: int) -> list[Text]:
     """Counts by status, then the refuted claims (counterexample, correction), then the errors."""
-    lines = [Text.assemble((f"ldp-belief-proofs — {len(report.claims)} claims, budget {report.budget}", "bold"))]
+    lines = [Text.assemble((f"ldp-belief-proofs — {view.claims(len(report.claims))}, budget {report.budget}", "bold"))]
     counts = Text()
     for k, (status, n) in enumerate(view.counts(report)):
         if k:
@@ -70,25 +70,41 @@ def summary_lines(report: Report, width: int) -> list[Text]:
     return lines
 
 
+#: Below this width the table gives each claim's reason a line of its own (at 80 columns a reason column is
+#: about 10 characters: "fails at n ").
+NARROW = 100
+
+
+def _reason(c: ClaimReport) -> str:
+    reason = plain(view.one_line(c))
+    if any(e.outcome.value == "counterexample" for e in c.other_readings):
+        reason += " (another reading has a counterexample: show " + c.id + ")"
+    return reason
+
+
 def render_report(report: Report, console: Console) -> None:
-    """Summary, then the compact table of every claim (one line per claim)."""
+    """Summary, then one line per claim (id, source, status, why); below :data:`NARROW` columns the reason
+    is wrapped onto a line of its own under each claim instead of being cut."""
     width = console.width
     for line in summary_lines(report, width):
         console.print(line, soft_wrap=False, overflow="ellipsis", no_wrap=True)
     console.print()
-    table = Table(show_lines=False, box=None, pad_edge=False, header_style="bold", expand=False)
     id_width = max((len(c.id) for c in report.claims), default=2)
     source_width = min(max((len(c.source) for c in report.claims), default=6), 24)
+    if width < NARROW:
+        for c in report.claims:
+            console.print(Text.assemble(c.id.ljust(id_width + 2), _cut(c.source, source_width).ljust(source_width + 2),
+                                        _status(c.status)), no_wrap=True, overflow="ellipsis")
+            console.print(Text(_cut("    " + _reason(c), width), style="dim"), no_wrap=True)
+        return
+    table = Table(show_lines=False, box=None, pad_edge=False, header_style="bold", expand=False)
     table.add_column("id", no_wrap=True, min_width=id_width)
     table.add_column("source", no_wrap=True, max_width=source_width, overflow="ellipsis")
     table.add_column("status", no_wrap=True, min_width=12)
     reason_width = max(width - id_width - source_width - 12 - 6, 20)
     table.add_column("why", no_wrap=True, overflow="ellipsis", max_width=reason_width)
     for c in report.claims:
-        reason = plain(view.one_line(c))
-        if c.other_readings and any(e.outcome.value == "counterexample" for e in c.other_readings):
-            reason += " (another reading has a counterexample: show " + c.id + ")"
-        table.add_row(c.id, _cut(c.source, source_width), _status(c.status), _cut(reason, reason_width))
+        table.add_row(c.id, _cut(c.source, source_width), _status(c.status), _cut(_reason(c), reason_width))
     console.print(table)
 
 
@@ -109,37 +125,14 @@ def render_claim(claim: ClaimReport, console: Console) -> None:
     """One claim in full (see the module docstring)."""
     body: list[Text] = [Text.assemble((plain(view.domain(claim.title)), "bold"), f" ({claim.source})"), Text("")]
 
-    def field(name: str, value: str) -> None:
-        body.append(Text.assemble((f"{name}: ", "bold"), value))
-
-    field("statement as printed", plain(view.statement(claim.statement)))
-    field("domain", plain(view.domain(claim.domain)))
-    if claim.assumptions:
-        field("assumptions added", "; ".join(plain(view.domain(a)) for a in claim.assumptions))
-    if claim.premise:
-        field("premise", plain(view.domain(claim.premise)))
-    if claim.interpretation:
-        field("interpretation", plain(view.domain(claim.interpretation)))
+    for f in view.claim_fields(claim):
+        if f.items:
+            body += [Text(f"{f.label}:", style="bold"), *(Text("  - " + plain(item)) for item in f.items)]
+        else:
+            body.append(Text.assemble((f"{f.label}: ", "bold"), plain(f.content)))
     if claim.readings:
-        field("other readings checked", "; ".join(claim.readings))
-    for title, items in (("definitions used", view.definition_items(claim)),
-                         ("related claims", view.related_items(claim))):
-        if items:
-            body.append(Text(f"{title}:", style="bold"))
-            body += [Text("  - " + plain(item)) for item in items]
-    body += [Text(""), Text.assemble(("status: ", "bold"), _status(claim.status), f" — {claim.reason}")]
-    if claim.counterexample:
-        field("counterexample", plain(values.assignment(claim.counterexample)))
-    if claim.holds_when:
-        field("holds when", plain(view.domain(claim.holds_when))
-              + ("" if claim.holds_when_checked else f" ({HOLDS_WHEN_UNCHECKED})"))
-    if claim.correction is not None:
-        field(f"corrected ({claim.correction.status.value})", plain(view.statement(claim.correction.statement)))
-    derived = [d for d in view.derived_items(claim.derived) if d.best]
-    if derived:
-        body.append(Text("derived expressions:", style="bold"))
-        for d in derived:
-            body.append(Text(f"  - {d.name}: {to_unicode(d.best)}" + ("  (in the paper's notation)" if d.paper else "")))
+        body.append(Text.assemble(("other readings checked: ", "bold"), "; ".join(claim.readings)))
+    body += [Text(""), Text.assemble(("status: ", "bold"), _status(claim.status), f" — {plain(view.domain(claim.reason))}")]
     body += [Text(""), Text("Evidence (primary reading):", style="bold")]
     body += [line for e in claim.primary_evidence for line in _evidence_lines(e)] or [Text("  none")]
     if claim.other_readings:

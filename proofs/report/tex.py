@@ -31,7 +31,7 @@ from pylatexenc.latexencode import RULE_CALLABLE, UnicodeToLatexConversionRule, 
 
 __all__ = ["GREEK", "NAMED_OPERATORS", "SYMBOL_COMMANDS", "ACCENTS", "FONTS", "TEXT_COMMANDS", "TWO_ARGUMENTS",
            "ENVIRONMENTS", "DELIMITERS", "SIZES", "KNOWN_COMMANDS", "TEXT_MODE_COMMANDS", "COMBINING", "SUPERSCRIPTS",
-           "SUBSCRIPTS", "command_unicode", "unicode_to_latex", "text_unicode", "text_tex", "symbol_latex",
+           "SUBSCRIPTS", "upright", "command_unicode", "unicode_to_latex", "text_unicode", "text_tex", "symbol_latex",
            "split_dollars"]
 
 # ----------------------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def command_unicode(name: str) -> str:
         return name
     spec = _MACROS.get_macro_spec(name)
     replacement = getattr(spec, "simplify_repl", None) if spec is not None else None
-    return replacement if isinstance(replacement, str) and replacement.strip() else name
+    return replacement if isinstance(replacement, str) and replacement.strip() and "%" not in replacement else name
 
 
 _MACROS = get_default_latex_context_db()
@@ -266,7 +266,7 @@ def text_tex(text: object) -> str:
 
 #: Greek names as the toolkit spells them -> LaTeX.
 GREEK_NAMES = {
-    "alpha": r"\alpha", "beta": r"\beta", "gamma": r"\gamma", "delta": r"\delta",
+    "alpha": r"\alpha", "al": r"\alpha", "beta": r"\beta", "gamma": r"\gamma", "delta": r"\delta",
     "eps": r"\epsilon", "epsilon": r"\epsilon", "varepsilon": r"\varepsilon", "zeta": r"\zeta", "eta": r"\eta",
     "theta": r"\theta", "iota": r"\iota", "kappa": r"\kappa", "lam": r"\lambda", "lambda": r"\lambda", "mu": r"\mu",
     "nu": r"\nu", "xi": r"\xi", "pi": r"\pi", "rho": r"\rho", "sigma": r"\sigma", "tau": r"\tau", "phi": r"\varphi",
@@ -306,6 +306,23 @@ def symbol_latex(name: str) -> str | None:
     index = match["index"] or match["tail"]
     text = f"{base}_{{{index}}}" if index else base
     return text + "'" * len(match["prime"] or "")
+
+
+# ----------------------------------------------------------------------------------------------------
+# Typography of formulas
+
+#: Operator names the texts write as letters (``Var(X)``, ``max\{a, b\}``), set upright as the paper means them.
+_UPRIGHT = {name: rf"\operatorname{{{name}}}" for name in ("Var", "Cov", "SLDP", "WLDP", "LDP", "DP")} | {
+    name: f"\\{name}" for name in ("max", "min", "sup", "inf", "ln", "log", "exp", "Pr")}
+_PROTECTED = re.compile(r"(\\(?:text|textrm|textit|textbf|textnormal|mbox|mathrm|operatorname)\s*\{[^{}]*\})")
+_OPERATOR_WORD = re.compile(rf"(?<![\\A-Za-z])({'|'.join(_UPRIGHT)})(?![A-Za-z])")
+
+
+def upright(latex: str) -> str:
+    """``latex`` with the operator names it spells in letters as upright operators (``Var`` as
+    ``\\operatorname{Var}``, ``max`` as ``\\max``); text arguments are left as they are."""
+    return "".join(part if k % 2 else _OPERATOR_WORD.sub(lambda m: _UPRIGHT[m.group(1)] + " ", part)
+                   for k, part in enumerate(_PROTECTED.split(latex)))
 
 
 # ----------------------------------------------------------------------------------------------------

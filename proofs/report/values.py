@@ -1,12 +1,13 @@
 """Values of a report as math: counterexample points, evidence figures, derived expressions.
 
 A counterexample maps names to exact values (:func:`core.exact.jsonable`: integers, ``"a/b"`` strings,
-decimal strings, lists, nested objects). :func:`value` shows each as the paper would: ``"3/5"`` as the
-fraction 3/5 (``\\tfrac{3}{5}``), ``["1/2", "1/2"]`` as the tuple (1/2, 1/2), ``"log(2)"`` as ln 2, ``"oo"``
-as ∞; :func:`key` shows a name as the paper's symbol (``theta_hat_1`` is θ̂₁, :func:`proofs.report.tex.symbol_latex`)
-and a description (``"cell (theta_hat_1, theta_hat_2)"``) as words with symbols. :func:`assignment` puts
-them together (``p = 3/5, q = 1/5``); :func:`derived` prints a derived expression, in the paper's notation
-when :func:`proofs.report.notation.paper_form` verified one.
+decimal strings, lists, nested objects). :func:`value` shows each as the paper would: ``"3/5"`` as 3/5
+(a slash reads well inline), ``["1/2", "1/2"]`` as the tuple (1/2, 1/2), ``"log(2)"`` as ln 2, ``"oo"`` as
+∞; :func:`key` shows a name as the paper's symbol (``theta_hat_1`` is θ̂₁, ``al`` is α,
+:func:`proofs.report.tex.symbol_latex`) and a description (``"cell (theta_hat_1, theta_hat_2)"``) as words
+with symbols. :func:`assignment` puts them together (``p = 3/5, q = 1/5``; ``fails: ...`` after a name in
+words); :func:`derived` prints a derived expression, in the paper's notation when
+:func:`proofs.report.notation.paper_form` verified one. :func:`prose` reads a text a check wrote.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from proofs.report.mathtext import MathText
 from proofs.report.latex_text import is_math
 from proofs.report.tex import GREEK_NAMES, symbol_latex
 
-__all__ = ["prose", "value", "key", "assignment", "derived", "formula_latex", "DerivedShown"]
+__all__ = ["prose", "words", "value", "key", "assignment", "derived", "formula_latex"]
 
 _RATIONAL = re.compile(r"^-?\d+/\d+$")
 _DECIMAL = re.compile(r"^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$")
@@ -30,9 +31,6 @@ _MAX_TEXT = 300
 
 
 def _number_latex(text: str) -> str:
-    if _RATIONAL.match(text):
-        top, bottom = text.lstrip("-").split("/")
-        return ("-" if text.startswith("-") else "") + rf"\tfrac{{{top}}}{{{bottom}}}"
     if "e" in text.lower():
         mantissa, _, exponent = text.lower().partition("e")
         return rf"{mantissa} \times 10^{{{int(exponent)}}}"
@@ -66,9 +64,9 @@ def formula_latex(text: str) -> str | None:
 
 #: A check's own notation: names (``theta_hat_1``, ``pl_x``, ``Q_{2x3}``, ``alpha'``), numbers, operators, brackets.
 _TOKEN = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9]*(?:_\{[^{}$]*\}|_[A-Za-z0-9]+)*'*)"
-                    r"|(?P<number>\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|(?P<op>\+/-|<=|>=|!=|==|->|[-+*/^=<>|,:])"
+                    r"|(?P<number>\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|(?P<op>\+/-|\*\*|<=|>=|!=|==|->|[-+*/^=<>|,:])"
                     r"|(?P<open>[(\[{])|(?P<close>[)\]}])|(?P<space>\s+)|(?P<other>.)")
-_OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "==": "=", "->": r"\to", "*": r"\cdot", "+/-": r"\pm"}
+_OPERATORS = {"**": "^", "<=": r"\le", ">=": r"\ge", "!=": r"\ne", "==": "=", "->": r"\to", "*": r"\cdot", "+/-": r"\pm"}
 #: In words: a name with its scripts (``eps^W``, ``T_2^op``) is one formula.
 _SCRIPTED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_\{[^{}$]*\}|_[A-Za-z0-9]+)*'*(?:[_^](?:\{[^{}$]*\}|[A-Za-z0-9]+'*))+")
 _NAMED = {"exp": r"\exp", "log": r"\ln", "ln": r"\ln", "sqrt": r"\sqrt", "max": r"\max", "min": r"\min",
@@ -127,15 +125,17 @@ def _ascii_formula(text: str) -> str | None:
         elif kind == "number":
             latex = _number_latex(token)
         else:
-            latex = " " if kind == "space" else _OPERATORS.get(token, token)
+            aside = kind == "space" and k + 1 < len(tokens) and tokens[k + 1][1] == "(" and k > 0 \
+                and tokens[k - 1][0] in ("name", "number", "close")  # q3 = 0 (p + q = 1): a remark
+            latex = ("\\ " if aside else " ") if kind == "space" else _OPERATORS.get(token, token)
         out.append(f"{{{latex}}}" if script and kind in ("name", "number") else latex
                    + (" " if kind == "name" and latex[-1].isalpha() and latex.startswith("\\") else ""))
-        script = token in ("^", "_")
+        script = token in ("^", "_", "**")
     latex = "".join(out).strip()
     return latex if is_math(latex) else None
 
 
-def _words(text: str) -> MathText:
+def words(text: str) -> MathText:
     """Words with the checks' names of symbols in them (``cell (theta_hat_1, theta_hat_2)``): each name that
     is a symbol of the paper and not a word or a single letter is set as the symbol."""
     out = []
@@ -194,7 +194,7 @@ def value(item: Any) -> MathText:
         return mathtext.math(latex)
     if len(text) > _MAX_TEXT:
         text = text[:_MAX_TEXT - 1] + "…"
-    return _words(text)
+    return words(text)
 
 
 def key(name: Any) -> MathText:
@@ -206,7 +206,7 @@ def key(name: Any) -> MathText:
     latex = formula_latex(text) or _ascii_formula(text)
     if latex is not None:
         return mathtext.math(latex)
-    return _words(text)
+    return words(text)
 
 
 def assignment(items: Mapping[str, Any]) -> MathText:
@@ -216,41 +216,28 @@ def assignment(items: Mapping[str, Any]) -> MathText:
         left, right = key(k), value(v)
         if left.display and right.display:
             parts.append(mathtext.math(f"{left.segments[0].content} = {right.segments[0].content}"))
-        else:
-            parts.append(left + mathtext.text(" = " if left.display or right.display else ": ") + right)
+        else:  # a name in words (fails, note, mechanism) introduces its value
+            named = any(s.kind == "math" for s in left.segments)
+            parts.append(left + mathtext.text(" = " if named else ": ") + right)
     return mathtext.join(parts, ", ")
 
 
-class DerivedShown:
-    """A derived expression ready to print: ``latex`` as derived (shortest equal form), ``paper`` the
-    verified re-expression in the paper's notation (or None)."""
-
-    __slots__ = ("name", "latex", "paper", "method", "reading")
-
-    def __init__(self, name: str, latex: str | None, paper: str | None, method: str | None, reading: str | None):
-        self.name, self.latex, self.paper, self.method, self.reading = name, latex, paper, method, reading
-
-    @property
-    def best(self) -> str | None:
-        return self.paper or self.latex
-
-
-def derived(item: Any) -> DerivedShown:
-    """A :class:`~proofs.report.schema.DerivedReport` as LaTeX (``latex`` None when too long to print)."""
-    from proofs.report.latex import readable, to_latex
+def derived(item: Any) -> MathText | None:
+    """A :class:`~proofs.report.schema.DerivedReport` as ``name: formula``, the formula in the paper's
+    notation when :func:`proofs.report.notation.paper_form` verified one, else in its shortest equal form;
+    None when it is too long to print or does not compile."""
+    from proofs.report.latex import readable, to_latex  # sympy's printer: loaded only when a report has one
     from proofs.report.notation import paper_form
 
     if item.expression is None:
-        return DerivedShown(item.name, None, None, item.method, item.reading)
-    expression = item.expression
+        return None
+    form = paper_form(item.expression)
     try:
-        latex = to_latex(readable(expression))
+        latex = to_latex(form.expression if form is not None else readable(item.expression))
     except (TypeError, ValueError, RecursionError):
-        latex = None
-    form = paper_form(expression)
-    paper = None if form is None else to_latex(form.expression)
-    if latex is not None and not mathtext.math(latex).display:
-        latex = None
-    if paper is not None and not mathtext.math(paper).display:
-        paper = None
-    return DerivedShown(item.name, latex, paper, item.method, item.reading)
+        return None
+    shown = mathtext.math(latex)
+    if not shown.display:
+        return None
+    note = " (paper's notation, verified equal)" if form is not None else ""
+    return mathtext.text(f"{item.name}: ") + shown + mathtext.text(note)

@@ -15,9 +15,9 @@ from proofs.report import mathtext, values
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, plain_text
 
-__all__ = ["plain_text", "STATUS_ORDER", "STATUS_MEANING", "Row", "counts", "one_line", "correction_line", "evidence_heading",
-           "detail_rows", "derived_items", "domain", "related_items", "definition_items", "notation_items", "statement",
-           "other_readings_title", "evidence_outcomes"]
+__all__ = ["claims", "refuted_sentence", "Field", "claim_fields", "plain_text", "STATUS_ORDER", "STATUS_MEANING",
+           "Row", "counts", "one_line", "correction_line", "evidence_heading", "detail_rows", "derived_items", "domain",
+           "notation_items", "statement", "other_readings_title", "evidence_outcomes"]
 
 #: Statuses in the order a reader wants them: what is wrong first.
 STATUS_ORDER = (Status.REFUTED, Status.ERROR, Status.INCONCLUSIVE, Status.SUPPORTED, Status.PROVED)
@@ -40,11 +40,57 @@ other_readings_title = "Other readings (not part of the verdict)"
 
 
 @dataclass(frozen=True)
+class Field:
+    """One field of a claim's section, as every format shows it: a label and text with math (``statement``:
+    a statement as printed or corrected, which may be set as a display formula), or a list of ``items``."""
+
+    label: str
+    content: MathText = MathText(())
+    items: tuple[MathText, ...] = ()
+    statement: bool = False
+
+
+def claim_fields(claim: ClaimReport) -> list[Field]:
+    """The fields of a claim in the order every format shows them, the empty ones left out: statement as
+    printed, domain, assumptions added, premise, interpretation, definitions used, related claims,
+    counterexample, where it holds, the corrected statement with its own status, derived expressions."""
+    c = claim.correction
+    fields = [Field("statement as printed", statement(claim.statement), statement=True),
+              Field("domain", domain(claim.domain)),
+              Field("assumptions added", mathtext.join([domain(a) for a in claim.assumptions], "; ")),
+              Field("premise", domain(claim.premise)), Field("interpretation", domain(claim.interpretation)),
+              Field("definitions used", items=tuple(
+                  mathtext.text(d.name + (" (primary reading)" if d.primary else "") + (f", {d.source}" if d.source else "")
+                                + ": ") + mathtext.parse(d.text) for d in claim.definitions)),
+              Field("related claims", items=tuple(
+                  mathtext.text(f"{r.id}{f' [{r.status.value}]' if r.status else ''}: ") + mathtext.parse(r.link)
+                  for r in claim.related)),
+              Field("counterexample", values.assignment(claim.counterexample or {})),
+              Field("holds when", domain(claim.holds_when or "")),
+              Field(f"corrected ({c.status.value})" if c else "", statement(c.statement) if c else MathText(()),
+                    statement=True),
+              Field("derived expressions", items=tuple(derived_items(claim.derived)))]
+    return [f for f in fields if f.content or f.items]
+
+
+@dataclass(frozen=True)
 class Row:
     """One row of a table of figures: a name and a value, both as text with math."""
 
     name: MathText
     value: MathText
+
+
+def claims(n: int) -> str:
+    """``1 claim``, ``2 claims``."""
+    return f"{n} claim" if n == 1 else f"{n} claims"
+
+
+def refuted_sentence(report: Report) -> str:
+    """The sentence that opens the errata."""
+    n = len(report.refuted)
+    return (f"{claims(n)} refuted, each by a counterexample inside its own domain, re-checked exactly or at two "
+            "precisions.") if n else "No claim was refuted in this run."
 
 
 def counts(report: Report) -> list[tuple[Status, int]]:
@@ -129,31 +175,10 @@ def detail_rows(e: EvidenceReport) -> list[Row]:
     return rows
 
 
-def derived_items(items: tuple[Any, ...]) -> list[values.DerivedShown]:
+def derived_items(items: tuple[Any, ...]) -> list[MathText]:
     """The derived expressions that can be printed, each once."""
-    seen, out = set(), []
-    for item in items:
-        if (item.name, item.srepr) in seen:
-            continue
-        seen.add((item.name, item.srepr))
-        out.append(values.derived(item))
-    return out
-
-
-def related_items(claim: ClaimReport) -> list[MathText]:
-    out = []
-    for r in claim.related:
-        status = f" [{r.status.value}]" if r.status is not None else ""
-        out.append(mathtext.text(f"{r.id}{status}: ") + mathtext.parse(r.link))
-    return out
-
-
-def definition_items(claim: ClaimReport) -> list[MathText]:
-    out = []
-    for d in claim.definitions:
-        head = d.name + (" (primary reading)" if d.primary else "") + (f", {d.source}" if d.source else "")
-        out.append(mathtext.text(head + ": ") + mathtext.parse(d.text))
-    return out
+    unique = {(item.name, item.srepr): item for item in items}.values()
+    return [shown for shown in map(values.derived, unique) if shown is not None]
 
 
 def notation_items() -> list[MathText]:

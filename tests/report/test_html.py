@@ -98,7 +98,7 @@ def test_every_claim_has_an_anchor_and_a_filterable_row(page, synthetic_report):
 
 
 def test_evidence_is_collapsible_and_names_its_reading(page):
-    assert page.count("<details>") > 50
+    assert page.count('<details class="evidence">') > 50
     assert "— primary reading</span>" in page
     assert "— reading: the maximiser over pi in [0, 1]</span>" in page
     other = page.index("Other readings (not part of the verdict)")
@@ -109,6 +109,38 @@ def test_figure_is_embedded_beside_the_claim_it_illustrates(page, synthetic_repo
     first = synthetic_report.claims[0].id
     article = page[page.index(f'id="{anchor(first)}"'):]
     assert article.index('src="data:image/png;base64,AA=="') < article.index("</article>")
+
+
+def test_a_sticky_table_of_contents_reaches_every_section_and_claim(page, synthetic_report):
+    toc = page[page.index('<nav id="toc"'):page.index("</nav>")]
+    for section in ("dashboard", "errata", "claims", "notation", "details"):
+        assert f'href="#{section}"' in toc
+    for claim in synthetic_report.claims:
+        assert f'href="#{anchor(claim.id)}"' in toc
+    assert re.search(r"#toc \{[^}]*position: sticky", page)
+
+
+def test_every_claim_is_folded_and_a_link_opens_it(page, synthetic_report):
+    assert page.count('<details class="fold" id="claim-') == len(synthetic_report.claims)
+    assert "target.open = true" in page and 'id="unfold"' in page
+
+
+def test_operator_names_are_upright_and_inline_fractions_readable(page):
+    """003 writes Var(...), max{...} as letters: MathML shows them as one upright operator name."""
+    assert "<mi>V</mi><mi>a</mi><mi>r</mi>" not in page and "<mi>m</mi><mi>a</mi><mi>x</mi>" not in page
+    assert re.search(r"<m[io][^>]*>Var</m[io]>", page) and re.search(r"<m[io][^>]*>max</m[io]>", page)
+    assert 'math:not([display="block"]) mfrac > * { font-size: 0.9em; }' in page
+    failing = re.findall(r"<dt>fails at</dt><dd>(.*?)</dd>", page)
+    assert failing and not any("<mfrac>" in dd for dd in failing), "counterexample values read 1/2, not a tiny fraction"
+
+
+def test_figure_captions_show_symbols_not_source(synthetic_report):
+    image = FigureImage("fig-q", "the variance of Q_{2x3} against eps", (synthetic_report.claims[0].id,),
+                        data_uri="data:image/png;base64,AA==")
+    reader = _Text()
+    reader.feed(render_html(synthetic_report, [image]))
+    text = "".join(reader.text)
+    assert "Q_{2x3}" not in text and "the variance of" in text
 
 
 def test_coverage_is_shown_when_present(synthetic_report):

@@ -56,7 +56,7 @@ def test_statements_and_counterexamples_are_math_or_escaped_words(synthetic_repo
         for bad in (r"\textbackslash", "theta_hat", '["', "{'"):
             assert bad not in words, (name, bad)
     fragment = files[f"claims/{safe_id(synthetic_report.refuted[0].id)}.tex"]
-    assert r"\hat{\theta}_{1} = -\tfrac{1}{2}" in fragment
+    assert r"\hat{\theta}_{1} = -1/2" in fragment
 
 
 def test_summary_table_keeps_other_readings_apart(synthetic_report):

@@ -67,3 +67,19 @@ def test_the_command_fits_120_columns(quick_run, capsys, monkeypatch):
     lines = capsys.readouterr().out.splitlines()
     assert lines and max(cell_len(line) for line in lines) <= 120
     assert not [line for line in lines if LATEX_SOURCE.search(line)]
+
+
+def test_below_100_columns_each_reason_gets_a_line_of_its_own(synthetic_report):
+    lines = _table(synthetic_report, width=80)
+    assert max(cell_len(line) for line in lines) <= 80
+    refuted = next(c for c in synthetic_report.claims if c.status.value == "refuted")
+    row = next(k for k, line in enumerate(lines) if line.startswith(refuted.id + " "))
+    assert lines[row].rstrip().endswith("refuted")
+    assert lines[row + 1].startswith("    fails at θ̂₁ = −1/2, π = 1/3, ε = log(2)"), lines[row + 1]
+
+
+def test_one_claim_is_one_claim(synthetic_report):
+    from proofs.report.schema import Report
+
+    lines = _table(Report(synthetic_report.claims[:1], "quick", "x"))
+    assert lines[0] == "ldp-belief-proofs — 1 claim, budget quick"
