@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from proofs.report.files import safe_id
 from proofs.report.html import render_html
 from tests.report.conftest import build_synthetic_report
 
@@ -167,3 +168,42 @@ def test_clicking_a_status_filter_shows_only_its_rows(browser, page_file):
     assert browser.evaluate("document.getElementById('visible-count').textContent") == str(refuted)
     browser.click('.filters button[data-status="refuted"]')
     assert browser.evaluate(visible) == len(report.claims)
+
+
+def test_rows_that_fit_have_no_scrollbar_and_nothing_is_clipped(browser, page_file):
+    """Every claim opened: no element that hides or scrolls its overflow is taller than its box (a spurious
+    vertical scrollbar, or a formula cut at the top or bottom)."""
+    browser.open(page_file)
+    bad = browser.evaluate(
+        "(function () { document.querySelectorAll('details').forEach(function (d) { d.open = true; });"
+        " var bad = []; document.querySelectorAll('dd, td, li, math, p').forEach(function (e) {"
+        "  var s = getComputedStyle(e); if (s.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1)"
+        "   bad.push(e.tagName + ': ' + e.textContent.slice(0, 60)); }); return bad; })()")
+    assert not bad, bad[:5]
+
+
+def test_the_contents_stay_in_view_and_a_link_opens_its_claim(browser, page_file):
+    browser.open(page_file)
+    report = build_synthetic_report()
+    last = report.claims[-1].id
+    browser.evaluate(f"location.hash = {json.dumps('#claim-' + safe_id(last))}")
+    time.sleep(0.5)
+    assert browser.evaluate("window.scrollY") > 2000
+    top = browser.evaluate("document.getElementById('toc').getBoundingClientRect().top")
+    assert abs(top) <= 1, top
+    assert browser.evaluate(f"document.getElementById('claim-{safe_id(last)}').open")
+
+
+def test_screenshots_of_the_top_and_of_one_claim_are_not_blank(tmp_path):
+    """docs/screenshot.sh on a fixed report: both pictures show something (pixel variance, not a golden image)."""
+    from matplotlib.image import imread
+
+    source = tmp_path / "report.json"
+    source.write_text(build_synthetic_report().dumps(), encoding="utf-8")
+    script = Path(__file__).resolve().parents[2] / "docs" / "screenshot.sh"
+    proc = subprocess.run(["bash", str(script), str(source), str(tmp_path / "shots"), "T3.10"], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    for name in ("report.png", "report-claim.png"):
+        pixels = imread(tmp_path / "shots" / name)
+        assert pixels.shape[1] == 1200 and pixels[..., :3].var() > 0.002, (name, pixels[..., :3].var())
