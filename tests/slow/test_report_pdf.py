@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import unicodedata
 
 import pytest
 
@@ -36,11 +37,14 @@ LEAKS = re.compile(r"\\[a-zA-Z]+|\[\"|\{'|theta_hat_1|pi_hat")
 
 
 def _compile(directory) -> str:
+    """Compile ``report.tex``; no error and no overfull box (a formula or a word that runs into the margin)."""
     proc = subprocess.run(["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
                           cwd=directory, capture_output=True, text=True, timeout=300)
     log = (directory / "report.log").read_text(errors="replace") if (directory / "report.log").exists() else ""
     errors = [line for line in log.splitlines() if line.startswith("!")]
     assert proc.returncode == 0 and not errors, errors or proc.stdout[-2000:]
+    overfull = [line for line in log.splitlines() if line.startswith("Overfull")]
+    assert not overfull, overfull[:5]
     return subprocess.run(["pdftotext", "-layout", str(directory / "report.pdf"), "-"], capture_output=True,
                           text=True, check=True, timeout=60).stdout
 
@@ -49,7 +53,10 @@ def test_every_statement_and_counterexample_compiles_without_leaks(tmp_path):
     synthetic = build_synthetic_report()
     tricky = tuple(ClaimReport(id=f"X.tricky{k}", title="a hostile statement", source="test", statement=text,
                                status="inconclusive", domain="any") for k, text in enumerate(TRICKY_STATEMENTS))
-    report = Report(synthetic.claims + tricky, "synthetic", "test")
+    naive = ClaimReport(id="X.a-very-long-identifier-of-a-claim.with-many.parts@000", title="a naïve Möbius test",
+                        source="test", statement="$x$", status="refuted", domain="any",
+                        counterexample={"al": "1/2", "fails": "pl_x(R^c) <= 1 - alpha'"})
+    report = Report(synthetic.claims + tricky + (naive,), "synthetic", "test")
     write_latex(report, tmp_path)
     text = _compile(tmp_path)
     leaked = sorted(set(LEAKS.findall(text)))
@@ -57,6 +64,10 @@ def test_every_statement_and_counterexample_compiles_without_leaks(tmp_path):
     for claim in report.claims:
         assert claim.id in text
     assert "θ" in text or "θ̂" in text, "the paper's symbols, typeset"
+    shown = unicodedata.normalize("NFC", text.replace("ı", "i"))  # pdftotext gives ı + ◌̈ for OT1's \"\i
+    assert "naïve Möbius" in shown and "U+00EF" not in text, "letters with diacritics stay letters"
+    assert re.search(r"α\s*=\s*1/2", text) and "al =" not in text and "fails =" not in text
+    assert text.index("Errata") < text.index("Summary"), "the errata come first"
 
 
 def test_a_real_run_compiles(quick_run_directory):
