@@ -27,6 +27,7 @@ _RATIONAL = re.compile(r"^-?\d+/\d+$")
 _DECIMAL = re.compile(r"^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$")
 _FORMULA_CHARACTERS = re.compile(r"^[A-Za-z0-9_ +\-*/^().,]+$")
 _MAX_FORMULA = 400
+_RELATION = re.compile(r"=|<|>|\\le\b|\\ge\b|\\ne\b|\\in\b|\\subseteq")
 _MAX_TEXT = 300
 
 
@@ -216,9 +217,10 @@ def assignment(items: Mapping[str, Any]) -> MathText:
         left, right = key(k), value(v)
         if left.display and right.display:
             parts.append(mathtext.math(f"{left.segments[0].content} = {right.segments[0].content}"))
-        else:  # a name in words (fails, note, mechanism) introduces its value
+        else:  # a name in words introduces a condition or words with a colon (fails: ..., note: ...)
             named = any(s.kind == "math" for s in left.segments)
-            parts.append(left + mathtext.text(" = " if named else ": ") + right)
+            stated = any(s.kind == "text" or _RELATION.search(s.content) for s in right.segments)
+            parts.append(left + mathtext.text(" = " if named or not stated else ": ") + right)
     return mathtext.join(parts, ", ")
 
 
