@@ -124,8 +124,8 @@ define(Claim(
     printed=(r"GS(f) = 2 \left(R + \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)} \right)",
              r"X_i \in \left[-R - \sigma \sqrt{2 \ln \left(\frac{2n}{\delta} \right)}"),
     source="004 §3.1",
-    statement=r"GS(f) = 2\left(R + \sigma\sqrt{2\ln(2n/\delta)}\right) \text{ against §2.1's } "
-              r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2",
+    statement=(r"$GS(f) = 2\left(R + \sigma\sqrt{2\ln(2n/\delta)}\right)$ against §2.1's $GS(f) = \max_{D \sim D'} "
+               r"\|f(D) - f(D')\|^2$"),
     domain="$f$ the identity on one record, $X_i \\in [-B, B]$ with $B = R + \\sigma t$, "
            "$t = \\sqrt{2 \\ln(2n/\\delta)}$, $R > 0$, $\\sigma > 0$, $n \\ge 1$, $0 < \\delta < 1$ (every $B > 0$ occurs)",
     interpretation="As printed: $GS$ is §2.1's definition, the squared norm $\\max_{D \\sim D'} \\|f(D) - f(D')\\|^2$ "
@@ -247,8 +247,8 @@ define(Claim(
     id="R.zbar-unbiased", title=r"$\bar{Z}$ is unbiased for $\mu$",
     printed=(r"\bar{Z}",),
     source="004 §3.1",
-    statement=r"Z_i = (X_i + Y_i) \sim \mathcal{N}(\mu, \sigma^2 + \tilde\sigma^2),\ \bar Z \text{ is an unbiased "
-              r"estimator of } \mu",
+    statement=(r"$Z_i = (X_i + Y_i) \sim \mathcal{N}(\mu, \sigma^2 + \tilde\sigma^2),\ \bar Z$ is an unbiased "
+               r"estimator of $\mu$"),
     domain="$X_i \\sim N(\\mu, \\sigma^2)$ i.i.d., $\\mu \\in [-R, R]$, $Y_i \\sim N(0, \\tilde\\sigma^2)$ independent, "
            "$n \\ge 1$, $0 < \\delta < 1$; the mechanism of §3.1 as specified",
     interpretation="The mechanism as specified: it 'will stop and return nothing if a value of $X_i$ is sampled "
@@ -261,7 +261,7 @@ define(Claim(
     readings=("§3.1 release: as derived", "§3.1 release: clipped"),
     definitions=("§3.1 release: conditional on no stop", "§3.1 release: as derived", "§3.1 release: clipped"),
     related={"R.tail": "the bound the release relies on", "R.ci-gauss": "the interval built on Z̄",
-             "R.gs-identity": "the sensitivity that sets σ̃"},
+             "R.gs-identity": r"the sensitivity that sets $\tilde{\sigma}$"},
 ))
 
 _ZBAR_CORRECTED = ("For the mechanism as specified (it releases only when every $X_i \\in [-B, B]$), "
@@ -380,8 +380,9 @@ def _zbar_symbolic(budget: Budget):
 define(Claim(
     id="R.ci-gauss", title="the Gaussian baseline confidence interval", source="004 §3.1",
     printed=(r"\mu \in \left[\bar{Z} - z_{\frac{\alpha}{2}}^* \sqrt{\frac{\sigma^2 + \tilde{\sigma}^2}{n}}",),
-    statement=r"\mu \in \left[\bar Z - z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}},\ "
-              r"\bar Z + z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}}\right]\ \text{is a } (1-\alpha)\% \text{ confidence interval}",
+    statement=(r"$\mu \in \left[\bar Z - z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}},\ \bar Z + "
+               r"z^*_{\frac\alpha2}\sqrt{\frac{\sigma^2 + \tilde\sigma^2}{n}}\right]$ is a $(1-\alpha)\%$ confidence "
+               "interval"),
     domain="$X_i \\sim N(\\mu, \\sigma^2)$ i.i.d., $\\mu \\in [-R, R]$, $Y_i \\sim N(0, \\tilde\\sigma^2)$, "
            "$\\tilde\\sigma^2 = 2\\ln(2/\\delta) GS^2/\\epsilon^2$, $GS = 2(R + \\sigma\\sqrt{2\\ln(2n/\\delta)})$ as §3.1 "
            "prints it, $0 < \\alpha < 1$; the mechanism of §3.1 as specified",

@@ -35,9 +35,10 @@ from symbolic.symbols import n as n_symbol, p as p_symbol
 define(Claim(
     id="R.gaussian", title="the Gaussian mechanism calibration of §2.1", source="004 §2.1",
     printed=(r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2",),
-    statement=r"GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2,\quad X_i \sim \mathcal N(0, \sigma^2),\ "
-              r"\sigma^2 = \frac{2\ln(\frac{2}{\delta})}{\epsilon^2} GS(f)^2 \ \Longrightarrow\ (\epsilon, \delta)\text{-DP}",
-    domain=r"\epsilon > 0, 0 < \delta < 1 (Definition 2 takes \epsilon, \delta > 0), a query of \ell_2 sensitivity \Delta > 0",
+    statement=(r"$GS(f) = \max_{D \sim D'} \|f(D) - f(D')\|^2,\quad X_i \sim \mathcal N(0, \sigma^2),\ \sigma^2 = "
+               r"\frac{2\ln(\frac{2}{\delta})}{\epsilon^2} GS(f)^2 \ \Longrightarrow\ (\epsilon, \delta)$-DP"),
+    domain=(r"$\epsilon > 0$, $0 < \delta < 1$ (Definition 2 takes $\epsilon, \delta > 0$), a query of $\ell_2$ "
+            r"sensitivity $\Delta > 0$"),
     interpretation="$GS(f)$ as printed in §2.1, the squared norm: for a query of $\\ell_2$ sensitivity $\\Delta$, "
                    "$GS = \\Delta^2$ and $\\sigma = \\sqrt{2\\ln(2/\\delta)}\\,\\Delta^2/\\epsilon$. Privacy is decided "
                    "by the exact curve $\\delta(\\epsilon) = \\Phi(\\Delta/(2\\sigma) - \\epsilon\\sigma/\\Delta) - "
@@ -47,14 +48,15 @@ define(Claim(
                    "sensitivity ($GS = \\Delta$: §3.1 applies the calibration with a width, and Dwork–Roth [5], cited "
                    "for the proof, use the $\\ell_2$ norm) is the correction of §2.1's definition, checked beside.",
     readings=("GS: l2",),
-    premise="X_i ~ N(0, σ²) i.i.d. added to f(D), with σ² = 2 ln(2/δ) GS(f)²/ε²",
+    premise=(r"$X_i \sim N(0, \sigma^2)$ i.i.d. added to $f(D)$, with $\sigma^2 = 2 \ln(2/\delta)\, "
+             r"GS(f)^2/\epsilon^2$"),
     definitions=("GS: squared", "GS: l2", "(eps, delta)-DP (004 Definition 2)"),
     related={"R.gs-identity": "the GS(f) of §3.1 it is applied with",
-             "R.ci-gauss": "the noise variance σ̃² of the §3.1 baseline"},
+             "R.ci-gauss": r"the noise variance $\tilde{\sigma}^2$ of the §3.1 baseline"},
 ))
 
-_GAUSS_CORRECTED = (r"0 < \epsilon \le 4\ln 2\ (\approx 2.77),\ 0 < \delta < 1,\ GS(f) = \max_{D\sim D'}\|f(D) - f(D')\|_2:"
-                    r"\ \sigma^2 = \frac{2\ln(2/\delta)}{\epsilon^2} GS(f)^2 \text{ gives } (\epsilon, \delta)\text{-DP}")
+_GAUSS_CORRECTED = (r"$0 < \epsilon \le 4\ln 2\ (\approx 2.77),\ 0 < \delta < 1,\ GS(f) = \max_{D\sim D'}\|f(D) - "
+                    r"f(D')\|_2:\ \sigma^2 = \frac{2\ln(2/\delta)}{\epsilon^2} GS(f)^2$ gives $(\epsilon, \delta)$-DP")
 _GAUSS_HOLDS = ("$\\Delta \\ge 1$ and $\\epsilon \\le 4 \\ln 2$ (about 2.77), for every $\\delta \\in (0, 1)$: then "
                 "$\\Delta^2 \\ge \\Delta$, at least the noise of the $\\ell_2$ calibration, which is proved private there, "
                 "and $\\delta(\\epsilon)$ decreases in $\\sigma/\\Delta$")
@@ -328,8 +330,8 @@ def _warner_mle_enumeration(budget: Budget):
 
 
 # ===================================================================================== R.warner-var
-_WARNER_VAR_CORRECTED = (r"\text{inputs i.i.d. Bernoulli}(\theta_1):\ \operatorname{Var}\hat\theta_1 = "
-                         r"\frac{1}{4p^2n^2}\left(\frac n4 - np^2\right) + \frac{\theta_1(1-\theta_1)}{n}")
+_WARNER_VAR_CORRECTED = (r"inputs i.i.d. Bernoulli($\theta_1$): $\operatorname{Var}\hat\theta_1 = "
+                         r"\frac{1}{4p^2n^2}\left(\frac n4 - np^2\right) + \frac{\theta_1(1-\theta_1)}{n}$")
 _WARNER_NORMAL_CORRECTED = ("For a fixed dataset, $\\mathbb E\\hat\\theta_1 = \\theta_1$ and $\\operatorname{Var}\\hat\\theta_1 = "
                             "\\frac{1}{4p^2n^2}\\left(\\frac n4 - np^2\\right)$ exactly, and $\\hat\\theta_1$ is "
                             "asymptotically normal: its Kolmogorov distance to $\\mathcal N\\left(\\theta_1, "
@@ -340,7 +342,8 @@ _NOT_NORMAL = {"p": Fraction(1, 4), "n": 1, "k": 1}
 define(Claim(
     id="R.warner-var", title=r"$\hat{\theta}_1$ is normal with the printed variance", source="004 §2.2",
     printed=(r"\frac{1}{4p^2n^2}",),
-    statement=r"\hat{\theta}_1 \sim \mathcal{N}\left(\theta_1, \frac{1}{4p^2n^2}\left(\frac{n}{4} - np^2\right)\right)",
+    statement=(r"$\hat{\theta}_1 \sim \mathcal{N}\left(\theta_1, \frac{1}{4p^2n^2}\left(\frac{n}{4} - "
+               r"np^2\right)\right)$"),
     domain="$0 < p < 1/2$, $n \\ge 1$, a fixed dataset $D \\in \\{0,1\\}^n$ with $k$ ones, $\\theta_1 = k/n$ (§2.2)",
     interpretation="As printed: '$\\sim \\mathcal N$' says $\\hat\\theta_1$ has that normal law (well-formed, so read "
                    "as printed), in §2.2's model ($D$ fixed, only the answers random). $\\hat\\theta_1$ takes at most "

@@ -111,7 +111,7 @@ _WARNER_EQ1 = ("Eq. (1) is the variance of Warner's MLE $\\hat\\pi = \\frac{p-1}
 define(Claim(
     id="Ex3.7.unbiased", title="Example 3.7: the printed estimate is unbiased", source="003 Example 3.7",
     printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}", 'this distribution estimation',),
-    statement=r"\hat{\pi}\ \text{is unbiased}",
+    statement=r"$\hat{\pi}$ is unbiased",
     domain=_PRINTED_DOMAIN,
     interpretation="As printed: 'this distribution estimation $\\hat\\pi$' is the estimate printed just before, "
                    "$\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed), and the "
@@ -160,7 +160,7 @@ def _ex37_unbiased_enumeration(budget: Budget) -> Evidence:
 define(Claim(
     id="Eq1", title="Eq. (1): the variance of the printed estimate", source="003 Eq. (1)",
     printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}}{n}+\frac{\frac{1}{4(2p-1)^{2}}-\frac{1}{4}}{n}",),
-    statement=r"Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}",
+    statement=r"$Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}$",
     domain=_PRINTED_DOMAIN,
     interpretation="As printed: $\\hat\\pi$ is 'this distribution estimation' of Example 3.7, "
                    "$\\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed). Eq. (1) is the "

@@ -274,10 +274,10 @@ _mechanism_checks("L3.14.converse", _converse_holds)
 define(Claim(
     id="L3.15", title="WLDP composition", source="003 Lemma 3.15",
     printed=(r"\epsilon_{1}+\epsilon_{2}-WLDP",),
-    statement=(r"Q_{1}\ \epsilon_{1}\text{-}WLDP,\ Q_{2}\ \epsilon_{2}\text{-}WLDP \Rightarrow "
-               r"Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))"
-               r"\text{ is }\epsilon_{1}+\epsilon_{2}\text{-}WLDP"),
-    domain="pairs of evidential mechanisms on the same inputs X, outputs Y1, Y2 finite; ε1, ε2 > 0",
+    statement=(r"$Q_{1}\ \epsilon_{1}$-WLDP, $Q_{2}\ \epsilon_{2}$-WLDP $\Rightarrow Q_{1,2}(x)=(Q_{1}(x),Q_{2}(x))$ "
+               r"is $\epsilon_{1}+\epsilon_{2}$-WLDP"),
+    domain=(r"pairs of evidential mechanisms on the same inputs $X$, outputs $Y_1$, $Y_2$ finite; $\epsilon_1, "
+            r"\epsilon_2 > 0$"),
     interpretation=(f"{lemmas.CONVENTION}; {lemmas.BUDGET_RULE}. $Q_{{1,2}}(x)$ is the product of independent random "
                     "sets (focal sets $E_1 \\times E_2$, mass $m^1_x(E_1) m^2_x(E_2)$, as in the proof of Lemma 3.3); "
                     "its credal set is that of this mass function on $Y_1 \\times Y_2$ (it contains non-product "
@@ -451,9 +451,9 @@ define(Claim(
     ),
     title="proof of Lemma 3.16: deterministic maps suffice and the Walley ratio cannot grow",
     source="003 proof of Lemma 3.16",
-    statement=r"r_W^{f \circ Q} = \max \frac{p_x(f^{-1}E)}{p_{x'}(f^{-1}E)} \le r_W^Q "
-              r"\text{ (by the weak von-Neumann--Birkhoff Lemma only deterministic } f \text{ are needed)}",
-    domain="evidential mechanisms Q on finite alphabets, post-processing maps f: Y -> Z",
+    statement=(r"$r_W^{f \circ Q} = \max \frac{p_x(f^{-1}E)}{p_{x'}(f^{-1}E)} \le r_W^Q$ (by the weak "
+               "von-Neumann–Birkhoff Lemma only deterministic $f$ are needed)"),
+    domain=r"evidential mechanisms $Q$ on finite alphabets, post-processing maps $f: Y \to Z$",
     interpretation="Three steps: (a) a kernel $K(z|y)$ is the mixture of the deterministic maps $f$ with weights "
                    "$\\prod_y K(f(y)|y)$ (the 'weak von Neumann-Birkhoff lemma'), and the bound for deterministic $f$ "
                    "gives it for mixtures; (b) for deterministic $f$, $bel$ and $pl$ of $f \\circ Q(x)$ pull back along "
