@@ -220,7 +220,8 @@ def _list(args: argparse.Namespace) -> int:
         for column in ("id", "title", "source", "checks"):
             table.add_column(column)
         for c in claims:
-            table.add_row(c.id, plain_text(parse(c.title)), c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+            checks = ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—"
+            table.add_row(c.id, plain_text(parse(c.title)), c.source, checks)
         Console().print(table)
     return 0
 

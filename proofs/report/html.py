@@ -264,7 +264,8 @@ def _detail_table(e: EvidenceReport) -> str:
 
 def _evidence(e: EvidenceReport) -> str:
     parts = [f'<details class="evidence"><summary>{_rich(view.evidence_heading(e))} <span class="reading">— '
-             f"{_e(e.reading_label)}</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>", _detail_table(e)]
+             f"{_e(e.reading_label)}</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>",
+             _detail_table(e)]
     if e.counterexample:
         parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample), display=False)}</p>")
     if e.holds_when:
