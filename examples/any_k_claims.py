@@ -41,7 +41,8 @@ ESTIMATE = "(C0 - n*q)/(p - q)"
 DATASET = "eps > 0, d >= 2, 0 <= c0 <= n"
 VARIANCE = "(c0*p*(1-p) + (n-c0)*q*(1-q))/(p-q)**2"
 
-ldp_claim("KRRd.ldp", title="k-ary randomized response is ε-LDP for every d", source=f"{SOURCE}, Lemma 1",
+ldp_claim("KRRd.ldp", title=r"$k$-ary randomized response is $\epsilon$-LDP for every $d$",
+          source=f"{SOURCE}, Lemma 1",
           statement=r"$\frac{Q(y \mid x)}{Q(y \mid x')} \le e^{\epsilon}$ for all $d \ge 2$ and $x, x', y$",
           mechanism=KRR, epsilon="eps", domain="eps > 0, d >= 2")
 
@@ -59,7 +60,7 @@ moment_claim("KRRd.variance-iid", title="its variance for i.i.d. inputs", source
              statistic=ESTIMATE, claimed="n*(f0*p + (1-f0)*q)*(1 - f0*p - (1-f0)*q)/(p-q)**2", moment="variance",
              mechanism=KRR, prior={"0": "f0"}, domain="eps > 0, d >= 2, 0 <= f0 <= 1")
 
-moment_claim("KRRd.variance-planted", title="a planted error: every user's variance taken as p(1-p)",
+moment_claim("KRRd.variance-planted", title=r"a planted error: every user's variance taken as $p(1-p)$",
              source=f"{SOURCE}, Eq. (5) (planted)", statement=r"$\mathrm{Var}[\hat c_0] = \frac{n p(1-p)}{(p-q)^2}$",
              statistic=ESTIMATE, claimed="n*p*(1-p)/(p-q)**2", moment="variance", mechanism=KRR,
              counts={"0": "c0"}, domain=DATASET)
@@ -72,7 +73,7 @@ approximation_claim("KRRd.variance-small", title="the variance when few users ho
 
 DUCHI = M.duchi(epsilon="eps")
 
-ldp_claim("Duchi.ldp", title="the one-bit mechanism is ε-LDP", source=f"{SOURCE}, Lemma 5",
+ldp_claim("Duchi.ldp", title=r"the one-bit mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 5",
           statement=r"$\frac{P(y \mid x)}{P(y \mid x')} \le e^{\epsilon}$ for all $x, x' \in [-1, 1]$, $y = \pm B$",
           mechanism=DUCHI, epsilon="eps", domain="eps > 0")
 

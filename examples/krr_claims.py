@@ -31,7 +31,7 @@ KRR = M.randomized_response(d=3, epsilon="eps")
 ESTIMATE = "(C0/n - q)/(p - q)"
 DOMAIN = "eps > 0, 0 <= pi0 <= 1"
 
-ldp_claim("KRR.ldp", title="3-ary randomized response is ε-LDP", source=f"{SOURCE}, Lemma 1",
+ldp_claim("KRR.ldp", title=r"3-ary randomized response is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 1",
           statement=r"$\frac{Q(y \mid x)}{Q(y \mid x')} \le e^{\epsilon}$ for all $x, x', y$",
           mechanism=KRR, epsilon="eps", domain="eps > 0")
 
@@ -47,6 +47,7 @@ moment_claim("KRR.variance", title="the variance of the frequency estimate, as p
              corrected=(r"$\mathrm{Var}[\hat f_0] = \frac{s(1-s)}{n(p-q)^2}$, $s = \pi_0 p + (1 - \pi_0) q$",
                         "(pi0*p + (1-pi0)*q)*(1 - pi0*p - (1-pi0)*q)/(n*(p-q)**2)"))
 
-sign_claim("KRR.advantage", title="the advantage of the mechanism is at most ε/2", source=f"{SOURCE}, Lemma 3",
+sign_claim("KRR.advantage", title=r"the advantage of the mechanism is at most $\epsilon/2$",
+           source=f"{SOURCE}, Lemma 3",
            statement=r"$p - q = \frac{e^{\epsilon} - 1}{e^{\epsilon} + 2} \le \frac{\epsilon}{2}$",
            expr="(exp(eps)-1)/(exp(eps)+2) - eps/2", sign="<=0", domain="eps > 0")

@@ -6,7 +6,7 @@
     from proofs.declare import moment_claim, ldp_claim, sign_claim, approximation_claim
 
     G = M.randomized_response(d="d", epsilon="eps")
-    ldp_claim("KRR.ldp", title="k-RR is eps-LDP", source="My notes, Lemma 1",
+    ldp_claim("KRR.ldp", title=r"k-RR is $\\epsilon$-LDP", source="My notes, Lemma 1",
               statement=r"$Q$ is $\\epsilon$-LDP", mechanism=G, epsilon="eps", domain="eps > 0, d >= 2")
     moment_claim("KRR.mean", title="the count estimator is unbiased", source="My notes, Lemma 2",
                  statement=r"$\\mathbb{E}[\\hat c_0] = c_0$", statistic="(C0 - n*q)/(p - q)", claimed="c0",
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -58,7 +59,7 @@ from proofs.engines.ldp import check_ldp
 from proofs.engines.moments import check_moment
 from proofs.engines.sign import check_sign
 
-__all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "GRID_POINTS"]
+__all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS"]
 
 #: interior points (and a third as many boundary points) at which sign_claim evaluates its condition
 GRID_POINTS = 24
@@ -105,8 +106,60 @@ def _register(claim: Claim, once: _Once) -> Claim:
 
 
 def _claim(id: str, title: str, source: str, statement: str, domain: Any, extra: Mapping[str, Any]) -> Claim:
-    text = domain if isinstance(domain, str) else str(domain) if domain is not None else "as the mechanism states"
-    return Claim(id=id, title=title, source=source, statement=statement, domain=text or "all values", **extra)
+    if isinstance(domain, Domain):
+        domain = domain.text
+    items = [domain] if isinstance(domain, (str, sympy.Basic)) else list(domain or ())
+    shown = ", ".join(formula_text(d) if isinstance(d, str) else f"${sympy.latex(d)}$" for d in items if str(d).strip())
+    shown = shown or ("as the mechanism states" if domain is None else "all values")
+    return Claim(id=id, title=title, source=source, statement=statement, domain=shown, **extra)
+
+
+#: The toolkit's short names of Greek letters (``eps``, ``lam``, ``al``) and the letters they name.
+_GREEK_SHORT = {"eps": "epsilon", "lam": "lambda", "al": "alpha"}
+_RELATION = re.compile(r"(<=|>=|==|!=|->|<|>|≤|≥|≠)")
+_RELATION_LATEX = {"<=": r"\le", ">=": r"\ge", "==": "=", "!=": r"\ne", "->": r"\to", "<": "<", ">": ">",
+                   "≤": r"\le", "≥": r"\ge", "≠": r"\ne"}
+_INTERVAL = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s+(?:in|∈)\s+([\[(])(.*),(.*)([\])])$", re.S)
+_INTEGERS = re.compile(r"\s+(integers?)$")
+_CONNECTIVE = re.compile(r"\s+(and|or)\s+")
+
+
+def _term_latex(text: str) -> str:
+    """One side of a relation in the toolkit's formula notation, as LaTeX (``eps`` is ε, ``pi0`` is π₀)."""
+    expr = parse_formula(text, name="domain")
+    renamed = {s: sympy.Symbol(_GREEK_SHORT[s.name], **s.assumptions0) for s in expr.free_symbols
+               if s.name in _GREEK_SHORT}
+    return sympy.latex(expr.xreplace(renamed))
+
+
+def formula_text(text: str) -> str:
+    """A stated domain, a condition or a regime written in the toolkit's formula notation (``"eps > 0, 0 <= c0
+    <= n, d >= 2 integer"``, ``"c0 -> 0"``) as the claim's text shows it: prose with each part's math between
+    dollars (``$\\epsilon > 0$, $0 \\le c_{0} \\le n$, $d \\ge 2$ integer``). The engine reads the formula
+    itself; this is only how the claim prints it."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        depth += (ch in "([") - (ch in ")]")
+        if ch in ",;" and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    shown = []
+    for part in (p.strip() for p in [*parts, current] if p.strip()):
+        integer = _INTEGERS.search(part)
+        pieces = _CONNECTIVE.split(_INTEGERS.sub("", part))
+        shown.append(" ".join(p if k % 2 else f"${_condition_latex(p.strip())}$" for k, p in enumerate(pieces))
+                     + (f" {integer.group(1)}" if integer else ""))
+    return ", ".join(shown)
+
+
+def _condition_latex(text: str) -> str:
+    interval = _INTERVAL.match(text)
+    if interval:
+        name, left, lo, hi, right = interval.groups()
+        return rf"{_term_latex(name)} \in {left}{_term_latex(lo.strip())}, {_term_latex(hi.strip())}{right}"
+    return " ".join(_RELATION_LATEX.get(p) or _term_latex(p) for p in (p.strip() for p in _RELATION.split(text)))
 
 
 def _extra(assumptions: Iterable[str], interpretation: str, printed: Iterable[str], related: Any,
@@ -245,7 +298,7 @@ def approximation_claim(id: str, *, title: str, source: str, statement: str, exa
         return check_approximation(exact, approx, regime=regime, domain=domain, order=order, sign=sign,
                                    timeout=budget.timeout, mechanism=mechanism)
 
-    reading = interpretation or (f"an approximation as {regime}: the relative error tends to 0"
-                                 + (f", of order {order}" if order is not None else ""))
+    reading = interpretation or (f"an approximation as {formula_text(regime)}: the relative error tends to 0"
+                                 + (f", of order {formula_text(str(order))}" if order is not None else ""))
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, reading, printed, related))
     return _register(claim, _Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))

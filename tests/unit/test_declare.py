@@ -64,3 +64,20 @@ def test_a_conditioned_moment_is_refused_in_one_line(fresh):
     with pytest.raises(InvalidArgument, match="a moment with a condition has one method"):
         declare.moment_claim("T.decl-given", title="t", source="test", statement="s", statistic="N1/(N1+N2)",
                              claimed="q1/(q1+q2)", given="N1+N2 > 0")
+
+
+@pytest.mark.parametrize(("formula", "shown"), [
+    ("eps > 0, 0 <= pi0 <= 1", r"$\epsilon > 0$, $0 \le \pi_{0} \le 1$"),
+    ("d >= 2 integer; x in [-1, 1]", r"$d \ge 2$ integer, $x \in [-1, 1]$"),
+    ("lam >= 0 and lam < 1", r"$\lambda \ge 0$ and $\lambda < 1$"),
+    ("c0 -> 0", r"$c_{0} \to 0$"),
+], ids=["chain", "integer-interval", "and", "regime"])
+def test_a_stated_domain_is_shown_with_its_math_between_dollars(formula, shown):
+    assert declare.formula_text(formula) == shown
+
+
+def test_a_declared_claim_shows_its_domain_and_regime_as_math(fresh):
+    claim = declare.approximation_claim("T.decl-shown", title="t", source="test", statement=r"$e^x - 1 \approx x$",
+                                        exact="exp(x) - 1", approx="x", regime="x -> 0", domain="0 < x <= 1")
+    assert claim.domain == r"$0 < x \le 1$"
+    assert claim.interpretation == r"an approximation as $x \to 0$: the relative error tends to 0"
