@@ -13,22 +13,33 @@ that breaks the rule would be shown with raw LaTeX or ASCII math. The rule, chec
 Corrections and ``holds_when`` texts are found in the source of ``proofs/claims`` (the first argument of
 ``Correction`` or its ``statement=``, the second of ``with_correction``, every ``holds_when=``), with the string
 constants of the module they name; a text built at run time (an f-string) is checked on its literal parts.
+
+The claims of ``examples/`` and of the README's code blocks follow the same rule: each example file is loaded
+(its short declarations print their stated domain through :func:`proofs.declare.formula_text`) and its
+claims and corrected statements checked; the README's ``Claim(...)`` texts are read from its code. A
+``holds_when=`` or ``regime=`` of a short declaration is a formula the engine checks, not a text: it must
+be one that :func:`~proofs.declare.formula_text` can print, which is how the report shows it.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
 from pylatexenc.latexwalker import LatexWalker, LatexWalkerError
 
 from numeric.definitions import READINGS
+from proofs import userclaims
 from proofs.base import registry
+from proofs.declare import formula_text
 from proofs.report.latex_text import is_math
 
-CLAIMS_DIR = Path(__file__).resolve().parents[2] / "proofs" / "claims"
+ROOT = Path(__file__).resolve().parents[2]
+CLAIMS_DIR = ROOT / "proofs" / "claims"
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 _GREEK = re.compile(r"[\u0370-\u03ff]")
 _OUTSIDE = [(re.compile(r"\\[A-Za-z]"), "a LaTeX command"), (re.compile(r"[_^]"), "a sub- or superscript"),
             (_GREEK, "a Greek letter"), (re.compile(r"<=|>=|!=|->"), "an ASCII relation")]
@@ -102,6 +113,9 @@ def produced_texts(path: Path) -> list[tuple[int, str]]:
             targets += node.args[:1] + [kw.value for kw in node.keywords if kw.arg == "statement"]
         if name == "with_correction":
             targets += node.args[1:2]
+        if name.endswith("_claim"):  # a short declaration: holds_when is a formula, corrected=(statement, form)
+            targets = [kw.value.elts[0] for kw in node.keywords
+                       if kw.arg == "corrected" and isinstance(kw.value, ast.Tuple)]
         found += [(node.lineno, text) for target in targets for text in _strings(target, constants)]
     return found
 
@@ -118,3 +132,65 @@ def test_the_scan_finds_the_texts_it_checks():
     assert sum(len(produced_texts(p)) for p in CLAIMS_DIR.glob("*.py")) >= 25
     assert violations(r"p_1 <= \epsilon") and violations("$x") and violations(r"$\frac{1}{$")
     assert not violations(r"if $p_1 \le \epsilon$ then")
+
+
+def _loaded(path: Path) -> list:
+    """The claims a claims file defines, loaded and then forgotten (so that the catalog stays the paper's)."""
+    ids = userclaims.load_claims_file(path)
+    try:
+        return [registry.get(i) for i in ids]
+    finally:
+        registry.forget(list(ids))
+        userclaims._LOADED.pop(str(path.resolve()), None)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_claims_keep_their_math_between_dollars(path):
+    bad = [f"{c.id} {field}: {v}" for c in _loaded(path) for field, text in _claim_texts(c) for v in violations(text)]
+    bad += [f"line {line}: {v}" for line, text in produced_texts(path) for v in violations(text)]
+    assert not bad, "\n".join(bad)
+
+
+def _formulas(path_text: str) -> list[tuple[int, str]]:
+    """(line, formula) of every ``holds_when=`` and ``regime=`` of a short declaration."""
+    found = []
+    for node in ast.walk(ast.parse(path_text)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("_claim"):
+            found += [(node.lineno, kw.value.value) for kw in node.keywords if kw.arg in ("holds_when", "regime")
+                      and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str)]
+    return found
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_conditions_are_formulas_the_report_prints(path):
+    formulas = _formulas(path.read_text(encoding="utf-8"))
+    for line, formula in formulas:
+        assert not violations(formula_text(formula)), (line, formula, formula_text(formula))
+
+
+def _readme_blocks() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return [textwrap.dedent(b) for b in re.findall(r"```python\n(.*?)```", readme, re.S)]
+
+
+def test_readme_claims_keep_their_math_between_dollars(tmp_path):
+    """The README's claims: a block of short declarations is loaded like an example; a ``Claim(...)`` written
+    out (which may repeat a registered id) is read from its code."""
+    bad, seen = [], 0
+    for k, block in enumerate(_readme_blocks()):
+        tree = ast.parse(block)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Claim":
+                seen += 1
+                texts = [(kw.arg, t) for kw in node.keywords if kw.arg in ("title", "statement", "domain",
+                         "interpretation", "premise") for t in _strings(kw.value, {})]
+                bad += [f"block {k} {field}: {v}" for field, text in texts for v in violations(text)]
+        if re.search(r"^\w+_claim\(", block, re.M):
+            path = tmp_path / f"readme_{k}.py"
+            path.write_text(block, encoding="utf-8")
+            claims = _loaded(path)
+            seen += len(claims)
+            bad += [f"block {k} {c.id} {field}: {v}" for c in claims for field, text in _claim_texts(c)
+                    for v in violations(text)]
+            bad += [f"block {k} line {line}: {v}" for line, text in produced_texts(path) for v in violations(text)]
+    assert seen >= 3 and not bad, "\n".join(bad)
