@@ -184,7 +184,8 @@ def _erratum(claim: ClaimReport) -> list[str]:
     if claim.counterexample:
         out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample), display=False)}</dd>")
     if claim.holds_when:
-        out.append(f"<dt>holds when</dt><dd>{_rich(view.domain(claim.holds_when), display=False)}</dd>")
+        where = view.holds_when(claim.holds_when, claim.holds_when_checked)
+        out.append(f"<dt>holds when</dt><dd>{_rich(where, display=False)}</dd>")
     c = claim.correction
     if c is not None:
         label = f"corrected {_badge(c.status)}" if c.verified else f"proposed correction {_badge(c.status)}"
@@ -269,7 +270,7 @@ def _evidence(e: EvidenceReport) -> str:
     if e.counterexample:
         parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample), display=False)}</p>")
     if e.holds_when:
-        parts.append(f"<p>holds when {_rich(view.domain(e.holds_when), display=False)}</p>")
+        parts.append(f"<p>holds when {_rich(view.holds_when(e.holds_when, e.holds_when_checked), display=False)}</p>")
     return "".join(parts) + "</details>"
 
 

@@ -95,7 +95,7 @@ def _evidence_tex(e: EvidenceReport) -> list[str]:
     if e.counterexample:
         lines.append(rf"\noindent Counterexample: {rich_tex(values.assignment(e.counterexample))}.\par")
     if e.holds_when:
-        lines.append(rf"\noindent Holds when {rich_tex(view.domain(e.holds_when))}.\par")
+        lines.append(rf"\noindent Holds when {rich_tex(view.holds_when(e.holds_when, e.holds_when_checked))}.\par")
     return lines
 
 
@@ -155,7 +155,7 @@ def _errata(report: Report) -> list[str]:
         if c.counterexample:
             lines.append(rf"\noindent Fails at {rich_tex(values.assignment(c.counterexample))}.\par")
         if c.holds_when:
-            lines.append(rf"\noindent Holds when {rich_tex(view.domain(c.holds_when))}.\par")
+            lines.append(rf"\noindent Holds when {rich_tex(view.holds_when(c.holds_when, c.holds_when_checked))}.\par")
         correction = c.correction
         if correction is not None and correction.verified:
             lines += [rf"\noindent Corrected ({correction.status.value}):", _statement_tex(correction.statement)]

@@ -48,7 +48,7 @@ def _evidence(e: EvidenceReport) -> list[str]:
     if e.counterexample:
         lines.append(f"  - counterexample: {rich_markdown(values.assignment(e.counterexample))}")
     if e.holds_when:
-        lines.append(f"  - holds when {rich_markdown(view.domain(e.holds_when))}")
+        lines.append(f"  - holds when {rich_markdown(view.holds_when(e.holds_when, e.holds_when_checked))}")
     return lines
 
 
@@ -86,7 +86,7 @@ def render_markdown(report: Report) -> str:
         if c.counterexample:
             lines.append(f"  - fails at {rich_markdown(values.assignment(c.counterexample))}")
         if c.holds_when:
-            lines.append(f"  - holds when {rich_markdown(view.domain(c.holds_when))}")
+            lines.append(f"  - holds when {rich_markdown(view.holds_when(c.holds_when, c.holds_when_checked))}")
         lines.append(f"  - {rich_markdown(view.correction_line(c))}")
     lines += ["", "## All claims", "", "| id | source | status | why |", "|---|---|---|---|"]
     lines += [f"| [`{c.id}`](#claim-{safe_id(c.id)}) | {md_text(c.source)} | **{c.status.value}** | "

@@ -3,7 +3,7 @@
 ``python -m proofs`` prints a summary first (claims per status, then each refuted claim with its
 counterexample and its correction on one line each), then a compact table (id, source, status, a one-line
 reason) that fits the terminal's width: every cell is one line, cut with ``…``; below 100 columns each
-claim's reason has a line of its own under it. ``python -m proofs show ID``
+claim's reason is wrapped onto lines of its own under it, never cut. ``python -m proofs show ID``
 prints one claim in full: the statement as printed, domain, definitions, related claims, every evidence of
 the primary reading with its figures, then the evidence about other readings in a section of its own
 ("Other readings (not part of the verdict)").
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from rich.console import Console, Group
 from rich.markup import escape
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
@@ -95,7 +95,7 @@ def render_report(report: Report, console: Console) -> None:
         for c in report.claims:
             console.print(Text.assemble(c.id.ljust(id_width + 2), _cut(c.source, source_width).ljust(source_width + 2),
                                         _status(c.status)), no_wrap=True, overflow="ellipsis")
-            console.print(Text(_cut("    " + _reason(c), width), style="dim"), no_wrap=True)
+            console.print(Padding(Text(_reason(c), style="dim"), (0, 0, 0, 4)))
         return
     table = Table(show_lines=False, box=None, pad_edge=False, header_style="bold", expand=False)
     table.add_column("id", no_wrap=True, min_width=id_width)
@@ -116,8 +116,7 @@ def _evidence_lines(e: EvidenceReport) -> list[Text]:
     if e.counterexample:
         lines.append(Text("      counterexample: " + plain(values.assignment(e.counterexample))))
     if e.holds_when:
-        lines.append(Text("      holds when: " + plain(view.domain(e.holds_when))
-                          + ("" if e.holds_when_checked else f" ({HOLDS_WHEN_UNCHECKED})")))
+        lines.append(Text("      holds when: " + plain(view.holds_when(e.holds_when, e.holds_when_checked))))
     return lines
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import mathtext, values
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
@@ -66,7 +67,7 @@ def claim_fields(claim: ClaimReport) -> list[Field]:
                   mathtext.text(f"{r.id}{f' [{r.status.value}]' if r.status else ''}: ") + mathtext.parse(r.link)
                   for r in claim.related)),
               Field("counterexample", values.assignment(claim.counterexample or {})),
-              Field("holds when", domain(claim.holds_when or "")),
+              Field("holds when", holds_when(claim.holds_when or "", claim.holds_when_checked)),
               Field(f"corrected ({c.status.value})" if c else "", statement(c.statement) if c else MathText(()),
                     statement=True),
               Field("derived expressions", items=tuple(derived_items(claim.derived)))]
@@ -111,6 +112,12 @@ def domain(text: str) -> MathText:
     return mathtext.breakable(values.prose(text), limit=60)
 
 
+def holds_when(text: str, checked: bool) -> MathText:
+    """Where a refuted claim holds, and ``(stated by the author, not checked)`` unless an engine checked it."""
+    shown = domain(text)
+    return shown + mathtext.text(f" ({HOLDS_WHEN_UNCHECKED})") if shown and not checked else shown
+
+
 def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
     """Why the claim has its status, in one line: the counterexample of a refuted claim, else the reason."""
     if claim.status is Status.REFUTED and claim.counterexample:
@@ -131,7 +138,7 @@ def correction_line(claim: ClaimReport) -> MathText:
         return mathtext.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
                              "shown as verified")
     if claim.holds_when:
-        return mathtext.text("holds when ") + values.prose(claim.holds_when)
+        return mathtext.text("holds when ") + holds_when(claim.holds_when, claim.holds_when_checked)
     return mathtext.text("no corrected statement was derived")
 
 

@@ -30,3 +30,15 @@ def test_export_markdown_to_a_file(quick_run, tmp_path):
     target = tmp_path / "r.md"
     assert main(["export", "--from", str(quick_run / "report.json"), "--format", "markdown", "--output", str(target)]) == 0
     assert "## Errata" in target.read_text()
+
+
+def test_a_holds_when_stated_by_the_author_says_it_was_not_checked(synthetic_report):
+    from dataclasses import replace
+
+    from proofs.report.schema import Report
+
+    claim = next(c for c in synthetic_report.claims if c.holds_when)
+    for checked in (False, True):
+        text = render_markdown(Report((replace(claim, holds_when_checked=checked),), "quick", "x"))
+        errata = next(line for line in text.splitlines() if line.startswith("  - holds when "))
+        assert ("(stated by the author, not checked)" in errata) is not checked, errata

@@ -83,3 +83,30 @@ def test_one_claim_is_one_claim(synthetic_report):
 
     lines = _table(Report(synthetic_report.claims[:1], "quick", "x"))
     assert lines[0] == "ldp-belief-proofs — 1 claim, budget quick"
+
+
+def test_below_100_columns_a_long_reason_wraps_and_is_never_cut(synthetic_report):
+    from dataclasses import replace
+
+    from proofs.report.schema import Report
+
+    reason = "the sign decider left three cases open after every solver ran out of time on the whole domain"
+    claim = replace(next(c for c in synthetic_report.claims if c.status.value == "inconclusive"), reason=reason)
+    lines = _table(Report((claim,), "quick", "x"), width=40)
+    below = lines[lines.index(next(line for line in lines if line.startswith(claim.id + " "))) + 1:]
+    assert max(cell_len(line) for line in lines) <= 40 and "…" not in "".join(below)
+    assert " ".join(line.strip() for line in below).strip() == reason
+    assert all(line.startswith("    ") for line in below if line.strip())
+
+
+def test_a_holds_when_not_checked_says_so_and_a_checked_one_does_not(synthetic_report):
+    from dataclasses import replace
+
+    claim = next(c for c in synthetic_report.claims if c.holds_when)
+    for checked, note in ((False, True), (True, False)):
+        buffer = io.StringIO()
+        render_claim(replace(claim, holds_when_checked=checked), Console(file=buffer, width=200, color_system=None))
+        text = buffer.getvalue()
+        line = next(line for line in text.splitlines() if line.startswith("│ holds when: "))
+        assert ("q₃ = 0 (p+q = 1) (stated by the author, not checked)" in line) is note, line
+        assert "q₃ = 0 (p+q = 1)" in line
