@@ -26,7 +26,7 @@ The JSON (``"schema": 3``)::
 
 ``holds_when_checked`` is ``true`` when an engine checked the condition (the claim holds on the region it
 names and fails outside it), ``false`` when it is stated by the author and not checked, ``null`` without a
-condition.
+condition; a report written before the key existed leaves it unknown (``None``: shown without either note).
 
 Since schema 3 every text of a claim (``statement_latex``, ``domain``, ``interpretation``, ...) is prose with its
 math between dollars. In reports of schema 1 and 2 the statement (and a corrected statement) was math-mode
@@ -140,6 +140,12 @@ class _Reader:
         return self.data
 
 
+def _checked(data: Mapping[str, Any]) -> bool | None:
+    """``holds_when_checked`` as written, None (unknown) in a report that predates the key."""
+    value = data.get("holds_when_checked")
+    return value if isinstance(value, bool) else None
+
+
 def _keys(data: Any) -> Any:
     return sorted(data) if isinstance(data, dict) else data
 
@@ -164,7 +170,7 @@ class EvidenceReport:
     holds_when: str | None = None
     corrected: str | None = None
     seconds: float = 0.0
-    holds_when_checked: bool = False
+    holds_when_checked: bool | None = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method(self.method))
@@ -218,7 +224,7 @@ class EvidenceReport:
             recheck=None if pick("recheck").data is None else pick("recheck").enum(Recheck),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
-            holds_when_checked=data.get("holds_when_checked") is True,
+            holds_when_checked=_checked(data),
         )
 
 
@@ -410,7 +416,7 @@ class ClaimReport:
     correction: CorrectionReport | None = None
     derived: tuple[DerivedReport, ...] = ()
     seconds: float = 0.0
-    holds_when_checked: bool = False
+    holds_when_checked: bool | None = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", Status(self.status))
@@ -509,7 +515,7 @@ class ClaimReport:
             related=related_items, evidence=evidence, counterexample=r.at("counterexample").mapping(),
             holds_when=r.at("holds_when").text(None), correction=correction,
             derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
-            seconds=r.at("seconds").number(), holds_when_checked=data.get("holds_when_checked") is True,
+            seconds=r.at("seconds").number(), holds_when_checked=_checked(data),
         )
 
 

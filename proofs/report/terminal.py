@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from rich.console import Console, Group
 from rich.markup import escape
-from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -95,7 +94,9 @@ def render_report(report: Report, console: Console) -> None:
         for c in report.claims:
             console.print(Text.assemble(c.id.ljust(id_width + 2), _cut(c.source, source_width).ljust(source_width + 2),
                                         _status(c.status)), no_wrap=True, overflow="ellipsis")
-            console.print(Padding(Text(_reason(c), style="dim"), (0, 0, 0, 4)))
+            for line in Text(_reason(c), style="dim").wrap(console, max(width - 4, 20)):
+                line.rstrip()
+                console.print(Text("    ") + line, no_wrap=True)
         return
     table = Table(show_lines=False, box=None, pad_edge=False, header_style="bold", expand=False)
     table.add_column("id", no_wrap=True, min_width=id_width)

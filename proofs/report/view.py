@@ -112,10 +112,11 @@ def domain(text: str) -> MathText:
     return mathtext.breakable(values.prose(text), limit=60)
 
 
-def holds_when(text: str, checked: bool) -> MathText:
-    """Where a refuted claim holds, and ``(stated by the author, not checked)`` unless an engine checked it."""
+def holds_when(text: str, checked: bool | None) -> MathText:
+    """Where a refuted claim holds, and ``(stated by the author, not checked)`` when no engine checked it
+    (``checked`` False; None: a report that predates the record says neither)."""
     shown = domain(text)
-    return shown + mathtext.text(f" ({HOLDS_WHEN_UNCHECKED})") if shown and not checked else shown
+    return shown + mathtext.text(f" ({HOLDS_WHEN_UNCHECKED})") if shown and checked is False else shown
 
 
 def one_line(claim: ClaimReport, limit: int = 6) -> MathText:

@@ -199,3 +199,17 @@ def test_a_schema_2_report_reads_its_statements_as_formulas():
     assert old.domain == "p in [0, 1]"
     new = Report.from_json({"schema": SCHEMA_VERSION, "claims": [claim]}).claims[0]
     assert new.statement == claim["statement_latex"]
+
+
+def test_a_report_that_predates_the_checked_record_leaves_holds_when_unknown(synthetic_report):
+    """Without ``holds_when_checked`` nothing is known either way: neither note is shown."""
+    from proofs.report import view
+    from proofs.report.mathtext import plain_text
+
+    data = synthetic_report.to_json()
+    claim = next(c for c in data["claims"] if c["holds_when"])
+    claim.pop("holds_when_checked")
+    read = next(c for c in Report.from_json(data).claims if c.id == claim["id"])
+    assert read.holds_when_checked is None
+    assert "not checked" not in plain_text(view.holds_when(read.holds_when, read.holds_when_checked))
+    assert "not checked" in plain_text(view.holds_when(read.holds_when, False))
