@@ -4,7 +4,7 @@
   (``--format json``) and the validating reader of ``export --from``;
 * :mod:`~proofs.report.terminal` — the summary and compact table of ``python -m proofs``, and ``show ID``;
 * :mod:`~proofs.report.html` — one self-contained HTML page (``--html FILE``), with
-  :mod:`~proofs.report.mathml` (math as MathML) and :mod:`~proofs.report.figures` (figures as data URIs);
+  :mod:`~proofs.report.html` (math as MathML) and :mod:`~proofs.report.figures` (figures as data URIs);
 * :mod:`~proofs.report.latex_doc` — ``report.tex`` and one fragment per claim (``--latex DIR``);
 * :mod:`~proofs.report.markdown` — the same structure as Markdown with ``$...$`` math;
 * shared by all of them: :mod:`~proofs.report.view` (what is shown), :mod:`~proofs.report.mathtext` (text

@@ -1,7 +1,7 @@
 """The report as one self-contained HTML page: ``python -m proofs --html report.html`` or
 ``python -m proofs export --from report.json --html report.html``.
 
-The page works offline: math is MathML (:mod:`proofs.report.mathml`), figures are PNG data URIs
+The page works offline: math is MathML (latex2mathml, :class:`HtmlPrinter`), figures are PNG data URIs
 (:mod:`proofs.report.figures`), the stylesheet and the few lines of script that filter the table are
 inline; nothing is fetched. From the top:
 
@@ -18,22 +18,73 @@ inline; nothing is fetched. From the top:
 
 Formulas are MathML; operator names are upright (:func:`proofs.report.tex.upright`), inline fractions are set
 at nearly the size of the text, and a row scrolls sideways only when its formula is wider than the page.
+Text-mode escapes inside ``\\text{...}`` (``\\S``, ``\\%``, ``\\&``) are replaced by their characters before
+latex2mathml reads a formula, since it would copy them literally; a formula whose MathML would still hold a
+backslash (a command latex2mathml does not know) is shown as its Unicode reading, never as source.
 """
 
 from __future__ import annotations
 
+import functools
 import html
+import re
 from collections.abc import Sequence
 
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.figures import FigureImage
 from proofs.report.files import safe_id
-from proofs.report.mathml import HtmlPrinter
-from proofs.report.mathtext import plain_text
+from proofs.report.mathtext import MathText, Printer, plain_text
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
+from proofs.report.tex import TEXT_MODE_COMMANDS
+from proofs.report.unicode_math import to_unicode
 
-__all__ = ["render_html", "anchor"]
+__all__ = ["render_html", "anchor", "to_mathml", "HtmlPrinter"]
+
+_TEXT_ARGUMENT = re.compile(r"\\(text|textrm|textit|textbf|textnormal|mbox)\s*\{([^{}]*)\}")
+_TEXT_ESCAPES = sorted(TEXT_MODE_COMMANDS.items(), key=lambda kv: len(kv[0]), reverse=True)
+_LEAK = re.compile(r">[^<]*\\[A-Za-z]")
+
+
+def _text_argument(match: re.Match) -> str:
+    inner = match.group(2)
+    for source, target in _TEXT_ESCAPES:
+        inner = inner.replace(source, target)
+    return rf"\{match.group(1)}{{{inner}}}"
+
+
+@functools.lru_cache(maxsize=4096)
+def to_mathml(latex: str, display: bool = False) -> str | None:
+    """``<math>`` for ``latex``, or None when latex2mathml cannot render it without showing source."""
+    from latex2mathml.converter import convert
+
+    source = _TEXT_ARGUMENT.sub(_text_argument, latex)
+    try:
+        out = convert(source, display="block" if display else "inline")
+    except Exception:  # latex2mathml raises its own assorted exceptions on what it cannot read
+        return None
+    if _LEAK.search(out) or "merror" in out:
+        return None
+    return out
+
+
+class HtmlPrinter(Printer):
+    """Text with math as HTML: the words escaped, each formula as MathML (its Unicode reading in a
+    ``math-text`` span where latex2mathml cannot render it); one formula alone as display math."""
+
+    def doprint(self, item: MathText, *, display: bool = True) -> str:
+        return super().doprint(item, display=display)
+
+    def _print_text(self, text: str) -> str:
+        return html.escape(text)
+
+    def _print_math(self, latex: str, display: bool = False) -> str:
+        mathml = to_mathml(latex, display)
+        return mathml if mathml is not None else f'<span class="math-text">{html.escape(to_unicode(latex))}</span>'
+
+    def _print_display(self, latex: str) -> str:
+        return self._print_math(latex, True)
+
 
 _COLOURS = {Status.PROVED: "#1a7f37", Status.SUPPORTED: "#4c9a5f", Status.REFUTED: "#c62828",
             Status.INCONCLUSIVE: "#b7791f", Status.ERROR: "#6a1b9a"}

@@ -5,7 +5,7 @@ typos kept), the corrected statements, and the LaTeX the expression printer writ
 not compile with ``amsmath``/``amssymb``/``upgreek`` (an unknown command, a missing argument, unbalanced
 braces, ``\\left`` without ``\\right``, a double subscript, ``&`` outside an environment). Every renderer
 reads that tree or the source it accepted: :mod:`proofs.report.unicode_math` (terminal),
-:mod:`proofs.report.mathml` (HTML), the LaTeX export (the source itself, which is known to compile).
+:mod:`proofs.report.html` (HTML), the LaTeX export (the source itself, which is known to compile).
 ``parse_math(text, strict=False)`` never fails: unknown commands become their bare names and stray braces
 are dropped, so that what cannot be typeset as math is still shown as readable text, never as source.
 
@@ -47,7 +47,7 @@ class Node:
     * ``group`` (``children``), ``command`` (``text`` the name, ``children`` the arguments; an optional
       argument of ``\\sqrt`` is ``option``), ``textarg`` (``text`` the raw text of ``\\text{...}``-like
       arguments), ``script`` (``children`` = base, subscript or None, superscript or None), ``fenced``
-      (``text`` = "left|right" delimiters, ``children`` = the body), ``environment`` (``text`` the name,
+      (``text`` = the two delimiters, "left right", ``children`` = the body), ``environment`` (``text`` the name,
       ``rows`` of cells, each cell a group);
 
     ``start``/``end`` are offsets into the source.
@@ -262,7 +262,7 @@ class _Parser:
             right = self.delimiter()
         else:
             self.fail("\\left without \\right")
-        return self.node("fenced", start, text=f"{left}|{right}", children=body)
+        return self.node("fenced", start, text=f"{left} {right}", children=body)
 
     def balanced(self) -> tuple[list[str], bool]:
         """The tokens inside the ``{...}`` at the cursor (which is on the ``{``), and whether it closed."""

@@ -3,7 +3,7 @@ operators, the Unicode of each command, the paper's symbol names, text-mode esca
 and the splitting of text on its ``$`` delimiters.
 
 Every renderer reads these tables: the parser of math (:mod:`proofs.report.latex_text`), the Unicode printer
-of the terminal (:mod:`proofs.report.unicode_math`), the MathML of the HTML page (:mod:`proofs.report.mathml`),
+of the terminal (:mod:`proofs.report.unicode_math`), the MathML of the HTML page (:mod:`proofs.report.html`),
 the LaTeX export (:func:`text_tex`) and the printer of derived expressions (:mod:`proofs.report.latex`).
 
 * :data:`GREEK`, :data:`NAMED_OPERATORS` and the command sets say what compiles with ``amsmath``/``amssymb``/

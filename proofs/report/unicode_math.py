@@ -30,10 +30,6 @@ __all__ = ["to_unicode", "text_to_unicode", "node_unicode", "superscript", "subs
 _RELATIONS = frozenset("= < > ≤ ≥ ≠ ≈ ≡ ∼ ≃ ∈ ∉ ∋ ⊂ ⊆ ⊃ ⊇ → ← ↔ ⇒ ⇐ ⇔ ⟹ ⟸ ⟺ ⟶ ⟵ ↦ ∝ ≪ ≫ ⩽ ⩾ ≲ ≳ | ∤ ∥ ⊥".split())
 _BIG_OPERATORS = frozenset("sum prod int oint lim limsup liminf sup inf max min bigcup bigcap".split())
 _ALPHABETS = {"mathbb": "DOUBLE-STRUCK", "mathcal": "SCRIPT", "mathfrak": "FRAKTUR", "mathbf": "BOLD"}
-_DELIMITERS = {".": "", r"\{": "{", r"\}": "}", r"\|": "‖", r"\langle": "⟨", r"\rangle": "⟩", r"\lvert": "|",
-               r"\rvert": "|", r"\lVert": "‖", r"\rVert": "‖", r"\vert": "|", r"\Vert": "‖", r"\lfloor": "⌊",
-               r"\rfloor": "⌋", r"\lceil": "⌈", r"\rceil": "⌉", r"\lbrace": "{", r"\rbrace": "}", r"\lbrack": "[",
-               r"\rbrack": "]"}
 _BRACKETS = {"pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
              "cases": ("{", "}")}
 def superscript(text: str) -> str | None:
@@ -144,9 +140,7 @@ def node_unicode(node: Node | None) -> str:
     if kind == "space":
         return ""
     if kind == "symbol":
-        if node.text.startswith("\\"):
-            return _DELIMITERS.get(node.text, command_unicode(node.text[1:]))
-        return command_unicode(node.text)
+        return command_unicode(node.text.removeprefix("\\"))
     if kind == "unknown":
         return node.text
     if kind == "textarg":
@@ -160,7 +154,7 @@ def node_unicode(node: Node | None) -> str:
             text += _script(node_unicode(sup), "^")
         return text
     if kind == "fenced":
-        left, _, right = node.text.partition("|")
+        left, _, right = node.text.partition(" ")
         return _delimiter(left) + _sequence(node.children) + _delimiter(right)
     if kind == "environment":
         rows = ["  ".join(_sequence(cell.children) for cell in row) if node.text in ("aligned", "split", "gathered")
@@ -171,7 +165,8 @@ def node_unicode(node: Node | None) -> str:
 
 
 def _delimiter(text: str) -> str:
-    return _DELIMITERS.get(text, text)
+    """A delimiter of ``\\left``/``\\right`` (``.`` is none)."""
+    return "" if text == "." else command_unicode(text[1:]) if text.startswith("\\") else text
 
 
 def _command(node: Node) -> str:

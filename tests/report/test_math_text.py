@@ -12,7 +12,7 @@ from proofs.report import mathtext, values
 from proofs.report.latex import to_latex
 from proofs.report.latex_text import is_math, parse_math
 from proofs.report.tex import KNOWN_COMMANDS
-from proofs.report.mathml import to_mathml
+from proofs.report.html import to_mathml
 from proofs.report.notation import paper_form
 from proofs.report.tex import symbol_latex
 from proofs.report.unicode_math import to_unicode
@@ -32,6 +32,7 @@ UNICODE = [
     pytest.param(r"f^{\prime}(q)>0", "f′(q) > 0", id="prime"),
     pytest.param(r"\uppi \pi", "ππ", id="both-pis"),
     pytest.param(r"\undefinedmacro{x} = 1", "undefinedmacrox = 1", id="unknown-command-without-backslash"),
+    pytest.param(r"\left| x - y \right| \le \left\{ 1 \right.", "|x−y| ≤ {1", id="bars-as-fences"),
 ]
 
 
