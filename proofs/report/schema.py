@@ -32,6 +32,9 @@ Since schema 3 every text of a claim (``statement_latex``, ``domain``, ``interpr
 math between dollars. In reports of schema 1 and 2 the statement (and a corrected statement) was math-mode
 LaTeX: it is read as one formula; their other texts are read as prose.
 
+A key this version does not know (a later addition, such as counts of checked and stated steps) is kept
+in ``extra``, written back by ``export``, and shown as a row of figures of its claim or evidence.
+
 Reports written before the schema had a number (no ``"schema"`` key) are read too: the keys they lack
 default to empty, and what they kept inside an evidence's ``detail`` (``reading``, ``premise_cases``,
 ``counterexample``, ...) is read from there.
@@ -140,6 +143,21 @@ class _Reader:
         return self.data
 
 
+#: The keys this version reads; any other key of a claim or an evidence (a later addition, such as counts of
+#: checked steps) is kept as it is in ``extra``, written back, and shown as a row of figures.
+_EVIDENCE_KEYS = frozenset({"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous", "recheck",
+                            "counterexample", "holds_when", "holds_when_checked", "corrected", "seconds"})
+_CLAIM_KEYS = frozenset({"id", "title", "source", "section", "statement_latex", "status", "reason", "domain",
+                         "interpretation", "assumptions", "readings", "premise", "definitions", "related", "methods",
+                         "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
+                         "correction", "derived", "seconds"})
+
+
+def _extra(data: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
+    """The keys of ``data`` this version does not read, kept as they are (JSON values)."""
+    return {k: v for k, v in data.items() if k not in known}
+
+
 def _checked(data: Mapping[str, Any]) -> bool | None:
     """``holds_when_checked`` as written, None (unknown) in a report that predates the key."""
     value = data.get("holds_when_checked")
@@ -171,6 +189,7 @@ class EvidenceReport:
     corrected: str | None = None
     seconds: float = 0.0
     holds_when_checked: bool | None = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method(self.method))
@@ -206,7 +225,7 @@ class EvidenceReport:
                 "vacuous": self.vacuous, "recheck": None if self.recheck is None else self.recheck.value,
                 "counterexample": self.counterexample, "holds_when": self.holds_when,
                 "holds_when_checked": self.holds_when_checked if self.holds_when else None,
-                "corrected": self.corrected, "seconds": self.seconds}
+                "corrected": self.corrected, "seconds": self.seconds, **self.extra}
 
     @classmethod
     def _read(cls, r: _Reader) -> "EvidenceReport":
@@ -224,7 +243,7 @@ class EvidenceReport:
             recheck=None if pick("recheck").data is None else pick("recheck").enum(Recheck),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
-            holds_when_checked=_checked(data),
+            holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS),
         )
 
 
@@ -417,6 +436,7 @@ class ClaimReport:
     derived: tuple[DerivedReport, ...] = ()
     seconds: float = 0.0
     holds_when_checked: bool | None = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", Status(self.status))
@@ -481,7 +501,7 @@ class ClaimReport:
             "holds_when": self.holds_when, "holds_when_checked": self.holds_when_checked if self.holds_when else None,
             "corrected": self.corrected, "corrected_status": None if c is None else c.status.value,
             "correction": None if c is None else c.to_json(),
-            "derived": [d.to_json() for d in self.derived], "seconds": self.seconds,
+            "derived": [d.to_json() for d in self.derived], "seconds": self.seconds, **self.extra,
         }
 
     @classmethod
@@ -515,7 +535,7 @@ class ClaimReport:
             related=related_items, evidence=evidence, counterexample=r.at("counterexample").mapping(),
             holds_when=r.at("holds_when").text(None), correction=correction,
             derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
-            seconds=r.at("seconds").number(), holds_when_checked=_checked(data),
+            seconds=r.at("seconds").number(), holds_when_checked=_checked(data), extra=_extra(data, _CLAIM_KEYS),
         )
 
 

@@ -71,6 +71,7 @@ def claim_fields(claim: ClaimReport) -> list[Field]:
               Field(f"corrected ({c.status.value})" if c else "", statement(c.statement) if c else MathText(()),
                     statement=True),
               Field("derived expressions", items=tuple(derived_items(claim.derived)))]
+    fields += [Field(plain_text(row.name), row.value) for row in _rows(claim.extra)]
     return [f for f in fields if f.content or f.items]
 
 
@@ -163,8 +164,12 @@ def evidence_outcomes(evidence: tuple[EvidenceReport, ...]) -> str:
 def detail_rows(e: EvidenceReport) -> list[Row]:
     """The figures of one evidence as rows (z, standard error, points, cases checked, ...), each once;
     a nested object shows its first entries, the rest stays in the JSON."""
+    return _rows({**e.detail, **e.extra})
+
+
+def _rows(figures: Mapping[str, Any]) -> list[Row]:
     rows: list[Row] = []
-    for name, item in e.detail.items():
+    for name, item in figures.items():
         if name in _HIDDEN_DETAIL or item is None or item == "" or item == [] or item == {}:
             continue
         if isinstance(item, Mapping):
