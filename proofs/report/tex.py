@@ -210,6 +210,8 @@ def _math_in_text(text: str, pos: int) -> tuple[int, str] | None:
     return None
 
 
+#: Text-mode commands that spell a letter (ı, ł, ø, ß, æ, ...) or a space: not math.
+_TEXT_LETTERS = frozenset("i j l L o O ss ae AE oe OE aa AA dh DH th TH ng NG dj DJ quad qquad".split())
 _DEFAULTS = UnicodeToLatexEncoder(conversion_rules=["defaults"], replacement_latex_protection="braces",
                                   unknown_char_policy="keep", unknown_char_warning=False)
 
@@ -221,7 +223,13 @@ def _known_default(text: str, pos: int) -> tuple[int, str] | None:
     if latex == text[pos]:
         return None
     math = re.findall(r"\\([A-Za-z]+)", "".join(re.findall(r"\\ensuremath\{(.*)\}", latex)))
-    return (1, latex) if all(name in KNOWN_COMMANDS for name in math) else None
+    if not all(name in KNOWN_COMMANDS for name in math):
+        return None
+    bare = re.findall(r"\\([A-Za-z]+)", re.sub(r"\\ensuremath\{.*\}", "", latex))
+    if any(name in KNOWN_COMMANDS and name not in _TEXT_LETTERS and not name.startswith("text") for name in bare):
+        inner = latex[1:-1] if latex.startswith("{") and latex.endswith("}") else latex
+        return 1, rf"\ensuremath{{{inner}}}"  # a math symbol pylatexenc writes bare (ɛ, ϒ)
+    return 1, latex
 
 
 #: Combining accents of text mode (a letter pylatexenc does not know is written as its base and these).

@@ -36,6 +36,8 @@ def test_safe_ids_of_every_registered_claim_are_distinct():
     pytest.param("𝔼 ∮ 日", r"\ensuremath{\mathbb{E}} \ensuremath{\oint} U+65E5", id="unknown-named"),
     pytest.param("naïve Möbius Łódź ǅ", r'na{\"\i}ve M\"obius {\L}\'od\'z D\v{z}', id="every-letter-with-accents"),
     pytest.param("𝒞 √x ∖", r"C \ensuremath{\surd}x \ensuremath{\smallsetminus}", id="no-package-the-report-lacks"),
+    pytest.param("eᵋ ɛ ϒ", r"e\ensuremath{\varepsilon} \ensuremath{\varepsilon} \ensuremath{\Upsilon}",
+                 id="math-letters-pylatexenc-writes-bare"),
 ])
 def test_text_tex(text, tex):
     assert text_tex(text) == tex
