@@ -91,7 +91,7 @@ define(Claim(
                     "\\le \\alpha\\}$, which is identically 1 (the test $\\varphi \\equiv 0$); statement 2 for every "
                     "pair $(x, x')$ of the definition"),
     readings=(f"{INF}: $\\inf\\{{\\beta^{{op}} : \\alpha^{{op}} \\le \\alpha\\}}$ (sup changed into inf, checked beside)",),
-    premise="Q is ε-WLDP",
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP", "Definition 3.17 errors", "T^pe", PRINTED, REPAIRED, INF),
     related={"T3.18.proof.op": "a step of its proof", "T3.5.proof.choquet": "regions suffice",
              "D3.17.pe-equals-SLDP": "the pessimistic errors"},
@@ -139,15 +139,15 @@ def _t318_forward_search(budget: Budget) -> Evidence:
 
 define(Claim(
     id="T3.18.converse", title="Theorem 3.18 (2⇒1)", source="003 Theorem 3.18 (2⇒1)",
-    statement=(STATEMENT_TEXT + r" \Rightarrow Q\ \epsilon\text{-}WLDP;\ " + BOUNDS_TEXT + ";\\ " + TRADEOFF_TEXT),
-    domain=WLDP_DOMAIN.replace("alpha in [0, 1]", "statement 2 for every alpha in [0, 1]"),
+    statement=("$" + STATEMENT_TEXT + r" \Rightarrow Q\ \epsilon$-WLDP; " + BOUNDS_TEXT + "; " + TRADEOFF_TEXT),
+    domain=WLDP_DOMAIN.replace(r"$\alpha \in [0, 1]$", r"statement 2 for every $\alpha \in [0, 1]$"),
     interpretation=("Definition 3.17 as printed ($T^{op} \\equiv 1$), statement 2 for every pair $(x, x')$ of the "
                     "definition ($x = x'$ included), statement 1: $r^W \\le e^\\epsilon$ (Definition 3.13, primary "
                     "reading). As printed, statement 2 never holds ($T^{op}(1) = 1 > f^{op}_\\epsilon(1) = 0$): the "
                     "implication is vacuous"),
     readings=(f"{INF}: the optimistic half of statement 2 holds for every mechanism",
               f"{DISTINCT}: statement 1 and statement 2 both over the pairs $x \\ne x'$ only (with {REPAIRED})"),
-    premise="statement 2 (both trade-off bounds) holds at e^ε for every pair (x, x')",
+    premise=r"statement 2 (both trade-off bounds) holds at $e^{\epsilon}$ for every pair $(x, x')$",
     definitions=("WLDP", DISTINCT, "Definition 3.17 errors", "T^pe", PRINTED, REPAIRED, INF),
     related={"T3.18.forward": "the other direction", "T3.18.proof.op": "a step of the proof of this theorem",
              "T3.5.converse": "the SLDP converse fails the same way (statement 2 is a weaker condition)"},
@@ -202,8 +202,8 @@ define(Claim(
     premise=r"$Q$ is $\epsilon$-WLDP and $pl_x(R^c) \ge \alpha$",
     definitions=("WLDP",),
     related={"T3.18.forward": "the theorem this step proves (its optimistic half): the conclusion is right and "
-                              "bounds T^op under the repaired definition (sup over alpha^op >= alpha), not the printed "
-                              "one; the middle step is wrong"},
+                              r"bounds $T^{op}$ under the repaired definition (sup over $\alpha^{op} \ge \alpha$), not "
+                              "the printed one; the middle step is wrong"},
     printed=(r"\alpha\leq pl_{x^{\prime}}^{Q}(R^{c})\leq e^{\epsilon}bel_{x}^{Q}(R^{c})=e^{\epsilon}(1-pl_{x}^{Q}(R))",
              r"pl_{x^{\prime}}^{Q}(R)\leq 1-e^{-\epsilon}\alpha"),
 ))
@@ -260,7 +260,7 @@ define(Claim(
                     "$2 \\Rightarrow 1$ is vacuous; both directions of the equivalence are checked"),
     readings=(f"{REPAIRED}: statement 2 then holds for every mechanism ($pl(R) + pl(R^c) \\ge 1 \\ge bel(R) + "
               "bel(R^c)$), so $2 \\Rightarrow 1$ fails",),
-    premise="Q is ε-WLDP (1 ⇒ 2); statement 2 with 000's errors (2 ⇒ 1)",
+    premise=r"$Q$ is $\epsilon$-WLDP ($1 \Rightarrow 2$); statement 2 with 000's errors ($2 \Rightarrow 1$)",
     definitions=("WLDP", ERRORS_000, "T^pe", PRINTED, REPAIRED),
     related={"T3.18.forward": "the 003 statement", "T3.18.converse": "the 003 statement",
              "D3.17.pe-equals-SLDP": "000's errors are not the SLDP errors"},
@@ -362,14 +362,14 @@ define(Claim(
                r"(\alpha)=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}"
                r"{e^{\epsilon}+1}\}$; " + T2_TEXT),
     domain=C319_DOMAIN,
-    assumptions=("read as: Q is eps-WLDP (the setting of Theorem 3.18)",),
+    assumptions=(r"read as: $Q$ is $\epsilon$-WLDP (the setting of Theorem 3.18)",),
     interpretation=("Definition 3.17 as printed: $T_2^{op}(\\alpha) = \\sup\\{\\beta^{2,op}_\\varphi : "
                     "\\alpha^{2,op}_\\varphi \\le \\alpha\\}$, identically 1 (the test $\\varphi \\equiv 0$)"),
     readings=(f"{REPAIRED}: $\\sup\\{{\\beta^{{2,op}} : \\alpha^{{2,op}} \\ge \\alpha\\}}$ with the printed intercept",
               f"{INF}: $\\inf\\{{\\beta^{{2,op}} : \\alpha^{{2,op}} \\le \\alpha\\}}$"),
-    premise="Q is ε-WLDP",
+    premise=r"$Q$ is $\epsilon$-WLDP",
     definitions=("WLDP", "Definition 3.17 errors", PRINTED, REPAIRED, INF),
-    related={"C3.6.upper": "the same intercept (3 - e^{-2eps})/(e^eps + 1), refuted there too",
+    related={"C3.6.upper": r"the same intercept $(3 - e^{-2\epsilon})/(e^{\epsilon} + 1)$, refuted there too",
              "T3.18.forward": "the one-use statement"},
     printed=(
         r"f^{2,op}_{\epsilon}(\alpha)=min\{1-\alpha e^{-2\epsilon},e^{2\epsilon}(1-\alpha),-\alpha+\frac{3-e^{-2\epsilon}}{e^{\epsilon}+1}\}",
