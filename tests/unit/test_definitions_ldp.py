@@ -31,7 +31,7 @@ def test_every_reading_is_registered_with_one_primary_per_notion():
 
 def test_the_primary_wldp_reading_counts_x_equal_x_prime_and_says_why():
     text = READINGS["WLDP"].text
-    assert "x = x' included" in text and "Lemma 3.14" in text
+    assert "$x = x'$ included" in text and "Lemma 3.14" in text
     assert ldp.LOSSES["WLDP"].pairs == "all" and ldp.LOSSES["WLDP: distinct pairs"].pairs == "distinct"
 
 
