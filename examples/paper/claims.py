@@ -116,7 +116,7 @@ define(Claim(
     source="rr_paper.tex Corollary 5",
     statement=r"For small $\varepsilon$ the advantage of a truthful report is about half the budget: "
               r"$2p - 1 = \frac{e^{\varepsilon} - 1}{e^{\varepsilon} + 1} \approx \frac{\varepsilon}{2}$.",
-    domain="eps > 0, p = e^eps/(1+e^eps)",
+    domain=r"$\varepsilon > 0$, $p = e^{\varepsilon}/(1+e^{\varepsilon})$",
     interpretation=r"the equality with $p = \frac{e^{\varepsilon}}{1+e^{\varepsilon}}$ (Eq. (1)), and "
                    r"$\approx$ read as an approximation as $\varepsilon \to 0$: the relative error "
                    r"$(\frac{e^{\varepsilon} - 1}{e^{\varepsilon} + 1} - \frac{\varepsilon}{2}) / "

@@ -39,7 +39,7 @@ from proofs.report.latex_text import is_math
 
 ROOT = Path(__file__).resolve().parents[2]
 CLAIMS_DIR = ROOT / "proofs" / "claims"
-EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+EXAMPLES = sorted((ROOT / "examples").rglob("*.py"))
 _GREEK = re.compile(r"[\u0370-\u03ff]")
 _OUTSIDE = [(re.compile(r"\\[A-Za-z]"), "a LaTeX command"), (re.compile(r"[_^]"), "a sub- or superscript"),
             (_GREEK, "a Greek letter"), (re.compile(r"<=|>=|!=|->"), "an ASCII relation")]
@@ -144,7 +144,7 @@ def _loaded(path: Path) -> list:
         userclaims._LOADED.pop(str(path.resolve()), None)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_example_claims_keep_their_math_between_dollars(path):
     bad = [f"{c.id} {field}: {v}" for c in _loaded(path) for field, text in _claim_texts(c) for v in violations(text)]
     bad += [f"line {line}: {v}" for line, text in produced_texts(path) for v in violations(text)]
@@ -161,7 +161,7 @@ def _formulas(path_text: str) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_example_conditions_are_formulas_the_report_prints(path):
     formulas = _formulas(path.read_text(encoding="utf-8"))
     for line, formula in formulas:
