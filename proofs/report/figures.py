@@ -12,10 +12,9 @@ import io
 from collections.abc import Collection
 from dataclasses import dataclass
 
-__all__ = ["FigureImage", "ILLUSTRATES", "illustrated_claims", "draw_images"]
+__all__ = ["FigureImage", "ILLUSTRATES", "draw_images"]
 
-#: The claims each figure illustrates, by figure name (used when :class:`proofs.figures.FigureSpec` does
-#: not list them itself).
+#: The claims each figure illustrates, by the name of its :class:`proofs.figures.FigureSpec`.
 ILLUSTRATES: dict[str, tuple[str, ...]] = {
     "fig1-sldp-tradeoff": ("T3.5.forward", "T3.5.converse", "C3.6.lower", "C3.6.upper"),
     "fig2-variance": ("Fig2.warner-optimal", "T3.10", "A.approx", "nuS", "C3.12"),
@@ -39,12 +38,6 @@ class FigureImage:
     error: str = ""
 
 
-def illustrated_claims(spec) -> tuple[str, ...]:
-    """The claims a :class:`proofs.figures.FigureSpec` illustrates."""
-    own = getattr(spec, "claims", None)
-    return tuple(own) if own else ILLUSTRATES.get(spec.name, ())
-
-
 def draw_images(claim_ids: Collection[str] | None = None, dpi: int = 80) -> list[FigureImage]:
     """The figures of :data:`proofs.figures.FIGURES` that illustrate one of ``claim_ids`` (all when None),
     drawn and encoded."""
@@ -52,7 +45,7 @@ def draw_images(claim_ids: Collection[str] | None = None, dpi: int = 80) -> list
 
     images = []
     for spec in FIGURES:
-        claims = illustrated_claims(spec)
+        claims = ILLUSTRATES.get(spec.name, ())
         if claim_ids is not None and not set(claims) & set(claim_ids):
             continue
         try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from proofs.report.tex import (ACCENTS, DELIMITERS, ENVIRONMENTS, FONTS, SIZES, SYMBOL_COMMANDS, TEXT_COMMANDS,
                                TEXT_MODE_COMMANDS, TWO_ARGUMENTS)
@@ -60,12 +60,6 @@ class Node:
     option: "Node | None" = None
     start: int = 0
     end: int = 0
-    source: str = field(default="", compare=False, repr=False)
-
-    @property
-    def latex(self) -> str:
-        """The source this node was read from."""
-        return self.source[self.start:self.end]
 
 
 @dataclass
@@ -81,7 +75,6 @@ class _Parser:
         self.strict = strict
         self.tokens = [_Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(source)]
         self.pos = 0
-        self.environments = 0
 
     # -- helpers
     def fail(self, why: str) -> None:
@@ -100,7 +93,7 @@ class _Parser:
 
     def node(self, kind: str, start: int, **kw) -> Node:
         end = self.tokens[self.pos - 1].end if self.pos else 0
-        return Node(kind, start=start, end=max(end, start), source=self.source, **kw)
+        return Node(kind, start=start, end=max(end, start), **kw)
 
     @property
     def here(self) -> int:
@@ -120,7 +113,7 @@ class _Parser:
             if token.text in ("&", "\\\\"):
                 self.fail(f"{token.text!r} outside an environment")
                 self.pos += 1
-                items.append(Node("space", start=token.start, end=token.end, source=self.source))
+                items.append(Node("space", start=token.start, end=token.end))
                 continue
             if token.text in ("^", "_"):
                 base = items.pop() if items and items[-1].kind != "space" else None
@@ -158,7 +151,7 @@ class _Parser:
         token = self.peek()
         if token is None or token.text in ("}", "&", "^", "_", "\\\\") or token.text in ("\\right", "\\end"):
             self.fail("missing argument")
-            return Node("group", start=self.here, end=self.here, source=self.source)
+            return Node("group", start=self.here, end=self.here)
         if token.text == "{":
             return self.group()
         if token.text.startswith("\\") and token.text[1:] in (TWO_ARGUMENTS | ACCENTS | FONTS | TEXT_COMMANDS):
@@ -166,7 +159,7 @@ class _Parser:
         self.pos += 1
         if token.text.startswith("\\"):
             return self.command_without_arguments(token)
-        return Node("char", token.text, start=token.start, end=token.end, source=self.source)
+        return Node("char", token.text, start=token.start, end=token.end)
 
     def group(self) -> Node:
         start = self.here
@@ -181,25 +174,24 @@ class _Parser:
     def command_without_arguments(self, token: _Token) -> Node:
         name = token.text[1:]
         if token.text in _CONTROL_SYMBOLS or name in SYMBOL_COMMANDS:
-            return Node("symbol", name, start=token.start, end=token.end, source=self.source)
+            return Node("symbol", name, start=token.start, end=token.end)
         self.fail(f"unknown command \\{name}")
-        return Node("unknown", name, start=token.start, end=token.end, source=self.source)
+        return Node("unknown", name, start=token.start, end=token.end)
 
     def atom(self) -> Node | None:
         token = self.tokens[self.pos]
         if token.text.isspace():
             self.pos += 1
-            return Node("space", " ", start=token.start, end=token.end, source=self.source)
+            return Node("space", " ", start=token.start, end=token.end)
         if token.text == "{":
             return self.group()
         if token.text in ("#", "$", "%", "~") or (not token.text.isascii() and self.strict):
             self.fail(f"character {token.text!r} in math")
             self.pos += 1
-            return Node("char", token.text if token.text not in "#$%" else "", start=token.start, end=token.end,
-                        source=self.source)
+            return Node("char", token.text if token.text not in "#$%" else "", start=token.start, end=token.end)
         if not token.text.startswith("\\"):
             self.pos += 1
-            return Node("char", token.text, start=token.start, end=token.end, source=self.source)
+            return Node("char", token.text, start=token.start, end=token.end)
         name = token.text[1:]
         start = token.start
         self.pos += 1
@@ -210,7 +202,7 @@ class _Parser:
                 return None
             if name == "left":
                 return self.fenced(start)
-            return Node("symbol", self.delimiter(), start=start, end=self.tokens[self.pos - 1].end, source=self.source)
+            return Node("symbol", self.delimiter(), start=start, end=self.tokens[self.pos - 1].end)
         if name in ("begin", "end"):
             if name == "end":
                 self.fail("\\end without \\begin")
@@ -300,7 +292,7 @@ class _Parser:
         while True:
             cell_start = self.here
             children = self.sequence(frozenset({"&", "\\\\", "\\end"}))
-            cells.append(Node("group", children=children, start=cell_start, end=self.here, source=self.source))
+            cells.append(Node("group", children=children, start=cell_start, end=self.here))
             token = self.peek()
             if token is None:
                 self.fail(f"\\begin{{{name}}} without \\end")
@@ -352,7 +344,7 @@ def parse_math(text: str, *, strict: bool = True) -> Node:
     children = parser.sequence(frozenset())
     if strict and not text.isascii():
         raise LatexError("non-ASCII character in math (translate it with unicode_to_latex first)")
-    return Node("group", children=children, start=0, end=len(text), source=text)
+    return Node("group", children=children, start=0, end=len(text))
 
 
 def is_math(text: str) -> bool:

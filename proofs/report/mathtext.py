@@ -155,7 +155,7 @@ _BREAK_AFTER = frozenset({",", ";"})
 _BREAK_SPACES = frozenset({" ", ",", ";", ":", "quad", "qquad"})
 
 
-def _split_math(latex: str, limit: int, level: int = 0) -> list[Segment]:
+def _split_math(latex: str, level: int = 0) -> list[Segment]:
     """A long formula cut at its top-level ``,`` and ``;`` (and ``\\quad``) into formulas of its own, so
     that a line can break between them; pieces that would not compile alone keep it whole."""
     tree = parse_math(latex, strict=False)
@@ -206,7 +206,7 @@ def breakable(rich: MathText, limit: int = 90) -> MathText:
         if s.kind != "math" or len(s.content) <= limit:
             out.append(s)
             continue
-        for piece in _split_math(s.content, limit):  # then, if still long, inside one level of brackets
-            out += _split_math(piece.content, limit, 1) if piece.kind == "math" and len(piece.content) > limit \
+        for piece in _split_math(s.content):  # then, if still long, inside one level of brackets
+            out += _split_math(piece.content, 1) if piece.kind == "math" and len(piece.content) > limit \
                 else [piece]
     return MathText(_merge(out))

@@ -35,10 +35,9 @@ _MAX_OPERATIONS = 80
 
 @dataclass(frozen=True)
 class PaperForm:
-    """``expression`` written with the symbols ``used`` (names among q1, q2, q3), equal to ``original``."""
+    """An expression rewritten with the symbols ``used`` (names among q1, q2, q3), verified equal to it."""
 
     expression: Any
-    original: Any
     used: tuple[str, ...]
 
 
@@ -109,7 +108,7 @@ def _paper_form_cached(expr: Any) -> PaperForm | None:
     back = rebuilt.subs({atoms[name][0]: atoms[name][1] for name in used})
     if not _agrees(back, expr):
         return None
-    return PaperForm(rebuilt, expr, tuple(sorted(used)))
+    return PaperForm(rebuilt, tuple(sorted(used)))
 
 
 def _agrees(a: Any, b: Any) -> bool:
@@ -144,7 +143,7 @@ def paper_form(expr: Any) -> PaperForm | None:
         lhs = sides[0].expression if sides[0] else expr.lhs
         rhs = sides[1].expression if sides[1] else expr.rhs
         used = tuple(sorted({n for s in sides if s for n in s.used}))
-        return PaperForm(expr.func(lhs, rhs, evaluate=False), expr, used)
+        return PaperForm(expr.func(lhs, rhs, evaluate=False), used)
     if not isinstance(expr, sympy.Expr) or not _worth_trying(expr):
         return None
     try:

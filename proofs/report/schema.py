@@ -267,11 +267,6 @@ class DerivedReport:
 
             object.__setattr__(self, "expression", parse_derived(self.srepr))
 
-    @property
-    def shown(self) -> bool:
-        """False for an expression too long to read back and print (it stays in the JSON)."""
-        return self.expression is not None
-
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "srepr": self.srepr, "method": self.method, "reading": self.reading}
 
@@ -656,12 +651,6 @@ class Report:
     @property
     def errored(self) -> tuple[ClaimReport, ...]:
         return tuple(c for c in self.claims if c.status is Status.ERROR)
-
-    def claim(self, claim_id: str) -> ClaimReport:
-        for c in self.claims:
-            if c.id == claim_id:
-                return c
-        raise invalid("claim", claim_id, "not in this report")
 
     @classmethod
     def from_results(cls, results: Sequence[Any], budget: str, *, coverage: Any = None) -> "Report":
