@@ -10,8 +10,8 @@
 * shared by all of them: :mod:`~proofs.report.view` (what is shown), :mod:`~proofs.report.mathtext` (text
   with math, and the printer each format subclasses), :mod:`~proofs.report.values` (values and derived
   expressions as math), :mod:`~proofs.report.tex` (everything known about LaTeX: commands, Greek,
-  operators, the paper's symbol names, text escapes), :mod:`~proofs.report.notation` (derived expressions
-  in q₁, q₂, q₃), :mod:`~proofs.report.latex` (the sympy printer), :mod:`~proofs.report.latex_text`
+  operators, the paper's symbol names, text escapes), :mod:`~proofs.report.latex` (the sympy printer, and
+  derived expressions in q₁, q₂, q₃), :mod:`~proofs.report.latex_text`
   (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode), :mod:`~proofs.report.files`
   (safe ids, atomic writes).
 

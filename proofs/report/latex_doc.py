@@ -6,7 +6,7 @@ Nothing falls back to LaTeX source shown as text: every statement, counterexampl
 :class:`~proofs.report.mathtext.MathText` (words and formulas), the words escaped for text mode and the
 formulas — each known to compile (:func:`proofs.report.latex_text.parse_math`) — set in math mode. Values
 are typeset as math (fractions ``\\tfrac``, tuples, the paper's symbols), derived expressions in the
-paper's notation where :mod:`proofs.report.notation` verified one, and each evidence's figures in a table.
+paper's notation where :func:`proofs.report.latex.paper_form` verified one, and each evidence's figures in a table.
 
 ``report.tex``: claims per status, the errata first (each refuted claim, its counterexample, where it
 holds, its corrected statement and that statement's own status), then the summary (a table of every claim

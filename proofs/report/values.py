@@ -7,7 +7,7 @@ decimal strings, lists, nested objects). :func:`value` shows each as the paper w
 :func:`proofs.report.tex.symbol_latex`) and a description (``"cell (theta_hat_1, theta_hat_2)"``) as words
 with symbols. :func:`assignment` puts them together (``p = 3/5, q = 1/5``; ``fails: ...`` after a name in
 words); :func:`derived` prints a derived expression, in the paper's notation when
-:func:`proofs.report.notation.paper_form` verified one. :func:`prose` reads a text a check wrote.
+:func:`proofs.report.latex.paper_form` verified one. :func:`prose` reads a text a check wrote.
 """
 
 from __future__ import annotations
@@ -226,10 +226,9 @@ def assignment(items: Mapping[str, Any]) -> MathText:
 
 def derived(item: Any) -> MathText | None:
     """A :class:`~proofs.report.schema.DerivedReport` as ``name: formula``, the formula in the paper's
-    notation when :func:`proofs.report.notation.paper_form` verified one, else in its shortest equal form;
+    notation when :func:`proofs.report.latex.paper_form` verified one, else in its shortest equal form;
     None when it is too long to print or does not compile."""
-    from proofs.report.latex import readable, to_latex  # sympy's printer: loaded only when a report has one
-    from proofs.report.notation import paper_form
+    from proofs.report.latex import paper_form, readable, to_latex  # sympy's printer: loaded only when a report has one
 
     if item.expression is None:
         return None

@@ -196,7 +196,7 @@ def derived_items(items: tuple[Any, ...]) -> list[MathText]:
 
 def notation_items() -> list[MathText]:
     """The notation a reader of derived expressions needs (003 §3.1)."""
-    from proofs.report.notation import DEFINITIONS_LATEX
+    from proofs.report.latex import DEFINITIONS_LATEX  # sympy's printer: loaded only when a report is rendered
 
     return [mathtext.math(latex) for latex in DEFINITIONS_LATEX] + [
         mathtext.text("A is the sum of 003 Theorem 3.10; ") + mathtext.math(r"\pi") +

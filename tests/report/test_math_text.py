@@ -9,11 +9,10 @@ import sympy
 
 from proofs.base import registry
 from proofs.report import mathtext, values
-from proofs.report.latex import to_latex
+from proofs.report.latex import paper_form, to_latex
 from proofs.report.latex_text import is_math, parse_math
 from proofs.report.tex import KNOWN_COMMANDS
 from proofs.report.html import to_mathml
-from proofs.report.notation import paper_form
 from proofs.report.tex import symbol_latex
 from proofs.report.unicode_math import to_unicode
 from proofs.report.view import plain_text, statement
