@@ -90,28 +90,25 @@ class _Reader:
             raise invalid(self.path, _keys(self.data), f"lacks {key}")
         return self.at(key)
 
-    def text(self, default: str | None = "") -> str | None:
+    def typed(self, ok: bool, why: str, default: Any) -> Any:
+        """The value; ``default`` when it is absent (null); else an error saying ``why`` unless ``ok``."""
         if self.data is None:
             return default
-        if not isinstance(self.data, str):
-            raise self.fail("is not a string")
+        if not ok:
+            raise self.fail(why)
         return self.data
 
+    def text(self, default: str | None = "") -> str | None:
+        return self.typed(isinstance(self.data, str), "is not a string", default)
+
     def texts(self) -> tuple[str, ...]:
-        if self.data is None:
-            return ()
         if isinstance(self.data, str):
             return (self.data,)
-        if not isinstance(self.data, list) or not all(isinstance(v, str) for v in self.data):
-            raise self.fail("is not a list of strings")
-        return tuple(self.data)
+        strings = isinstance(self.data, list) and all(isinstance(v, str) for v in self.data)
+        return tuple(self.typed(strings, "is not a list of strings", ()))
 
     def items(self) -> list["_Reader"]:
-        if self.data is None:
-            return []
-        if not isinstance(self.data, list):
-            raise self.fail("is not a list")
-        return [self.at(k) for k in range(len(self.data))]
+        return [self.at(k) for k in range(len(self.typed(isinstance(self.data, list), "is not a list", [])))]
 
     def enum(self, kind: type, default: Any = None) -> Any:
         if self.data is None and default is not None:
@@ -122,25 +119,15 @@ class _Reader:
             raise self.fail(f"is not one of {[m.value for m in kind]}") from None
 
     def number(self, default: float = 0.0) -> float:
-        if self.data is None:
-            return default
-        if isinstance(self.data, bool) or not isinstance(self.data, (int, float)):
-            raise self.fail("is not a number")
-        return float(self.data)
+        number = isinstance(self.data, (int, float)) and not isinstance(self.data, bool)
+        return float(self.typed(number, "is not a number", default))
 
     def count(self) -> int | None:
-        if self.data is None:
-            return None
-        if isinstance(self.data, bool) or not isinstance(self.data, int) or self.data < 0:
-            raise self.fail("is not a count (an integer >= 0)")
-        return self.data
+        count = isinstance(self.data, int) and not isinstance(self.data, bool) and self.data >= 0
+        return self.typed(count, "is not a count (an integer >= 0)", None)
 
     def mapping(self) -> Mapping[str, Any] | None:
-        if self.data is None:
-            return None
-        if not isinstance(self.data, dict):
-            raise self.fail("is not a JSON object")
-        return self.data
+        return self.typed(isinstance(self.data, dict), "is not a JSON object", None)
 
 
 #: The keys this version reads; any other key of a claim or an evidence (a later addition, such as counts of
