@@ -57,7 +57,7 @@ class MathText:
 
 def _merge(segments: Iterable[Segment]) -> tuple[Segment, ...]:
     out: list[Segment] = []
-    for s in _flat(segments):
+    for s in segments:
         if not s.content:
             continue
         if out and out[-1].kind == "text" and s.kind == "text":
@@ -65,14 +65,6 @@ def _merge(segments: Iterable[Segment]) -> tuple[Segment, ...]:
         else:
             out.append(s)
     return tuple(out)
-
-
-def _flat(items: Iterable) -> Iterable[Segment]:
-    for item in items:
-        if isinstance(item, Segment):
-            yield item
-        else:
-            yield from item
 
 
 def text(content: object) -> MathText:
@@ -92,8 +84,8 @@ def parse(source: object) -> MathText:
     """Prose with its math between dollars (``\\$`` is a dollar sign): the text as words, each ``$...$`` as a
     formula. Words with a LaTeX command in them (a text written without dollars) are shown as their Unicode
     reading, never as source."""
-    return MathText(_merge(math(part).segments if is_math_part else [Segment("text", _words(part))]
-                           for is_math_part, part in split_dollars(str(source))))
+    return MathText(_merge(s for is_math_part, part in split_dollars(str(source))
+                           for s in (math(part).segments if is_math_part else [Segment("text", _words(part))])))
 
 
 def _words(text: str) -> str:
