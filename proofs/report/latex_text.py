@@ -161,14 +161,15 @@ class _Parser:
             return self.command_without_arguments(token)
         return Node("char", token.text, start=token.start, end=token.end)
 
-    def group(self) -> Node:
+    def group(self, close: str = "}") -> Node:
+        """``{...}``, or with ``close`` ``]`` the optional argument ``[...]`` of ``\\sqrt``."""
         start = self.here
-        self.pos += 1  # {
-        children = self.sequence(frozenset({"}"}))
-        if self.pos < len(self.tokens) and self.tokens[self.pos].text == "}":
+        self.pos += 1  # { or [
+        children = self.sequence(frozenset({close}))
+        if self.pos < len(self.tokens):  # the sequence stopped at ``close``
             self.pos += 1
         else:
-            self.fail("unclosed '{'")
+            self.fail(f"unclosed {self.source[start]!r}")
         return self.node("group", start, children=children)
 
     def command_without_arguments(self, token: _Token) -> Node:
@@ -220,21 +221,11 @@ class _Parser:
             option = None
             if (self.peek(skip_space=True) or _Token("", 0, 0)).text == "[":
                 self.skip_space()
-                option = self.bracket_option()
+                option = self.group("]")
             return self.node("command", start, text=name, children=(self.argument(),), option=option)
         if name == "pmod":
             return self.node("command", start, text=name, children=(self.argument(),))
         return self.command_without_arguments(token)
-
-    def bracket_option(self) -> Node:
-        start = self.here
-        self.pos += 1  # [
-        children = self.sequence(frozenset({"]"}))
-        if self.pos < len(self.tokens):
-            self.pos += 1
-        else:
-            self.fail("unclosed '[' of \\sqrt")
-        return self.node("group", start, children=children)
 
     def delimiter(self) -> str:
         token = self.peek(skip_space=True)
