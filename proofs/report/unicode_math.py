@@ -24,7 +24,7 @@ from proofs.report.tex import COMBINING, NAMED_OPERATORS, SUBSCRIPTS, SUPERSCRIP
 from proofs.report.tex import text_unicode as _text_unicode
 from proofs.report.tex import unicode_to_latex
 
-__all__ = ["to_unicode", "text_to_unicode", "node_unicode", "superscript", "subscript"]
+__all__ = ["to_unicode", "text_to_unicode", "node_unicode"]
 
 #: Relations and arrows: a space on each side.
 _RELATIONS = frozenset("= < > ≤ ≥ ≠ ≈ ≡ ∼ ≃ ∈ ∉ ∋ ⊂ ⊆ ⊃ ⊇ → ← ↔ ⇒ ⇐ ⇔ ⟹ ⟸ ⟺ ⟶ ⟵ ↦ ∝ ≪ ≫ ⩽ ⩾ ≲ ≳ | ∤ ∥ ⊥".split())
@@ -32,14 +32,12 @@ _BIG_OPERATORS = frozenset("sum prod int oint lim limsup liminf sup inf max min 
 _ALPHABETS = {"mathbb": "DOUBLE-STRUCK", "mathcal": "SCRIPT", "mathfrak": "FRAKTUR", "mathbf": "BOLD"}
 _BRACKETS = {"pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
              "cases": ("{", "}")}
-def superscript(text: str) -> str | None:
-    """``text`` in Unicode superscript characters, or None if one is missing."""
-    return "".join(SUPERSCRIPTS[c] for c in text) if text and all(c in SUPERSCRIPTS for c in text) else None
 
 
-def subscript(text: str) -> str | None:
-    """``text`` in Unicode subscript characters, or None if one is missing."""
-    return "".join(SUBSCRIPTS[c] for c in text) if text and all(c in SUBSCRIPTS for c in text) else None
+def _scripted(text: str, kind: str) -> str | None:
+    """``text`` in Unicode superscript (``kind`` ``^``) or subscript characters, or None if one is missing."""
+    table = SUPERSCRIPTS if kind == "^" else SUBSCRIPTS
+    return "".join(table[c] for c in text) if text and all(c in table for c in text) else None
 
 
 _MARKS = frozenset("′") | frozenset(SUPERSCRIPTS.values()) | frozenset(SUBSCRIPTS.values())
@@ -85,13 +83,13 @@ def _top_level(text: str, characters: str) -> bool:
 
 
 def _script(text: str, kind: str) -> str:
-    mapped = superscript(text) if kind == "^" else subscript(text)
+    mapped = _scripted(text, kind)
     if mapped is not None:
         return mapped
     if text in ("′", "'", "′′"):
         return "′" * len(text)
     bare = text.rstrip("′")
-    if bare != text and (superscript(bare) if kind == "^" else subscript(bare)):  # bₜ′, not b_(t′)
+    if bare != text and _scripted(bare, kind):  # bₜ′, not b_(t′)
         return _script(bare, kind) + text[len(bare):]
     return kind + (text if len(text) == 1 or _enclosed(text) else f"({text})")
 
@@ -177,7 +175,7 @@ def _command(node: Node) -> str:
         return f"C({args[0]}, {args[1]})"
     if name == "sqrt":
         root = {"2": "", "3": "∛", "4": "∜"}.get(node_unicode(node.option), None) if node.option else ""
-        prefix = "√" if root == "" else root if root else f"{superscript(node_unicode(node.option)) or '^'}√"
+        prefix = "√" if root == "" else root if root else f"{_scripted(node_unicode(node.option), '^') or '^'}√"
         return prefix + (args[0] if _is_atom(args[0]) else f"({args[0]})")
     if name in COMBINING:
         body = args[0]
