@@ -70,10 +70,8 @@ def to_mathml(latex: str, display: bool = False) -> str | None:
 
 class HtmlPrinter(Printer):
     """Text with math as HTML: the words escaped, each formula as MathML (its Unicode reading in a
-    ``math-text`` span where latex2mathml cannot render it); one formula alone as display math."""
-
-    def doprint(self, item: MathText, *, display: bool = True) -> str:
-        return super().doprint(item, display=display)
+    ``math-text`` span where latex2mathml cannot render it); one formula alone as display math when
+    ``display`` asks for it (a statement)."""
 
     def _print_text(self, text: str) -> str:
         return html.escape(text)
@@ -230,17 +228,17 @@ def _dashboard(report: Report) -> list[str]:
 
 def _erratum(claim: ClaimReport) -> list[str]:
     out = [f'<article class="erratum"><h3>{_link(claim.id)} <span class="muted">{_e(claim.source)}</span> — '
-           f'{_rich(view.domain(claim.title), display=False)}</h3><dl>',
-           f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement))}</dd>"]
+           f'{_rich(view.domain(claim.title))}</h3><dl>',
+           f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement), display=True)}</dd>"]
     if claim.counterexample:
-        out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample), display=False)}</dd>")
+        out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample))}</dd>")
     if claim.holds_when:
         where = view.holds_when(claim.holds_when, claim.holds_when_checked)
-        out.append(f"<dt>holds when</dt><dd>{_rich(where, display=False)}</dd>")
+        out.append(f"<dt>holds when</dt><dd>{_rich(where)}</dd>")
     c = claim.correction
     if c is not None:
         label = f"corrected {_badge(c.status)}" if c.verified else f"proposed correction {_badge(c.status)}"
-        shown = _rich(view.statement(c.statement)) if c.verified else \
+        shown = _rich(view.statement(c.statement), display=True) if c.verified else \
             _e("its own evidence did not verify it, so it is not shown as a correction")
         out.append(f"<dt>{label}</dt><dd>{shown}</dd>")
     else:
@@ -299,9 +297,9 @@ def _table(report: Report) -> list[str]:
            "<th>why</th></tr></thead><tbody>"]
     for c in report.claims:
         out.append(f'<tr data-status="{c.status.value}" data-paper="{_e(c.paper)}" data-section="{_e(c.section)}">'
-                   f"<td>{_link(c.id)}</td><td>{_rich(view.domain(c.title), display=False)}</td>"
+                   f"<td>{_link(c.id)}</td><td>{_rich(view.domain(c.title))}</td>"
                    f"<td>{_e(c.source)}</td><td>{_badge(c.status)}</td>"
-                   f'<td class="why">{_rich(view.one_line(c), display=False)}</td></tr>')
+                   f'<td class="why">{_rich(view.one_line(c))}</td></tr>')
     return out + ["</tbody></table></section>"]
 
 
@@ -310,18 +308,18 @@ def _detail_table(e: EvidenceReport) -> str:
     if not rows:
         return ""
     return '<table class="figures">' + "".join(
-        f"<tr><td>{_rich(r.name, display=False)}</td><td>{_rich(r.value, display=False)}</td></tr>" for r in rows
+        f"<tr><td>{_rich(r.name)}</td><td>{_rich(r.value)}</td></tr>" for r in rows
     ) + "</table>"
 
 
 def _evidence(e: EvidenceReport) -> str:
     parts = [f'<details class="evidence"><summary>{_rich(view.evidence_heading(e))} <span class="reading">— '
-             f"{_e(e.reading_label)}</span></summary>", f"<p>on {_rich(view.domain(e.domain), display=False)}</p>",
+             f"{_e(e.reading_label)}</span></summary>", f"<p>on {_rich(view.domain(e.domain))}</p>",
              _detail_table(e)]
     if e.counterexample:
-        parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample), display=False)}</p>")
+        parts.append(f"<p>counterexample: {_rich(values.assignment(e.counterexample))}</p>")
     if e.holds_when:
-        parts.append(f"<p>holds when {_rich(view.holds_when(e.holds_when, e.holds_when_checked), display=False)}</p>")
+        parts.append(f"<p>holds when {_rich(view.holds_when(e.holds_when, e.holds_when_checked))}</p>")
     return "".join(parts) + "</details>"
 
 
@@ -340,19 +338,19 @@ def _figure_html(image: FigureImage, claim_id: str, present: set[str]) -> str:
 
 def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str]) -> list[str]:
     out = [f'<details class="fold" id="{anchor(claim.id)}"><summary><h3><span class="id">{_e(claim.id)}</span> — '
-           f"{_rich(view.domain(claim.title), display=False)}</h3> {_badge(claim.status)} "
+           f"{_rich(view.domain(claim.title))}</h3> {_badge(claim.status)} "
            f'<span class="muted">{_e(claim.source)}</span></summary><article class="claim"><dl>']
     for f in view.claim_fields(claim):
         if f.label == "related claims":  # links to the claims, with their status
             content = "<ul>" + "".join(f"<li>{_link(r.id) if r.id in present else _e(r.id)}"
                                        + (f" {_badge(r.status)}" if r.status else "")
-                                       + f": {_rich(view.domain(r.link), display=False)}</li>" for r in claim.related)
+                                       + f": {_rich(view.domain(r.link))}</li>" for r in claim.related)
         elif f.items:
-            content = "<ul>" + "".join(f"<li>{_rich(item, display=False)}</li>" for item in f.items)
+            content = "<ul>" + "".join(f"<li>{_rich(item)}</li>" for item in f.items)
         else:
             content = _rich(f.content, display=f.statement)
         out.append(f"<dt>{_e(f.label)}</dt><dd>{content}{'</ul>' if f.items else ''}</dd>")
-    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason), display=False)}</dd>")
+    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason))}</dd>")
     out.append("</dl>")
     for image in images:
         if claim.id in image.claims:
@@ -368,7 +366,7 @@ def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str])
 
 def _notation() -> list[str]:
     return ['<section id="notation"><h2>Notation</h2><ul class="notation">'] + [
-        f"<li>{_rich(item, display=False)}</li>" for item in view.notation_items()] + ["</ul></section>"]
+        f"<li>{_rich(item)}</li>" for item in view.notation_items()] + ["</ul></section>"]
 
 
 def _toc(report: Report) -> list[str]:
