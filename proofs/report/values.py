@@ -16,7 +16,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
+
+from core.formula import FUNCTIONS, parse_formula
 from proofs.report import mathtext
+from proofs.report.latex import paper_form, readable, to_latex
 from proofs.report.mathtext import MathText
 from proofs.report.latex_text import is_math
 from proofs.report.tex import GREEK_NAMES, symbol_latex
@@ -45,18 +49,11 @@ def formula_latex(text: str) -> str | None:
     if len(text) > _MAX_FORMULA or not _FORMULA_CHARACTERS.match(text):
         return None
     names = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)
-    from core.formula import FUNCTIONS
-
     if not names or any(n not in FUNCTIONS and n not in ("pi", "E", "oo") and symbol_latex(n) is None for n in names):
         return None
     if not re.search(r"[()+\-*/^]", text) and len(names) == 1 and symbol_latex(names[0]) is not None:
         return symbol_latex(names[0])
     try:
-        from core.formula import parse_formula
-        from proofs.report.latex import to_latex
-
-        import sympy
-
         symbols = {n: sympy.Symbol(n) for n in names if n not in FUNCTIONS and n not in ("E", "oo")}
         return to_latex(parse_formula(text, symbols=symbols, name="value"))
     except (ValueError, TypeError, RecursionError):
@@ -228,8 +225,6 @@ def derived(item: Any) -> MathText | None:
     """A :class:`~proofs.report.schema.DerivedReport` as ``name: formula``, the formula in the paper's
     notation when :func:`proofs.report.latex.paper_form` verified one, else in its shortest equal form;
     None when it is too long to print or does not compile."""
-    from proofs.report.latex import paper_form, readable, to_latex  # sympy's printer: loaded only when a report has one
-
     if item.expression is None:
         return None
     form = paper_form(item.expression)

@@ -13,6 +13,7 @@ from typing import Any
 from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import mathtext, values
+from proofs.report.latex import DEFINITIONS_LATEX
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, plain_text
 
@@ -196,8 +197,6 @@ def derived_items(items: tuple[Any, ...]) -> list[MathText]:
 
 def notation_items() -> list[MathText]:
     """The notation a reader of derived expressions needs (003 §3.1)."""
-    from proofs.report.latex import DEFINITIONS_LATEX  # sympy's printer: loaded only when a report is rendered
-
     return [mathtext.math(latex) for latex in DEFINITIONS_LATEX] + [
         mathtext.text("A is the sum of 003 Theorem 3.10; ") + mathtext.math(r"\pi") +
         mathtext.text(" is the proportion and ") + mathtext.math(r"\uppi") + mathtext.text(" the constant.")]
