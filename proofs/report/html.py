@@ -18,8 +18,9 @@ inline; nothing is fetched. From the top:
 
 Formulas are MathML; operator names are upright (:func:`proofs.report.tex.upright`), inline fractions are set
 at nearly the size of the text, and a row scrolls sideways only when its formula is wider than the page.
-Text-mode escapes inside ``\\text{...}`` (``\\S``, ``\\%``, ``\\&``) are replaced by their characters before
-latex2mathml reads a formula, since it would copy them literally; a formula whose MathML would still hold a
+Text mode inside ``\\text{...}`` (escapes ``\\S``, ``\\%``, ``\\&``, ligatures ``--``, ``~``) is read as its
+characters (:func:`proofs.report.tex.text_unicode`) before latex2mathml reads a formula, since it would copy
+them literally, not as the PDF shows them; a formula whose MathML would still hold a
 backslash (a command latex2mathml does not know) is shown as its Unicode reading, never as source.
 """
 
@@ -36,21 +37,13 @@ from proofs.report.figures import FigureImage
 from proofs.report.files import safe_id
 from proofs.report.mathtext import MathText, Printer, plain_text
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
-from proofs.report.tex import TEXT_MODE_COMMANDS
+from proofs.report.tex import text_unicode
 from proofs.report.unicode_math import to_unicode
 
 __all__ = ["render_html", "anchor", "to_mathml", "HtmlPrinter"]
 
 _TEXT_ARGUMENT = re.compile(r"\\(text|textrm|textit|textbf|textnormal|mbox)\s*\{([^{}]*)\}")
-_TEXT_ESCAPES = sorted(TEXT_MODE_COMMANDS.items(), key=lambda kv: len(kv[0]), reverse=True)
 _LEAK = re.compile(r">[^<]*\\[A-Za-z]")
-
-
-def _text_argument(match: re.Match) -> str:
-    inner = match.group(2)
-    for source, target in _TEXT_ESCAPES:
-        inner = inner.replace(source, target)
-    return rf"\{match.group(1)}{{{inner}}}"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -58,7 +51,7 @@ def to_mathml(latex: str, display: bool = False) -> str | None:
     """``<math>`` for ``latex``, or None when latex2mathml cannot render it without showing source."""
     from latex2mathml.converter import convert
 
-    source = _TEXT_ARGUMENT.sub(_text_argument, latex)
+    source = _TEXT_ARGUMENT.sub(lambda m: rf"\{m[1]}{{{text_unicode(m[2])}}}", latex)
     try:
         out = convert(source, display="block" if display else "inline")
     except Exception:  # latex2mathml raises its own assorted exceptions on what it cannot read
