@@ -46,7 +46,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -191,10 +191,6 @@ class EvidenceReport:
         return self.premise_cases == 0 and self.outcome in (Outcome.HOLDS, Outcome.PROVED)
 
     @property
-    def primary(self) -> bool:
-        return self.reading is None
-
-    @property
     def reading_label(self) -> str:
         return "primary reading" if self.reading is None else f"reading: {self.reading}"
 
@@ -324,8 +320,7 @@ class DefinitionReport:
     primary: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "notion": self.notion, "source": self.source, "text": self.text,
-                "primary": self.primary}
+        return asdict(self)
 
     @classmethod
     def of(cls, name: str) -> "DefinitionReport":
@@ -436,12 +431,12 @@ class ClaimReport:
 
     @property
     def primary_evidence(self) -> tuple[EvidenceReport, ...]:
-        return tuple(e for e in self.evidence if e.primary)
+        return tuple(e for e in self.evidence if e.reading is None)
 
     @property
     def other_readings(self) -> tuple[EvidenceReport, ...]:
         """Evidence about alternative readings: reported, never part of the verdict."""
-        return tuple(e for e in self.evidence if not e.primary)
+        return tuple(e for e in self.evidence if e.reading is not None)
 
     @property
     def corrected(self) -> str | None:
