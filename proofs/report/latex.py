@@ -54,8 +54,6 @@ PREAMBLE_PACKAGES = ("amsmath", "amssymb", "upgreek", "graphicx")
 
 _OPERATORS = {"Var": "Var", "E": "E", "Cov": "Cov", "Pr": "Pr", "P": "P", "Bel": "Bel", "Pl": "Pl"}
 
-_SETTINGS = {"ln_notation": False, "fold_short_frac": False}
-
 
 class _PaperPrinter(LatexPrinter):
     """sympy's LaTeX printer with the paper's names (see the module docstring)."""
@@ -85,7 +83,7 @@ class _PaperPrinter(LatexPrinter):
         return super()._print_Function(expr, exp)
 
 
-_PRINTER = _PaperPrinter(_SETTINGS)
+_PRINTER = _PaperPrinter({"ln_notation": False, "fold_short_frac": False})
 
 
 def to_latex(expr: Any) -> str:
