@@ -185,11 +185,8 @@ def value(item: Any) -> MathText:
     latex = formula_latex(text)
     if latex is not None:
         return mathtext.math(latex)
-    if "$" in text:
-        return mathtext.parse(text)
-    latex = _ascii_formula(text)
-    if latex is not None:
-        return mathtext.math(latex)
+    if "$" in text or _ascii_formula(text) is not None:  # as a check's text is read
+        return prose(text)
     if len(text) > _MAX_TEXT:
         text = text[:_MAX_TEXT - 1] + "…"
     return words(text)
