@@ -31,6 +31,10 @@ the degenerate cases of the mechanism under study. Support whose every point sit
 ``d = 2``, only ``r = 0``) or in a degenerate case shows nothing about the rest of the domain: zero such
 points makes ``holds`` evidence vacuous too.
 
+``steps`` are the machine-checked steps the evidence rests on, and the prose between them
+(:mod:`proofs.base.steps`): what a proof certificate re-runs without this toolkit. Engines record them
+(an identity, a z3 query, a counterexample's two sides at its point); a check may attach them itself.
+
 A counterexample that carries its two sides (``lhs``/``rhs``, ``claimed``/``exact``,
 ``claimed``/``enumerated``, ``printed``/``exact``) is refused when they are equal, unless it also
 states a strict ``relation`` (``"lhs < rhs"``) that equality violates.
@@ -43,9 +47,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from proofs.errors import invalid
 from core.exact import jsonable
 from core.formula import as_sympy
+from proofs.base.steps import Step
+from proofs.errors import invalid
 
 __all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
@@ -107,6 +112,7 @@ class Evidence:
     premise_cases: int | None = None
     interior_cases: int | None = None
     holds_when_checked: bool | None = None
+    steps: tuple[Step, ...] = ()
 
     def __post_init__(self) -> None:
         try:
@@ -148,6 +154,10 @@ class Evidence:
             object.__setattr__(self, "counterexample", jsonable(dict(self.counterexample)))
         object.__setattr__(self, "derived", {str(k): _as_srepr(v) for k, v in dict(self.derived).items()})
         object.__setattr__(self, "seconds", float(self.seconds))
+        object.__setattr__(self, "steps", tuple(self.steps))
+        for step in self.steps:
+            if not isinstance(step, Step):
+                raise invalid("steps", step, "each step is a proofs.base.steps.Step (SmtQuery, Identity, ..., Stated)")
 
     @property
     def vacuous(self) -> bool:
@@ -181,7 +191,10 @@ class Evidence:
             detail["corrected"] = self.corrected.statement
         if self.seconds:
             detail["seconds"] = round(self.seconds, 4)
-        return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain, "detail": detail}
+        data = {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain, "detail": detail}
+        if self.steps:
+            data["steps"] = [step.to_json() for step in self.steps]
+        return data
 
 
 @dataclass(frozen=True)

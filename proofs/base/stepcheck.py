@@ -1,0 +1,338 @@
+"""Re-checking one machine-checked step with nothing but sympy, z3, cvc5 and python-flint.
+
+These functions are two things at once:
+
+* the toolkit's own check of a step (:meth:`proofs.base.steps.Step.check`), run when a step is recorded
+  from data that no engine has decided yet (the two sides of a counterexample, a finite check);
+* the *prelude* of every proof certificate: :mod:`proofs.certificates` copies the source of the functions a
+  certificate uses into it, verbatim, so what a referee runs is what the toolkit ran.
+
+So they import nothing of the toolkit (a test reads this module's imports: the standard library and sympy
+at the top; z3, cvc5 and python-flint inside the functions that need them, because a certificate that asks
+no solver must not need one installed), and each function is self-contained apart from the helpers it
+names in :data:`NEEDS`.
+
+The rules a step is checked by:
+
+* an **identity** ``lhs == rhs``: ``lhs - rhs`` (finite sums and derivatives evaluated by ``doit``) is
+  reduced to 0 by the named sympy simplification (``cancel``, ``expand``, ``simplify``, ...); any of them
+  reducing it to 0 proves it, as each rewrites an expression into an equal one;
+* an **exact value** or a **condition at a point**: the symbols are replaced by exact numbers; a rational
+  number is compared exactly; an irrational one has its sign decided by python-flint balls at two
+  precisions (200 and 400 bits), which must exclude 0 and agree; an equality of irrationals must simplify
+  to 0 (a ball never shows that a number is exactly 0);
+* an **interval box**: the expression is enclosed by python-flint ball arithmetic over the whole box; the
+  enclosure must lie on the stated side of 0 (one enclosure is a proof for every point of the box);
+* an **SMT query**: the SMT-LIB text is given to z3 (or cvc5) and its answer must be the expected one
+  (``unsat`` for a proof: no point satisfies the negation).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import sympy
+
+__all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "is_zero", "value_at", "arb_value", "sign_of", "truth",
+           "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity", "check_value", "check_holds",
+           "check_boxes", "check_grid"]
+
+#: The helpers each helper calls (the prelude of a certificate is closed under this relation).
+NEEDS = {
+    "is_zero": (),
+    "value_at": (),
+    "arb_value": (),
+    "sign_of": ("arb_value", "is_zero"),
+    "truth": ("sign_of", "value_at"),
+    "box_sign_holds": ("arb_value",),
+    "smt_answer": (),
+    "finite_check": ("truth",),
+    "check_smt": ("smt_answer",),
+    "check_identity": ("is_zero",),
+    "check_value": ("value_at", "sign_of"),
+    "check_holds": ("truth",),
+    "check_boxes": ("box_sign_holds",),
+    "check_grid": ("finite_check",),
+}
+
+#: The standard-library modules a helper uses (imported at the top of a certificate that copies it).
+STDLIB = {"smt_answer": ("re",), "finite_check": ("itertools",)}
+
+#: The sign conditions of an interval box.
+SIGNS = (">0", ">=0", "<0", "<=0", "!=0")
+
+#: The simplifications an identity may name: each maps an expression to an equal one.
+ZERO_BY = ("cancel", "expand", "simplify", "combsimp", "expand_func", "erf", "factor")
+
+
+def is_zero(expr, how="simplify"):
+    """Whether ``expr`` (finite sums and derivatives evaluated) reduces to 0 by the simplification ``how``:
+    cancel (of the combined fraction), expand, simplify, combsimp (simplify, combsimp, simplify),
+    expand_func (then simplify), erf (rewritten with erf, then simplify) or factor."""
+    expr = sympy.sympify(expr).doit()
+    if expr == 0:
+        return True
+    ways = {
+        "cancel": lambda e: sympy.cancel(sympy.together(e)),
+        "expand": lambda e: sympy.expand(e),
+        "simplify": lambda e: sympy.simplify(sympy.together(e)),
+        "combsimp": lambda e: sympy.simplify(sympy.combsimp(sympy.simplify(e))),
+        "expand_func": lambda e: sympy.simplify(sympy.expand_func(e)),
+        "erf": lambda e: sympy.simplify(e.rewrite(sympy.erf)),
+        "factor": lambda e: sympy.factor(sympy.together(e)),
+    }
+    if how not in ways:
+        raise ValueError(f"how={how!r}: not one of {sorted(ways)}")
+    return ways[how](expr) == 0
+
+
+def value_at(expr, point):
+    """``expr`` with each symbol replaced by its exact value in ``point`` (keys: symbols or their names;
+    values: integers, fractions or exact sympy numbers), finite sums and derivatives evaluated."""
+    if any(isinstance(v, (str, float)) for v in point.values()):
+        raise ValueError(f"{point}: values are exact numbers, never text or floats")
+    values = {str(k): sympy.S(v) for k, v in point.items()}
+    expr = sympy.sympify(expr)
+    free = {s: values[s.name] for s in expr.free_symbols if s.name in values}
+    result = expr.xreplace(free).doit()
+    if result.has(sympy.Float):
+        raise ValueError(f"{expr} at {point} contains a floating-point number: not an exact value")
+    return result
+
+
+def arb_value(expr, env=None, prec=200):
+    """A python-flint ball enclosing the real number ``expr`` (``env`` maps symbol names to balls), at
+    ``prec`` bits. Raises ValueError for a function it does not know."""
+    import flint  # certificates that evaluate no ball need not have python-flint
+
+    env = env or {}
+    functions = {sympy.exp: "exp", sympy.log: "log", sympy.erf: "erf", sympy.erfc: "erfc", sympy.gamma: "gamma",
+                 sympy.sin: "sin", sympy.cos: "cos", sympy.tanh: "tanh", sympy.atan: "atan"}
+
+    def ball(e):
+        if e.is_Integer:
+            return flint.arb(int(e))
+        if e.is_Rational:
+            return flint.arb(flint.fmpq(int(e.p), int(e.q)))
+        if e.is_Symbol:
+            if e.name not in env:
+                raise ValueError(f"no value for the symbol {e.name}")
+            return env[e.name]
+        if e is sympy.pi:
+            return flint.arb.pi()
+        if e is sympy.E:
+            return flint.arb(1).exp()
+        if e.is_Add:
+            total = flint.arb(0)
+            for term in e.args:
+                total += ball(term)
+            return total
+        if e.is_Mul:
+            product = flint.arb(1)
+            for factor in e.args:
+                product *= ball(factor)
+            return product
+        if e.is_Pow:
+            base, exponent = e.args
+            if exponent.is_Integer:
+                b = ball(base)
+                return b ** int(exponent) if exponent >= 0 else 1 / b ** int(-exponent)
+            if exponent == sympy.Rational(1, 2):
+                return ball(base).sqrt()
+            if exponent == sympy.Rational(-1, 2):
+                return 1 / ball(base).sqrt()
+            return ball(base) ** ball(exponent)
+        if isinstance(e, sympy.Abs):
+            return abs(ball(e.args[0]))
+        if e.func in functions and len(e.args) == 1:
+            return getattr(ball(e.args[0]), functions[e.func])()
+        if isinstance(e, (sympy.binomial, sympy.factorial)) and not e.free_symbols:
+            exact = sympy.expand_func(e).doit()
+            if exact.is_Integer:
+                return flint.arb(int(exact))
+        raise ValueError(f"no ball arithmetic for {e.func.__name__} in {expr}")
+
+    saved = flint.ctx.prec
+    flint.ctx.prec = prec
+    try:
+        return ball(sympy.sympify(expr))
+    finally:
+        flint.ctx.prec = saved
+
+
+def sign_of(value):
+    """The sign (+1, 0, -1) of a real number given exactly (a sympy expression without symbols), or None
+    when it is not decided: a rational exactly; otherwise balls at 200 and 400 bits that both exclude 0 and
+    agree, or a simplification to exactly 0."""
+    value = sympy.sympify(value)
+    if value.is_Rational:
+        return 1 if value > 0 else (-1 if value < 0 else 0)
+    if value.free_symbols:
+        raise ValueError(f"{value} still has symbols")
+    signs = set()
+    for prec in (200, 400):
+        try:
+            ball = arb_value(value, {}, prec)
+        except (ValueError, ZeroDivisionError):
+            return 0 if is_zero(value, "simplify") else None
+        signs.add(1 if ball > 0 else -1 if ball < 0 else None)
+    if signs in ({1}, {-1}):
+        return signs.pop()
+    return 0 if is_zero(value, "simplify") else None
+
+
+def truth(condition, point):
+    """Whether the sympy condition (a relation, or And/Or/Not of relations) holds at ``point``: True,
+    False, or None when a sign is not decided. Each relation is decided by the sign of lhs - rhs at the
+    point (:func:`sign_of`), never by a floating-point comparison."""
+    condition = sympy.sympify(condition)
+    if condition is sympy.true or condition is sympy.false:
+        return bool(condition)
+    if isinstance(condition, sympy.And):
+        parts = [truth(c, point) for c in condition.args]
+        return False if False in parts else (None if None in parts else True)
+    if isinstance(condition, sympy.Or):
+        parts = [truth(c, point) for c in condition.args]
+        return True if True in parts else (None if None in parts else False)
+    if isinstance(condition, sympy.Not):
+        inner = truth(condition.args[0], point)
+        return None if inner is None else not inner
+    if isinstance(condition, sympy.core.relational.Relational):
+        sign = sign_of(value_at(condition.lhs, point) - value_at(condition.rhs, point))
+        if sign is None:
+            return None
+        return {"==": sign == 0, "!=": sign != 0, "<": sign < 0, "<=": sign <= 0, ">": sign > 0,
+                ">=": sign >= 0}[condition.rel_op]
+    raise ValueError(f"not a condition: {condition}")
+
+
+def box_sign_holds(expr, sign, box, prec=200):
+    """Whether one python-flint enclosure of ``expr`` over the box (name -> (lo, hi), exact rationals)
+    lies on the side of 0 that ``sign`` states: then every point of the box satisfies it."""
+    import flint  # certificates that evaluate no ball need not have python-flint
+
+    saved = flint.ctx.prec
+    flint.ctx.prec = prec
+    try:
+        env = {}
+        for name, (lo, hi) in box.items():
+            lo, hi = sympy.Rational(lo), sympy.Rational(hi)
+            mid, rad = (lo + hi) / 2, (hi - lo) / 2
+            env[str(name)] = flint.arb(flint.fmpq(int(mid.p), int(mid.q)), flint.fmpq(int(rad.p), int(rad.q)))
+    finally:
+        flint.ctx.prec = saved
+    try:
+        ball = arb_value(expr, env, prec)
+    except ZeroDivisionError:
+        return False
+    return {">0": ball > 0, ">=0": ball >= 0, "<0": ball < 0, "<=0": ball <= 0,
+            "!=0": not ball.contains(0)}[sign]
+
+
+def smt_answer(smtlib, solver="z3", timeout=60):
+    """What z3 (or cvc5) answers to the SMT-LIB text: ``"sat"``, ``"unsat"`` or ``"unknown"`` (also after
+    ``timeout`` seconds)."""
+    if solver == "z3":
+        import z3  # certificates that ask no solver need not have z3
+
+        logic = re.search(r"\(set-logic\s+([A-Za-z_]+)\)", smtlib)
+        s = z3.SolverFor(logic.group(1), ctx=z3.Context()) if logic else z3.Solver(ctx=z3.Context())
+        s.set("timeout", int(timeout * 1000))
+        s.from_string(smtlib)
+        return str(s.check())
+    if solver == "cvc5":
+        import cvc5  # certificates that ask no solver need not have cvc5
+
+        tm = cvc5.TermManager()
+        s = cvc5.Solver(tm)
+        s.setOption("tlimit-per", str(int(timeout * 1000)))
+        symbols = cvc5.SymbolManager(tm)
+        parser = cvc5.InputParser(s, symbols)
+        parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, smtlib, "certificate")
+        answers = []
+        while True:
+            command = parser.nextCommand()
+            if command.isNull():
+                break
+            said = command.invoke(s, symbols).strip()
+            if said:
+                answers.append(said)
+        return answers[-1] if answers else "unknown"
+    raise ValueError(f"solver={solver!r}: not z3 or cvc5")
+
+
+def finite_check(condition, grid, premise=None, where=None):
+    """The condition at every point of a finite set that satisfies ``where`` (the stated domain, when the
+    set is a box around it): ``grid`` is a dict (name -> values: their product) or ``(names, points)`` (rows
+    of values). Returns (cases checked, cases where the premise held, the first point where the premise
+    holds and the condition does not, or where a sign was undecided)."""
+    if isinstance(grid, dict):
+        names = list(grid)
+        rows = itertools.product(*(grid[name] for name in names))
+    else:
+        names, rows = grid
+    checked = in_premise = 0
+    for values in rows:
+        point = dict(zip(names, values))
+        if where is not None and truth(where, point) is not True:
+            continue
+        checked += 1
+        if premise is not None and truth(premise, point) is not True:
+            continue
+        in_premise += 1
+        if truth(condition, point) is not True:
+            return checked, in_premise, point
+    return checked, in_premise, None
+
+
+# ---------------------------------------------------------------------- one check per kind of step
+# Each returns (whether the step checks, what was found, in words).
+
+def check_smt(smtlib, solver, expected):
+    """An SMT query gets the expected answer."""
+    answer = smt_answer(smtlib, solver)
+    return answer == expected, f"{solver} says {answer} (expected {expected})"
+
+
+def check_identity(lhs, rhs, how):
+    """``lhs - rhs`` reduces to 0 by the simplification ``how``."""
+    if is_zero(sympy.sympify(lhs) - sympy.sympify(rhs), how):
+        return True, f"lhs - rhs reduces to 0 ({how})"
+    return False, f"lhs - rhs does not reduce to 0 ({how})"
+
+
+def check_value(expr, point, value):
+    """``expr`` at ``point`` is exactly ``value``."""
+    found = value_at(expr, point)
+    return sign_of(found - sympy.sympify(value)) == 0, f"= {found}"
+
+
+def check_holds(condition, point, integers=()):
+    """``condition`` holds at ``point`` and the names in ``integers`` have integer values there."""
+    values = {str(k): v for k, v in point.items()}
+    fractional = [name for name in integers if not sympy.S(values[name]).is_Integer]
+    if fractional:
+        return False, f"not an integer: {', '.join(fractional)}"
+    found = truth(condition, point)
+    return found is True, {True: "true", False: "false", None: "undecided"}[found]
+
+
+def check_boxes(expr, sign, boxes, prec=200):
+    """``expr sign`` on every box, each by one enclosure."""
+    failed = [i for i, box in enumerate(boxes) if not box_sign_holds(expr, sign, box, prec)]
+    if failed:
+        return False, f"the enclosure does not show {sign} on box {failed[0] + 1} of {len(boxes)}"
+    return True, f"{sign} on all {len(boxes)} boxes"
+
+
+def check_grid(condition, grid, cases, premise=None, where=None, premise_cases=None):
+    """``condition`` at every grid point in ``where`` where the premise holds, over the stated counts."""
+    checked, in_premise, failed = finite_check(condition, grid, premise, where)
+    shown = f"{checked} cases" + (f", {in_premise} where the premise holds" if premise is not None else "")
+    if failed is not None:
+        return False, f"fails (or undecided) at {failed}; {shown}"
+    if checked != cases or (premise_cases is not None and in_premise != premise_cases):
+        return False, f"{shown}, but {cases} were stated" + (
+            f" ({premise_cases} with the premise)" if premise_cases is not None else "")
+    return True, shown

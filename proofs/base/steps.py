@@ -1,0 +1,724 @@
+"""The steps of a verdict that a machine re-checks, as data: what a proof certificate re-runs.
+
+A verdict rests on evidence; the evidence rests on steps. Each step is one frozen dataclass, validated on
+construction, whose mathematics is kept as sympy objects (written to JSON as ``srepr`` strings and read
+back by :func:`core.formula.parse_srepr`; never text to be evaluated):
+
+* :class:`SmtQuery`: an SMT-LIB query and the answer it must get (``unsat``: no point satisfies the
+  negation, so the statement is valid), from z3 or cvc5;
+* :class:`Identity`: ``lhs == rhs`` identically, with the sympy simplification that reduces the difference
+  to 0 (finite sums and derivatives inside are evaluated first, so a summation or a derivative is an
+  identity too);
+* :class:`ExactValue`: an expression (the printed formula, or the exact side) equals a value at a point;
+* :class:`Holds`: a condition holds at a point (the point lies in the claim's domain; the claimed relation
+  fails there);
+* :class:`Boxes`: an expression has a sign on every box of a list, by interval enclosures;
+* :class:`FiniteCheck`: a condition at every point of a finite grid, with an optional premise (supported
+  claims);
+* :class:`Stated`: the prose between machine-checked steps (exchanging finite sums, an induction
+  principle, re-indexing, a cited theorem): stated, not machine-checked.
+
+Each step can :meth:`~Step.check` itself with :mod:`proofs.base.stepcheck`, the same functions a
+certificate runs. :func:`counterexample_steps` is the declarative way for a check to say what its
+counterexample is: the printed formula and the exact side as sympy expressions of the point's symbols, the
+point, and the claim's domain; it returns the steps a referee needs to see the claim fail there.
+:func:`certified` chooses the evidence a verdict rests on and :func:`step_counts` counts its steps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import sympy
+
+from core.errors import invalid
+from core.formula import parse_srepr
+from proofs.base import stepcheck
+
+__all__ = ["Step", "SmtQuery", "Identity", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated", "STEP_KINDS",
+           "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps", "all_steps", "certified",
+           "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
+
+#: The relations a claim may state between two sides (the counterexample is where it fails).
+RELATIONS = {"==": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+_NEGATED = {"==": sympy.Ne, "!=": sympy.Eq, "<": sympy.Ge, "<=": sympy.Gt, ">": sympy.Le, ">=": sympy.Lt}
+#: Longest SMT-LIB text a step keeps (a certificate must stay readable).
+MAX_SMTLIB = 60_000
+#: Most points a finite grid may have (the certificate re-runs every one).
+MAX_GRID = 20_000
+
+
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise invalid(name, value, "must be a non-empty string")
+    return value
+
+
+def _expression(name: str, value: Any, *, boolean: bool = False) -> Any:
+    """A sympy object (or its srepr), exact: no floating-point number inside."""
+    if isinstance(value, str):
+        value = parse_srepr(value, name=name)
+    elif isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        value = sympy.Rational(value.numerator, value.denominator)
+    if boolean and value in (True, False):
+        value = sympy.true if value else sympy.false
+    if not isinstance(value, sympy.Basic):
+        raise invalid(name, value, "must be a sympy expression (or its srepr)")
+    if value.has(sympy.Float):
+        raise invalid(name, value, "contains a floating-point number; a step is exact",
+                      "write numbers as sympy.Rational(1, 2)")
+    if boolean and not isinstance(value, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+        raise invalid(name, value, "must be a condition (a relation, or And/Or/Not of relations)")
+    return value
+
+
+def _number(name: str, value: Any) -> Any:
+    """An exact number: an int, a Fraction, or a sympy number without symbols or floats."""
+    if isinstance(value, bool) or isinstance(value, float):
+        raise invalid(name, value, "must be exact (an integer, a Fraction or a sympy Rational), not a float")
+    if isinstance(value, str):
+        try:
+            value = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            value = parse_srepr(value, name=name)
+    value = _expression(name, value)
+    if value.free_symbols:
+        raise invalid(name, value, "must be a number, not an expression in symbols")
+    if value.is_finite is False:
+        raise invalid(name, value, "must be finite")
+    return value
+
+
+def _point(name: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping) or not value:
+        raise invalid(name, value, "must map symbol names to exact values")
+    return {str(k): _number(f"{name}[{k}]", v) for k, v in value.items()}
+
+
+def _srepr_point(point: Mapping[str, Any]) -> dict[str, str]:
+    return {k: sympy.srepr(v) for k, v in point.items()}
+
+
+class Step:
+    """One step of an argument (the base of the step kinds)."""
+
+    kind: ClassVar[str] = ""
+    machine_checked: ClassVar[bool] = True
+
+    def check(self) -> bool:
+        """Re-check the step with :mod:`proofs.base.stepcheck` (what a certificate runs)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class SmtQuery(Step):
+    """An SMT-LIB query (declarations, assertions, ``(check-sat)``) and the answer it must get.
+
+    ``unsat`` is the usual case: the text asserts the hypotheses and the negation of the statement, so no
+    model exists and the statement holds wherever the hypotheses do."""
+
+    says: str
+    smtlib: str
+    expected: str = "unsat"
+    solver: str = "z3"
+
+    kind: ClassVar[str] = "smt"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        _text("smtlib", self.smtlib)
+        if self.expected not in ("sat", "unsat"):
+            raise invalid("expected", self.expected, "must be 'sat' or 'unsat'")
+        if self.solver not in ("z3", "cvc5"):
+            raise invalid("solver", self.solver, "must be 'z3' or 'cvc5'")
+        if "(check-sat)" not in self.smtlib:
+            raise invalid("smtlib", self.smtlib[:80], "has no (check-sat) command")
+        if len(self.smtlib) > MAX_SMTLIB:
+            raise invalid("smtlib", f"{len(self.smtlib)} characters", f"is longer than {MAX_SMTLIB}")
+
+    def check(self) -> bool:
+        return stepcheck.check_smt(self.smtlib, self.solver, self.expected)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "smtlib": self.smtlib, "expected": self.expected,
+                "solver": self.solver}
+
+
+@dataclass(frozen=True)
+class Identity(Step):
+    """``lhs == rhs`` identically (the symbols' assumptions are those of the sympy symbols): ``lhs - rhs``,
+    with finite sums and derivatives evaluated, reduces to 0 by the simplification ``how``
+    (:data:`proofs.base.stepcheck.ZERO_BY`)."""
+
+    says: str
+    lhs: Any
+    rhs: Any
+    how: str = "simplify"
+
+    kind: ClassVar[str] = "identity"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "lhs", _expression("lhs", self.lhs))
+        object.__setattr__(self, "rhs", _expression("rhs", self.rhs))
+        if self.how not in stepcheck.ZERO_BY:
+            raise invalid("how", self.how, f"not one of {list(stepcheck.ZERO_BY)}")
+
+    @property
+    def label(self) -> str:
+        """``summation``, ``derivative`` or ``identity``: what the step evaluates."""
+        both = (self.lhs, self.rhs)
+        if any(e.has(sympy.Sum) for e in both):
+            return "summation"
+        if any(e.has(sympy.Derivative) for e in both):
+            return "derivative"
+        return "identity"
+
+    def check(self) -> bool:
+        return stepcheck.check_identity(self.lhs, self.rhs, self.how)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
+                "how": self.how}
+
+
+@dataclass(frozen=True)
+class ExactValue(Step):
+    """``expr`` at ``point`` (name -> exact number) is exactly ``value``."""
+
+    says: str
+    expr: Any
+    point: Mapping[str, Any]
+    value: Any
+
+    kind: ClassVar[str] = "value"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "expr", _expression("expr", self.expr))
+        object.__setattr__(self, "point", _point("point", self.point))
+        object.__setattr__(self, "value", _number("value", self.value))
+
+    def check(self) -> bool:
+        return stepcheck.check_value(self.expr, self.point, self.value)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr),
+                "point": _srepr_point(self.point), "value": sympy.srepr(self.value)}
+
+
+@dataclass(frozen=True)
+class Holds(Step):
+    """``condition`` holds at ``point``, and each name of ``integers`` has an integer value there."""
+
+    says: str
+    condition: Any
+    point: Mapping[str, Any]
+    integers: tuple[str, ...] = ()
+
+    kind: ClassVar[str] = "holds"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "condition", _expression("condition", self.condition, boolean=True))
+        object.__setattr__(self, "point", _point("point", self.point))
+        object.__setattr__(self, "integers", tuple(sorted(str(n) for n in self.integers)))
+        missing = sorted({s.name for s in self.condition.free_symbols} - set(self.point)
+                         | set(self.integers) - set(self.point))
+        if missing:
+            raise invalid("point", dict(self.point), f"gives no value for {missing}")
+
+    def check(self) -> bool:
+        return stepcheck.check_holds(self.condition, self.point, self.integers)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
+                "point": _srepr_point(self.point), "integers": list(self.integers)}
+
+
+@dataclass(frozen=True)
+class Boxes(Step):
+    """``expr sign`` at every point of every box (name -> (lo, hi), exact rationals), each shown by one
+    interval enclosure at ``prec`` bits."""
+
+    says: str
+    expr: Any
+    sign: str
+    boxes: tuple[Mapping[str, tuple[Any, Any]], ...]
+    prec: int = 200
+
+    kind: ClassVar[str] = "boxes"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "expr", _expression("expr", self.expr))
+        if self.sign not in stepcheck.SIGNS:
+            raise invalid("sign", self.sign, f"not one of {list(stepcheck.SIGNS)}")
+        boxes = []
+        for box in self.boxes:
+            if not isinstance(box, Mapping) or not box:
+                raise invalid("boxes", box, "each box maps names to (lo, hi)")
+            checked = {}
+            for name, ends in box.items():
+                lo, hi = (_number(f"boxes[{name}]", v) for v in ends)
+                if not (lo.is_Rational and hi.is_Rational and lo <= hi):
+                    raise invalid("boxes", {name: ends}, "each side is an interval [lo, hi] of rationals, lo <= hi")
+                checked[str(name)] = (lo, hi)
+            boxes.append(checked)
+        if not boxes:
+            raise invalid("boxes", (), "needs at least one box")
+        object.__setattr__(self, "boxes", tuple(boxes))
+        if isinstance(self.prec, bool) or not isinstance(self.prec, int) or self.prec < 53:
+            raise invalid("prec", self.prec, "must be an integer number of bits >= 53")
+
+    def check(self) -> bool:
+        return stepcheck.check_boxes(self.expr, self.sign, self.boxes, self.prec)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
+                "boxes": [{k: [sympy.srepr(lo), sympy.srepr(hi)] for k, (lo, hi) in b.items()} for b in self.boxes],
+                "prec": self.prec}
+
+
+@dataclass(frozen=True)
+class FiniteCheck(Step):
+    """``condition`` at every point of a finite set that satisfies ``where`` and ``premise``: ``cases`` points
+    satisfy ``where``, ``premise_cases`` of them the premise, and the condition holds at each of those.
+
+    The set is a ``grid`` (name -> values: their product) or ``points`` (rows of values of ``names``)."""
+
+    says: str
+    condition: Any
+    cases: int
+    grid: Mapping[str, tuple[Any, ...]] | None = None
+    names: tuple[str, ...] = ()
+    points: tuple[tuple[Any, ...], ...] = ()
+    premise: Any = None
+    where: Any = None
+    premise_cases: int | None = None
+
+    kind: ClassVar[str] = "finite"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "condition", _expression("condition", self.condition, boolean=True))
+        for name in ("premise", "where"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, _expression(name, getattr(self, name), boolean=True))
+        if (self.grid is None) == (not self.points):
+            raise invalid("grid", self.grid, "give either a grid (name -> values) or points (rows of values of names)")
+        if self.grid is not None:
+            if not isinstance(self.grid, Mapping) or not self.grid:
+                raise invalid("grid", self.grid, "must map names to their values")
+            grid = {str(k): tuple(_number(f"grid[{k}]", v) for v in values) for k, values in self.grid.items()}
+            size = 1
+            for name, values in grid.items():
+                if not values:
+                    raise invalid("grid", name, "has no values")
+                size *= len(values)
+            object.__setattr__(self, "grid", grid)
+        else:
+            names = tuple(str(n) for n in self.names)
+            if not names or len(set(names)) != len(names):
+                raise invalid("names", self.names, "must name each coordinate of the points once")
+            rows = tuple(tuple(_number(f"points[{i}]", v) for v in row) for i, row in enumerate(self.points))
+            if any(len(row) != len(names) for row in rows):
+                raise invalid("points", self.points[:3], f"each point has one value per name {list(names)}")
+            object.__setattr__(self, "names", names)
+            object.__setattr__(self, "points", rows)
+            size = len(rows)
+        if size > MAX_GRID:
+            raise invalid("grid", f"{size} points", f"has more than {MAX_GRID} points")
+        for name in ("cases", "premise_cases"):
+            count = getattr(self, name)
+            if count is None and name == "premise_cases":
+                continue
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise invalid(name, count, "must be a count >= 1 (a finite check over no case shows nothing)")
+
+    @property
+    def finite_set(self) -> Any:
+        """The grid (a dict) or ``(names, points)``, as :func:`proofs.base.stepcheck.check_grid` takes it."""
+        return self.grid if self.grid is not None else (self.names, self.points)
+
+    def check(self) -> bool:
+        return stepcheck.check_grid(self.condition, self.finite_set, self.cases, self.premise, self.where,
+                                    self.premise_cases)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
+                                "cases": self.cases}
+        if self.grid is not None:
+            data["grid"] = {k: [sympy.srepr(v) for v in values] for k, values in self.grid.items()}
+        else:
+            data["names"] = list(self.names)
+            data["points"] = [[sympy.srepr(v) for v in row] for row in self.points]
+        data.update({"premise": None if self.premise is None else sympy.srepr(self.premise),
+                     "where": None if self.where is None else sympy.srepr(self.where),
+                     "premise_cases": self.premise_cases})
+        return data
+
+
+@dataclass(frozen=True)
+class Stated(Step):
+    """Prose that joins machine-checked steps: stated, not machine-checked."""
+
+    says: str
+
+    kind: ClassVar[str] = "stated"
+    machine_checked: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+
+    def check(self) -> bool:
+        raise TypeError("a stated step is prose: nothing checks it")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says}
+
+
+STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, ExactValue, Holds, Boxes, FiniteCheck,
+                                                         Stated)}
+
+
+def step_from_json(data: Any) -> Step:
+    """The step written by :meth:`Step.to_json` (expressions read back by :func:`core.formula.parse_srepr`)."""
+    if not isinstance(data, Mapping) or data.get("kind") not in STEP_KINDS:
+        raise invalid("step", data if not isinstance(data, Mapping) else data.get("kind"),
+                      f"not a step (kind one of {sorted(STEP_KINDS)})")
+    kind = data["kind"]
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    if kind == "boxes":
+        fields["boxes"] = tuple({k: tuple(ends) for k, ends in box.items()} for box in fields.get("boxes", ()))
+    if kind == "holds":
+        fields["integers"] = tuple(fields.get("integers", ()))
+    if kind == "finite":
+        if fields.get("grid") is not None:
+            fields["grid"] = {k: tuple(v) for k, v in fields["grid"].items()}
+        fields["names"] = tuple(fields.get("names", ()))
+        fields["points"] = tuple(tuple(row) for row in fields.get("points", ()))
+    try:
+        return STEP_KINDS[kind](**fields)
+    except TypeError as error:
+        raise invalid("step", kind, f"has unexpected or missing fields ({error})") from None
+
+
+# ------------------------------------------------------------------------------------ counterexamples
+def _relations_of(domain: Any) -> tuple[list[Any], tuple[str, ...]]:
+    """The domain as sympy relations and integer names: a :class:`core.domain.Domain`, its text, or a
+    sequence of sympy relations."""
+    from core.domain import Domain  # core is below this layer; imported here only to keep the module light
+
+    if domain is None:
+        return [], ()
+    if isinstance(domain, (str, Domain)):
+        parsed = Domain.parse(domain)
+        return list(parsed.conditions), tuple(sorted(parsed.integers))
+    conditions = [_expression("domain", c, boolean=True) for c in domain]
+    return conditions, ()
+
+
+@dataclass(frozen=True)
+class PointClaim:
+    """What a check claims at each point, as sympy: ``printed relation exact`` wherever ``premise`` holds,
+    on ``domain`` (a :class:`core.domain.Domain`, its text, or sympy relations; ``integers`` names further
+    integer symbols). ``printed`` is the formula as printed, ``exact`` the true side (a finite sum with
+    concrete bounds is fine once the point is given).
+
+    :meth:`counterexample` gives the steps that show the claim fails at a point, :meth:`support` the finite
+    check of a set of points; engines take a ``PointClaim`` and record these steps themselves
+    (:func:`proofs.engines.methods.exhaustive`, :func:`proofs.engines.certified.certified_exhaustive`), and
+    :func:`attach` adds them to evidence a check computed with its own code."""
+
+    printed: Any
+    exact: Any
+    relation: str = "=="
+    domain: Any = None
+    premise: Any = None
+    integers: tuple[str, ...] = ()
+    printed_says: str = "the printed formula"
+    exact_says: str = "the exact value"
+
+    def __post_init__(self) -> None:
+        if self.relation not in RELATIONS:
+            raise invalid("relation", self.relation, f"not one of {sorted(RELATIONS)}")
+        object.__setattr__(self, "printed", _expression("printed", self.printed))
+        object.__setattr__(self, "exact", _expression("exact", self.exact))
+        if self.premise is not None:
+            object.__setattr__(self, "premise", _expression("premise", self.premise, boolean=True))
+        conditions, declared = _relations_of(self.domain)
+        object.__setattr__(self, "domain", tuple(conditions))
+        object.__setattr__(self, "integers", tuple(sorted(set(declared) | {str(n) for n in self.integers})))
+
+    @property
+    def condition(self) -> Any:
+        """The claimed relation as a sympy condition."""
+        return RELATIONS[self.relation](self.printed, self.exact, evaluate=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every symbol name a point must give a value for."""
+        found = set().union(self.printed.free_symbols, self.exact.free_symbols,
+                            *(c.free_symbols for c in self.domain),
+                            self.premise.free_symbols if self.premise is not None else set())
+        return tuple(sorted({s.name for s in found} | set(self.integers)))
+
+    def point_of(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The values of :attr:`names` in ``values`` (a counterexample may hold more keys), exact."""
+        missing = [n for n in self.names if n not in values]
+        if missing:
+            raise invalid("point", {k: str(v) for k, v in values.items()}, f"gives no value for {missing}")
+        return _point("point", {n: values[n] for n in self.names})
+
+    def counterexample(self, values: Mapping[str, Any]) -> tuple[Step, ...]:
+        """Both sides recomputed exactly at the point (:class:`ExactValue`), the premise shown to hold and
+        the claimed relation shown false there (:class:`Holds`), and the point shown to lie in the domain.
+        Every step is checked here: a point where the claim does not fail is refused."""
+        point = self.point_of(values)
+        steps: list[Step] = []
+        for side, says in ((self.printed, self.printed_says), (self.exact, self.exact_says)):
+            value = stepcheck.value_at(side, point)
+            value = value if value.is_Rational else sympy.simplify(value)
+            steps.append(ExactValue(f"{says} at the point", side, point, value))
+        if self.premise is not None:
+            steps.append(Holds("the premise holds at the point", self.premise, point))
+        steps.append(Holds(f"the claimed relation (printed {self.relation} exact) fails at the point",
+                           _NEGATED[self.relation](self.printed, self.exact, evaluate=False), point))
+        if self.domain or self.integers:
+            steps.append(Holds("the point lies in the claim's domain", sympy.And(*self.domain), point, self.integers))
+        for step in steps:
+            if not step.check():
+                raise invalid("counterexample", {k: str(v) for k, v in point.items()},
+                              f"its step does not check: {step.says}")
+        return tuple(steps)
+
+    def support(self, cases: Sequence[Mapping[str, Any]], says: str) -> "FiniteCheck":
+        """The finite check of the claimed relation at ``cases`` (those in the domain; the premise where
+        given): a grid when the cases are a full product, else the list of points. Checked here."""
+        points = [self.point_of(case) for case in cases]
+        names = self.names
+        unique = list(dict.fromkeys(tuple(sympy.srepr(p[n]) for n in names) for p in points))
+        axes = {n: list(dict.fromkeys(sympy.srepr(p[n]) for p in points)) for n in names}
+        size = 1
+        for values in axes.values():
+            size *= len(values)
+        where = sympy.And(*self.domain) if self.domain else None
+        if size == len(unique) == len(points) and len(points) > 1:
+            step = FiniteCheck(says, self.condition, len(points),
+                               grid={n: tuple(parse_srepr(v) for v in axes[n]) for n in names},
+                               premise=self.premise, where=where,
+                               premise_cases=self._premise_count(points))
+        else:
+            step = FiniteCheck(says, self.condition, len(points), names=names,
+                               points=tuple(tuple(p[n] for n in names) for p in points),
+                               premise=self.premise, where=where, premise_cases=self._premise_count(points))
+        if not step.check():
+            raise invalid("support", says, "the finite check does not hold at every case (or a case lies outside "
+                          "the domain)")
+        return step
+
+    def _premise_count(self, points: Sequence[Mapping[str, Any]]) -> int | None:
+        if self.premise is None:
+            return None
+        return sum(1 for p in points if stepcheck.truth(self.premise, p) is True)
+
+
+def counterexample_steps(*, printed: Any, exact: Any, point: Mapping[str, Any], domain: Any,
+                         relation: str = "==", integers: Iterable[str] = (), premise: Any = None,
+                         printed_says: str = "the printed formula",
+                         exact_says: str = "the exact value") -> tuple[Step, ...]:
+    """The steps that show a claim ``printed relation exact`` fails at ``point`` (see
+    :meth:`PointClaim.counterexample`): both sides recomputed exactly at the point, the relation shown
+    false there, and the point shown to lie in ``domain``."""
+    return PointClaim(printed, exact, relation, domain, premise, tuple(integers), printed_says,
+                      exact_says).counterexample(point)
+
+
+def attach(evidence: Any, claim: PointClaim, *, cases: Sequence[Mapping[str, Any]] | None = None,
+           says: str = "the claimed relation at every checked case") -> Any:
+    """``evidence`` with the steps of ``claim`` added: at its counterexample (the point is read from the
+    counterexample by the claim's names), or, for evidence that holds, the finite check of ``cases``."""
+    outcome = getattr(evidence.outcome, "value", evidence.outcome)
+    if outcome == "counterexample":
+        values = {k: _from_report(v) for k, v in dict(evidence.counterexample or {}).items()}
+        return replace(evidence, steps=tuple(evidence.steps) + claim.counterexample(values))
+    if outcome == "holds" and cases is not None:
+        return replace(evidence, steps=tuple(evidence.steps) + (claim.support(cases, says),))
+    return evidence
+
+
+def _from_report(value: Any) -> Any:
+    """A counterexample value as the evidence stores it (``"2/3"`` strings for rationals) made exact."""
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            return value
+    return value
+
+
+# ------------------------------------------------------------------------ records of the sign decider
+_SMT_TOKEN = re.compile(r'\s*(;[^\n]*|\(|\)|\|[^|]*\||"(?:[^"]|"")*"|[^\s()|";]+)')
+_FRESH = re.compile(r"^([A-Za-z]+)![0-9]+$")
+
+
+def _sexpressions(text: str) -> list[Any]:
+    """The s-expressions of SMT-LIB text (lists of atoms), comments dropped."""
+    stack: list[list[Any]] = [[]]
+    position = 0
+    while position < len(text):
+        match = _SMT_TOKEN.match(text, position)
+        if match is None:
+            if text[position:].strip():
+                raise invalid("smtlib", text[position:position + 40], "is not SMT-LIB")
+            break
+        position = match.end()
+        token = match.group(1)
+        if token.startswith(";"):
+            continue
+        if token == "(":
+            stack.append([])
+        elif token == ")":
+            if len(stack) < 2:
+                raise invalid("smtlib", text[:40], "has an unbalanced ')'")
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(token)
+    if len(stack) != 1:
+        raise invalid("smtlib", text[:40], "has an unbalanced '('")
+    return stack[0]
+
+
+def _inline_lets(node: Any, bound: Mapping[str, Any]) -> Any:
+    """The s-expression with every ``let`` replaced by its bindings (the printer's sharing is an accident of
+    what else the solver's context holds; the term it stands for is not)."""
+    if isinstance(node, str):
+        return bound.get(node, node)
+    if len(node) == 3 and node[0] == "let" and isinstance(node[1], list):
+        inner = dict(bound)
+        for name, value in node[1]:
+            inner[name] = _inline_lets(value, bound)
+        return _inline_lets(node[2], inner)
+    if len(node) == 3 and node[0] in ("forall", "exists", "lambda") and isinstance(node[1], list):
+        shadowed = {k: v for k, v in bound.items() if k not in {b[0] for b in node[1] if isinstance(b, list)}}
+        return [node[0], node[1], _inline_lets(node[2], shadowed)]
+    return [_inline_lets(child, bound) for child in node]
+
+
+def _rename_fresh(node: Any, names: dict[str, str]) -> Any:
+    if isinstance(node, str):
+        match = _FRESH.match(node)
+        if match:
+            if node not in names:
+                stem = match.group(1)
+                names[node] = f"{stem}!{sum(1 for v in names.values() if v.startswith(stem + '!'))}"
+            return names[node]
+        return node
+    return [_rename_fresh(child, names) for child in node]
+
+
+def _print_sexpression(node: Any, indent: int = 0, width: int = 100) -> str:
+    if isinstance(node, str):
+        return node
+    flat = "(" + " ".join(_print_sexpression(child, 0, 10**9) for child in node) + ")"
+    if len(flat) + indent <= width or len(node) < 2:
+        return flat
+    head = _print_sexpression(node[0], indent + 1, width)
+    pad = " " * (indent + 2)
+    return "(" + head + "".join("\n" + pad + _print_sexpression(child, indent + 2, width) for child in node[1:]) + ")"
+
+
+def normalised_smtlib(text: str) -> str:
+    """SMT-LIB text from z3 made canonical: comments dropped, the printer's ``let`` sharing inlined and its
+    generated names (``c!12``) renumbered in order of appearance, one command per line (long ones
+    indented), so that one query prints the same whatever else was asked in the process."""
+    names: dict[str, str] = {}
+    commands = [_rename_fresh(_inline_lets(command, {}), names) for command in _sexpressions(text)
+                if not (isinstance(command, list) and command[:2] == ["set-info", ":status"])]
+    return "\n".join(_print_sexpression(command) for command in commands) + "\n"
+
+
+def sign_record_steps(detail: Any) -> tuple[Step, ...]:
+    """Steps from the records the sign decider leaves in an evidence's detail, wherever they are nested:
+    ``"queries"`` (each ``{"smtlib", "expected", "says"}``, with an optional ``"solver"``) and ``"boxes"``
+    (each ``{"expr", "sign", "box", "says"}``: an srepr expression, a sign and name -> [lo, hi])."""
+    found: list[Step] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key == "queries" and isinstance(item, Sequence) and not isinstance(item, str):
+                    for query in item:
+                        if isinstance(query, Mapping) and "smtlib" in query and query.get("expected") in ("sat", "unsat"):
+                            found.append(SmtQuery(str(query.get("says") or "a query of the sign decider"),
+                                                  str(query["smtlib"]), str(query["expected"]),
+                                                  str(query.get("solver") or "z3")))
+                elif key == "boxes" and isinstance(item, Sequence) and not isinstance(item, str):
+                    for box in item:
+                        if isinstance(box, Mapping) and {"expr", "sign", "box"} <= set(box):
+                            found.append(Boxes(str(box.get("says") or "an interval box of the sign decider"),
+                                               box["expr"], str(box["sign"]),
+                                               ({k: tuple(v) for k, v in box["box"].items()},)))
+                else:
+                    walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(detail)
+    return tuple(found)
+
+
+# ------------------------------------------------------------------------------ what a verdict rests on
+def all_steps(evidence: Any) -> tuple[Step, ...]:
+    """The steps of one evidence (an :class:`~proofs.base.evidence.Evidence` or a report's evidence): its
+    own, then those the sign decider recorded in its detail."""
+    return tuple(getattr(evidence, "steps", ()) or ()) + sign_record_steps(getattr(evidence, "detail", {}))
+
+
+def _is(value: Any, name: str) -> bool:
+    return getattr(value, "value", value) == name
+
+
+def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """The evidence a certificate of a verdict covers, and the deciding evidence it leaves out for want of
+    steps: primary reading only, never vacuous. ``proved``: every proving evidence (all must carry steps);
+    ``refuted``: the counterexamples that carry steps (one re-checked counterexample refutes);
+    ``supported``: the finite support that carries steps. Other statuses certify nothing."""
+    primary = [e for e in evidence if e.reading is None and not getattr(e, "vacuous", False)]
+    wanted = {"proved": "proved", "refuted": "counterexample", "supported": "holds"}.get(getattr(status, "value", status))
+    if wanted is None:
+        return [], []
+    deciding = [e for e in primary if _is(e.outcome, wanted)]
+    covered = [e for e in deciding if any(s.machine_checked for s in all_steps(e))]
+    missing = [e for e in deciding if e not in covered]
+    return covered, missing
+
+
+def complete(status: Any, evidence: Sequence[Any]) -> bool:
+    """Whether a certificate of the verdict re-checks everything it rests on: ``proved`` needs steps on
+    every proving evidence; ``refuted`` and ``supported`` on at least one deciding evidence."""
+    covered, missing = certified(status, evidence)
+    if getattr(status, "value", status) == "proved":
+        return bool(covered) and not missing
+    return bool(covered)
+
+
+def step_counts(status: Any, evidence: Sequence[Any]) -> dict[str, int] | None:
+    """``{"machine_checked", "stated", "uncovered"}`` for the evidence a certificate of the verdict covers
+    (``uncovered``: deciding evidence without steps), or None when the status certifies nothing."""
+    if getattr(status, "value", status) not in ("proved", "refuted", "supported"):
+        return None
+    covered, missing = certified(status, evidence)
+    steps = [s for e in covered for s in all_steps(e)]
+    return {"machine_checked": sum(1 for s in steps if s.machine_checked),
+            "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing)}
