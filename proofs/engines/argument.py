@@ -22,6 +22,12 @@ every step is decided true, otherwise ``inconclusive`` naming the step that fail
 argument is wrong, not that the claim is). The finite-sum manipulations that join the steps (splitting a
 sum into terms, exchanging two finite sums) are stated in each step's ``because``.
 
+The evidence records what a machine checked, for a proof certificate (:mod:`proofs.base.steps`): a sets
+step is the SMT-LIB text of its z3 query (expected ``unsat``: the negation has no model over sorts of any
+size); an arithmetic step the queries the sign decider recorded, or else one z3 query of its own (the
+hypotheses and the negated condition, expected ``unsat``); an identity step the sympy identity. Each
+``because`` is a stated step (prose, not machine-checked), and so is each exact fact the caller computed.
+
 :func:`all_conditions` is the other shape: many sign conditions on one domain (a privacy ratio bounded for
 every pair of inputs and every event), decided together into one evidence. :func:`implied` decides that
 one system of polynomial conditions implies each condition of another (two descriptions of one set).
@@ -35,8 +41,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.errors import InvalidArgument
+from core.formula import parse_formula
+from proofs.base import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
+from proofs.engines.sign.solver import relation as z3_relation
+from proofs.engines.sign.solver import to_z3
 from proofs.errors import invalid
 from core.formula import as_sympy, parse_formula
 from proofs.engines.sign.solver import relation, solve, to_z3
@@ -237,16 +248,20 @@ def _decide_sets(step: Step, timeout: float) -> dict[str, Any]:
     solver.add(z3.Not(formula))
     answer = str(solver.check())
     result = {"unsat": "valid", "sat": "false for some sets", "unknown": "undecided"}[answer]
+    query = recorded.SmtQuery(f"{step.says} (its negation has no model, for sets of any size)",
+                              recorded.normalised_smtlib(solver.to_smt2()), "unsat", "z3")
     return {"decided by": f"z3 {z3.get_version_string()}: validity over sets of arbitrary sorts "
                           f"({', '.join(sorted(language.sorts))})", "z3 says": answer, "result": result,
-            "proved": answer == "unsat"}
+            "proved": answer == "unsat", "recorded": (query,) if answer == "unsat" else ()}
 
 
 def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
     evidence = sign_evidence(step.statement, list(step.hypotheses), sign=step.sign, symbols=step.symbols,
                              timeout=timeout, search_region=False)
+    proved = evidence.outcome is Outcome.PROVED
     info = {"decided by": evidence.detail.get("solver", "z3"), "result": evidence.outcome.value,
-            "proved": evidence.outcome is Outcome.PROVED}
+            "proved": proved,
+            "recorded": (recorded.sign_record_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
     if evidence.counterexample:
         info["counterexample"] = dict(evidence.counterexample)
     return info
@@ -261,8 +276,41 @@ def _decide_identity(step: Step) -> dict[str, Any]:
     lhs = parse_formula(lhs_text, symbols=names, name="lhs")
     rhs = parse_formula(rhs_text, symbols=names, name="rhs")
     difference = sympy.simplify(sympy.combsimp(sympy.simplify((lhs - rhs).doit())))
+    proved = difference == 0
     return {"decided by": f"sympy {sympy.__version__} (simplify)", "lhs - rhs": str(difference),
-            "result": "identity" if difference == 0 else "not shown", "proved": difference == 0}
+            "result": "identity" if proved else "not shown", "proved": proved,
+            "recorded": (recorded.Identity(step.says, lhs, rhs, "combsimp"),) if proved else ()}
+
+
+def _direct_query(step: Step, timeout: float) -> tuple[recorded.Step, ...]:
+    """One z3 query for a polynomial arithmetic step, recorded when it is ``unsat``: the hypotheses and the
+    negated condition have no common real solution. Empty when the step is not polynomial (then the sign
+    decider's own records are what a certificate can re-run)."""
+    import sympy
+    import z3
+
+    names = {s: sympy.Symbol(s, real=True) for s in step.symbols}
+    try:
+        target = parse_formula(step.statement, symbols=names, name="expr")
+        hypotheses = [parse_formula(h, symbols=names, relational=True, name="hypothesis") for h in step.hypotheses]
+        symbols = sorted(set().union(target.free_symbols, *(h.free_symbols for h in hypotheses)), key=lambda s: s.name)
+        context = z3.Context()
+        variables = {s: z3.Real(s.name, context) for s in symbols}
+        ops = {"Equality": "==", "Unequality": "!=", "GreaterThan": ">=", "StrictGreaterThan": ">",
+               "LessThan": "<=", "StrictLessThan": "<"}
+        formulas = [z3_relation(to_z3(sympy.expand(h.lhs - h.rhs), variables, context), ops[type(h).__name__])
+                    for h in hypotheses]
+        formulas.append(z3.Not(z3_relation(to_z3(sympy.expand(target), variables, context), step.sign.strip()[:-1])))
+    except (InvalidArgument, KeyError, AttributeError):
+        return ()
+    solver = z3.SolverFor("QF_NRA", ctx=context)
+    solver.set("timeout", max(1, int(timeout * 1000)))
+    solver.add(*formulas)
+    if solver.check() != z3.unsat:
+        return ()
+    text = "(set-logic QF_NRA)\n" + recorded.normalised_smtlib(solver.to_smt2())
+    return (recorded.SmtQuery(f"{step.says} (the hypotheses and the negated condition have no real solution)",
+                              text, "unsat", "z3"),)
 
 
 def _decide(step: Step, timeout: float) -> dict[str, Any]:
@@ -283,15 +331,18 @@ def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premi
     start = time.perf_counter()
     shown = []
     failed = None
+    kept: list[recorded.Step] = []
     for text, value in facts:
         entry = {"step": f"exact fact: {text}", "decided by": "exact rational arithmetic (numeric)",
                  "result": "true" if value else "false"}
         shown.append(entry)
+        kept.append(recorded.Stated(f"exact fact, computed by the toolkit in rational arithmetic: {text}"))
         if not value and failed is None:
             failed = entry
     for number, step in enumerate(steps, len(shown) + 1):
         info = _decide(step, timeout)
         proved = info.pop("proved")
+        kept += [*info.pop("recorded", ()), recorded.Stated(f"{step.says}: {step.because}")]
         entry = {"step": f"{number}. {step.says}", "because": step.because, "statement": step.statement, **info}
         if step.hypotheses:
             entry["hypotheses"] = list(step.hypotheses)
@@ -302,9 +353,9 @@ def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premi
     if failed is not None:
         figures["not shown"] = failed["step"]
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, figures, reading=reading,
-                        seconds=time.perf_counter() - start, premise_cases=premise_cases)
+                        seconds=time.perf_counter() - start, premise_cases=premise_cases, steps=tuple(kept))
     return Evidence(Method.DECISION, Outcome.PROVED, domain, figures, reading=reading,
-                    seconds=time.perf_counter() - start, premise_cases=premise_cases)
+                    seconds=time.perf_counter() - start, premise_cases=premise_cases, steps=tuple(kept))
 
 
 def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequence[Any], sign: str = ">=0",
@@ -334,13 +385,17 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
         elif denominator < 0:
             numerator = -numerator
         reduced.append((name, _relation(numerator, op)))
-    positive = implied(relations, denominators, timeout=timeout) if denominators else {"implied": True}
-    result = implied(relations, reduced, timeout=timeout) if positive["implied"] else positive
+    queries: list = []
+    positive = implied(relations, denominators, timeout=timeout, record=queries) if denominators else {"implied": True}
+    result = implied(relations, reduced, timeout=timeout, record=queries) if positive["implied"] else positive
     figures = {**(detail or {}), "conditions": len(listed), "solver": "z3 QF_NRA (one query per condition)",
                "hypotheses": [str(r) for r in relations]}
     if result["implied"] is True:
+        glue = recorded.Stated("each condition N/D is decided through its numerator N once its denominator D is shown "
+                               "> 0 on the hypotheses (a fraction with a positive denominator has the sign of its "
+                               "numerator)") if denominators else None
         return Evidence(Method.DECISION, Outcome.PROVED, domain, figures, reading=reading,
-                        seconds=time.perf_counter() - start)
+                        seconds=time.perf_counter() - start, steps=tuple(queries) + ((glue,) if glue else ()))
     failing = dict(listed).get(result["failing"])
     if failing is None:  # a denominator that is not shown positive: the reduction is not justified
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, {**figures, "not shown": result["failing"]},
@@ -352,9 +407,26 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     evidence = sign_evidence(failing, list(hypotheses), sign=sign, symbols=symbols, timeout=timeout,
                              search_region=False, domain_text=domain, reading=reading)
     counterexample = {"condition": result["failing"], **dict(evidence.counterexample)} if evidence.counterexample else None
+    steps = _failing_steps(failing, op, relations, counterexample) if counterexample else ()
     return Evidence(Method.DECISION, evidence.outcome, domain, {**figures, **evidence.detail, "condition": result["failing"]},
                     counterexample=counterexample, recheck=evidence.recheck, reading=reading,
-                    seconds=time.perf_counter() - start)
+                    seconds=time.perf_counter() - start, steps=steps)
+
+
+def _failing_steps(failing: Any, op: str, hypotheses: Sequence[Any], point: Mapping[str, Any]) -> tuple:
+    """A condition failing at a point of its hypotheses, as two checked steps (empty if the point cannot be
+    stated exactly, e.g. it holds an exponential's stand-in)."""
+    import sympy
+
+    names = {s.name for s in failing.free_symbols} | {s.name for h in hypotheses for s in h.free_symbols}
+    try:
+        values = {name: point[name] for name in names}
+        steps = (recorded.Holds(f"the condition ({op} 0) fails at the point", recorded.RELATIONS[
+                     {">=": "<", ">": "<=", "<=": ">", "<": ">=", "==": "!="}[op]](failing, 0), values),
+                 recorded.Holds("the point satisfies the hypotheses", sympy.And(*hypotheses), values))
+    except (KeyError, ValueError, TypeError):
+        return ()
+    return steps if all(step.check() for step in steps) else ()
 
 
 def _relation(expr: Any, op: str) -> Any:
@@ -363,11 +435,13 @@ def _relation(expr: Any, op: str) -> Any:
     return {">=": sympy.Ge, ">": sympy.Gt, "<=": sympy.Le, "<": sympy.Lt, "==": sympy.Eq}[op](expr, 0)
 
 
-def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *, timeout: float = 30.0) -> dict[str, Any]:
+def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *, timeout: float = 30.0,
+            record: list | None = None) -> dict[str, Any]:
     """Whether the sympy relations ``hypotheses`` (polynomial, real symbols) imply every named relation of
     ``conclusions``: z3 (QF_NRA) is asked for a point of the hypotheses where a conclusion fails. Returns
     ``{"implied": True|False|None, "checked": n, "failing": name, "point": {symbol: Fraction}}`` (``None``:
-    undecided); the point, if any, is exact (z3's rational model)."""
+    undecided); the point, if any, is exact (z3's rational model). Each query answered ``unsat`` is appended
+    to ``record`` as a :class:`~proofs.base.steps.SmtQuery` (its SMT-LIB text), for a proof certificate."""
     import sympy
     import z3
 
@@ -392,7 +466,14 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
             continue
         if conclusion is sympy.false:
             return {"implied": False, "checked": checked, "failing": name, "point": {}}
-        answer = solve(base + [z3.Not(formula(conclusion))], timeout)
+        query = base + [z3.Not(formula(conclusion))]
+        answer = solve(query, timeout)
+        if answer.result == "unsat" and record is not None:
+            printer = z3.Solver(ctx=query[0].ctx)
+            printer.add(*query)
+            record.append(recorded.SmtQuery(f"{name} wherever the hypotheses hold (no real point of the hypotheses "
+                                            "violates it)", "(set-logic QF_NRA)\n"
+                                            + recorded.normalised_smtlib(printer.to_smt2()), "unsat", "z3"))
         if answer.result == "unknown":
             return {"implied": None, "checked": checked, "failing": name}
         if answer.result == "sat":

@@ -21,6 +21,10 @@ precisions (both values are reported); a case whose sign neither precision can d
 evidence ``inconclusive``. :func:`confirmed` runs an exact computation whose steps are decided
 numerically (an exact coverage whose memberships compare a rational with z²) at both precisions and
 keeps its result only when the two agree.
+
+Given the difference as sympy (``claim=``, a :class:`~proofs.base.steps.PointClaim` of ``difference sign``),
+:func:`certified_exhaustive` records the steps of a proof certificate: the sign at the counterexample, or
+the finite check of every case, each sign decided again by python-flint balls at two precisions.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 from core.context import DEFAULT_DPS, NumbersContext, arb
 from core.errors import invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import PointClaim
 from proofs.engines.methods import exhaustive
 
 __all__ = ["Certified", "certified_sign", "certified_exhaustive", "confirmed", "number_text", "SIGNS"]
@@ -126,12 +131,14 @@ def certified_exhaustive(
     detail: Mapping[str, Any] | None = None,
     premise: Callable[[Mapping[str, Any]], bool] | None = None,
     names: tuple[str, str] = ("value", "value (second precision)"),
+    claim: PointClaim | None = None,
 ) -> Evidence:
     """``difference(case, ctx) sign`` at every case, decided by :func:`certified_sign`.
 
     ``difference`` may return ``(value, info)``: ``info`` (exact figures, strings) is attached as with
     :func:`~proofs.engines.methods.exhaustive`. The method defaults to ``interval`` for ``arb`` and
-    ``enumeration`` for ``mpf``; a counterexample carries the value at both precisions under ``names``."""
+    ``enumeration`` for ``mpf``; a counterexample carries the value at both precisions under ``names``.
+    ``claim`` states the difference and its sign as sympy, for the steps of a proof certificate."""
     ctx = arb(DEFAULT_DPS) if ctx is None else ctx
     if sign not in SIGNS:
         raise invalid("sign", sign, f"not one of {sorted(SIGNS)}")
@@ -157,7 +164,7 @@ def certified_exhaustive(
     where = f"{domain}; signs decided at two precisions ({ctx.describe()} and twice the digits)"
     try:
         evidence = exhaustive(cases, holds, domain=where, method=method, recheck=Recheck.TWO_PRECISIONS,
-                              reading=reading, detail=detail, premise=premise)
+                              reading=reading, detail=detail, premise=premise, claim=claim)
     except _Undecided as undecided:
         return Evidence(method, Outcome.INCONCLUSIVE, where,
                         {**(detail or {}), "undecided case": undecided.case,

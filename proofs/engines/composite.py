@@ -8,6 +8,10 @@
   exact counterexample it finds (re-evaluated in the original expression) is the witness;
 * :func:`premise_witnessed`: a proof of an implication also states one point where its premise holds,
   so that it is not vacuous (``premise_cases``).
+
+For a proof certificate (:mod:`proofs.base.steps`) a chain carries the steps of its steps (the sign
+decider's records stay in the detail it copies) and states its conclusion; a witness carries the condition
+and the domain at its point, each decided exactly (or by balls at two precisions).
 """
 
 from __future__ import annotations
@@ -17,8 +21,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+import sympy
+
+from core.domain import Domain
 from core.errors import invalid
+from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.steps import RELATIONS, Holds, Stated, Step
 from proofs.engines.sign import sign_evidence
 
 __all__ = ["chain", "witness", "premise_witnessed"]
@@ -42,8 +51,10 @@ def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str
                          for name, step in steps}}
     if missing:
         figures["steps not proved"] = missing
+    recorded: list[Step] = [s for _, step in steps for s in step.steps]
+    recorded.append(Stated(f"{conclusion}: from {', '.join(name for name, _ in steps)}"))
     return Evidence(method, Outcome.INCONCLUSIVE if missing else Outcome.PROVED, domain, figures, reading=reading,
-                    seconds=sum(step.seconds for _, step in steps))
+                    seconds=sum(step.seconds for _, step in steps), steps=tuple(recorded))
 
 
 def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str] = (),
@@ -80,7 +91,33 @@ def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[s
             return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                             seconds=time.perf_counter() - start)
     return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading,
-                    seconds=time.perf_counter() - start)
+                    seconds=time.perf_counter() - start,
+                    steps=_witness_steps(expr, domain, sign, integers, symbols, point, describe, confirm is not None))
+
+
+def _witness_steps(expr: Any, domain: Iterable[Any], sign: str, integers: Iterable[str], symbols: Iterable[str],
+                   point: Mapping[str, Any], describe: str, confirmed: bool) -> tuple[Step, ...]:
+    """The witness shown at its point: the condition, and every constraint of the domain (integers too).
+    Empty when the point holds values the steps cannot state exactly (an exponential's stand-in)."""
+    names = {name: sympy.Symbol(name) for name in [*symbols, *integers]}
+    parsed = Domain.parse(list(domain) if not isinstance(domain, str) else domain, symbols=names,
+                          integers=integers)
+    target = as_sympy(expr, name="expr", symbols=names)
+    values = {k: v for k, v in point.items() if k not in ("value", "recheck")}
+    op = sign[:-1]
+    try:
+        steps: list[Step] = [Holds(f"the witness has {describe}", RELATIONS[op](target, 0), values)]
+        if parsed.conditions or parsed.integers:
+            steps.append(Holds("the witness lies in the domain", sympy.And(*parsed.conditions), values,
+                               tuple(parsed.integers)))
+    except (ValueError, TypeError):
+        return ()
+    if not all(step.check() for step in steps):
+        return ()
+    if confirmed:
+        steps.append(Stated("the witness was confirmed by the check's own exact computation (shown in the detail)"))
+    return tuple(steps)
+
 
 
 def premise_witnessed(evidence: Evidence, point: Mapping[str, Any], holds: bool) -> Evidence:

@@ -6,6 +6,11 @@
 * :func:`property_search`: a seeded random search for a counterexample (Hypothesis for strategies without a
   sampler), shrunk and re-checked exactly;
 * :func:`rational_grid`: evenly spaced exact rationals strictly inside an interval.
+
+Each records the steps a proof certificate re-runs (:mod:`proofs.base.steps`): :func:`identity` the sympy
+identity it proved, or both sides at its counterexample; :func:`exhaustive`, given the claim at a point as
+sympy (``claim=``, a :class:`~proofs.base.steps.PointClaim`), its counterexample's two sides and domain, or
+the finite check of every case.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from proofs.errors import invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from core.formula import as_sympy
 from symbolic.symbols import by_name
+from proofs.base import stepcheck
+from proofs.base.steps import Identity, PointClaim, Stated, Step
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid"]
 
@@ -52,6 +59,7 @@ def identity(
     points: Iterable[Point] = (),
     reading: str | None = None,
     simplify: Callable[[Any], Any] | None = None,
+    within: Any = None,
 ) -> Evidence:
     """Symbolic evidence that ``lhs == rhs`` identically on ``domain``.
 
@@ -59,6 +67,11 @@ def identity(
     mapping from symbol names to rationals, inside the domain) is substituted until the two sides differ:
     that point is a counterexample computed in exact arithmetic. If none differs the evidence is
     ``inconclusive`` (sympy could not simplify, and the sampled points did not separate the sides).
+
+    The evidence records its steps: the identity (with the sympy simplification that reduces the difference
+    to 0), or both sides at the counterexample and the relation failing there; ``within`` (a
+    :class:`core.domain.Domain`, its text, or sympy relations) is the domain the point is shown to lie in,
+    which is otherwise stated, not machine-checked.
     """
     import sympy
 
@@ -68,8 +81,10 @@ def identity(
     difference = simplifier(lhs - rhs)
     derived = {"lhs": lhs, "rhs": rhs, "lhs - rhs (simplified)": difference}
     if difference == 0:
+        how = _zero_by(lhs - rhs, custom=simplify is not None)
+        steps = (Identity(f"the two sides are equal ({domain})", lhs, rhs, how),) if how else ()
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0"},
-                        reading=reading, derived=derived, seconds=time.perf_counter() - start)
+                        reading=reading, derived=derived, seconds=time.perf_counter() - start, steps=steps)
     tried = 0
     for point in points:
         tried += 1
@@ -84,11 +99,40 @@ def identity(
             {"simplified difference": str(difference), "points tried": tried},
             counterexample={**{str(k): v for k, v in point.items()}, "lhs": left, "rhs": right},
             recheck=Recheck.EXACT, reading=reading, derived=derived, seconds=time.perf_counter() - start,
+            steps=_counterexample_steps(lhs, rhs, by_name, within, domain),
         )
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
                     {"simplified difference": str(difference), "points tried": tried,
                      "note": "sympy did not reduce the difference to 0 and no sampled point separated the sides"},
                     reading=reading, derived=derived, seconds=time.perf_counter() - start)
+
+
+def _zero_by(difference: Any, *, custom: bool) -> str | None:
+    """The simplification of :data:`proofs.base.stepcheck.ZERO_BY` that a certificate repeats for an identity
+    sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
+    default is ``simplify``), found by trying them when the check brought its own."""
+    import sympy
+
+    rational = not difference.has(sympy.Function, sympy.Sum, sympy.Derivative) and all(
+        power.exp.is_Integer for power in difference.atoms(sympy.Pow))
+    if rational and stepcheck.is_zero(difference, "cancel"):
+        return "cancel"
+    if not custom:
+        return "simplify"
+    for how in ("expand_func", "erf", "simplify", "combsimp"):
+        if stepcheck.is_zero(difference, how):
+            return how
+    return None
+
+
+def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: Any, domain: str) -> tuple[Step, ...]:
+    """Both sides at the point and the identity failing there, with the point in ``within`` (or, without
+    it, the domain stated)."""
+    claim = PointClaim(lhs, rhs, "==", within, printed_says="the left-hand side", exact_says="the right-hand side")
+    steps = claim.counterexample(point)
+    if within is None:
+        steps += (Stated(f"the point lies in the claim's domain ({domain}): chosen there by the check"),)
+    return steps
 
 
 def _expressions(*sides: Any) -> list[Any]:
@@ -125,6 +169,7 @@ def exhaustive(
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
     premise: Callable[[Point], bool] | None = None,
+    claim: PointClaim | None = None,
 ) -> Evidence:
     """Evaluate ``holds`` at every case of a finite set (in exact arithmetic: the caller's promise,
     stated by ``recheck``). The first failing case is the counterexample; ``holds`` may return
@@ -134,13 +179,20 @@ def exhaustive(
     finite set, never an optimum over the claim's domain.
 
     For an implication, ``premise(case)`` says whether the case satisfies its premise: only those cases
-    are checked, and the evidence counts them (``premise_cases``); zero of them makes it vacuous."""
+    are checked, and the evidence counts them (``premise_cases``); zero of them makes it vacuous.
+
+    ``claim`` states what ``holds`` decides as sympy (the printed formula, the exact side, the relation,
+    the domain and the premise): the evidence then records the steps of its counterexample, or the finite
+    check of every case, for a proof certificate."""
     start = time.perf_counter()
     count = 0
     in_premise = 0
     worst: dict[str, Any] = {}
+    seen: list[Point] = []
     for case in cases:
         count += 1
+        if claim is not None:
+            seen.append(case)
         if premise is not None:
             if not premise(case):
                 continue
@@ -154,15 +206,17 @@ def exhaustive(
                             {**(detail or {}), "cases checked": count},
                             counterexample={**dict(case), **info}, recheck=recheck, reading=reading,
                             seconds=time.perf_counter() - start,
-                            premise_cases=in_premise if premise is not None else None)
+                            premise_cases=in_premise if premise is not None else None,
+                            steps=claim.counterexample(case) if claim is not None else ())
     if count == 0:
         raise invalid("cases", "[]", "an exhaustive check needs at least one case")
     figures = {**(detail or {}), "cases checked": count,
                **{f"{key} (largest over the {count} checked cases)": value for key, value in worst.items()}}
     if premise is not None:
         figures["cases where the premise held"] = in_premise
+    steps = (claim.support(seen, f"the claim at every checked case: {domain}"),) if claim is not None else ()
     return Evidence(method, Outcome.HOLDS, domain, figures, reading=reading, seconds=time.perf_counter() - start,
-                    premise_cases=in_premise if premise is not None else None)
+                    premise_cases=in_premise if premise is not None else None, steps=steps)
 
 
 def property_search(

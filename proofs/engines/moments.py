@@ -60,7 +60,9 @@ from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_mo
 from numeric.families import Family
 from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
+from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
@@ -454,7 +456,8 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
     notes = dict(problem.notes)
     if same:
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0", **notes},
-                        derived={moment: exact}, seconds=time.perf_counter() - start)
+                        derived={moment: exact}, seconds=time.perf_counter() - start,
+                        steps=_moment_steps(derived[key], problem, moment))
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
                     {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
                      "function (a counterexample needs a point; see the enumeration)", **notes},
@@ -469,6 +472,22 @@ def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Bas
         return expr
     out = expr.xreplace(back)
     return out.xreplace({s: symbol(s.name) for s in out.free_symbols})
+
+
+def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tuple[Step, ...]:
+    """For a proof certificate: the derived moment equals the claimed form (a sympy identity), and how the
+    moment was derived (stated: the derivatives of the generating function at z = 1). Both sides are in the
+    charted coordinates (t = exp(eps/m)) where they are rational functions; the chart is stated."""
+    form = problem.form
+    how = next((h for h in ("cancel", "expand", "simplify") if stepcheck.is_zero(exact - form, h)), None)
+    if how is None:
+        return ()
+    return (Identity(f"the {moment} derived from the generating function equals the claimed form", exact, form, how),
+            Stated(f"the {moment} of a polynomial statistic P(Y)/D of the counts is E[P]/D (and E[P^2]/D^2), with "
+                   "E[Π_y Y_y^a_y] = Π_y (z_y ∂/∂z_y)^a_y G at z = 1 for the generating function G of the counts "
+                   "(derived by the toolkit)"),
+            *(Stated(f"the symbol named {chart.coordinate!r} stands for {chart.coordinate}, a change of variable "
+                     "under which both sides are rational functions") for chart in problem.charts.values()))
 
 
 def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
