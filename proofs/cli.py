@@ -15,13 +15,16 @@
     python -m proofs coverage --paper paper.tex --claims claims.py [--html coverage.html]
     python -m proofs check --claims my_claims.py [--only-user] # your own claims, beside or instead of ours
     python -m proofs --scheduler local                         # the claims as tasks of a Dask cluster
+    python -m proofs certificate L3.2 T3.10 --output certs/    # one standalone script per verdict
+    python -m proofs --certificates certs/                     # a whole run, and its certificates
 
 Rendering lives in :mod:`proofs.report` (the schema of the JSON, the terminal table, HTML, LaTeX,
 Markdown); this module parses options, runs, and hands the report over.
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
-``--fail-on`` triggered; 2 a usage error (unknown id, bad option, a claims file that does not load), with a
-one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every worker is stopped,
+``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage
+error (unknown id, bad option, a claims file that does not load, an unwritable output), with a one-line
+message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every worker is stopped,
 one line says how many claims had finished, and nothing is written.
 """
 
@@ -36,6 +39,7 @@ from collections.abc import Sequence
 from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
+from proofs.certificates import check_directory, write_certificates
 from proofs.errors import ToolkitError
 from proofs.execution import Interrupted
 
@@ -71,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     run_opts.add_argument("--scheduler", metavar="ADDRESS", default=None,
                           help="run the claims as tasks of a Dask scheduler: 'local' starts a LocalCluster, "
                                "tcp://HOST:8786 uses a running one (default: worker processes on this machine)")
+    run_opts.add_argument("--certificates", metavar="DIR", default=None,
+                          help="also write DIR/<id>.py: one proof certificate per verdict, a script that re-checks "
+                               "its machine-checked steps without this toolkit")
 
     claims_opt = _Parser(add_help=False)
     claims_opt.add_argument("--claims", metavar="FILE", action="append", default=[],
@@ -103,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("table", "markdown", "json"), default=None,
                         help="also print the report in this format (stdout, or --output)")
     export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
+    certificate = sub.add_parser("certificate", parents=[run_opts, claims_opt],
+                                 help="run some claims and write one proof certificate per verdict into --output DIR")
+    certificate.add_argument("ids", nargs="+", metavar="ID")
+    certificate.add_argument("--output", metavar="DIR", required=True,
+                             help="the directory of the certificates (made if it does not exist)")
     figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
     figures.add_argument("directory", metavar="DIR")
     coverage = sub.add_parser("coverage", parents=[claims_opt],
@@ -167,6 +179,8 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
 
     claims = _claims(args, ids)  # every claims file and every id checked before any work starts
     outputs.check_targets(output=args.output, latex=getattr(args, "latex", None), html=getattr(args, "html", None))
+    if args.certificates:
+        check_directory(args.certificates)
     show_progress = not args.no_progress and sys.stderr.isatty()
     results_seen = []
     if show_progress:
@@ -189,6 +203,8 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
     report = Report.from_results(results, args.budget, coverage=coverage)
     outputs.emit(report, args.format, args.output)
     _files(report, args, sys.stderr)
+    if args.certificates:
+        _write_certificates(results, args.certificates)
 
     errored = any(r.status is Status.ERROR for r in results)
     refuted = any(r.status is Status.REFUTED for r in results)
@@ -200,6 +216,26 @@ def _run(args: argparse.Namespace, ids: list[str]) -> int:
     if "refuted" in args.fail_on and refuted:
         return 1
     return 0
+
+
+def _write_certificates(results: Sequence, directory: str) -> bool:
+    """Write the certificates of ``results``; say on stderr what was written and which verdicts have none.
+    True when every verdict got one."""
+    written, refused = write_certificates(results, directory)
+    if written:
+        print(f"wrote {len(written)} certificate{'s' if len(written) != 1 else ''} into {directory}", file=sys.stderr)
+    for line in refused:
+        print(f"ldp-proofs: {line}", file=sys.stderr)
+    return not refused
+
+
+def _certificate(args: argparse.Namespace) -> int:
+    from proofs import runner
+
+    claims = _claims(args, args.ids)  # every id checked before any work starts
+    check_directory(args.output)
+    results = runner.run(claims, args.budget, jobs=args.jobs, scheduler=args.scheduler)
+    return 0 if _write_certificates(results, args.output) else 1
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -333,6 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _coverage(args)
         if command == "scaffold":
             return _scaffold(args)
+        if command == "certificate":
+            return _certificate(args)
         return _show(args)
     except Interrupted as stop:
         print(f"ldp-proofs: {stop}", file=sys.stderr)

@@ -1,0 +1,82 @@
+"""The prelude of a certificate: the helpers it copies verbatim, and only those it uses.
+
+Two sources, both ordinary Python functions that the tests call directly:
+
+* :mod:`proofs.base.stepcheck`: how each kind of step is re-checked (the toolkit runs the same functions
+  when a step is recorded);
+* this module: the bookkeeping of a script (:func:`step` runs one check and prints its result,
+  :func:`finish` lists the stated steps and exits 0 only when every machine-checked step checked).
+
+:func:`prelude` returns the source of the helpers a certificate names, closed under what each needs
+(:data:`proofs.base.stepcheck.NEEDS`), in a fixed order, read with :func:`inspect.getsource` (text copied,
+never evaluated).
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+
+from proofs.base import stepcheck
+
+__all__ = ["step", "finish", "prelude", "imports", "RESULTS", "BOOKKEEPING"]
+
+#: Whether each machine-checked step of the running script checked, in order.
+RESULTS: list[bool] = []
+
+
+def step(number, kind, says, run):
+    """Run one machine-checked step (``run()`` returns ``(ok, what was found)``) and print its result; an
+    exception fails the step, it never stops the script."""
+    try:
+        ok, found = run()
+        ok = ok is True
+    except Exception as error:  # a step that cannot be re-checked fails; the others still run
+        ok, found = False, f"raised {type(error).__name__}: {error}"
+    RESULTS.append(ok)
+    print(f"[{'ok' if ok else 'FAIL'}] {number}. {kind}: {says}")
+    print(f"       {found}")
+    return ok
+
+
+def finish(stated):
+    """Print the stated steps and the summary; exit 0 if and only if every machine-checked step checked
+    (and there was at least one)."""
+    if stated:
+        print("\nStated, not machine-checked:")
+        for text in stated:
+            print(f"  - {text}")
+    passed = sum(RESULTS)
+    good = bool(RESULTS) and all(RESULTS)
+    print(f"\n{passed} of {len(RESULTS)} machine-checked steps check; {len(stated)} stated."
+          + ("" if good else " CERTIFICATE FAILS."))
+    sys.exit(0 if good else 1)
+
+
+#: The bookkeeping functions every certificate has.
+BOOKKEEPING = ("step", "finish")
+
+
+def _closure(names: list[str]) -> list[str]:
+    wanted, stack = set(), list(names)
+    while stack:
+        name = stack.pop()
+        if name not in wanted:
+            wanted.add(name)
+            stack.extend(stepcheck.NEEDS.get(name, ()))
+    return [name for name in stepcheck.NEEDS if name in wanted]
+
+
+def imports(helpers: list[str]) -> list[str]:
+    """The standard-library modules the helpers (and those they call) use, with ``sys`` for the
+    bookkeeping."""
+    return sorted({"sys"} | {m for name in _closure(helpers) for m in stepcheck.STDLIB.get(name, ())})
+
+
+def prelude(helpers: list[str]) -> str:
+    """The source of the stepcheck ``helpers`` a certificate calls (and those they call), then the
+    bookkeeping, as one block of Python."""
+    parts = [inspect.getsource(getattr(stepcheck, name)) for name in _closure(helpers)]
+    parts.append("RESULTS = []\n")
+    parts += [inspect.getsource(globals()[name]) for name in BOOKKEEPING]
+    return "\n\n".join(part.rstrip() + "\n" for part in parts)

@@ -1,0 +1,371 @@
+"""One certificate: the standalone Python script that re-checks the steps a verdict rests on.
+
+:func:`certificate_source` turns a claim's verdict (a :class:`proofs.runner.ClaimResult`, or a claim of a
+report read back from JSON) into the text of a script that
+
+* imports the standard library, sympy and, only if a step needs them, z3, cvc5 and python-flint (inside
+  the helpers that call them), never this toolkit;
+* re-checks every machine-checked step of the evidence the verdict rests on
+  (:func:`proofs.base.steps.certified`): one ``step(...)`` line per step, printed by :class:`StepPrinter`
+  (one ``_print_<Kind>`` method per kind of step, as sympy's printers have one per type);
+* prints each step with what it found, lists the stated steps (prose) as "stated, not machine-checked",
+  and exits 0 if and only if every machine-checked step checks.
+
+A verdict whose evidence has no machine-checked step gets no certificate: :class:`NoCertificate` is raised,
+naming the claim and the evidence that lacks steps.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+
+from core.errors import ToolkitError
+from proofs.base.steps import (
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, Step, all_steps, certified,
+)
+from proofs.base.version import __version__ as TOOLKIT_VERSION
+from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
+from proofs.certificates.prelude import imports, prelude
+
+__all__ = ["Subject", "NoCertificate", "certificate_source", "StepPrinter", "file_name"]
+
+
+class NoCertificate(ToolkitError):
+    """A verdict that no certificate can re-check (no machine-checked step, or a status that certifies
+    nothing)."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a certificate is about: the claim as printed, its verdict, and its evidence (objects with
+    ``method``, ``outcome``, ``domain``, ``reading``, ``steps`` and ``detail``)."""
+
+    id: str
+    title: str
+    source: str
+    statement: str
+    status: str
+    reason: str
+    evidence: tuple[Any, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def of(cls, item: Any) -> "Subject":
+        """From a :class:`proofs.runner.ClaimResult` or a :class:`proofs.report.schema.ClaimReport`."""
+        if hasattr(item, "verdict"):
+            claim, verdict = item.claim, item.verdict
+            return cls(claim.id, claim.title, claim.source, claim.statement, verdict.status.value, verdict.reason,
+                       tuple(verdict.evidence))
+        return cls(item.id, item.title, item.source, item.statement, getattr(item.status, "value", item.status),
+                   item.reason, tuple(item.evidence))
+
+
+def file_name(claim_id: str) -> str:
+    """The certificate's file name: ``T3.10`` -> ``T3_10.py``, ``Qlambda.mle@000`` -> ``Qlambda_mle__000.py``."""
+    return claim_id.replace("@", "__").replace(".", "_").replace("-", "_") + ".py"
+
+
+_KIND = {SmtQuery: None, Identity: None, ExactValue: "exact value", Holds: "condition at a point",
+         Boxes: "interval boxes", FiniteCheck: "finite check"}
+_HELPERS = {SmtQuery: "check_smt", Identity: "check_identity", ExactValue: "check_value", Holds: "check_holds",
+            Boxes: "check_boxes", FiniteCheck: "check_grid"}
+#: Names the script defines or imports besides the symbols.
+_SCRIPT_NAMES = {"sys", "itertools", "re", "sympy", "RESULTS", "step", "finish", "S", "Rational", "Symbol", "Dummy",
+                 "Function", "And", "Or", "Not", "Eq", "Ne", "Lt", "Le", "Gt", "Ge"}
+
+
+def _symbols_of(step: Step) -> set[Any]:
+    found: set[Any] = set()
+    for value in vars(step).values():
+        if isinstance(value, sympy.Basic):
+            found |= value.atoms(sympy.Symbol)
+    return found
+
+
+def _sympy_names(step: Step) -> set[str]:
+    """The sympy class names an expression of the step may print (reserved from the symbols' names)."""
+    names = set()
+    for value in vars(step).values():
+        if isinstance(value, sympy.Basic):
+            for node in sympy.preorder_traversal(value):
+                name = type(node).__name__
+                if hasattr(sympy, name) and not isinstance(node, sympy.Symbol):
+                    names.add(name)
+    return names
+
+
+def _point_names(step: Step) -> set[str]:
+    names: set[str] = set()
+    for attribute in ("point", "grid"):
+        names |= set(getattr(step, attribute, None) or ())
+    for box in getattr(step, "boxes", ()) or ():
+        names |= set(box)
+    return names
+
+
+class StepPrinter:
+    """Python source for each step of a certificate (``_print_<Kind>``), sharing the symbols' names, the
+    points already printed and the expressions already named."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.points: dict[tuple, str] = {}
+        self.expressions: dict[Any, str] = {}
+        self.stated: list[str] = []
+
+    # ------------------------------------------------------------------------------------- pieces
+    def expr(self, value: Any) -> str:
+        return print_expression(self.names.rename(value), self.names)
+
+    def condition(self, value: Any) -> str:
+        """A condition, naming a side already printed (``Ne(expr_3, expr_4)``)."""
+        renamed = self.names.rename(value)
+        if isinstance(renamed, sympy.core.relational.Relational) and (
+                renamed.lhs in self.expressions or renamed.rhs in self.expressions):
+            op = {"==": "Eq", "!=": "Ne", "<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge"}[renamed.rel_op]
+            sides = [self.expressions.get(side) or print_expression(side, self.names)
+                     for side in (renamed.lhs, renamed.rhs)]
+            return f"{op}({sides[0]}, {sides[1]})"
+        return print_expression(renamed, self.names)
+
+    def key(self, name: str) -> str:
+        ident = self.names.identifier_of_name(self.names.name(name))
+        return ident if ident is not None else repr(self.names.name(name))
+
+    def number(self, value: Any) -> str:
+        return print_expression(sympy.sympify(value), self.names)
+
+    def point(self, point: Mapping[str, Any], lines: list[str]) -> str:
+        """The name of the point's dict, defining it at its first use."""
+        key = tuple(sorted((k, sympy.srepr(v)) for k, v in point.items()))
+        if key not in self.points:
+            name = f"point_{len(self.points) + 1}"
+            self.points[key] = name
+            items = ", ".join(f"{self.key(k)}: {self.number(v)}" for k, v in sorted(point.items()))
+            lines.append(wrapped(f"{name} = ", "{" + items + "}"))
+        return self.points[key]
+
+    def named(self, stem: str, number: int, value: Any, lines: list[str]) -> str:
+        """``stem_number = <expr>``, remembered so later conditions can name it."""
+        name = f"{stem}_{number}"
+        lines.append(wrapped(f"{name} = ", self.expr(value)))
+        self.expressions.setdefault(self.names.rename(value), name)
+        return name
+
+    @staticmethod
+    def call(number: int, kind: str, says: str, body: str) -> str:
+        """``step(number, kind, says, lambda: body)``, the lambda on a line of its own when it is long."""
+        one = f"step({number}, {kind!r}, {says!r}, lambda: {body})"
+        if len(one) <= 110:
+            return one
+        return f"step({number}, {kind!r}, {says!r},\n     lambda: {body})"
+
+    # ------------------------------------------------------------------------------------- steps
+    def doprint(self, number: int, step: Step) -> list[str]:
+        return getattr(self, f"_print_{type(step).__name__}")(number, step)
+
+    def _print_SmtQuery(self, number: int, step: SmtQuery) -> list[str]:
+        if '"""' in step.smtlib or step.smtlib.endswith("\\"):
+            raise NoCertificate(f"an SMT-LIB text of step {number} cannot be quoted in Python")
+        lines = [f'QUERY_{number} = r"""', step.smtlib.rstrip("\n"), '"""']
+        lines.append(self.call(number, f"{step.solver} query", step.says,
+                               f"check_smt(QUERY_{number}, {step.solver!r}, {step.expected!r})"))
+        return lines
+
+    def _print_Identity(self, number: int, step: Identity) -> list[str]:
+        lines: list[str] = []
+        lhs = self.named("lhs", number, step.lhs, lines)
+        rhs = self.named("rhs", number, step.rhs, lines)
+        lines.append(self.call(number, step.label, step.says, f"check_identity({lhs}, {rhs}, {step.how!r})"))
+        return lines
+
+    def _print_ExactValue(self, number: int, step: ExactValue) -> list[str]:
+        lines: list[str] = []
+        expr = self.named("expr", number, step.expr, lines)
+        point = self.point(step.point, lines)
+        lines.append(self.call(number, "exact value", step.says,
+                               f"check_value({expr}, {point}, {self.number(step.value)})"))
+        return lines
+
+    def _print_Holds(self, number: int, step: Holds) -> list[str]:
+        lines: list[str] = []
+        point = self.point(step.point, lines)
+        lines.append(wrapped(f"condition_{number} = ", self.condition(step.condition)))
+        integers = ", ".join(repr(self.names.name(n)) for n in step.integers)
+        extra = f", ({integers},)" if len(step.integers) == 1 else (f", ({integers})" if step.integers else "")
+        lines.append(self.call(number, "condition at a point", step.says,
+                               f"check_holds(condition_{number}, {point}{extra})"))
+        return lines
+
+    def _print_Boxes(self, number: int, step: Boxes) -> list[str]:
+        lines: list[str] = []
+        expr = self.named("expr", number, step.expr, lines)
+        lines.append(f"boxes_{number} = [")
+        for box in step.boxes:
+            items = ", ".join(f"{self.key(k)}: ({self.number(lo)}, {self.number(hi)})" for k, (lo, hi) in box.items())
+            lines.append(f"    {{{items}}},")
+        lines.append("]")
+        lines.append(self.call(number, "interval boxes", step.says,
+                               f"check_boxes({expr}, {step.sign!r}, boxes_{number}, {step.prec})"))
+        return lines
+
+    def _print_FiniteCheck(self, number: int, step: FiniteCheck) -> list[str]:
+        lines: list[str] = [wrapped(f"condition_{number} = ", self.condition(step.condition))]
+        grid = []
+        for name, values in step.grid.items():
+            grid.append(f"    {self.key(name)}: {self._values(values)},")
+        lines += [f"grid_{number} = {{", *grid, "}"]
+        extra = ""
+        for label in ("premise", "where"):
+            value = getattr(step, label)
+            if value is not None:
+                lines.append(wrapped(f"{label}_{number} = ", self.condition(value)))
+                extra += f", {label}={label}_{number}"
+        if step.premise_cases is not None:
+            extra += f", premise_cases={step.premise_cases}"
+        lines.append(self.call(number, "finite check", step.says,
+                               f"check_grid(condition_{number}, grid_{number}, {step.cases}{extra})"))
+        return lines
+
+    def _values(self, values: Sequence[Any]) -> str:
+        if len(values) > 2 and all(v.is_Integer for v in values):
+            ints = [int(v) for v in values]
+            if ints == list(range(ints[0], ints[-1] + 1)):
+                return f"range({ints[0]}, {ints[-1] + 1})"
+        return wrapped("", "[" + ", ".join(self.number(v) for v in values) + "]", width=100, indent="        ")
+
+    def _print_Stated(self, number: int, step: Stated) -> list[str]:
+        self.stated.append(step.says)
+        return []
+
+
+def _string(text: str, width: int = 104) -> str:
+    """A list item: the text as adjacent string literals of at most ``width`` columns."""
+    parts = textwrap.wrap(text, width, break_long_words=False, drop_whitespace=False) or [text]
+    if len(parts) == 1:
+        return f"    {text!r},"
+    return "    (" + "\n     ".join(repr(part) for part in parts) + "),"
+
+
+def _comment(text: str, width: int = 110) -> list[str]:
+    return ["# " + line for line in textwrap.wrap(text, width - 2, break_long_words=False)] or ["#"]
+
+
+def certificate_source(item: Any) -> str:
+    """The certificate of one verdict (see the module docstring); :class:`NoCertificate` when none can
+    be written."""
+    subject = item if isinstance(item, Subject) else Subject.of(item)
+    covered, missing = certified(subject.status, subject.evidence)
+    steps_of = [(e, all_steps(e)) for e in covered]
+    checked = [s for _, steps in steps_of for s in steps if s.machine_checked]
+    if not checked:
+        what = (f"the {subject.status} verdict rests on evidence without machine-checked steps "
+                f"({', '.join(sorted({getattr(e.method, 'value', str(e.method)) for e in missing})) or 'none'})"
+                if subject.status in ("proved", "refuted", "supported")
+                else f"a {subject.status} verdict certifies nothing")
+        raise NoCertificate(f"no certificate for {subject.id}: {what}")
+    symbols: set[Any] = set()
+    reserved = set(_SCRIPT_NAMES) | set(_HELPERS.values())
+    for _, steps in steps_of:
+        for s in steps:
+            symbols |= _symbols_of(s)
+            reserved |= _sympy_names(s)
+    known = {s.name for s in symbols}
+    symbols |= {sympy.Symbol(name) for _, steps in steps_of for s in steps for name in _point_names(s)
+                if name not in known}
+    names = Names(symbols, reserved=reserved)
+    printer = StepPrinter(names)
+    body: list[str] = []
+    number = 0
+    helpers: set[str] = set()
+    for index, (evidence, steps) in enumerate(steps_of, 1):
+        method = getattr(evidence.method, "value", evidence.method)
+        outcome = getattr(evidence.outcome, "value", evidence.outcome)
+        body.append("")
+        body += _comment(f"Evidence {index} of {len(steps_of)} ({method}, {outcome}): {evidence.domain}")
+        for s in steps:
+            if s.machine_checked:
+                number += 1
+                helpers.add(_HELPERS[type(s)])
+            body += printer.doprint(number, s)
+    stated = printer.stated
+    counts = _counts(checked)
+    source_body = "\n".join(body)
+    calls = used_names(source_body)
+    sympy_imports = sorted(n for n in calls - set(names.identifiers.values()) - set(_HELPERS.values())
+                           - {"step", "finish", "sys"} if hasattr(sympy, n) and not n.startswith("QUERY_"))
+    sympy_imports = sorted(set(sympy_imports) | {"S", "Rational", "Symbol"} | (
+        {"Dummy"} if any(isinstance(s, sympy.Dummy) for s in names.identifiers) else set()))
+    header = _header(subject, counts, len(stated), missing)
+    lines = [
+        "#!/usr/bin/env python3",
+        header,
+        *[f"import {module}" for module in imports(sorted(helpers))],
+        "",
+        "import sympy",
+        wrapped("from sympy import ", ", ".join(sympy_imports)) if len(", ".join(sympy_imports)) < 100
+        else "from sympy import (\n" + "\n".join("    " + line for line in textwrap.wrap(", ".join(sympy_imports), 100))
+        + ",\n)",
+        "",
+        "",
+        "# " + "-" * 30 + " helpers: how each kind of step is re-checked " + "-" * 30,
+        "",
+        prelude(sorted(helpers)).rstrip(),
+        "",
+        "",
+        "# " + "-" * 30 + " the paper's symbols " + "-" * 30,
+        *names.declarations(),
+        source_body,
+        "",
+        "",
+        "finish([",
+        *[_string(text) for text in stated],
+        "])",
+        "",
+    ]
+    return "\n".join(line for line in lines if line is not None)
+
+
+def _counts(checked: Sequence[Step]) -> str:
+    kinds: dict[str, int] = {}
+    for s in checked:
+        label = f"{s.solver} queries" if isinstance(s, SmtQuery) else {
+            Identity: "sympy identities", ExactValue: "exact values", Holds: "conditions at a point",
+            Boxes: "interval-box steps", FiniteCheck: "finite checks"}[type(s)]
+        kinds[label] = kinds.get(label, 0) + 1
+    return ", ".join(f"{v} {k}" for k, v in kinds.items())
+
+
+def _header(subject: Subject, counts: str, stated: int, missing: Sequence[Any]) -> str:
+    checked = sum(int(part.split()[0]) for part in counts.split(", "))
+    text = [
+        f"Proof certificate of {subject.id}: {subject.title} ({subject.source}).",
+        "",
+        f"Verdict: {subject.status} ({subject.reason}).",
+        "",
+        "Statement, as printed (LaTeX):",
+        *textwrap.wrap(subject.statement, 100, initial_indent="    ", subsequent_indent="    ",
+                       break_long_words=False),
+        "",
+        f"This script re-checks the {checked} machine-checked steps this verdict rests on ({counts}) with sympy"
+        + (", z3" if "z3 queries" in counts else "") + (", cvc5" if "cvc5 queries" in counts else "")
+        + (" and python-flint" if any(k in counts for k in ("interval", "exact values", "conditions", "finite"))
+           else "") + f", never with the toolkit that wrote it, then lists the {stated} stated steps (prose, not"
+        " machine-checked). It exits 0 if and only if every machine-checked step checks.",
+        "",
+        f"Written by ldp-belief-proofs {TOOLKIT_VERSION} with sympy {sympy.__version__}. Run: python3 {file_name(subject.id)}",
+    ]
+    if missing:
+        methods = ", ".join(sorted({getattr(e.method, "value", str(e.method)) for e in missing}))
+        text += ["", f"Not re-checked here: {len(missing)} more piece(s) of deciding evidence ({methods}) "
+                 "carry no machine-checked steps."]
+    body = "\n".join(textwrap.fill(line, 110, break_long_words=False) if line and not line.startswith("    ")
+                     else line for line in text)
+    body = body.replace('"""', "'''")
+    if body.endswith("\\"):
+        body += " "
+    return 'r"""' + body + '\n"""'
