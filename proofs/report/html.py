@@ -343,7 +343,8 @@ def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str])
         else:
             content = _rich(f.content, display=f.statement)
         out.append(f"<dt>{_e(f.label)}</dt><dd>{content}{'</ul>' if f.items else ''}</dd>")
-    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason))}</dd>")
+    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason))}"
+               + (f" ({_e(claim.steps_line)})" if claim.steps_line else "") + "</dd>")
     out.append("</dl>")
     for image in images:
         if claim.id in image.claims:

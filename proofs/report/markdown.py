@@ -54,7 +54,8 @@ def _evidence(e: EvidenceReport) -> list[str]:
 
 def _claim(claim: ClaimReport) -> list[str]:
     lines = [f'<a id="claim-{safe_id(claim.id)}"></a>', f"### `{claim.id}` — {rich_markdown(view.domain(claim.title))}", "",
-             f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}", ""]
+             f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}"
+             + (f" ({claim.steps_line})" if claim.steps_line else ""), ""]
     for f in view.claim_fields(claim):
         label = f.label[0].upper() + f.label[1:]
         lines += [f"{label}:", "", *(f"- {rich_markdown(item)}" for item in f.items), ""] if f.items else \

@@ -18,7 +18,8 @@ The JSON (``"schema": 3``)::
                  "related": [{"id", "link", "status"}],
                  "methods": [{"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous",
                               "recheck", "counterexample", "holds_when", "holds_when_checked", "corrected",
-                              "seconds"}],
+                              "seconds", "steps"}],
+                 "steps": {"machine_checked", "stated", "uncovered"},
                  "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
                  "correction": {"statement", "status", "derived", "methods"},
                  "derived": [{"name", "srepr", "method", "reading"}], "seconds"}],
@@ -32,8 +33,8 @@ Since schema 3 every text of a claim (``statement_latex``, ``domain``, ``interpr
 math between dollars. In reports of schema 1 and 2 the statement (and a corrected statement) was math-mode
 LaTeX: it is read as one formula; their other texts are read as prose.
 
-A key this version does not know (a later addition, such as counts of checked and stated steps) is kept
-in ``extra``, written back by ``export``, and shown as a row of figures of its claim or evidence.
+A key this version does not know (a later addition) is kept in ``extra``, written back by ``export``, and
+shown as a row of figures of its claim or evidence.
 
 Reports written before the schema had a number (no ``"schema"`` key) are read too: the keys they lack
 default to empty, and what they kept inside an evidence's ``detail`` (``reading``, ``premise_cases``,
@@ -54,6 +55,7 @@ from core.errors import InvalidArgument, invalid
 from core.exact import jsonable
 from core.formula import MAX_LENGTH
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Step, step_counts, step_from_json
 from proofs.base.verdict import Status, correction_status
 
 __all__ = ["SCHEMA_VERSION", "EvidenceReport", "DerivedReport", "CorrectionReport", "DefinitionReport",
@@ -130,14 +132,14 @@ class _Reader:
         return self.typed(isinstance(self.data, dict), "is not a JSON object", None)
 
 
-#: The keys this version reads; any other key of a claim or an evidence (a later addition, such as counts of
-#: checked steps) is kept as it is in ``extra``, written back, and shown as a row of figures.
+#: The keys this version reads; any other key of a claim or an evidence (a later addition) is kept as it is in
+#: ``extra``, written back, and shown as a row of figures.
 _EVIDENCE_KEYS = frozenset({"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous", "recheck",
-                            "counterexample", "holds_when", "holds_when_checked", "corrected", "seconds"})
+                            "counterexample", "holds_when", "holds_when_checked", "corrected", "seconds", "steps"})
 _CLAIM_KEYS = frozenset({"id", "title", "source", "section", "statement_latex", "status", "reason", "domain",
                          "interpretation", "assumptions", "readings", "premise", "definitions", "related", "methods",
                          "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
-                         "correction", "derived", "seconds"})
+                         "correction", "derived", "seconds", "steps"})
 
 
 def _extra(data: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
@@ -176,10 +178,12 @@ class EvidenceReport:
     corrected: str | None = None
     seconds: float = 0.0
     holds_when_checked: bool | None = False
+    steps: tuple[Step, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method(self.method))
+        object.__setattr__(self, "steps", tuple(self.steps))
         object.__setattr__(self, "outcome", Outcome(self.outcome))
         if self.recheck is not None:
             object.__setattr__(self, "recheck", Recheck(self.recheck))
@@ -200,7 +204,8 @@ class EvidenceReport:
                    reading=e.reading, premise_cases=e.premise_cases, recheck=e.recheck,
                    counterexample=None if e.counterexample is None else jsonable(dict(e.counterexample)),
                    holds_when=e.holds_when, corrected=None if e.corrected is None else e.corrected.statement,
-                   seconds=round(float(e.seconds), 4), holds_when_checked=e.holds_when_checked is True)
+                   seconds=round(float(e.seconds), 4), holds_when_checked=e.holds_when_checked is True,
+                   steps=e.steps)
 
     def to_json(self) -> dict[str, Any]:
         return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain,
@@ -208,7 +213,8 @@ class EvidenceReport:
                 "vacuous": self.vacuous, "recheck": None if self.recheck is None else self.recheck.value,
                 "counterexample": self.counterexample, "holds_when": self.holds_when,
                 "holds_when_checked": self.holds_when_checked if self.holds_when else None,
-                "corrected": self.corrected, "seconds": self.seconds, **self.extra}
+                "corrected": self.corrected, "seconds": self.seconds, "steps": [s.to_json() for s in self.steps],
+                **self.extra}
 
     @classmethod
     def _read(cls, r: _Reader) -> "EvidenceReport":
@@ -227,7 +233,16 @@ class EvidenceReport:
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
             holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS),
+            steps=tuple(_step(x) for x in r.at("steps").items()) if data.get("steps") is not None else (),
         )
+
+
+def _step(r: _Reader) -> Step:
+    """One recorded step, its expressions read back by :func:`core.formula.parse_srepr` (never evaluated)."""
+    try:
+        return step_from_json(r.object())
+    except InvalidArgument as error:
+        raise r.fail(f"is not a step ({str(error)[:200]})") from None
 
 
 @dataclass(frozen=True)
@@ -443,6 +458,26 @@ class ClaimReport:
         """The corrected statement when its own evidence verifies it."""
         return self.correction.statement if self.correction is not None and self.correction.verified else None
 
+    @property
+    def steps(self) -> dict[str, int] | None:
+        """``{"machine_checked", "stated", "uncovered"}``: the steps of the evidence the verdict rests on
+        (what its proof certificate re-runs), and the deciding evidence without steps; None for a status that
+        certifies nothing (:func:`proofs.base.steps.step_counts`)."""
+        return step_counts(self.status, self.evidence)
+
+    @property
+    def steps_line(self) -> str | None:
+        """``"7 machine-checked steps, 2 stated"``: what a machine re-checks of this verdict, in one line."""
+        counts = self.steps
+        if counts is None:
+            return None
+        checked, stated = counts["machine_checked"], counts["stated"]
+        line = (f"{checked} machine-checked step{'s' if checked != 1 else ''}, {stated} stated" if checked
+                else "no machine-checked step")
+        if counts["uncovered"] and self.status is Status.PROVED:
+            line += f"; {counts['uncovered']} proving evidence without steps"
+        return line
+
     @classmethod
     def from_result(cls, result: Any, statuses: Mapping[str, Status] | None = None) -> "ClaimReport":
         """From a :class:`proofs.runner.ClaimResult`; ``statuses`` (id -> status of the same run) fills in
@@ -478,7 +513,8 @@ class ClaimReport:
             "holds_when": self.holds_when, "holds_when_checked": self.holds_when_checked if self.holds_when else None,
             "corrected": self.corrected, "corrected_status": None if c is None else c.status.value,
             "correction": None if c is None else c.to_json(),
-            "derived": [d.to_json() for d in self.derived], "seconds": self.seconds, **self.extra,
+            "derived": [d.to_json() for d in self.derived], "seconds": self.seconds, "steps": self.steps,
+            **self.extra,
         }
 
     @classmethod

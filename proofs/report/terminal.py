@@ -75,7 +75,7 @@ NARROW = 100
 
 
 def _reason(c: ClaimReport) -> str:
-    reason = plain(view.one_line(c))
+    reason = plain(view.one_line(c)) + (f": {c.steps_line}" if c.steps_line and c.status is not Status.REFUTED else "")
     if any(e.outcome.value == "counterexample" for e in c.other_readings):
         reason += " (another reading has a counterexample: show " + c.id + ")"
     return reason
@@ -132,7 +132,8 @@ def render_claim(claim: ClaimReport, console: Console) -> None:
             body.append(Text.assemble((f"{f.label}: ", "bold"), plain(f.content)))
     if claim.readings:
         body.append(Text.assemble(("other readings checked: ", "bold"), "; ".join(claim.readings)))
-    body += [Text(""), Text.assemble(("status: ", "bold"), _status(claim.status), f" — {plain(view.domain(claim.reason))}")]
+    body += [Text(""), Text.assemble(("status: ", "bold"), _status(claim.status), f" — {plain(view.domain(claim.reason))}"
+                                     + (f" ({claim.steps_line})" if claim.steps_line else ""))]
     body += [Text(""), Text("Evidence (primary reading):", style="bold")]
     body += [line for e in claim.primary_evidence for line in _evidence_lines(e)] or [Text("  none")]
     if claim.other_readings:
