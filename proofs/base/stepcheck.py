@@ -136,8 +136,13 @@ def arb_value(expr, env=None, prec=200):
         if e.is_Pow:
             base, exponent = e.args
             if exponent.is_Integer:
-                b = ball(base)
-                return b ** int(exponent) if exponent >= 0 else 1 / b ** int(-exponent)
+                b, k = ball(base), abs(int(exponent))
+                if b.contains(0) and k > 0:  # arb's power of a ball around 0 is nan; bound it by |b| <= u
+                    even = flint.arb(0).union(b.abs_upper() ** (k - k % 2))
+                    power = even if k % 2 == 0 else b * even
+                else:
+                    power = b ** k
+                return power if exponent >= 0 else 1 / power
             if exponent == sympy.Rational(1, 2):
                 return ball(base).sqrt()
             if exponent == sympy.Rational(-1, 2):

@@ -73,10 +73,25 @@ def imports(helpers: list[str]) -> list[str]:
     return sorted({"sys"} | {m for name in _closure(helpers) for m in stepcheck.STDLIB.get(name, ())})
 
 
+def _source(module: object, name: str) -> str:
+    """The source of one function, checked to be that function (a file edited after it was imported would
+    shift the lines ``inspect`` reads)."""
+    text = inspect.getsource(getattr(module, name))
+    if not text.startswith(f"def {name}("):
+        raise RuntimeError(f"the source read for {name} is not its definition; was {module.__name__} edited since "
+                           "it was imported?")
+    return text
+
+
+#: The helpers' sources, read once when the toolkit is imported.
+SOURCES = {**{name: _source(stepcheck, name) for name in stepcheck.NEEDS},
+           **{name: _source(sys.modules[__name__], name) for name in BOOKKEEPING}}
+
+
 def prelude(helpers: list[str]) -> str:
     """The source of the stepcheck ``helpers`` a certificate calls (and those they call), then the
     bookkeeping, as one block of Python."""
-    parts = [inspect.getsource(getattr(stepcheck, name)) for name in _closure(helpers)]
+    parts = [SOURCES[name] for name in _closure(helpers)]
     parts.append("RESULTS = []\n")
-    parts += [inspect.getsource(globals()[name]) for name in BOOKKEEPING]
+    parts += [SOURCES[name] for name in BOOKKEEPING]
     return "\n\n".join(part.rstrip() + "\n" for part in parts)

@@ -111,11 +111,13 @@ class StepPrinter:
     """Python source for each step of a certificate (``_print_<Kind>``), sharing the symbols' names, the
     points already printed and the expressions already named."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, queries: Sequence[SmtQuery] = ()) -> None:
         self.names = names
         self.points: dict[tuple, str] = {}
         self.expressions: dict[Any, str] = {}
         self.stated: list[str] = []
+        self.shared = _shared_prefixes(queries)
+        self.defined: set[int] = set()
 
     # ------------------------------------------------------------------------------------- pieces
     def expr(self, value: Any) -> str:
@@ -171,7 +173,19 @@ class StepPrinter:
     def _print_SmtQuery(self, number: int, step: SmtQuery) -> list[str]:
         if '"""' in step.smtlib or step.smtlib.endswith("\\"):
             raise NoCertificate(f"an SMT-LIB text of step {number} cannot be quoted in Python")
-        lines = [f'QUERY_{number} = r"""', step.smtlib.rstrip("\n"), '"""']
+        lines: list[str] = []
+        commands = _commands(step.smtlib)
+        shared = self.shared.get(id(step))
+        if shared is not None:
+            index, size = shared
+            if index not in self.defined:
+                self.defined.add(index)
+                lines += ["# the declarations and hypotheses the next queries share", f'SHARED_{index} = r"""',
+                          *commands[:size], '"""']
+            rest = "\n".join(commands[size:])
+            lines += [f'QUERY_{number} = SHARED_{index} + r"""', rest, '"""']
+        else:
+            lines += [f'QUERY_{number} = r"""', step.smtlib.rstrip("\n"), '"""']
         lines.append(self.call(number, f"{step.solver} query", step.says,
                                f"check_smt(QUERY_{number}, {step.solver!r}, {step.expected!r})"))
         return lines
@@ -251,6 +265,40 @@ def _string(text: str, width: int = 104) -> str:
     return "    (" + "\n     ".join(repr(part) for part in parts) + "),"
 
 
+def _commands(smtlib: str) -> list[str]:
+    """The top-level commands of canonical SMT-LIB text (a command starts at a line's first column)."""
+    commands: list[str] = []
+    for line in smtlib.rstrip("\n").split("\n"):
+        if line.startswith("(") or not commands:
+            commands.append(line)
+        else:
+            commands[-1] += "\n" + line
+    return commands
+
+
+def _shared_prefixes(queries: Sequence[SmtQuery], least: int = 4) -> dict[int, tuple[int, int]]:
+    """For queries that repeat the same declarations and hypotheses (one query per condition on one domain),
+    ``id(query) -> (block number, commands shared)``: the block is printed once and each query adds its own
+    last commands. Consecutive queries sharing at least ``least`` leading commands form a block."""
+    plan: dict[int, tuple[int, int]] = {}
+    listed = [(q, _commands(q.smtlib)) for q in queries if q.solver == "z3"]
+    block, prefix = 0, None
+    for i, (query, commands) in enumerate(listed):
+        if prefix is not None and commands[:len(prefix)] == prefix and len(commands) > len(prefix):
+            plan[id(query)] = (block, len(prefix))
+            continue
+        following = listed[i + 1][1] if i + 1 < len(listed) else []
+        common = 0
+        while common < min(len(commands), len(following)) - 1 and commands[common] == following[common]:
+            common += 1
+        if common >= least:
+            block, prefix = block + 1, commands[:common]
+            plan[id(query)] = (block, common)
+        else:
+            prefix = None
+    return plan
+
+
 def _comment(text: str, width: int = 110) -> list[str]:
     return ["# " + line for line in textwrap.wrap(text, width - 2, break_long_words=False)] or ["#"]
 
@@ -266,7 +314,7 @@ def certificate_source(item: Any) -> str:
         what = (f"the {subject.status} verdict rests on evidence without machine-checked steps "
                 f"({', '.join(sorted({getattr(e.method, 'value', str(e.method)) for e in missing})) or 'none'})"
                 if subject.status in ("proved", "refuted", "supported")
-                else f"a {subject.status} verdict certifies nothing")
+                else f"{'an' if subject.status[:1] in 'aeiou' else 'a'} {subject.status} verdict certifies nothing")
         raise NoCertificate(f"no certificate for {subject.id}: {what}")
     symbols: set[Any] = set()
     reserved = set(_SCRIPT_NAMES) | set(_HELPERS.values())
@@ -278,7 +326,7 @@ def certificate_source(item: Any) -> str:
     symbols |= {sympy.Symbol(name) for _, steps in steps_of for s in steps for name in _point_names(s)
                 if name not in known}
     names = Names(symbols, reserved=reserved)
-    printer = StepPrinter(names)
+    printer = StepPrinter(names, [s for _, steps in steps_of for s in steps if isinstance(s, SmtQuery)])
     body: list[str] = []
     number = 0
     helpers: set[str] = set()

@@ -1,0 +1,234 @@
+"""The steps a verdict rests on (proofs.base.steps): each kind validated on construction, re-checked by the
+helpers a certificate copies, written to JSON and read back; the counterexample steps of a point claim; the
+canonical SMT-LIB text; which evidence a certificate covers."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from fractions import Fraction
+
+import pytest
+import sympy
+import z3
+
+from proofs.base import stepcheck
+from proofs.base.evidence import Evidence
+from proofs.base.steps import (
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, PointClaim, SmtQuery, Stated, attach, certified, complete,
+    counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
+)
+from proofs.errors import InvalidArgument
+
+p, q, x = sympy.symbols("p q x", real=True)
+n = sympy.Symbol("n", integer=True, positive=True)
+k = sympy.Symbol("k", integer=True, nonnegative=True)
+HALF = sympy.Rational(1, 2)
+UNSAT = "(declare-fun x () Real)\n(assert (< (* x x) 0.0))\n(check-sat)\n"
+SAT = "(declare-fun x () Real)\n(assert (> (* x x) 1.0))\n(check-sat)\n"
+
+GOOD = {
+    "smt-unsat": SmtQuery("x^2 >= 0", UNSAT, "unsat"),
+    "smt-sat": SmtQuery("x^2 > 1 somewhere", SAT, "sat"),
+    "smt-cvc5": SmtQuery("x^2 >= 0 (cvc5)", "(set-logic QF_NRA)\n" + UNSAT, "unsat", "cvc5"),
+    "identity": Identity("(p+q)^2", (p + q) ** 2, p**2 + 2 * p * q + q**2, "expand"),
+    "summation": Identity("sum of k", sympy.Sum(k, (k, 0, n)), n * (n + 1) / 2, "simplify"),
+    "derivative": Identity("d/dx x^3", sympy.Derivative(x**3, x), 3 * x**2, "cancel"),
+    "value": ExactValue("p/(1-q) at a point", p / (1 - q), {"p": HALF, "q": Fraction(1, 3)}, sympy.Rational(3, 4)),
+    "irrational-value": ExactValue("exp(p) at 1/2", sympy.exp(p), {"p": HALF}, sympy.sqrt(sympy.E)),
+    "holds": Holds("p < q", p < q, {"p": 0, "q": HALF}),
+    "holds-irrational": Holds("e^p > 1 + p", sympy.exp(p) > 1 + p, {"p": HALF}),
+    "holds-integer": Holds("n >= 2", n >= 2, {"n": 3}, integers=("n",)),
+    "boxes": Boxes("1 + x^2 > 0", 1 + x**2, ">0", ({"x": (-1, 1)}, {"x": (1, 2)})),
+    "grid": FiniteCheck("p q <= 1", p * q <= 1, 4, grid={"p": (0, HALF), "q": (0, 1)}),
+    "points": FiniteCheck("p <= q", p <= q, 2, names=("p", "q"), points=((0, 1), (HALF, HALF))),
+    "premise": FiniteCheck("q <= 1 where p <= q", q <= 1, 4, grid={"p": (0, 1), "q": (0, 1)}, premise=p <= q,
+                           premise_cases=3),
+}
+BAD = {
+    "identity": Identity("p = q", p, q, "simplify"),
+    "value": ExactValue("p/(1-q) at a point", p / (1 - q), {"p": HALF, "q": Fraction(1, 3)}, sympy.Rational(2, 3)),
+    "holds": Holds("p > q", p > q, {"p": 0, "q": HALF}),
+    "holds-integer": Holds("n >= 2 with n = 5/2", n >= 2, {"n": sympy.Rational(5, 2)}, integers=("n",)),
+    "smt": SmtQuery("x^2 >= 0, expecting sat", UNSAT, "sat"),
+    "boxes": Boxes("x > 0 on [-1, 1]", x, ">0", ({"x": (-1, 1)},)),
+    "grid": FiniteCheck("p q < 1/4", p * q < sympy.Rational(1, 4), 4, grid={"p": (0, HALF), "q": (0, 1)}),
+    "grid-count": FiniteCheck("p q <= 1 over 5 cases", p * q <= 1, 5, grid={"p": (0, HALF), "q": (0, 1)}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_a_true_step_checks(name):
+    assert GOOD[name].check() is True
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_false_step_does_not_check(name):
+    assert BAD[name].check() is False
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_a_step_survives_json(name):
+    step = GOOD[name]
+    again = step_from_json(step.to_json())
+    assert again == step and type(again) is type(step)
+
+
+def test_identity_labels_say_what_is_evaluated():
+    assert [GOOD[k].label for k in ("identity", "summation", "derivative")] == ["identity", "summation", "derivative"]
+
+
+def test_a_stated_step_is_not_machine_checked():
+    stated = Stated("exchange the two finite sums")
+    assert not stated.machine_checked and step_from_json(stated.to_json()) == stated
+    with pytest.raises(TypeError, match="prose"):
+        stated.check()
+
+
+@pytest.mark.parametrize("build, match", [
+    (lambda: SmtQuery("", UNSAT), r"says='': must be a non-empty string"),
+    (lambda: SmtQuery("q", UNSAT, "valid"), r"expected='valid': must be 'sat' or 'unsat'"),
+    (lambda: SmtQuery("q", UNSAT, "unsat", "yices"), r"solver='yices'"),
+    (lambda: SmtQuery("q", "(assert true)"), r"has no \(check-sat\) command"),
+    (lambda: Identity("i", 0.5 * p, p / 2), r"contains a floating-point number"),
+    (lambda: Identity("i", p, p, "guess"), r"how='guess': not one of"),
+    (lambda: Identity("i", "not an srepr", p), r"not a sympy srepr string"),
+    (lambda: ExactValue("v", p, {"p": 0.5}, HALF), r"must be exact .* not a float"),
+    (lambda: ExactValue("v", p, {}, HALF), r"point=\{\}: must map symbol names to exact values"),
+    (lambda: ExactValue("v", p, {"p": HALF}, q), r"must be a number, not an expression in symbols"),
+    (lambda: Holds("h", p + q, {"p": 0, "q": 0}), r"must be a condition"),
+    (lambda: Holds("h", p < q, {"p": 0}), r"gives no value for \['q'\]"),
+    (lambda: Boxes("b", x, "positive", ({"x": (0, 1)},)), r"sign='positive'"),
+    (lambda: Boxes("b", x, ">0", ({"x": (1, 0)},)), r"each side is an interval \[lo, hi\]"),
+    (lambda: Boxes("b", x, ">0", ()), r"needs at least one box"),
+    (lambda: FiniteCheck("f", p < 1, 0, grid={"p": (0,)}), r"cases=0: must be a count >= 1"),
+    (lambda: FiniteCheck("f", p < 1, 1), r"give either a grid .* or points"),
+    (lambda: FiniteCheck("f", p < 1, 1, grid={"p": ()}), r"grid='p': has no values"),
+    (lambda: FiniteCheck("f", p < 1, 1, names=("p", "q"), points=((0,),)), r"one value per name"),
+    (lambda: step_from_json({"kind": "magic"}), r"step='magic': not a step"),
+    (lambda: step_from_json({"kind": "smt", "says": "q"}), r"has unexpected or missing fields"),
+], ids=["says", "expected", "solver", "check-sat", "float", "how", "srepr", "float-point", "empty-point",
+        "symbolic-value", "not-a-condition", "missing-value", "sign", "interval", "no-box", "no-case",
+        "no-set", "empty-axis", "ragged", "unknown-kind", "missing-field"])
+def test_invalid_steps_are_refused_in_one_line(build, match):
+    with pytest.raises(InvalidArgument, match=match) as error:
+        build()
+    assert "\n" not in str(error.value)
+
+
+# ------------------------------------------------------------------------------------ point claims
+def test_counterexample_steps_recompute_both_sides_and_the_domain():
+    steps = counterexample_steps(printed=p / (1 - q), exact=p, point={"p": HALF, "q": "1/3"},
+                                 domain="0 < p < 1, 0 <= q < 1")
+    assert [type(s).__name__ for s in steps] == ["ExactValue", "ExactValue", "Holds", "Holds"]
+    assert [s.value for s in steps[:2]] == [sympy.Rational(3, 4), HALF]
+    assert all(s.check() for s in steps)
+
+
+def test_a_point_where_the_claim_holds_is_refused():
+    with pytest.raises(InvalidArgument, match="its step does not check: the claimed relation"):
+        counterexample_steps(printed=p * (1 - q), exact=p - p * q, point={"p": HALF, "q": HALF}, domain=None)
+
+
+def test_a_point_outside_the_domain_is_refused():
+    with pytest.raises(InvalidArgument, match="its step does not check: the point lies in the claim's domain"):
+        counterexample_steps(printed=p, exact=q, point={"p": 2, "q": 0}, domain="0 < p < 1")
+
+
+def test_an_inequality_counterexample_with_irrational_sides_is_decided_by_balls():
+    steps = counterexample_steps(printed=sympy.exp(p), exact=1 + p + p**2 / 2, point={"p": HALF}, domain="0 < p < 1",
+                                 relation="<=")
+    assert steps[2].condition == sympy.Gt(sympy.exp(p), 1 + p + p**2 / 2)
+
+
+def test_a_premise_is_shown_at_the_counterexample_and_counted_in_the_support():
+    claim = PointClaim(q, 1, "<=", domain="0 <= p <= 2, 0 <= q <= 2", premise=p <= q)
+    assert [s.says for s in claim.counterexample({"p": 1, "q": 2})][2] == "the premise holds at the point"
+    support = PointClaim(q, 2, "<=", premise=p <= q).support([{"p": a, "q": b} for a in (0, 1) for b in (0, 1)], "s")
+    assert support.grid is not None and support.premise_cases == 3 and support.check()
+
+
+def test_support_over_scattered_cases_lists_the_points():
+    support = PointClaim(p, q, "<=").support([{"p": 0, "q": 1}, {"p": 1, "q": 1}, {"p": 1, "q": 2}], "s")
+    assert support.grid is None and support.names == ("p", "q") and len(support.points) == 3
+
+
+def test_support_that_does_not_hold_is_refused():
+    with pytest.raises(InvalidArgument, match="the finite check does not hold"):
+        PointClaim(p, q, "<=").support([{"p": 2, "q": 1}], "s")
+
+
+def test_attach_reads_the_point_from_the_evidence():
+    evidence = Evidence("enumeration", "counterexample", "0 < p < 1", counterexample={"p": "1/2", "lhs": 1, "rhs": 0},
+                        recheck="exact")
+    attached = attach(evidence, PointClaim(p + HALF, 0, domain="0 < p < 1"))
+    assert len(attached.steps) == 4 and attached.steps[0].point == {"p": HALF}
+
+
+# ------------------------------------------------------------------------------------ SMT-LIB text
+def _query(shared: bool) -> str:
+    a, b = z3.Reals("a b")
+    keep = [a * b + 1 for _ in range(3)] if shared else []
+    solver = z3.Solver()
+    solver.add(a * b + 1 > 0, z3.Not(a * b + 1 > 0), z3.ForAll([z3.FreshConst(z3.RealSort())], a > b))
+    text = solver.to_smt2()
+    del keep
+    return text
+
+
+def test_smtlib_is_canonical_whatever_the_context_holds():
+    first, second = normalised_smtlib(_query(False)), normalised_smtlib(_query(True))
+    assert first == second
+    assert "let" not in first.split() and "benchmark" not in first and "!0" in first
+    assert stepcheck.smt_answer(first) == "unsat"
+
+
+def test_sign_records_in_a_detail_become_steps():
+    detail = {"steps": {"one": {"queries": [{"smtlib": UNSAT, "expected": "unsat", "says": "x^2 >= 0"}]}},
+              "boxes": [{"expr": sympy.srepr(1 + x**2), "sign": ">0", "box": {"x": ["-1", "1"]}, "says": "positive"}]}
+    found = sign_record_steps(detail)
+    assert [type(s).__name__ for s in found] == ["SmtQuery", "Boxes"] and all(s.check() for s in found)
+
+
+# ------------------------------------------------------------------------------ what a verdict rests on
+PROOF = Evidence("symbolic", "proved", "all p", steps=(GOOD["identity"], Stated("glue")))
+BARE_PROOF = Evidence("decision", "proved", "all p")
+OTHER_READING = Evidence("symbolic", "proved", "all p", reading="another", steps=(GOOD["identity"],))
+HOLDS = Evidence("enumeration", "holds", "a grid", steps=(GOOD["grid"],))
+
+
+@pytest.mark.parametrize("status, evidence, covered, missing, done", [
+    ("proved", [PROOF, OTHER_READING], 1, 0, True),
+    ("proved", [PROOF, BARE_PROOF], 1, 1, False),
+    ("proved", [BARE_PROOF], 0, 1, False),
+    ("supported", [HOLDS, PROOF], 1, 0, True),
+    ("inconclusive", [PROOF], 0, 0, False),
+], ids=["proved", "proof-without-steps", "no-steps", "supported", "inconclusive"])
+def test_a_certificate_covers_the_deciding_evidence_of_the_primary_reading(status, evidence, covered, missing, done):
+    found = certified(status, evidence)
+    assert (len(found[0]), len(found[1])) == (covered, missing)
+    assert complete(status, evidence) is done
+
+
+def test_step_counts_count_machine_checked_and_stated():
+    assert step_counts("proved", [PROOF, BARE_PROOF]) == {"machine_checked": 1, "stated": 1, "uncovered": 1}
+    assert step_counts("error", [PROOF]) is None
+
+
+# ------------------------------------------------------------------------------ the helpers stand alone
+ALLOWED = {"itertools", "re", "sympy", "z3", "cvc5", "flint", "mpmath", "__future__"}
+
+
+def test_stepcheck_imports_only_what_a_certificate_may():
+    tree = ast.parse(inspect.getsource(stepcheck))
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported <= ALLOWED, imported - ALLOWED
+
+
+def test_every_helper_names_what_it_calls():
+    for name in stepcheck.NEEDS:
+        source = inspect.getsource(getattr(stepcheck, name))
+        called = {other for other in stepcheck.NEEDS if other != name and f"{other}(" in source}
+        assert called <= set(stepcheck.NEEDS[name]), (name, called)
