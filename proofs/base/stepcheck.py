@@ -34,13 +34,15 @@ import re
 
 import sympy
 
-__all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "is_zero", "value_at", "arb_value", "sign_of", "truth",
-           "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity", "check_value", "check_holds",
+__all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value", "sign_of", "truth",
+           "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity", "check_inequality", "check_value", "check_holds",
            "check_boxes", "check_grid"]
 
 #: The helpers each helper calls (the prelude of a certificate is closed under this relation).
 NEEDS = {
-    "is_zero": (),
+    "reduced": (),
+    "is_zero": ("reduced",),
+    "is_nonnegative": ("reduced",),
     "value_at": (),
     "arb_value": (),
     "sign_of": ("arb_value", "is_zero"),
@@ -50,6 +52,7 @@ NEEDS = {
     "finite_check": ("truth",),
     "check_smt": ("smt_answer",),
     "check_identity": ("is_zero",),
+    "check_inequality": ("is_nonnegative",),
     "check_value": ("value_at", "sign_of"),
     "check_holds": ("truth",),
     "check_boxes": ("box_sign_holds",),
@@ -63,16 +66,23 @@ STDLIB = {"smt_answer": ("re",), "finite_check": ("itertools",)}
 SIGNS = (">0", ">=0", "<0", "<=0", "!=0")
 
 #: The simplifications an identity may name: each maps an expression to an equal one.
-ZERO_BY = ("cancel", "expand", "simplify", "combsimp", "expand_func", "erf", "factor")
+ZERO_BY = ("cancel", "expand", "simplify", "combsimp", "expand_func", "erf", "factor", "gamma")
 
 
-def is_zero(expr, how="simplify"):
-    """Whether ``expr`` (finite sums and derivatives evaluated) reduces to 0 by the simplification ``how``:
-    cancel (of the combined fraction), expand, simplify, combsimp (simplify, combsimp, simplify),
-    expand_func (then simplify), erf (rewritten with erf, then simplify) or factor."""
-    expr = sympy.sympify(expr).doit()
+def reduced(expr, how="simplify"):
+    """``expr`` rewritten into an equal expression by the simplification ``how``: cancel (of the combined
+    fraction), expand, simplify, combsimp (simplify, combsimp, simplify), expand_func (then simplify), erf
+    (rewritten with erf, then simplify), factor, or gamma (binomials and factorials through the gamma
+    function: expand_func, combsimp, simplify, then factor). Finite sums, derivatives and limits are
+    evaluated first (for gamma, only limits: its sums stay symbolic)."""
+    expr = sympy.sympify(expr)
+    if how == "gamma":
+        expr = expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.doit())
+        expr = sympy.expand_func(expr)
+        return 0 if expr == 0 else sympy.factor(sympy.simplify(sympy.combsimp(expr)))
+    expr = expr.doit()
     if expr == 0:
-        return True
+        return expr
     ways = {
         "cancel": lambda e: sympy.cancel(sympy.together(e)),
         "expand": lambda e: sympy.expand(e),
@@ -83,8 +93,19 @@ def is_zero(expr, how="simplify"):
         "factor": lambda e: sympy.factor(sympy.together(e)),
     }
     if how not in ways:
-        raise ValueError(f"how={how!r}: not one of {sorted(ways)}")
-    return ways[how](expr) == 0
+        raise ValueError(f"how={how!r}: not one of {sorted(ways) + ['gamma']}")
+    return ways[how](expr)
+
+
+def is_zero(expr, how="simplify"):
+    """Whether ``expr`` reduces to 0 by the simplification ``how`` (see :func:`reduced`)."""
+    return reduced(expr, how) == 0
+
+
+def is_nonnegative(expr, how="gamma"):
+    """Whether ``expr``, reduced by ``how``, is nonnegative by sympy's assumptions on its symbols (an
+    integer index is >= 0, a probability-like symbol declared nonnegative, a square, ...)."""
+    return sympy.sympify(reduced(expr, how)).is_nonnegative is True
 
 
 def value_at(expr, point):
@@ -305,6 +326,13 @@ def check_identity(lhs, rhs, how):
     if is_zero(sympy.sympify(lhs) - sympy.sympify(rhs), how):
         return True, f"lhs - rhs reduces to 0 ({how})"
     return False, f"lhs - rhs does not reduce to 0 ({how})"
+
+
+def check_inequality(lhs, rhs, how):
+    """``lhs - rhs``, reduced by ``how``, is nonnegative by sympy's assumptions."""
+    if is_nonnegative(sympy.sympify(lhs) - sympy.sympify(rhs), how):
+        return True, f"lhs - rhs reduces ({how}) to an expression sympy shows >= 0"
+    return False, f"sympy does not show lhs - rhs >= 0 ({how})"
 
 
 def check_value(expr, point, value):

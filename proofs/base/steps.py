@@ -9,6 +9,7 @@ back by :func:`core.formula.parse_srepr`; never text to be evaluated):
 * :class:`Identity`: ``lhs == rhs`` identically, with the sympy simplification that reduces the difference
   to 0 (finite sums and derivatives inside are evaluated first, so a summation or a derivative is an
   identity too);
+* :class:`Inequality`: ``lhs >= rhs`` identically, the reduced difference nonnegative by sympy's assumptions;
 * :class:`ExactValue`: an expression (the printed formula, or the exact side) equals a value at a point;
 * :class:`Holds`: a condition holds at a point (the point lies in the claim's domain; the claimed relation
   fails there);
@@ -35,11 +36,12 @@ from typing import Any, ClassVar
 
 import sympy
 
+from core.domain import Domain
 from core.errors import invalid
-from core.formula import parse_srepr
+from core.formula import parse_formula, parse_srepr
 from proofs.base import stepcheck
 
-__all__ = ["Step", "SmtQuery", "Identity", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated", "STEP_KINDS",
+__all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated", "STEP_KINDS",
            "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps", "all_steps", "certified",
            "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
 
@@ -190,6 +192,33 @@ class Identity(Step):
 
 
 @dataclass(frozen=True)
+class Inequality(Step):
+    """``lhs >= rhs`` identically: ``lhs - rhs``, reduced by the simplification ``how``, is nonnegative by
+    sympy's assumptions on its symbols (a factored residual whose factors sympy knows are >= 0)."""
+
+    says: str
+    lhs: Any
+    rhs: Any
+    how: str = "gamma"
+
+    kind: ClassVar[str] = "inequality"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "lhs", _expression("lhs", self.lhs))
+        object.__setattr__(self, "rhs", _expression("rhs", self.rhs))
+        if self.how not in stepcheck.ZERO_BY:
+            raise invalid("how", self.how, f"not one of {list(stepcheck.ZERO_BY)}")
+
+    def check(self) -> bool:
+        return stepcheck.check_inequality(self.lhs, self.rhs, self.how)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
+                "how": self.how}
+
+
+@dataclass(frozen=True)
 class ExactValue(Step):
     """``expr`` at ``point`` (name -> exact number) is exactly ``value``."""
 
@@ -263,7 +292,7 @@ class Boxes(Step):
             raise invalid("sign", self.sign, f"not one of {list(stepcheck.SIGNS)}")
         boxes = []
         for box in self.boxes:
-            if not isinstance(box, Mapping) or not box:
+            if not isinstance(box, Mapping) or (not box and self.expr.free_symbols):
                 raise invalid("boxes", box, "each box maps names to (lo, hi)")
             checked = {}
             for name, ends in box.items():
@@ -368,25 +397,33 @@ class FiniteCheck(Step):
 
 @dataclass(frozen=True)
 class Stated(Step):
-    """Prose that joins machine-checked steps: stated, not machine-checked."""
+    """Prose that joins machine-checked steps: stated, not machine-checked. ``unchecked`` marks a step a
+    machine did decide inside the toolkit but whose decision no certificate re-runs yet (no record of it
+    could be turned into a step): a gap in the certificate, said as such."""
 
     says: str
+    unchecked: bool = False
 
     kind: ClassVar[str] = "stated"
     machine_checked: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         _text("says", self.says)
+        if not isinstance(self.unchecked, bool):
+            raise invalid("unchecked", self.unchecked, "must be True or False")
 
     def check(self) -> bool:
         raise TypeError("a stated step is prose: nothing checks it")
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "says": self.says}
+        data: dict[str, Any] = {"kind": self.kind, "says": self.says}
+        if self.unchecked:
+            data["unchecked"] = True
+        return data
 
 
-STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, ExactValue, Holds, Boxes, FiniteCheck,
-                                                         Stated)}
+STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, Inequality, ExactValue, Holds, Boxes,
+                                                         FiniteCheck, Stated)}
 
 
 def step_from_json(data: Any) -> Step:
@@ -412,15 +449,13 @@ def step_from_json(data: Any) -> Step:
 
 
 # ------------------------------------------------------------------------------------ counterexamples
-def _relations_of(domain: Any) -> tuple[list[Any], tuple[str, ...]]:
-    """The domain as sympy relations and integer names: a :class:`core.domain.Domain`, its text, or a
-    sequence of sympy relations."""
-    from core.domain import Domain  # core is below this layer; imported here only to keep the module light
-
+def _relations_of(domain: Any, symbols: Iterable[Any] = ()) -> tuple[list[Any], tuple[str, ...]]:
+    """The domain as sympy relations and integer names: a :class:`core.domain.Domain`, its text (read with
+    ``symbols``, the claim's own), or a sequence of sympy relations."""
     if domain is None:
         return [], ()
     if isinstance(domain, (str, Domain)):
-        parsed = Domain.parse(domain)
+        parsed = Domain.parse(domain, symbols={s.name: s for s in symbols})
         return list(parsed.conditions), tuple(sorted(parsed.integers))
     conditions = [_expression("domain", c, boolean=True) for c in domain]
     return conditions, ()
@@ -454,7 +489,7 @@ class PointClaim:
         object.__setattr__(self, "exact", _expression("exact", self.exact))
         if self.premise is not None:
             object.__setattr__(self, "premise", _expression("premise", self.premise, boolean=True))
-        conditions, declared = _relations_of(self.domain)
+        conditions, declared = _relations_of(self.domain, self.printed.free_symbols | self.exact.free_symbols)
         object.__setattr__(self, "domain", tuple(conditions))
         object.__setattr__(self, "integers", tuple(sorted(set(declared) | {str(n) for n in self.integers})))
 
@@ -479,15 +514,16 @@ class PointClaim:
         return _point("point", {n: values[n] for n in self.names})
 
     def counterexample(self, values: Mapping[str, Any]) -> tuple[Step, ...]:
-        """Both sides recomputed exactly at the point (:class:`ExactValue`), the premise shown to hold and
-        the claimed relation shown false there (:class:`Holds`), and the point shown to lie in the domain.
+        """Both sides recomputed exactly at the point (:class:`ExactValue`, for a rational side), the premise
+        shown to hold and the claimed relation shown false there (:class:`Holds`: both sides recomputed,
+        an irrational one enclosed by balls at two precisions), and the point shown to lie in the domain.
         Every step is checked here: a point where the claim does not fail is refused."""
         point = self.point_of(values)
         steps: list[Step] = []
         for side, says in ((self.printed, self.printed_says), (self.exact, self.exact_says)):
             value = stepcheck.value_at(side, point)
-            value = value if value.is_Rational else sympy.simplify(value)
-            steps.append(ExactValue(f"{says} at the point", side, point, value))
+            if value.is_Rational:  # an irrational side is recomputed by the relation's step, decided by balls
+                steps.append(ExactValue(f"{says} at the point", side, point, value))
         if self.premise is not None:
             steps.append(Holds("the premise holds at the point", self.premise, point))
         steps.append(Holds(f"the claimed relation (printed {self.relation} exact) fails at the point",
@@ -649,25 +685,20 @@ def normalised_smtlib(text: str) -> str:
 
 def sign_record_steps(detail: Any) -> tuple[Step, ...]:
     """Steps from the records the sign decider leaves in an evidence's detail, wherever they are nested:
-    ``"queries"`` (each ``{"smtlib", "expected", "says"}``, with an optional ``"solver"``) and ``"boxes"``
-    (each ``{"expr", "sign", "box", "says"}``: an srepr expression, a sign and name -> [lo, hi])."""
+    ``"queries"`` (each ``{"smtlib", "expected", "says"}``; a query with ``(set-logic QF_NRAT)`` is cvc5's,
+    the others z3's), ``"boxes"`` (each ``{"box": {name: [lo, hi]}, "expression", "sign"}``: the expression
+    as text, read by :func:`core.formula.parse_formula` with the box's names as variables, or as srepr; the
+    sign ``"> 0"`` or ``"in [a, b] (...)"``) and ``"arguments"`` (mean-value arguments, stated). A box with
+    an infinite end cannot be enclosed by a ball: it is stated, not re-checked."""
     found: list[Step] = []
 
     def walk(value: Any) -> None:
         if isinstance(value, Mapping):
             for key, item in value.items():
-                if key == "queries" and isinstance(item, Sequence) and not isinstance(item, str):
-                    for query in item:
-                        if isinstance(query, Mapping) and "smtlib" in query and query.get("expected") in ("sat", "unsat"):
-                            found.append(SmtQuery(str(query.get("says") or "a query of the sign decider"),
-                                                  str(query["smtlib"]), str(query["expected"]),
-                                                  str(query.get("solver") or "z3")))
-                elif key == "boxes" and isinstance(item, Sequence) and not isinstance(item, str):
-                    for box in item:
-                        if isinstance(box, Mapping) and {"expr", "sign", "box"} <= set(box):
-                            found.append(Boxes(str(box.get("says") or "an interval box of the sign decider"),
-                                               box["expr"], str(box["sign"]),
-                                               ({k: tuple(v) for k, v in box["box"].items()},)))
+                if key in _RECORDS and isinstance(item, Sequence) and not isinstance(item, str):
+                    for record in item:
+                        if isinstance(record, Mapping):
+                            found.extend(_RECORDS[key](record))
                 else:
                     walk(item)
         elif isinstance(value, (list, tuple)):
@@ -676,6 +707,63 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
 
     walk(detail)
     return tuple(found)
+
+
+def _query_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
+    if "smtlib" not in record or record.get("expected") not in ("sat", "unsat"):
+        return ()
+    text = str(record["smtlib"])
+    solver = str(record.get("solver") or ("cvc5" if "(set-logic QF_NRAT)" in text else "z3"))
+    if solver == "z3":
+        logic = re.match(r"\s*\(set-logic\s+[A-Za-z_]+\)\s*", text)
+        try:
+            text = (logic.group(0).strip() + "\n" if logic else "") + normalised_smtlib(text[logic.end():] if logic
+                                                                                     else text)
+        except InvalidArgument:
+            pass  # kept as the solver printed it
+    return (SmtQuery(str(record.get("says") or "a query of the sign decider"), text, str(record["expected"]), solver),)
+
+
+_BOX_SIGN = re.compile(r"^\s*(>=|<=|!=|>|<)\s*0\s*$")
+_BOX_RANGE = re.compile(r"^\s*in\s*\[\s*([^,\]]+)\s*,\s*([^\]]+)\]")
+
+
+def _box_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
+    expression = record.get("expression", record.get("expr"))
+    box = record.get("box")
+    if not isinstance(expression, str) or not isinstance(box, Mapping) or not isinstance(record.get("sign"), str):
+        return ()
+    says = f"the enclosure of {expression} on the box ({record.get('enclosure') or 'an interval box'})"
+    ends = {str(k): tuple(v) for k, v in box.items()}
+    if any(str(end) in ("oo", "-oo") for pair in ends.values() for end in pair):
+        return (Stated(f"{says} shows {record['sign']} on an unbounded box {ends}", unchecked=True),)
+    try:
+        names = {name: sympy.Symbol(name) for name in ends}
+        expr = parse_srepr(expression) if re.match(r"^[A-Z][A-Za-z]*\(", expression) else parse_formula(
+            expression, symbols=names, name="expression")
+        sign = _BOX_SIGN.match(record["sign"])
+        if sign:
+            return (Boxes(says, expr, sign.group(1) + "0", (ends,)),)
+        interval = _BOX_RANGE.match(record["sign"])
+        if interval:
+            lo, hi = (_number("box", Fraction(v.strip())) for v in interval.groups())
+            return (Boxes(says + f" lies in [{lo}, {hi}]", expr - lo, ">=0", (ends,)),
+                    Boxes(says + f" lies in [{lo}, {hi}]", hi - expr, ">=0", (ends,)))
+    except (InvalidArgument, ValueError, ZeroDivisionError):
+        pass
+    return (Stated(f"{says} shows {record['sign']} (a record this toolkit could not turn into a step)",
+                   unchecked=True),)
+
+
+def _argument_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
+    states = record.get("states")
+    if not isinstance(states, str) or not states.strip():
+        return ()
+    because = record.get("because")
+    return (Stated(f"{states}: {because}" if isinstance(because, str) and because.strip() else states),)
+
+
+_RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps}
 
 
 # ------------------------------------------------------------------------------ what a verdict rests on
@@ -706,19 +794,23 @@ def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any
 
 def complete(status: Any, evidence: Sequence[Any]) -> bool:
     """Whether a certificate of the verdict re-checks everything it rests on: ``proved`` needs steps on
-    every proving evidence; ``refuted`` and ``supported`` on at least one deciding evidence."""
+    every proving evidence; ``refuted`` and ``supported`` on at least one deciding evidence; and no step a
+    machine decided may be left unchecked."""
     covered, missing = certified(status, evidence)
+    gaps = any(getattr(s, "unchecked", False) for e in covered for s in all_steps(e))
     if getattr(status, "value", status) == "proved":
-        return bool(covered) and not missing
-    return bool(covered)
+        return bool(covered) and not missing and not gaps
+    return bool(covered) and not gaps
 
 
 def step_counts(status: Any, evidence: Sequence[Any]) -> dict[str, int] | None:
-    """``{"machine_checked", "stated", "uncovered"}`` for the evidence a certificate of the verdict covers
-    (``uncovered``: deciding evidence without steps), or None when the status certifies nothing."""
+    """``{"machine_checked", "stated", "uncovered", "unchecked"}`` for the evidence a certificate of the verdict
+    covers (``uncovered``: deciding evidence without steps; ``unchecked``: stated steps a machine decided in the
+    toolkit that the certificate does not re-run), or None when the status certifies nothing."""
     if getattr(status, "value", status) not in ("proved", "refuted", "supported"):
         return None
     covered, missing = certified(status, evidence)
     steps = [s for e in covered for s in all_steps(e)]
     return {"machine_checked": sum(1 for s in steps if s.machine_checked),
-            "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing)}
+            "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing),
+            "unchecked": sum(1 for s in steps if getattr(s, "unchecked", False))}

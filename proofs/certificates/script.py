@@ -26,7 +26,7 @@ import sympy
 
 from core.errors import ToolkitError
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, Step, all_steps, certified,
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, all_steps, certified,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
@@ -69,10 +69,8 @@ def file_name(claim_id: str) -> str:
     return claim_id.replace("@", "__").replace(".", "_").replace("-", "_") + ".py"
 
 
-_KIND = {SmtQuery: None, Identity: None, ExactValue: "exact value", Holds: "condition at a point",
-         Boxes: "interval boxes", FiniteCheck: "finite check"}
-_HELPERS = {SmtQuery: "check_smt", Identity: "check_identity", ExactValue: "check_value", Holds: "check_holds",
-            Boxes: "check_boxes", FiniteCheck: "check_grid"}
+_HELPERS = {SmtQuery: "check_smt", Identity: "check_identity", Inequality: "check_inequality",
+            ExactValue: "check_value", Holds: "check_holds", Boxes: "check_boxes", FiniteCheck: "check_grid"}
 #: Names the script defines or imports besides the symbols.
 _SCRIPT_NAMES = {"sys", "itertools", "re", "sympy", "RESULTS", "step", "finish", "S", "Rational", "Symbol", "Dummy",
                  "Function", "And", "Or", "Not", "Eq", "Ne", "Lt", "Le", "Gt", "Ge"}
@@ -197,6 +195,13 @@ class StepPrinter:
         lines.append(self.call(number, step.label, step.says, f"check_identity({lhs}, {rhs}, {step.how!r})"))
         return lines
 
+    def _print_Inequality(self, number: int, step: Inequality) -> list[str]:
+        lines: list[str] = []
+        lhs = self.named("lhs", number, step.lhs, lines)
+        rhs = self.named("rhs", number, step.rhs, lines)
+        lines.append(self.call(number, "inequality", step.says, f"check_inequality({lhs}, {rhs}, {step.how!r})"))
+        return lines
+
     def _print_ExactValue(self, number: int, step: ExactValue) -> list[str]:
         lines: list[str] = []
         expr = self.named("expr", number, step.expr, lines)
@@ -253,7 +258,7 @@ class StepPrinter:
         return wrapped("", "[" + ", ".join(self.number(v) for v in values) + "]", width=100, indent="        ")
 
     def _print_Stated(self, number: int, step: Stated) -> list[str]:
-        self.stated.append(step.says)
+        self.stated.append(("decided in the toolkit, not re-checked here: " if step.unchecked else "") + step.says)
         return []
 
 
@@ -382,7 +387,7 @@ def _counts(checked: Sequence[Step]) -> str:
     kinds: dict[str, int] = {}
     for s in checked:
         label = f"{s.solver} queries" if isinstance(s, SmtQuery) else {
-            Identity: "sympy identities", ExactValue: "exact values", Holds: "conditions at a point",
+            Identity: "sympy identities", Inequality: "sympy inequalities", ExactValue: "exact values", Holds: "conditions at a point",
             Boxes: "interval-box steps", FiniteCheck: "finite checks"}[type(s)]
         kinds[label] = kinds.get(label, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in kinds.items())

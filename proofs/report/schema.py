@@ -19,7 +19,7 @@ The JSON (``"schema": 3``)::
                  "methods": [{"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous",
                               "recheck", "counterexample", "holds_when", "holds_when_checked", "corrected",
                               "seconds", "steps"}],
-                 "steps": {"machine_checked", "stated", "uncovered"},
+                 "steps": {"machine_checked", "stated", "uncovered", "unchecked"},
                  "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
                  "correction": {"statement", "status", "derived", "methods"},
                  "derived": [{"name", "srepr", "method", "reading"}], "seconds"}],
@@ -460,7 +460,7 @@ class ClaimReport:
 
     @property
     def steps(self) -> dict[str, int] | None:
-        """``{"machine_checked", "stated", "uncovered"}``: the steps of the evidence the verdict rests on
+        """``{"machine_checked", "stated", "uncovered", "unchecked"}``: the steps of the evidence the verdict rests on
         (what its proof certificate re-runs), and the deciding evidence without steps; None for a status that
         certifies nothing (:func:`proofs.base.steps.step_counts`)."""
         return step_counts(self.status, self.evidence)
@@ -476,6 +476,8 @@ class ClaimReport:
                 else "no machine-checked step")
         if counts["uncovered"] and self.status is Status.PROVED:
             line += f"; {counts['uncovered']} proving evidence without steps"
+        if counts["unchecked"]:
+            line += f" ({counts['unchecked']} decided in the toolkit, not re-checked)"
         return line
 
     @classmethod

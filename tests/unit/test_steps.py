@@ -15,8 +15,8 @@ import z3
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, PointClaim, SmtQuery, Stated, attach, certified, complete,
-    counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated, attach, certified,
+    complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
 )
 from proofs.errors import InvalidArgument
 
@@ -44,6 +44,8 @@ GOOD = {
     "points": FiniteCheck("p <= q", p <= q, 2, names=("p", "q"), points=((0, 1), (HALF, HALF))),
     "premise": FiniteCheck("q <= 1 where p <= q", q <= 1, 4, grid={"p": (0, 1), "q": (0, 1)}, premise=p <= q,
                            premise_cases=3),
+    "inequality": Inequality("(p - q)^2 >= 0", (p - q) ** 2 + p**2, p**2, "factor"),
+    "inequality-gamma": Inequality("binomial >= 0", sympy.binomial(n + k, k), 0, "gamma"),
 }
 BAD = {
     "identity": Identity("p = q", p, q, "simplify"),
@@ -54,6 +56,7 @@ BAD = {
     "boxes": Boxes("x > 0 on [-1, 1]", x, ">0", ({"x": (-1, 1)},)),
     "grid": FiniteCheck("p q < 1/4", p * q < sympy.Rational(1, 4), 4, grid={"p": (0, HALF), "q": (0, 1)}),
     "grid-count": FiniteCheck("p q <= 1 over 5 cases", p * q <= 1, 5, grid={"p": (0, HALF), "q": (0, 1)}),
+    "inequality": Inequality("p >= q", p, q, "factor"),
 }
 
 
@@ -138,7 +141,8 @@ def test_a_point_outside_the_domain_is_refused():
 def test_an_inequality_counterexample_with_irrational_sides_is_decided_by_balls():
     steps = counterexample_steps(printed=sympy.exp(p), exact=1 + p + p**2 / 2, point={"p": HALF}, domain="0 < p < 1",
                                  relation="<=")
-    assert steps[2].condition == sympy.Gt(sympy.exp(p), 1 + p + p**2 / 2)
+    assert [type(s).__name__ for s in steps] == ["ExactValue", "Holds", "Holds"]  # e^p has no exact value step
+    assert steps[1].condition == sympy.Gt(sympy.exp(p), 1 + p + p**2 / 2)
 
 
 def test_a_premise_is_shown_at_the_counterexample_and_counted_in_the_support():
@@ -184,10 +188,19 @@ def test_smtlib_is_canonical_whatever_the_context_holds():
 
 
 def test_sign_records_in_a_detail_become_steps():
-    detail = {"steps": {"one": {"queries": [{"smtlib": UNSAT, "expected": "unsat", "says": "x^2 >= 0"}]}},
-              "boxes": [{"expr": sympy.srepr(1 + x**2), "sign": ">0", "box": {"x": ["-1", "1"]}, "says": "positive"}]}
+    detail = {"steps": {"one": {"queries": [
+        {"smtlib": "(set-logic QF_NRA)\n" + UNSAT, "expected": "unsat", "says": "unsat: x^2 >= 0"},
+        {"smtlib": "(set-logic QF_NRAT)\n" + UNSAT, "expected": "unsat", "says": "unsat: x^2 >= 0 (cvc5)"}]}},
+        "boxes": [{"box": {"x": ["-1", "1"]}, "expression": "x**2 + 1", "enclosure": "natural", "sign": "> 0"},
+                  {"box": {"x": ["1/2", "1/2"]}, "expression": "exp(x)", "enclosure": "arb", "sign": "in [1, 2] (a0)"},
+                  {"box": {}, "expression": "E - 2", "enclosure": "arb", "sign": "> 0"},
+                  {"box": {"x": ["1", "oo"]}, "expression": "1/x", "enclosure": "after x = 1/t", "sign": "> 0"}],
+        "arguments": [{"states": "exp(x) - 1 - x >= 0 on [0, 1]", "because": "its derivative is >= 0"}]}
     found = sign_record_steps(detail)
-    assert [type(s).__name__ for s in found] == ["SmtQuery", "Boxes"] and all(s.check() for s in found)
+    assert [type(s).__name__ for s in found] == ["SmtQuery", "SmtQuery", "Boxes", "Boxes", "Boxes", "Boxes", "Stated",
+                                                 "Stated"]
+    assert [s.solver for s in found[:2]] == ["z3", "cvc5"]
+    assert all(s.check() for s in found if s.machine_checked)
 
 
 # ------------------------------------------------------------------------------ what a verdict rests on
@@ -211,7 +224,15 @@ def test_a_certificate_covers_the_deciding_evidence_of_the_primary_reading(statu
 
 
 def test_step_counts_count_machine_checked_and_stated():
-    assert step_counts("proved", [PROOF, BARE_PROOF]) == {"machine_checked": 1, "stated": 1, "uncovered": 1}
+    assert step_counts("proved", [PROOF, BARE_PROOF]) == {"machine_checked": 1, "stated": 1, "uncovered": 1,
+                                                          "unchecked": 0}
+
+
+def test_a_step_decided_in_the_toolkit_but_not_recorded_leaves_the_certificate_incomplete():
+    gap = Evidence("decision", "proved", "all p",
+                   steps=(GOOD["identity"], Stated("h' > 0: decided by z3", unchecked=True)))
+    assert not complete("proved", [gap]) and step_counts("proved", [gap])["unchecked"] == 1
+    assert step_from_json(gap.steps[1].to_json()).unchecked
     assert step_counts("error", [PROOF]) is None
 
 
