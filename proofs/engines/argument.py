@@ -342,7 +342,11 @@ def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premi
     for number, step in enumerate(steps, len(shown) + 1):
         info = _decide(step, timeout)
         proved = info.pop("proved")
-        kept += [*info.pop("recorded", ()), recorded.Stated(f"{step.says}: {step.because}")]
+        made = tuple(info.pop("recorded", ()))
+        if proved and not made:
+            made = (recorded.Stated(f"{step.says}: decided by {info.get('decided by', 'the toolkit')}",
+                                    unchecked=True),)
+        kept += [*made, recorded.Stated(f"{step.says}: {step.because}")]
         entry = {"step": f"{number}. {step.says}", "because": step.because, "statement": step.statement, **info}
         if step.hypotheses:
             entry["hypotheses"] = list(step.hypotheses)

@@ -27,10 +27,10 @@ from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import RELATIONS, Holds, Stated, Step
+from proofs.base.steps import RELATIONS, Holds, Stated, Step, all_steps
 from proofs.engines.sign import sign_evidence
 
-__all__ = ["chain", "witness", "premise_witnessed"]
+__all__ = ["chain", "witness", "premise_witnessed", "point_steps"]
 
 _NEGATION = {">0": "<=0", ">=0": "<0", "<0": ">=0", "<=0": ">0", "==0": "!=0", "!=0": "==0"}
 
@@ -51,7 +51,11 @@ def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str
                          for name, step in steps}}
     if missing:
         figures["steps not proved"] = missing
-    recorded: list[Step] = [s for _, step in steps for s in step.steps]
+    recorded: list[Step] = []
+    for name, step in steps:
+        recorded += step.steps
+        if not any(s.machine_checked for s in all_steps(step)):
+            recorded.append(Stated(f"{name}: shown by {step.method.value} ({step.outcome.value})", unchecked=True))
     recorded.append(Stated(f"{conclusion}: from {', '.join(name for name, _ in steps)}"))
     return Evidence(method, Outcome.INCONCLUSIVE if missing else Outcome.PROVED, domain, figures, reading=reading,
                     seconds=sum(step.seconds for _, step in steps), steps=tuple(recorded))
@@ -95,33 +99,44 @@ def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[s
                     steps=_witness_steps(expr, domain, sign, integers, symbols, point, describe, confirm is not None))
 
 
-def _witness_steps(expr: Any, domain: Iterable[Any], sign: str, integers: Iterable[str], symbols: Iterable[str],
-                   point: Mapping[str, Any], describe: str, confirmed: bool) -> tuple[Step, ...]:
-    """The witness shown at its point: the condition, and every constraint of the domain (integers too).
-    Empty when the point holds values the steps cannot state exactly (an exponential's stand-in)."""
-    names = {name: sympy.Symbol(name) for name in [*symbols, *integers]}
-    parsed = Domain.parse(list(domain) if not isinstance(domain, str) else domain, symbols=names,
-                          integers=integers)
-    target = as_sympy(expr, name="expr", symbols=names)
-    values = {k: v for k, v in point.items() if k not in ("value", "recheck")}
-    op = sign[:-1]
-    try:
-        steps: list[Step] = [Holds(f"the witness has {describe}", RELATIONS[op](target, 0), values)]
-        if parsed.conditions or parsed.integers:
-            steps.append(Holds("the witness lies in the domain", sympy.And(*parsed.conditions), values,
-                               tuple(parsed.integers)))
-    except (ValueError, TypeError):
-        return ()
-    if not all(step.check() for step in steps):
-        return ()
-    if confirmed:
-        steps.append(Stated("the witness was confirmed by the check's own exact computation (shown in the detail)"))
-    return tuple(steps)
-
-
-
 def premise_witnessed(evidence: Evidence, point: Mapping[str, Any], holds: bool) -> Evidence:
     """``evidence`` (a proof of an implication) with ``premise_cases`` = 1 when its premise ``holds`` at
     ``point`` (a point of the domain, stated in the detail), 0 otherwise (then the proof is vacuous)."""
     return replace(evidence, premise_cases=1 if holds else 0,
                    detail={**evidence.detail, "premise holds at": dict(point) if holds else None})
+
+
+def point_steps(expr: Any, domain: Iterable[Any], sign: str, point: Mapping[str, Any], *, fails: bool = False,
+                says: str = "", integers: Iterable[str] = (), symbols: Iterable[str] = ()) -> tuple[Step, ...]:
+    """For a proof certificate: ``expr sign`` shown to hold (or, with ``fails``, to fail) at ``point``, and the
+    point shown to lie in ``domain`` (constraint strings or sympy relations, as :func:`sign_evidence` takes
+    them), each decided exactly or by balls at two precisions. Empty when the steps cannot be stated (a value
+    that is not an exact number) or do not check."""
+    integers = tuple(integers)
+    # every name the point gives a value is a variable (``pi`` is the proportion here, not the constant)
+    names = {name: sympy.Symbol(name) for name in [*symbols, *integers, *(k for k in point if k.isidentifier())]}
+    try:
+        parsed = Domain.parse(domain if isinstance(domain, str) else list(domain), symbols=names, integers=integers)
+        target = as_sympy(expr, name="expr", symbols=names)
+        wanted = {s.name for s in target.free_symbols} | {s.name for c in parsed.conditions for s in c.free_symbols}
+        values = {k: point[k] for k in wanted | set(parsed.integers) if k in point}
+        op = sign.replace(" ", "")[:-1]
+        relation = RELATIONS[{">": "<=", ">=": "<", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}[op] if fails else op]
+        steps: list[Step] = [Holds(says or f"{'the condition fails' if fails else 'the condition holds'} at the point "
+                                   f"({'not ' if fails else ''}{sign})", relation(target, 0), values)]
+        if parsed.conditions or parsed.integers:
+            steps.append(Holds("the point lies in the domain", sympy.And(*parsed.conditions), values,
+                               tuple(sorted(parsed.integers))))
+    except (ValueError, TypeError, KeyError):
+        return ()
+    return tuple(steps) if all(step.check() for step in steps) else ()
+
+
+def _witness_steps(expr: Any, domain: Iterable[Any], sign: str, integers: Iterable[str], symbols: Iterable[str],
+                   point: Mapping[str, Any], describe: str, confirmed: bool) -> tuple[Step, ...]:
+    """The witness shown at its point: the condition, and every constraint of the domain (integers too)."""
+    steps = point_steps(expr, domain, sign, point, says=f"the witness has {describe}", integers=integers,
+                        symbols=symbols)
+    if steps and confirmed:
+        steps += (Stated("the witness was confirmed by the check's own exact computation (shown in the detail)"),)
+    return steps

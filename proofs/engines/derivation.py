@@ -4,6 +4,10 @@
 for an inequality); the conclusion then follows from the steps by the rules of finite sums that the
 evidence names. A step sympy does not check makes the evidence ``inconclusive`` (it names the step and
 its residual): a proof that does not go through is not a counterexample.
+
+For a proof certificate the evidence records each step as a sympy identity or inequality (the same
+reduction: limits evaluated, binomials through gamma, simplified) and each rule of finite sums as a stated
+step.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from proofs.base import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.errors import invalid
 from symbolic.steps import Step, checked
@@ -39,7 +44,15 @@ def derivation(steps: Sequence[Step], *, domain: str, conclusion: str, rules: It
                              "step not checked": f"{number}. {step.says}", "residual": str(rest)},
                             reading=reading, seconds=time.perf_counter() - start)
         shown.append(f"{number}. {step.says} ({'residual 0' if step.relation == '==' else 'residual >= 0'})")
+    rules = list(rules)
+    kept: list[recorded.Step] = [
+        (recorded.Identity if step.relation == "==" else recorded.Inequality)(f"{number}. {step.says}", step.lhs,
+                                                                               step.rhs, "gamma")
+        for number, step in enumerate(steps, 1)]
+    kept += [recorded.Stated(f"a rule of finite sums: {rule}") for rule in rules]
+    kept.append(recorded.Stated(f"{conclusion}: from the steps above"))
     return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain,
                     {"conclusion": conclusion, "steps checked by sympy": shown,
-                     "rules of finite sums used": list(rules)},
-                    reading=reading, derived=dict(derived or {}), seconds=time.perf_counter() - start)
+                     "rules of finite sums used": rules},
+                    reading=reading, derived=dict(derived or {}), seconds=time.perf_counter() - start,
+                    steps=tuple(kept))

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.steps import Stated
+from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.errors import invalid
 
@@ -53,9 +55,12 @@ def decide_each_size(condition: Callable[[int], Any], domain: Sequence[Any], siz
         tail = [size for size in sizes if size > failing[-1]]
         where = (f"{tail[0]} <= n <= {sizes[-1]} (each n decided; larger n not decided)"
                  if tail and not undecided else None)
+        steps = point_steps(condition(failing[0]), domain, sign, first, fails=True, symbols=symbols)
+        if steps:
+            steps += (Stated(f"the condition at the sample size n = {failing[0]} is the one shown above"),)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, recheck=recheck, reading=reading,
                         counterexample={"n": failing[0], **first}, holds_when=where,
-                        holds_when_checked=True if where else None, seconds=seconds)
+                        holds_when_checked=True if where else None, seconds=seconds, steps=steps)
     outcome = Outcome.INCONCLUSIVE if undecided else Outcome.HOLDS
     detail["note"] = "each n is a z3 proof on the whole domain; the set of n is finite, hence 'holds', not 'proved'"
     return Evidence(Method.DECISION, outcome, text, detail, reading=reading, seconds=seconds)

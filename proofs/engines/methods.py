@@ -23,14 +23,14 @@ from fractions import Fraction
 from typing import Any
 
 from numeric.sampling import sampler_of
-from proofs.errors import invalid
+from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
+from proofs.errors import invalid
 from core.formula import as_sympy
 from symbolic.symbols import by_name
-from proofs.base import stepcheck
-from proofs.base.steps import Identity, PointClaim, Stated, Step
 
-__all__ = ["identity", "exhaustive", "property_search", "rational_grid"]
+__all__ = ["identity", "exhaustive", "property_search", "rational_grid", "inequality_steps"]
 
 Point = Mapping[str, Any]
 Verdict = bool | tuple[bool, Mapping[str, Any]]
@@ -123,6 +123,17 @@ def _zero_by(difference: Any, *, custom: bool) -> str | None:
         if stepcheck.is_zero(difference, how):
             return how
     return None
+
+
+def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = None) -> tuple[Step, ...]:
+    """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.base.steps.Inequality`
+    (the reduced difference nonnegative by sympy's assumptions), with the first simplification that shows it,
+    and ``because`` (how the symbols cover the domain) stated; empty when none shows it."""
+    for how in ("factor", "gamma", "simplify"):
+        step = Inequality(says, lhs, rhs, how)
+        if step.check():
+            return (step,) + ((Stated(because),) if because else ())
+    return ()
 
 
 def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: Any, domain: str) -> tuple[Step, ...]:

@@ -24,7 +24,8 @@ from typing import Any
 import sympy
 
 from core.formula import parse_formula
-from proofs.base.evidence import Evidence
+from proofs.base.evidence import Evidence, Outcome
+from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.engines.sign.parse import parse_constraint, plain_symbols
 from proofs.errors import invalid
@@ -90,6 +91,10 @@ def decide_with_witnesses(expr: Any, domain: Sequence[Any], *, timeout: float,
     ``premise_cases`` counted at ``witnesses`` when some are given (for an implication whose premise the
     domain holds)."""
     found = sign_evidence(expr, domain, timeout=timeout, **kwargs)
+    if found.outcome is Outcome.COUNTEREXAMPLE and found.counterexample:  # its point, for a proof certificate
+        found = dataclasses.replace(found, steps=found.steps + point_steps(
+            expr, domain, kwargs.get("sign", ">0"), found.counterexample, fails=True,
+            integers=kwargs.get("integers", ()), symbols=kwargs.get("symbols", ())))
     if not witnesses:
         return found
     return with_witnesses(found, domain, witnesses, symbols=kwargs.get("symbols", ()))
