@@ -22,6 +22,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
 from proofs.base.registry import check, define
+from proofs.base.steps import PointClaim
 from proofs.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
@@ -67,7 +68,9 @@ def _lemma_grid(budget: Budget, lhs: sympy.Expr, rhs: sympy.Expr, reading: str |
         return left == right, {"lhs": left, "rhs": right}
 
     return exhaustive(cases, holds, reading=reading, domain=f"exact rationals: n in 1..{top}, (q1, q2) in "
-                      f"{[(str(a), str(b)) for a, b in pairs]}, q3 = 1 - q1 - q2")
+                      f"{[(str(a), str(b)) for a, b in pairs]}, q3 = 1 - q1 - q2",
+                      claim=PointClaim(lhs, rhs, domain="q1 >= 0, q2 >= 0, q1 + q2 > 0, q3 == 1 - q1 - q2, "
+                                                        "n >= 1 integer"))
 
 
 def _fraction_sum(part: int, power: int) -> Callable[[int], OutcomeSum]:

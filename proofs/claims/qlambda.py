@@ -22,7 +22,7 @@ from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
 from proofs.claims.warner import WARNER_STATISTIC
-from proofs.engines.methods import exhaustive, identity
+from proofs.engines.methods import exhaustive, identity, inequality_steps
 from proofs.engines.moments import compare_moment
 from proofs.engines.simulation import GIVEN, exact_moment, simulation_witness
 from proofs.engines.survey_grids import (PAPER, identity_points, pq_grid, replicates, sample_sizes, survey_points,
@@ -196,14 +196,19 @@ def _qlv_symbolic(budget: Budget) -> list[Evidence]:
     at_zero = identity(variance.xreplace({lam: 0}), P.QLAMBDA_VAR0, domain=_QL + " (symbolic: value at lam = 0)")
     start = time.perf_counter()
     e, s, t = sympy.symbols("e s t", positive=True)  # p = 1/2 + e, r = 1 - p - q = s, lam = t
-    gap = sympy.factor(sympy.simplify((P.QLAMBDA_VAR0 - variance).xreplace({q: 1 - p - s}).xreplace(
-        {p: sympy.Rational(1, 2) + e}).xreplace({lam: t})))
+    difference = (P.QLAMBDA_VAR0 - variance).xreplace({q: 1 - p - s}).xreplace(
+        {p: sympy.Rational(1, 2) + e}).xreplace({lam: t})
+    gap = sympy.factor(sympy.simplify(difference))
     nonnegative = bool(gap.is_nonnegative)
     largest = Evidence(
         Method.SYMBOLIC, Outcome.PROVED if nonnegative else Outcome.INCONCLUSIVE,
         "p = 1/2 + e, 1 - p - q = s, lam = t with e, s, t > 0 (the boundary s = 0 or t = 0 gives equality); n >= 1",
         {"Var(0) - Var(lam), factored": str(gap), "sympy: nonnegative": nonnegative},
-        derived={"Var(lam)": variance, "Var(0) - Var(lam)": gap}, seconds=time.perf_counter() - start)
+        derived={"Var(lam)": variance, "Var(0) - Var(lam)": gap}, seconds=time.perf_counter() - start,
+        steps=inequality_steps(difference, 0, "Var(0) - Var(λ) >= 0 with p = 1/2 + e, 1 - p - q = s, λ = t (e, s, t > 0)",
+                               because="p = 1/2 + e, 1 - p - q = s, λ = t with e, s, t > 0 cover the domain's "
+                                       "interior; on its boundary (s = 0 or t = 0) the two variances are equal")
+        if nonnegative else ())
     return [at_zero, largest]
 
 

@@ -24,6 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
+from proofs.base.steps import PointClaim
 from proofs.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
@@ -106,6 +107,19 @@ def _tail_enumeration(budget: Budget):
     yield replace(centred, reading="centred")
 
 
+def _tail_claim() -> PointClaim:
+    """R.tail as printed, as sympy (for a proof certificate): Pr(every X_i in [A, B]) >= 1 - δ, where the
+    probability is (Φ((B-μ)/σ) - Φ((A-μ)/σ))^n for B >= A."""
+    mu, sigma, delta = sympy.symbols("mu sigma delta", real=True)
+    size = sympy.Symbol("n", integer=True, positive=True)
+    a = sympy.sqrt(2 * sympy.log(2 * size / delta))
+    lo, hi = -mu - sigma * a, mu + sigma * a
+    cdf = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2  # noqa: E731 - Φ, the normal distribution function
+    return PointClaim((cdf((hi - mu) / sigma) - cdf((lo - mu) / sigma)) ** size, 1 - delta, ">=",
+                      domain="sigma > 0, n >= 1 integer, 0 < delta < 1", premise=hi >= lo,
+                      printed_says="the probability that every X_i lies in the printed interval")
+
+
 @check("R.tail", "interval")
 def _tail_interval(budget: Budget):
     """Certified (arb balls at two precisions) probability at mu = -1, sigma = 1, n = 1, delta = 1/2: the
@@ -113,6 +127,7 @@ def _tail_interval(budget: Budget):
     case = {"mu": Fraction(-1), "sigma": Fraction(1), "n": 1, "delta": Fraction(1, 2)}
     yield certified_exhaustive([case], _tail_margin("printed"), sign=">=0", ctx=arb(50), premise=_normal_model,
                                names=("Pr - (1 - delta)", "Pr - (1 - delta) (second precision)"),
+                               claim=_tail_claim(),
                                domain="mu = -1, sigma = 1, n = 1, delta = 1/2 (interval [1 - sqrt(2 ln 4), "
                                       "-1 + sqrt(2 ln 4)])")
     yield replace(_tail_proof(), reading="centred")

@@ -23,10 +23,11 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
+from proofs.base.steps import ExactValue, Identity, PointClaim, Stated
 from proofs.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
-from proofs.engines.methods import exhaustive, identity, rational_grid
+from proofs.engines.methods import exhaustive, identity, inequality_steps, rational_grid
 from proofs.engines.sign import sign_evidence
 from symbolic import meanest as derivations
 from symbolic.symbols import n as n_symbol, p as p_symbol
@@ -138,6 +139,19 @@ def _holds_when_argument(budget: Budget) -> Evidence:
                  domain="Delta >= 1, every eps > 0, 0 < delta < 1")
 
 
+def _gauss_claim() -> PointClaim:
+    """R.gaussian as printed, as sympy (for a proof certificate): δ(ε) <= δ for the calibration σ = √(2 ln(2/δ))
+    GS/ε with GS = Δ² (§2.1's squared norm), where δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ) for a query
+    of ℓ2 sensitivity Δ (Balle & Wang 2018)."""
+    eps, delta, sensitivity = sympy.symbols("eps delta sensitivity", real=True)
+    sigma = sympy.sqrt(2 * sympy.log(2 / delta)) * sensitivity ** 2 / eps
+    cdf = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2  # noqa: E731 - Φ, the normal distribution function
+    curve = cdf(sensitivity / (2 * sigma) - eps * sigma / sensitivity) - sympy.exp(eps) * cdf(
+        -sensitivity / (2 * sigma) - eps * sigma / sensitivity)
+    return PointClaim(curve, delta, "<=", domain="eps > 0, 0 < delta < 1, sensitivity > 0",
+                      printed_says="δ(ε) of the Gaussian mechanism calibrated as printed")
+
+
 @check("R.gaussian", "interval")
 def _gaussian_interval(budget: Budget):
     """Certified δ(ε) (arb balls at two precisions), GS as printed (Δ²): the named point ε = 10, δ = 10^-5,
@@ -147,6 +161,7 @@ def _gaussian_interval(budget: Budget):
     cases = [_GAUSS_POINT] + _gauss_cases(eps_values, sensitivities=(Fraction(1), Fraction(1, 4), Fraction(4)))
     ev = certified_exhaustive(cases, _privacy_margin(gaussian.gs_printed), sign=">=0", premise=_calibrated,
                               names=("delta - delta(eps)", "delta - delta(eps) (second precision)"),
+                              claim=_gauss_claim(),
                               domain=f"(ε, δ, Δ) = (10, 10^-5, 1), then ε on a {budget.grid}-point grid of (0, 20) x δ "
                                      "in {1/2, 1/10, 10^-3, 10^-5, 10^-10} x Δ in {1, 1/4, 4}; GS = Δ² as printed; "
                                      "exact curve")
@@ -225,8 +240,21 @@ def _rr_eps_symbolic(budget: Budget) -> Evidence:
                                "has h(0) = 0 and h'(p) > 0 on (0, 1/2)",
                    "h'(p)": str(gap["h'"]), "h'(s/(2(1+s)))": str(slope_on_domain),
                    "ratio is 1 + 4p/(1-2p)": same, "h(0)": str(gap["h(0)"])},
-                  derived={"h": gap["h"], "h'": gap["h'"]}, seconds=time.perf_counter() - start)
+                  derived={"h": gap["h"], "h'": gap["h'"]}, seconds=time.perf_counter() - start,
+                  steps=_rr_eps_steps(y, gap, s, slope_on_domain) if ok else ())
     return premise_witnessed(ev, _RR_WITNESS, _in_unit_half(_RR_WITNESS))
+
+
+def _rr_eps_steps(y: sympy.Expr, gap: dict, s: sympy.Symbol, slope: sympy.Expr) -> tuple:
+    """The steps of the symbolic argument, for a proof certificate."""
+    return (Identity("the loss ratio (1+2p)/(1-2p) is 1 + 4p/(1-2p)", (1 + 2 * p_symbol) / (1 - 2 * p_symbol), 1 + y,
+                     "cancel"),
+            ExactValue("h(0) = 0", gap["h"], {"p": 0}, 0),
+            Identity("h'(p), by differentiating h", sympy.Derivative(gap["h"], p_symbol), gap["h'"], "simplify"),
+            Identity("h'(s/(2(1+s)))", gap["h'"].subs(p_symbol, s / (2 * (1 + s))), slope, "simplify"),
+            *inequality_steps(slope, 0, "h'(s/(2(1+s))) >= 0 for s > 0"),
+            Stated("p = s/(2(1+s)) maps s > 0 onto 0 < p < 1/2, so h' >= 0 there; with h(0) = 0 the mean value "
+                   "theorem gives h(p) >= 0: the exact loss ln((1+2p)/(1-2p)) is at most 4p/(1-2p)"))
 
 
 @check("R.rr-eps", "decision")
