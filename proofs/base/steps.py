@@ -245,7 +245,8 @@ class ExactValue(Step):
 
 @dataclass(frozen=True)
 class Holds(Step):
-    """``condition`` holds at ``point``, and each name of ``integers`` has an integer value there."""
+    """``condition`` holds at ``point``, and each name of ``integers`` has an integer value there (a condition
+    without symbols, a fact about numbers, takes the empty point)."""
 
     says: str
     condition: Any
@@ -257,7 +258,8 @@ class Holds(Step):
     def __post_init__(self) -> None:
         _text("says", self.says)
         object.__setattr__(self, "condition", _expression("condition", self.condition, boolean=True))
-        object.__setattr__(self, "point", _point("point", self.point))
+        constant = not self.condition.free_symbols and not self.integers and isinstance(self.point, Mapping)
+        object.__setattr__(self, "point", {} if constant and not self.point else _point("point", self.point))
         object.__setattr__(self, "integers", tuple(sorted(str(n) for n in self.integers)))
         missing = sorted({s.name for s in self.condition.free_symbols} - set(self.point)
                          | set(self.integers) - set(self.point))

@@ -23,6 +23,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
+from proofs.base.steps import Holds, Stated
 from proofs.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, exact_coverage, limit_coverage,
                                          p_grid, simulated, simulation_evidence, simulation_outcome)
 from proofs.engines.certified import certified_exhaustive
@@ -316,12 +317,34 @@ def _example_interval(budget: Budget):
                 "||nu - mu| - 12.5| - 10^-30": lambda: abs(abs(nu - mu) - printed_error) - ctx.number(small),
                 }[case["quantity"]]()
 
-    yield certified_exhaustive(checks, value, sign="<0", ctx=_FINE,
-                               domain="X = clamp(N(50, 4), -75, 75), bins (-75, 0], (0, 75]: theta_1 = Phi(-25)")
+    found = certified_exhaustive(checks, value, sign="<0", ctx=_FINE,
+                                 domain="X = clamp(N(50, 4), -75, 75), bins (-75, 0], (0, 75]: theta_1 = Phi(-25)")
+    yield replace(found, steps=_example_steps()) if found.outcome is Outcome.HOLDS else found
     yield certified_exhaustive([{"quantity": "nu - 37.5"}],
                                lambda case, ctx: _example_values(ctx)[1] - ctx.number(Fraction(75, 2)), sign="==0",
                                ctx=_FINE, reading="exact values", names=("nu - 37.5", "nu - 37.5 (second precision)"),
                                domain="nu = 37.5 - 75 Phi(-25) exactly")
+
+
+def _example_steps() -> tuple:
+    """The three certified facts of the example as sympy, for a proof certificate: Φ(-x) = erfc(x/√2)/2 (no
+    cancellation), ν = 37.5 - 75 θ_1 and the clamped mean μ = L Φ(α) + U (1 - Φ(β)) + m (Φ(β) - Φ(α))
+    + s (φ(α) - φ(β)), α = (L - m)/s = -62.5, β = (U - m)/s = 12.5."""
+    tail = lambda x: sympy.erfc(x / sympy.sqrt(2)) / 2  # noqa: E731 - Φ(-x)
+    density = lambda x: sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731 - φ(x)
+    alpha, beta = sympy.Rational(-125, 2), sympy.Rational(25, 2)
+    theta = tail(25)
+    nu = sympy.Rational(75, 2) - 75 * theta
+    mu = (-75 * tail(-alpha) + 75 * tail(beta) + 50 * (1 - tail(beta) - tail(-alpha))
+          + 2 * (density(alpha) - density(beta)))
+    tiny, small = sympy.Rational(1, 10 ** 100), sympy.Rational(1, 10 ** 30)
+    return (Holds("theta_1 = Phi(-25) < 10^-100", theta < tiny, {}),
+            Holds("|nu - 37.5| < 10^-100, with nu = -37.5 theta_1 + 37.5 (1 - theta_1)",
+                  sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, {}),
+            Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [-75, 75])",
+                  sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)) < small, {}),
+            Stated("X = clamp(N(50, 2^2), -75, 75) has theta_1 = Pr(X <= 0) = Phi(-25), and E[clamp(X)] = "
+                   "L Phi(alpha) + U (1 - Phi(beta)) + m (Phi(beta) - Phi(alpha)) + s (phi(alpha) - phi(beta))"))
 
 
 # ===================================================================================== R.ci-rr
