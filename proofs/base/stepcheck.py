@@ -128,8 +128,8 @@ def arb_value(expr, env=None, prec=200):
     import flint  # certificates that evaluate no ball need not have python-flint
 
     env = env or {}
-    functions = {sympy.exp: "exp", sympy.log: "log", sympy.erf: "erf", sympy.erfc: "erfc", sympy.gamma: "gamma",
-                 sympy.sin: "sin", sympy.cos: "cos", sympy.tanh: "tanh", sympy.atan: "atan"}
+    functions = {sympy.exp: "exp", sympy.log: "log", sympy.erf: "erf", sympy.erfc: "erfc", sympy.erfinv: "erfinv",
+                 sympy.gamma: "gamma", sympy.sin: "sin", sympy.cos: "cos", sympy.tanh: "tanh", sympy.atan: "atan"}
 
     def ball(e):
         if e.is_Integer:

@@ -23,7 +23,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import Holds, Stated
+from proofs.base.steps import Holds, PointClaim, Stated
 from proofs.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, exact_coverage, limit_coverage,
                                          p_grid, simulated, simulation_evidence, simulation_outcome)
 from proofs.engines.certified import certified_exhaustive
@@ -388,7 +388,26 @@ def _ci_rr_interval(budget: Budget):
     ev = certified_exhaustive([dict(RR)], limit_coverage(RR, one_sided=False), sign=">=0", ctx=arb(50),
                               names=("limiting coverage - (1 - alpha)", "limiting coverage - (1 - alpha) (second)"),
                               domain="normal limit n -> oo of the printed interval, sampling model")
-    yield replace(ev, corrected=_ci_rr_correction(budget))
+    yield replace(ev, corrected=_ci_rr_correction(budget), steps=_ci_rr_steps() if ev.counterexample else ())
+
+
+def _ci_rr_steps() -> tuple:
+    """The limiting coverage at R.ci-rr's configuration as sympy, for a proof certificate: erf(erfinv(1 - α) √ρ),
+    ρ = v_printed/v_true, with the variances per respondent from the bins' midpoints m_i and the types θ_i."""
+    p, alpha, theta1 = sympy.symbols("p alpha theta1", real=True)
+    middles = [sympy.Rational(m.numerator, m.denominator) for m in binned.Binning(RR["L"], RR["U"], RR["c"]).midpoints]
+    theta = [theta1, 1 - theta1]
+    printed = sum(m ** 2 for m in middles) * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
+    true = printed + sum(m ** 2 * t for m, t in zip(middles, theta)) - sum(m * t for m, t in zip(middles, theta)) ** 2
+    claim = PointClaim(sympy.erf(sympy.erfinv(1 - alpha) * sympy.sqrt(printed / true)), 1 - alpha, ">=",
+                       domain="0 < p < 1/2, 0 < alpha < 1, 0 <= theta1 <= 1",
+                       printed_says="the limiting coverage of the printed interval")
+    point = {"p": RR["p"], "alpha": RR["alpha"], "theta1": RR["theta"][0]}
+    return claim.counterexample(point) + (Stated(
+        "as n -> oo, (nu_hat - nu)/sqrt(v_true/n) -> N(0, 1), so nu_hat ± z sqrt(v_printed/n) covers nu with "
+        "probability 2 Phi(z sqrt(v_printed/v_true)) - 1 = erf(erfinv(1 - alpha) sqrt(v_printed/v_true)); per "
+        "respondent v_printed = Σ m_i^2 (1/4 - p^2)/(4p^2), and v_true adds Σ m_i^2 theta_i - nu^2 (the sampling of "
+        f"the types); the bins are those of the configuration {dict(RR, theta=[str(t) for t in RR['theta']])}"),)
 
 
 @check("R.ci-rr", "symbolic")
