@@ -34,8 +34,9 @@ import re
 
 import sympy
 
-__all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value", "sign_of", "truth",
-           "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity", "check_inequality", "check_value", "check_holds",
+__all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value",
+           "sign_of", "truth", "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity",
+           "check_inequality", "check_value", "check_holds",
            "check_boxes", "check_grid"]
 
 #: The helpers each helper calls (the prelude of a certificate is closed under this relation).

@@ -30,19 +30,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
 import sympy
 
 from core.domain import Domain
-from core.errors import invalid
+from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula, parse_srepr
 from proofs.base import stepcheck
 
-__all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated", "STEP_KINDS",
-           "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps", "all_steps", "certified",
+__all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated",
+           "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps",
+           "all_steps", "certified",
            "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
 
 #: The relations a claim may state between two sides (the counterexample is where it fails).
@@ -714,16 +715,23 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
 def _query_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
     if "smtlib" not in record or record.get("expected") not in ("sat", "unsat"):
         return ()
-    text = str(record["smtlib"])
-    solver = str(record.get("solver") or ("cvc5" if "(set-logic QF_NRAT)" in text else "z3"))
+    raw = str(record["smtlib"])
+    says = str(record.get("says") or "a query of the sign decider")
+    solver = str(record.get("solver") or ("cvc5" if "(set-logic QF_NRAT)" in raw else "z3"))
+    texts = [raw]
     if solver == "z3":
-        logic = re.match(r"\s*\(set-logic\s+[A-Za-z_]+\)\s*", text)
+        logic = re.match(r"\s*\(set-logic\s+[A-Za-z_]+\)\s*", raw)
         try:
-            text = (logic.group(0).strip() + "\n" if logic else "") + normalised_smtlib(text[logic.end():] if logic
-                                                                                     else text)
+            texts.insert(0, (logic.group(0).strip() + "\n" if logic else "")
+                         + normalised_smtlib(raw[logic.end():] if logic else raw))
         except InvalidArgument:
             pass  # kept as the solver printed it
-    return (SmtQuery(str(record.get("says") or "a query of the sign decider"), text, str(record["expected"]), solver),)
+    for text in texts:
+        try:
+            return (SmtQuery(says, text, str(record["expected"]), solver),)
+        except InvalidArgument:
+            continue
+    return (Stated(f"{says} ({solver}: a query too long to print in a certificate)", unchecked=True),)
 
 
 _BOX_SIGN = re.compile(r"^\s*(>=|<=|!=|>|<)\s*0\s*$")
@@ -785,7 +793,8 @@ def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any
     ``refuted``: the counterexamples that carry steps (one re-checked counterexample refutes);
     ``supported``: the finite support that carries steps. Other statuses certify nothing."""
     primary = [e for e in evidence if e.reading is None and not getattr(e, "vacuous", False)]
-    wanted = {"proved": "proved", "refuted": "counterexample", "supported": "holds"}.get(getattr(status, "value", status))
+    wanted = {"proved": "proved", "refuted": "counterexample", "supported": "holds"}.get(
+        getattr(status, "value", status))
     if wanted is None:
         return [], []
     deciding = [e for e in primary if _is(e.outcome, wanted)]

@@ -66,7 +66,8 @@ def _write(path: Path, files: Mapping[str, str]) -> list[Path]:
                 raise
             written.append(path / name)
         return written
-    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else "."))
+    parent = path.parent if str(path.parent) else Path(".")
+    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent))
     try:
         for name, text in files.items():
             target = staging / name

@@ -387,7 +387,8 @@ def _counts(checked: Sequence[Step]) -> str:
     kinds: dict[str, int] = {}
     for s in checked:
         label = f"{s.solver} queries" if isinstance(s, SmtQuery) else {
-            Identity: "sympy identities", Inequality: "sympy inequalities", ExactValue: "exact values", Holds: "conditions at a point",
+            Identity: "sympy identities", Inequality: "sympy inequalities", ExactValue: "exact values",
+            Holds: "conditions at a point",
             Boxes: "interval-box steps", FiniteCheck: "finite checks"}[type(s)]
         kinds[label] = kinds.get(label, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in kinds.items())
@@ -405,12 +406,12 @@ def _header(subject: Subject, counts: str, stated: int, missing: Sequence[Any]) 
                        break_long_words=False),
         "",
         f"This script re-checks the {checked} machine-checked steps this verdict rests on ({counts}) with sympy"
-        + (", z3" if "z3 queries" in counts else "") + (", cvc5" if "cvc5 queries" in counts else "")
-        + (" and python-flint" if any(k in counts for k in ("interval", "exact values", "conditions", "finite"))
-           else "") + f", never with the toolkit that wrote it, then lists the {stated} stated steps (prose, not"
-        " machine-checked). It exits 0 if and only if every machine-checked step checks.",
+        " (and z3, cvc5 or python-flint where a step needs them), never with the toolkit that wrote it, then lists"
+        f" the {stated} stated steps (prose, not machine-checked). It exits 0 if and only if every machine-checked"
+        " step checks.",
         "",
-        f"Written by ldp-belief-proofs {TOOLKIT_VERSION} with sympy {sympy.__version__}. Run: python3 {file_name(subject.id)}",
+        f"Written by ldp-belief-proofs {TOOLKIT_VERSION} with sympy {sympy.__version__}. "
+        f"Run: python3 {file_name(subject.id)}",
     ]
     if missing:
         methods = ", ".join(sorted({getattr(e.method, "value", str(e.method)) for e in missing}))

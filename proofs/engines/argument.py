@@ -412,7 +412,8 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
                              search_region=False, domain_text=domain, reading=reading)
     counterexample = {"condition": result["failing"], **dict(evidence.counterexample)} if evidence.counterexample else None
     steps = _failing_steps(failing, op, relations, counterexample) if counterexample else ()
-    return Evidence(Method.DECISION, evidence.outcome, domain, {**figures, **evidence.detail, "condition": result["failing"]},
+    return Evidence(Method.DECISION, evidence.outcome, domain,
+                    {**figures, **evidence.detail, "condition": result["failing"]},
                     counterexample=counterexample, recheck=evidence.recheck, reading=reading,
                     seconds=time.perf_counter() - start, steps=steps)
 
