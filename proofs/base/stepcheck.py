@@ -21,8 +21,9 @@ The rules a step is checked by:
   number is compared exactly; an irrational one has its sign decided by python-flint balls at two
   precisions (200 and 400 bits), which must exclude 0 and agree; an equality of irrationals must simplify
   to 0 (a ball never shows that a number is exactly 0);
-* an **interval box**: the expression is enclosed by python-flint ball arithmetic over the whole box; the
-  enclosure must lie on the stated side of 0 (one enclosure is a proof for every point of the box);
+* an **interval box**: the expression is enclosed by interval arithmetic on exact python-flint endpoints,
+  rounded outward, over the whole box; the enclosure must lie on the stated side of 0 (one enclosure is a
+  proof for every point of the box where the expression is defined);
 * an **SMT query**: the SMT-LIB text is given to z3 (or cvc5) and its answer must be the expected one
   (``unsat`` for a proof: no point satisfies the negation).
 """
@@ -35,7 +36,7 @@ import re
 import sympy
 
 __all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value",
-           "sign_of", "truth", "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity",
+           "sign_of", "truth", "enclosure", "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity",
            "check_inequality", "check_value", "check_holds",
            "check_boxes", "check_grid"]
 
@@ -48,7 +49,8 @@ NEEDS = {
     "arb_value": (),
     "sign_of": ("arb_value", "is_zero"),
     "truth": ("sign_of", "value_at"),
-    "box_sign_holds": ("arb_value",),
+    "enclosure": (),
+    "box_sign_holds": ("enclosure", "sign_of", "value_at"),
     "smt_answer": (),
     "finite_check": ("truth",),
     "check_smt": ("smt_answer",),
@@ -234,27 +236,180 @@ def truth(condition, point):
     raise ValueError(f"not a condition: {condition}")
 
 
-def box_sign_holds(expr, sign, box, prec=200):
-    """Whether one python-flint enclosure of ``expr`` over the box (name -> (lo, hi), exact rationals)
-    lies on the side of 0 that ``sign`` states: then every point of the box satisfies it."""
-    import flint  # certificates that evaluate no ball need not have python-flint
+def enclosure(expr, box, prec=200):
+    """``(lo, hi)``, exact python-flint numbers (``±inf`` allowed), with ``lo <= value <= hi`` at every point
+    of the box (name -> (lo, hi): rationals, or ``-oo``/``oo``) where ``expr`` is defined: interval arithmetic
+    on endpoints, rounded outward (the natural interval extension). A logarithm, a reciprocal or a root
+    is taken over the part of its argument's interval where it is defined (sound where the expression is
+    defined at every point that matters: its side conditions are decided by other steps); ``None`` when
+    the expression is defined nowhere on the box."""
+    import flint  # certificates that enclose no box need not have python-flint
 
+    inf, ninf, zero = flint.arb.pos_inf(), flint.arb.neg_inf(), flint.arb(0)
+
+    def fin(x):
+        return x.is_finite()
+
+    def exact(value):
+        value = sympy.sympify(value)
+        if value == sympy.oo:
+            return inf, inf
+        if value == -sympy.oo:
+            return ninf, ninf
+        b = flint.arb(flint.fmpq(int(value.p), int(value.q)))
+        return b.lower(), b.upper()
+
+    def least(values):
+        best = values[0]
+        for v in values[1:]:
+            best = v if v < best else best
+        return best
+
+    def greatest(values):
+        best = values[0]
+        for v in values[1:]:
+            best = v if v > best else best
+        return best
+
+    def product(a, b, down):
+        if a == 0 or b == 0:
+            return zero
+        if not (fin(a) and fin(b)):
+            return inf if (a > 0) == (b > 0) else ninf
+        return (a * b).lower() if down else (a * b).upper()
+
+    def mul(x, y):
+        pairs = [(a, b) for a in x for b in y]
+        return least([product(a, b, True) for a, b in pairs]), greatest([product(a, b, False) for a, b in pairs])
+
+    def add(x, y):
+        lo = ninf if not (fin(x[0]) and fin(y[0])) else (x[0] + y[0]).lower()
+        hi = inf if not (fin(x[1]) and fin(y[1])) else (x[1] + y[1]).upper()
+        return lo, hi
+
+    def end(f, a, down, at_ninf, at_inf):
+        if not fin(a):
+            return at_inf if a > 0 else at_ninf
+        value = f(a)
+        return value.lower() if down else value.upper()
+
+    def increasing(x, f, at_ninf, at_inf):
+        return end(f, x[0], True, at_ninf, at_inf), end(f, x[1], False, at_ninf, at_inf)
+
+    def power(x, n):
+        def pw(a, down):
+            return end(lambda v: v ** n, a, down, inf if n % 2 == 0 else ninf, inf)
+        if n == 0:
+            return flint.arb(1), flint.arb(1)
+        if n % 2 == 1 or x[0] >= 0:
+            return pw(x[0], True), pw(x[1], False)
+        if x[1] <= 0:
+            return pw(x[1], True), pw(x[0], False)
+        top = x[1] if x[1] >= -x[0] else -x[0]
+        return zero, pw(top, False)
+
+    def reciprocal(x):
+        if x[0] > 0 or x[1] < 0:
+            return (zero if not fin(x[1]) else (1 / x[1]).lower()), (zero if not fin(x[0]) else (1 / x[0]).upper())
+        if x[0] == 0 and x[1] == 0:
+            return None
+        if x[0] == 0:
+            return (zero if not fin(x[1]) else (1 / x[1]).lower()), inf
+        if x[1] == 0:
+            return ninf, (zero if not fin(x[0]) else (1 / x[0]).upper())
+        return ninf, inf
+
+    def positive_part(x, strict):
+        if x[1] < 0 or (strict and x[1] <= 0):
+            return None
+        return (zero if x[0] < 0 else x[0]), x[1]
+
+    def ev(e):
+        if e.is_Rational or e in (sympy.oo, -sympy.oo):
+            return exact(e)
+        if e.is_Symbol:
+            return exact(box[e.name][0])[0], exact(box[e.name][1])[1]
+        if e is sympy.pi or e is sympy.E:
+            b = flint.arb.pi() if e is sympy.pi else flint.arb(1).exp()
+            return b.lower(), b.upper()
+        parts = [ev(a) for a in e.args]
+        if any(part is None for part in parts):
+            return None
+        if e.is_Add:
+            total = parts[0]
+            for part in parts[1:]:
+                total = add(total, part)
+            return total
+        if e.is_Mul:
+            total = parts[0]
+            for part in parts[1:]:
+                total = mul(total, part)
+            return total
+        if e.is_Pow:
+            base, exponent = parts[0], e.args[1]
+            if exponent.is_Integer:
+                raised = power(base, abs(int(exponent)))
+                return raised if exponent >= 0 else reciprocal(raised)
+            if exponent.is_Rational:
+                inside = positive_part(base, strict=exponent < 0)
+                if inside is None:
+                    return None
+                r = flint.arb(flint.fmpq(int(exponent.p), int(exponent.q)))
+                logged = increasing(inside, lambda v: v.log(), ninf, inf) if inside[0] > 0 else (ninf, end(
+                    lambda v: v.log(), inside[1], False, ninf, inf))
+                scaled = mul(logged, (r.lower(), r.upper()))
+                return increasing(scaled, lambda v: v.exp(), zero, inf)
+            return ev(sympy.exp(e.args[1] * sympy.log(e.args[0])))
+        if isinstance(e, sympy.exp):
+            return increasing(parts[0], lambda v: v.exp(), zero, inf)
+        if isinstance(e, sympy.log):
+            inside = positive_part(parts[0], strict=True)
+            if inside is None:
+                return None
+            low = ninf if inside[0] <= 0 else end(lambda v: v.log(), inside[0], True, ninf, inf)
+            return low, end(lambda v: v.log(), inside[1], False, ninf, inf)
+        if isinstance(e, sympy.erf):
+            return increasing(parts[0], lambda v: v.erf(), flint.arb(-1), flint.arb(1))
+        if isinstance(e, sympy.erfc):
+            x = parts[0]
+            return end(lambda v: v.erfc(), x[1], True, flint.arb(2), zero), end(lambda v: v.erfc(), x[0], False,
+                                                                                flint.arb(2), zero)
+        if isinstance(e, sympy.atan):
+            return increasing(parts[0], lambda v: v.atan(), -flint.arb.pi() / 2, flint.arb.pi() / 2)
+        if isinstance(e, sympy.tanh):
+            return increasing(parts[0], lambda v: v.tanh(), flint.arb(-1), flint.arb(1))
+        if isinstance(e, sympy.Abs):
+            x = parts[0]
+            if x[0] >= 0:
+                return x
+            if x[1] <= 0:
+                return -x[1], -x[0]
+            return zero, (x[1] if x[1] >= -x[0] else -x[0])
+        raise ValueError(f"no interval arithmetic for {e.func.__name__} in {expr}")
+
+    box = {str(name): ends for name, ends in box.items()}
     saved = flint.ctx.prec
     flint.ctx.prec = prec
     try:
-        env = {}
-        for name, (lo, hi) in box.items():
-            lo, hi = sympy.Rational(lo), sympy.Rational(hi)
-            mid, rad = (lo + hi) / 2, (hi - lo) / 2
-            env[str(name)] = flint.arb(flint.fmpq(int(mid.p), int(mid.q)), flint.fmpq(int(rad.p), int(rad.q)))
+        found = ev(sympy.sympify(expr))
     finally:
         flint.ctx.prec = saved
-    try:
-        ball = arb_value(expr, env, prec)
-    except ZeroDivisionError:
+    return found
+
+
+def box_sign_holds(expr, sign, box, prec=200):
+    """Whether the enclosure of ``expr`` over the box (:func:`enclosure`) lies on the side of 0 that ``sign``
+    states: then every point of the box where ``expr`` is defined satisfies it. A box that is one point is
+    decided at that point (exactly for a rational value, by balls at two precisions otherwise)."""
+    if all(sympy.sympify(lo) == sympy.sympify(hi) for lo, hi in box.values()):
+        found = sign_of(value_at(expr, {str(k): lo for k, (lo, hi) in box.items()}))
+        return found is not None and {">0": found > 0, ">=0": found >= 0, "<0": found < 0, "<=0": found <= 0,
+                                      "!=0": found != 0}[sign]
+    found = enclosure(expr, box, prec)
+    if found is None:
         return False
-    return {">0": ball > 0, ">=0": ball >= 0, "<0": ball < 0, "<=0": ball <= 0,
-            "!=0": not ball.contains(0)}[sign]
+    lo, hi = found
+    return {">0": lo > 0, ">=0": lo >= 0, "<0": hi < 0, "<=0": hi <= 0, "!=0": lo > 0 or hi < 0}[sign]
 
 
 def smt_answer(smtlib, solver="z3", timeout=60):

@@ -96,6 +96,18 @@ def _number(name: str, value: Any) -> Any:
     return value
 
 
+def _end(name: str, value: Any) -> Any:
+    """An end of a box: an exact rational, or ``-oo``/``oo`` (also as the strings the sign decider writes)."""
+    if isinstance(value, str) and value.strip() in ("oo", "-oo", "+oo"):
+        return sympy.oo if value.strip() != "-oo" else -sympy.oo
+    if isinstance(value, sympy.Basic) and value in (sympy.oo, -sympy.oo):
+        return value
+    value = _number(name, value)
+    if not value.is_Rational:
+        raise invalid(name, value, "a box's end is a rational, -oo or oo")
+    return value
+
+
 def _point(name: str, value: Any) -> dict[str, Any]:
     if not isinstance(value, Mapping) or not value:
         raise invalid(name, value, "must map symbol names to exact values")
@@ -277,8 +289,9 @@ class Holds(Step):
 
 @dataclass(frozen=True)
 class Boxes(Step):
-    """``expr sign`` at every point of every box (name -> (lo, hi), exact rationals), each shown by one
-    interval enclosure at ``prec`` bits."""
+    """``expr sign`` at every point of every box (name -> (lo, hi): exact rationals, or ``-oo``/``oo``) where
+    ``expr`` is defined, each box shown by one enclosure (interval arithmetic on exact endpoints, rounded
+    outward, at ``prec`` bits: :func:`proofs.base.stepcheck.enclosure`)."""
 
     says: str
     expr: Any
@@ -299,9 +312,10 @@ class Boxes(Step):
                 raise invalid("boxes", box, "each box maps names to (lo, hi)")
             checked = {}
             for name, ends in box.items():
-                lo, hi = (_number(f"boxes[{name}]", v) for v in ends)
-                if not (lo.is_Rational and hi.is_Rational and lo <= hi):
-                    raise invalid("boxes", {name: ends}, "each side is an interval [lo, hi] of rationals, lo <= hi")
+                lo, hi = (_end(f"boxes[{name}]", v) for v in ends)
+                if not (lo <= hi and lo != sympy.oo and hi != -sympy.oo):
+                    raise invalid("boxes", {name: ends}, "each side is an interval [lo, hi] of rationals, lo <= hi "
+                                  "(an end may be -oo or oo)")
                 checked[str(name)] = (lo, hi)
             boxes.append(checked)
         if not boxes:
@@ -691,8 +705,8 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
     ``"queries"`` (each ``{"smtlib", "expected", "says"}``; a query with ``(set-logic QF_NRAT)`` is cvc5's,
     the others z3's), ``"boxes"`` (each ``{"box": {name: [lo, hi]}, "expression", "sign"}``: the expression
     as text, read by :func:`core.formula.parse_formula` with the box's names as variables, or as srepr; the
-    sign ``"> 0"`` or ``"in [a, b] (...)"``) and ``"arguments"`` (mean-value arguments, stated). A box with
-    an infinite end cannot be enclosed by a ball: it is stated, not re-checked."""
+    sign ``"> 0"`` or ``"in [a, b] (...)"``; an end may be ``"-oo"``/``"oo"``) and ``"arguments"`` (mean-value
+    arguments, stated). A record that cannot be turned into a step is stated as unchecked."""
     found: list[Step] = []
 
     def walk(value: Any) -> None:
@@ -745,8 +759,6 @@ def _box_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
         return ()
     says = f"the enclosure of {expression} on the box ({record.get('enclosure') or 'an interval box'})"
     ends = {str(k): tuple(v) for k, v in box.items()}
-    if any(str(end) in ("oo", "-oo") for pair in ends.values() for end in pair):
-        return (Stated(f"{says} shows {record['sign']} on an unbounded box {ends}", unchecked=True),)
     try:
         names = {name: sympy.Symbol(name) for name in ends}
         expr = parse_srepr(expression) if re.match(r"^[A-Z][A-Za-z]*\(", expression) else parse_formula(

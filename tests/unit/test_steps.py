@@ -194,11 +194,13 @@ def test_sign_records_in_a_detail_become_steps():
         "boxes": [{"box": {"x": ["-1", "1"]}, "expression": "x**2 + 1", "enclosure": "natural", "sign": "> 0"},
                   {"box": {"x": ["1/2", "1/2"]}, "expression": "exp(x)", "enclosure": "arb", "sign": "in [1, 2] (a0)"},
                   {"box": {}, "expression": "E - 2", "enclosure": "arb", "sign": "> 0"},
-                  {"box": {"x": ["1", "oo"]}, "expression": "1/x", "enclosure": "after x = 1/t", "sign": "> 0"}],
+                  {"box": {"x": ["1", "oo"]}, "expression": "1/x", "enclosure": "natural", "sign": ">= 0"},
+                  {"box": {"x": ["0", "1"]}, "expression": "1/x", "enclosure": "natural", "sign": "nonsense"}],
         "arguments": [{"states": "exp(x) - 1 - x >= 0 on [0, 1]", "because": "its derivative is >= 0"}]}
     found = sign_record_steps(detail)
-    assert [type(s).__name__ for s in found] == ["SmtQuery", "SmtQuery", "Boxes", "Boxes", "Boxes", "Boxes", "Stated",
-                                                 "Stated"]
+    assert [type(s).__name__ for s in found] == ["SmtQuery", "SmtQuery", "Boxes", "Boxes", "Boxes", "Boxes", "Boxes",
+                                                 "Stated", "Stated"]
+    assert found[-2].unchecked and not found[-1].unchecked  # a record not understood, then an argument
     assert [s.solver for s in found[:2]] == ["z3", "cvc5"]
     assert all(s.check() for s in found if s.machine_checked)
 
