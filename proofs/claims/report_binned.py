@@ -388,24 +388,31 @@ def _ci_rr_interval(budget: Budget):
     ev = certified_exhaustive([dict(RR)], limit_coverage(RR, one_sided=False), sign=">=0", ctx=arb(50),
                               names=("limiting coverage - (1 - alpha)", "limiting coverage - (1 - alpha) (second)"),
                               domain="normal limit n -> oo of the printed interval, sampling model")
-    yield replace(ev, corrected=_ci_rr_correction(budget), steps=_ci_rr_steps() if ev.counterexample else ())
+    yield replace(ev, corrected=_ci_rr_correction(budget),
+                  steps=_limit_coverage_steps(one_sided=False) if ev.counterexample else ())
 
 
-def _ci_rr_steps() -> tuple:
-    """The limiting coverage at R.ci-rr's configuration as sympy, for a proof certificate: erf(erfinv(1 - α) √ρ),
+def _limit_coverage_steps(*, one_sided: bool) -> tuple:
+    """The limiting coverage at the configuration ``RR`` as sympy, for a proof certificate: erf(erfinv(1 - α) √ρ)
+    (R.ci-rr: both sides), or (1 + erf(erfinv(1 - α) √ρ))/2 (R.ci-mu at the largest bias: one side binds),
     ρ = v_printed/v_true, with the variances per respondent from the bins' midpoints m_i and the types θ_i."""
     p, alpha, theta1 = sympy.symbols("p alpha theta1", real=True)
     middles = [sympy.Rational(m.numerator, m.denominator) for m in binned.Binning(RR["L"], RR["U"], RR["c"]).midpoints]
     theta = [theta1, 1 - theta1]
     printed = sum(m ** 2 for m in middles) * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
     true = printed + sum(m ** 2 * t for m, t in zip(middles, theta)) - sum(m * t for m, t in zip(middles, theta)) ** 2
-    claim = PointClaim(sympy.erf(sympy.erfinv(1 - alpha) * sympy.sqrt(printed / true)), 1 - alpha, ">=",
+    both = sympy.erf(sympy.erfinv(1 - alpha) * sympy.sqrt(printed / true))
+    claim = PointClaim((1 + both) / 2 if one_sided else both, 1 - alpha, ">=",
                        domain="0 < p < 1/2, 0 < alpha < 1, 0 <= theta1 <= 1",
                        printed_says="the limiting coverage of the printed interval")
     point = {"p": RR["p"], "alpha": RR["alpha"], "theta1": RR["theta"][0]}
+    how = ("at the largest bias |nu - mu| = c/2 the interval nu_hat ± (c/2 + z sqrt(v_printed/n)) covers mu iff "
+           "nu_hat - nu >= -z sqrt(v_printed/n) on the side that binds, with probability tending to Phi(z "
+           "sqrt(v_printed/v_true)) = (1 + erf(erfinv(1 - alpha) sqrt(v_printed/v_true)))/2" if one_sided else
+           "nu_hat ± z sqrt(v_printed/n) covers nu with probability tending to 2 Phi(z sqrt(v_printed/v_true)) - 1 = "
+           "erf(erfinv(1 - alpha) sqrt(v_printed/v_true))")
     return claim.counterexample(point) + (Stated(
-        "as n -> oo, (nu_hat - nu)/sqrt(v_true/n) -> N(0, 1), so nu_hat ± z sqrt(v_printed/n) covers nu with "
-        "probability 2 Phi(z sqrt(v_printed/v_true)) - 1 = erf(erfinv(1 - alpha) sqrt(v_printed/v_true)); per "
+        f"as n -> oo, (nu_hat - nu)/sqrt(v_true/n) -> N(0, 1), with z = sqrt(2) erfinv(1 - alpha); {how}; per "
         "respondent v_printed = Σ m_i^2 (1/4 - p^2)/(4p^2), and v_true adds Σ m_i^2 theta_i - nu^2 (the sampling of "
         f"the types); the bins are those of the configuration {dict(RR, theta=[str(t) for t in RR['theta']])}"),)
 
@@ -582,7 +589,8 @@ def _ci_mu_interval(budget: Budget):
                               domain="normal limit n -> oo at one point: the largest bias |nu - mu| = c/2, X in {1, 2} "
                                      "w.p. 1/2 (bins (0,1], (1,2]), p = 2/5, alpha = 1/20 (not the infimum: see the "
                                      "infimum over the domain)")
-    yield replace(ev, corrected=_ci_mu_correction(budget), detail={**ev.detail, **_infimum_detail()})
+    yield replace(ev, corrected=_ci_mu_correction(budget), detail={**ev.detail, **_infimum_detail()},
+                  steps=_limit_coverage_steps(one_sided=True) if ev.counterexample else ())
 
 
 @check("R.ci-mu", "enumeration")

@@ -24,7 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import PointClaim
+from proofs.base.steps import PointClaim, Stated
 from proofs.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
@@ -252,9 +252,18 @@ def _gs_interval(budget: Budget):
         width = 2 * gaussian.release_bound(c["R"], c["sigma"], c["n"], c["delta"], ctx)
         return width * width - width
 
-    yield certified_exhaustive([_GS_POINT], squared_minus_printed, sign="==0", ctx=arb(50),
-                               names=("(2B)^2 - 2B", "(2B)^2 - 2B (second precision)"),
-                               domain="R = 1, sigma = 1, n = 1, delta = 1/2: B = 1 + sqrt(2 ln 4)")
+    big_r, sigma, delta = sympy.symbols("R sigma delta", real=True)
+    size = sympy.Symbol("n", integer=True, positive=True)
+    width = 2 * (big_r + sigma * sympy.sqrt(2 * sympy.log(2 * size / delta)))
+    claim = PointClaim(width ** 2, width, "==", domain="R > 0, sigma > 0, n >= 1 integer, 0 < delta < 1",
+                       printed_says="GS as §2.1 prints it (the squared norm), (2B)^2",
+                       exact_says="the printed GS, 2B = 2(R + sigma sqrt(2 ln(2n/delta)))")
+    found = certified_exhaustive([_GS_POINT], squared_minus_printed, sign="==0", ctx=arb(50), claim=claim,
+                                 names=("(2B)^2 - 2B", "(2B)^2 - 2B (second precision)"),
+                                 domain="R = 1, sigma = 1, n = 1, delta = 1/2: B = 1 + sqrt(2 ln 4)")
+    glue = (Stated("with X_i in [-B, B], GS = max over neighbours of |x - x'|^2 (the squared norm of §2.1) is (2B)^2, "
+                   "attained at x = B, x' = -B"),)
+    yield replace(found, steps=found.steps + glue) if found.steps else found
 
 
 # ===================================================================================== R.zbar-unbiased
@@ -346,8 +355,27 @@ def _zbar_interval(budget: Budget):
     """Certified (arb balls, two precisions): E[Z̄ | release] - μ = -0.104 at n = 1, δ = 1/2 and -1.0e-4 at n = 100,
     δ = 1/20 (μ = R = 1, σ = 1): the mechanism as specified is biased."""
     ev = certified_exhaustive(_BIASED, _released_bias(gaussian.released_mean), sign="==0", ctx=arb(50),
-                              names=("E[Z bar] - mu", "E[Z bar] - mu (second precision)"), domain=_BIASED_TEXT)
-    yield replace(ev, holds_when="$\\mu = 0$ (symmetric truncation)", corrected=_zbar_correction(budget))
+                              names=("E[Z bar] - mu", "E[Z bar] - mu (second precision)"), domain=_BIASED_TEXT,
+                              claim=_released_claim())
+    glue = (Stated("Z_i = X_i + Y_i with Y_i ~ N(0, tilde sigma^2) independent of the X_j, and the mechanism releases "
+                   "only when every |X_j| <= B, the X_j independent: so E[Z bar | release] = E[X | -B <= X <= B]"),)
+    yield replace(ev, holds_when="$\\mu = 0$ (symmetric truncation)", corrected=_zbar_correction(budget),
+                  steps=ev.steps + glue if ev.steps else ())
+
+
+def _released_claim() -> PointClaim:
+    """R.zbar-unbiased for the mechanism as specified, as sympy (for a proof certificate): E[Z̄ | release] =
+    E[X | -B <= X <= B] = μ + σ(φ(a) - φ(b))/(Φ(b) - Φ(a)), a = (-B - μ)/σ, b = (B - μ)/σ, B = R + σ√(2 ln(2n/δ)),
+    claimed equal to μ."""
+    mu, big_r, sigma, delta = sympy.symbols("mu R sigma delta", real=True)
+    size = sympy.Symbol("n", integer=True, positive=True)
+    bound = big_r + sigma * sympy.sqrt(2 * sympy.log(2 * size / delta))
+    a, b = (-bound - mu) / sigma, (bound - mu) / sigma
+    cdf = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2  # noqa: E731 - Φ
+    density = lambda x: sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731 - φ
+    released = mu + sigma * (density(a) - density(b)) / (cdf(b) - cdf(a))
+    return PointClaim(released, mu, "==", domain="R > 0, sigma > 0, n >= 1 integer, 0 < delta < 1",
+                      printed_says="E[Z bar | release] = E[X | -B <= X <= B] for the mechanism as specified")
 
 
 @check("R.zbar-unbiased", "enumeration")

@@ -23,7 +23,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import ExactValue, Identity, PointClaim, Stated
+from proofs.base.steps import ExactValue, Holds, Identity, PointClaim, Stated
 from proofs.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
@@ -472,10 +472,27 @@ def _warner_var_interval(budget: Budget):
     def distance(case, ctx):
         return mechanisms.RandomizedResponse(case["p"]).kolmogorov_distance(case["k"], case["n"], ctx)
 
-    yield certified_exhaustive(cases, distance, sign="==0", ctx=arb(50),
-                               names=("Kolmogorov distance", "Kolmogorov distance (second precision)"),
-                               domain="p = 1/4, (n, k) in {(1, 1), (10, 5)}: sup |F - Phi| between the exact law of "
-                                      "theta_hat and N(theta_1, printed variance)")
+    found = certified_exhaustive(cases, distance, sign="==0", ctx=arb(50),
+                                 names=("Kolmogorov distance", "Kolmogorov distance (second precision)"),
+                                 domain="p = 1/4, (n, k) in {(1, 1), (10, 5)}: sup |F - Phi| between the exact law of "
+                                        "theta_hat and N(theta_1, printed variance)")
+    at_first = found.counterexample is not None and str(found.counterexample.get("n")) == str(_NOT_NORMAL["n"])
+    yield replace(found, steps=_not_normal_steps()) if at_first else found
+
+
+def _not_normal_steps() -> tuple:
+    """For a proof certificate, at n = 1, D = (1): the answer is 0 with probability 1/2 - p, where θ̂₁ =
+    (0 - (1/2 - p))/(2p); so F(θ̂₁) >= 1/2 - p there, while the printed normal law N(1, v) gives that point
+    Φ((θ̂₁ - 1)/√v): the two distribution functions differ, and the Kolmogorov distance is positive."""
+    low = (0 - (HALF - p_symbol)) / (2 * p_symbol)
+    variance = derivations.printed_variance().xreplace({n_symbol: 1})
+    normal = (1 + sympy.erf((low - 1) / sympy.sqrt(2 * variance))) / 2
+    point = {"p": _NOT_NORMAL["p"]}
+    return (ExactValue("θ̂₁ when the answer is 0, at n = 1", low, point, sympy.Rational(-1, 2)),
+            Holds("the exact law puts 1/2 - p on that point, more than the printed normal law puts below it",
+                  HALF - p_symbol - normal > 0, point),
+            Stated("F(θ̂₁) >= Pr(answer 0) = 1/2 - p at that point, so sup_x |F(x) - Φ((x - θ₁)/√v)| >= "
+                   "1/2 - p - Φ((θ̂₁ - θ₁)/√v) > 0 with θ₁ = 1 and v the printed variance at n = 1"))
 
 
 @check("R.warner-var", "symbolic")
