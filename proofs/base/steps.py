@@ -704,8 +704,10 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
     ``"queries"`` (each ``{"smtlib", "expected", "says"}``; a query with ``(set-logic QF_NRAT)`` is cvc5's,
     the others z3's), ``"boxes"`` (each ``{"box": {name: [lo, hi]}, "expression", "sign"}``: the expression
     as text, read by :func:`core.formula.parse_formula` with the box's names as variables, or as srepr; the
-    sign ``"> 0"`` or ``"in [a, b] (...)"``; an end may be ``"-oo"``/``"oo"``) and ``"arguments"`` (mean-value
-    arguments, stated). A record that cannot be turned into a step is stated as unchecked."""
+    sign ``"> 0"`` or ``"in [a, b] (...)"``; an end may be ``"-oo"``/``"oo"``), ``"arguments"`` (mean-value
+    arguments) and ``"reductions"`` (how the condition was brought to the polynomial one z3 decided: a
+    substitution, a factor of known sign dropped), both stated. A record that cannot be turned into a step is
+    stated as unchecked."""
     found: list[Step] = []
 
     def walk(value: Any) -> None:
@@ -713,7 +715,7 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
             for key, item in value.items():
                 if key in _RECORDS and isinstance(item, Sequence) and not isinstance(item, str):
                     for record in item:
-                        if isinstance(record, Mapping):
+                        if isinstance(record, Mapping) or key == "reductions":
                             found.extend(_RECORDS[key](record))
                 else:
                     walk(item)
@@ -784,7 +786,11 @@ def _argument_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
     return (Stated(f"{states}: {because}" if isinstance(because, str) and because.strip() else states),)
 
 
-_RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps}
+def _reduction_steps(record: Any) -> tuple[Step, ...]:
+    return (Stated(f"a reduction of the sign decider: {record}"),) if isinstance(record, str) and record.strip() else ()
+
+
+_RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps, "reductions": _reduction_steps}
 
 
 # ------------------------------------------------------------------------------ what a verdict rests on
