@@ -37,7 +37,7 @@ def _right_hand_side(source: str) -> str:
 
 
 SAMPLES = [("Ex3.7.mle", "counterexample value", _value), ("L3.2", "expected SMT answer", _answer),
-           ("Eq1", "identity right-hand side", _right_hand_side)]
+           ("T3.9", "identity right-hand side", _right_hand_side)]
 
 
 @pytest.mark.parametrize("claim_id, what, mutate", SAMPLES, ids=[s[1] for s in SAMPLES])
