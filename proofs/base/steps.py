@@ -700,7 +700,9 @@ def normalised_smtlib(text: str) -> str:
 
 
 def sign_record_steps(detail: Any) -> tuple[Step, ...]:
-    """Steps from the records the sign decider leaves in an evidence's detail, wherever they are nested:
+    """Steps from the records the sign decider leaves in an evidence's detail: at its top level, or anywhere
+    under its ``"steps"`` (the sub-proofs of a chain; records kept elsewhere, such as an argument for where a
+    refuted claim holds, are not what the verdict rests on):
     ``"queries"`` (each ``{"smtlib", "expected", "says"}``; a query with ``(set-logic QF_NRAT)`` is cvc5's,
     the others z3's), ``"boxes"`` (each ``{"box": {name: [lo, hi]}, "expression", "sign"}``: the expression
     as text, read by :func:`core.formula.parse_formula` with the box's names as variables, or as srepr; the
@@ -710,20 +712,20 @@ def sign_record_steps(detail: Any) -> tuple[Step, ...]:
     stated as unchecked."""
     found: list[Step] = []
 
-    def walk(value: Any) -> None:
+    def walk(value: Any, inside: bool) -> None:
         if isinstance(value, Mapping):
             for key, item in value.items():
                 if key in _RECORDS and isinstance(item, Sequence) and not isinstance(item, str):
                     for record in item:
                         if isinstance(record, Mapping) or key == "reductions":
                             found.extend(_RECORDS[key](record))
-                else:
-                    walk(item)
-        elif isinstance(value, (list, tuple)):
+                elif inside or key == "steps":
+                    walk(item, True)
+        elif isinstance(value, (list, tuple)) and inside:
             for item in value:
-                walk(item)
+                walk(item, True)
 
-    walk(detail)
+    walk(detail, False)
     return tuple(found)
 
 
