@@ -31,6 +31,8 @@ from numeric.definitions.testing import A1, A2, B1, B2, region_constraints, regi
 from numeric.tradeoff_bounds import ALPHA, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Stated, Step, all_steps
+from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.engines.tradeoff.checks import ENVELOPES
 from proofs.engines.tradeoff.statements import Statement
@@ -170,31 +172,42 @@ def region_decision(
     outcomes: dict[str, str] = {}
     queries = 0
     first: tuple[Inequality, Evidence] | None = None
+    steps: list[Step] = []      # for a proof certificate: each inequality's own decision
     for inequality in conclusions:
         found = sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
                               timeout=budget.timeout, search_region=False, domain_text=domain)
         queries += int(found.detail.get("z3 queries", 1))
         outcomes[inequality.name] = found.outcome.value
+        steps += [Stated(f"{inequality.name}: {inequality.expr} {inequality.sign} wherever the premise holds"),
+                  *all_steps(found)]
         if found.outcome is Outcome.COUNTEREXAMPLE and first is None:
             first = (inequality, found)
+    if symmetries:
+        steps.append(Stated("the inequalities not decided above are relabellings of decided ones under symmetries of "
+                            f"the premise ({', '.join(symmetries)}): a relabelled premise point is a premise point"))
     shown = [str(item) for item in premise]
     if first is not None:
         inequality, found = first
         point = dict(found.counterexample or {})
         extra = dict(describe(point)) if describe else {}
+        proof = point_steps(inequality.expr, premise, inequality.sign, point, fails=True, symbols=symbols,
+                            says=f"{inequality.name} fails at the point")
+        if proof and describe:
+            proof += (Stated("the point's coarsened values are those of the mechanism, pair and region shown in the "
+                             "counterexample, so the statement fails for that mechanism"),)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain,
                         {**(detail or {}), "premise": shown, "inequalities decided": outcomes, "z3 queries": queries,
                          "symmetries of the premise used": symmetries},
                         counterexample={"fails": inequality.name, **point, **extra},
                         recheck=found.recheck or Recheck.EXACT, reading=reading,
-                        seconds=time.perf_counter() - start, premise_cases=1)
+                        seconds=time.perf_counter() - start, premise_cases=1, steps=proof)
     proved = all(v == Outcome.PROVED.value for v in outcomes.values())
     figures = {**(detail or {}), "premise": shown, "inequalities decided": outcomes, "z3 queries": queries,
                "symmetries of the premise used": symmetries,
                "premise witness": {k: str(v) for k, v in (witness or {}).items()}}
     return Evidence(Method.DECISION, Outcome.PROVED if proved else Outcome.INCONCLUSIVE, domain, figures,
                     reading=reading, seconds=time.perf_counter() - start,
-                    premise_cases=(1 if witness is not None else 0))
+                    premise_cases=(1 if witness is not None else 0), steps=tuple(steps) if proved else ())
 
 
 #: The relabelings of the coarsened variables: x <-> x' and R <-> R^c (and both).
