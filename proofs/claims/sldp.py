@@ -28,6 +28,7 @@ from proofs.base.evidence import Correction, Evidence
 from proofs.base.registry import check, define
 from proofs.engines import privacy_lemmas as lemmas
 from proofs.engines.belief_steps import PULLBACK, mixture_coefficient_step, termwise_step
+from proofs.engines.mass_steps import pushforward_steps
 from proofs.engines.argument import argument, arithmetic, sets
 from proofs.engines.methods import exhaustive
 
@@ -357,7 +358,17 @@ def _pushforward_grid_check(budget: Budget) -> Iterable[Evidence]:
     f^{-1}(Z) = Y has mass m_x(Y) > 0 when every subset is focal)."""
     cases = _pushforward_grid(budget)
     text = f"2-input grid mechanisms on 2 and 3 labels, every map f: Y -> {{z0, z1}} ({len(cases)} cases), every E; exact"
-    refuted = exhaustive(cases, lambda c: _pushforward_case(c["Q"], c["f"], c["Z"]), domain=text)
+    failing: list[tuple[dict, dict]] = []
+
+    def case(c: dict) -> tuple[bool, dict]:
+        ok, info = _pushforward_case(c["Q"], c["f"], c["Z"])
+        failing.extend([] if ok else [(c, info)])
+        return ok, info
+
+    refuted = exhaustive(cases, case, domain=text)
+    if failing:  # for a proof certificate: both sides from the counterexample's masses
+        (c, info), = failing
+        refuted = replace(refuted, steps=pushforward_steps(c["Q"], c["f"], info["x"], info["E"]))
     yield replace(refuted, corrected=_correction(budget)) if refuted.counterexample else refuted
     yield exhaustive(cases, lambda c: _set_map_case(c["Q"], c["f"], c["Z"]), domain=text, reading=_SET_MAP)
 

@@ -1,0 +1,59 @@
+"""Steps about concrete mass functions, for proof certificates: the masses of a mechanism's rows as symbols at
+their exact values, so a certificate recomputes bel, pl and images from the masses (never from the toolkit's
+numbers).
+
+* :func:`mass_symbol`: the symbol of m_x(A) (``x'`` spelled ``xp``), real, so ``m >= 0`` is checked at the point;
+* :func:`row_steps`: the rows' masses as a point, and each row shown to be a mass function (003 §2: masses >= 0
+  summing to 1);
+* :func:`pushforward_steps`: the mass of the image f∘Q at an event (f∘Q carries each focal set B to f(B)) against
+  the mass of the preimage f^{-1}(E) (the printed step of the proof of 003 Lemma 3.4), shown to differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from proofs.base.steps import Holds, Stated, Step
+
+__all__ = ["mass_symbol", "row_steps", "pushforward_steps"]
+
+
+def mass_symbol(x: Any, focal_set: frozenset) -> sympy.Symbol:
+    """The symbol of the mass m_x(A) (``x'`` spelled ``xp``), real: its sign is checked, not assumed."""
+    row = "xp" if str(x) == "x'" else str(x)
+    return sympy.Symbol(f"m_{row}_" + "_".join(sorted(str(y) for y in focal_set)), real=True)
+
+
+def row_steps(mechanism: Any, inputs: Sequence[Any]) -> tuple[dict[Any, list[frozenset]], dict[str, Fraction],
+                                                              list[Step]]:
+    """The focal sets of the rows ``inputs``, their masses as a point (name -> exact value), and each row shown
+    to be a mass function."""
+    focal = {x: [a for a in mechanism[x].masses if mechanism[x].m(a) != 0] for x in dict.fromkeys(inputs)}
+    point = {mass_symbol(x, a).name: Fraction(mechanism[x].m(a)) for x in focal for a in focal[x]}
+    rows = [Holds(f"m_{x} is a mass function: its focal masses are >= 0 and sum to 1",
+                  sympy.And(*[mass_symbol(x, a) >= 0 for a in focal[x]],
+                            sympy.Eq(sympy.Add(*[mass_symbol(x, a) for a in focal[x]]), 1)),
+                  {mass_symbol(x, a).name: point[mass_symbol(x, a).name] for a in focal[x]}) for x in focal]
+    return focal, point, rows
+
+
+def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Sequence[Any]) -> tuple[Step, ...]:
+    """m^{f∘Q}_x(E) = Σ_{B: f(B) = E} m_x(B) differs from m_x(f^{-1}(E)) at the row ``x`` and the event ``E``
+    (labels of Z, as the counterexample names them): the image's mass written as the sum of the row's masses
+    over the focal sets f maps onto E, the preimage's mass as its symbol (0 when it is not focal)."""
+    names = {str(z) for z in event}
+    image_of = {a: frozenset(str(f[y]) for y in a) for a in mechanism[x].masses}
+    focal, point, rows = row_steps(mechanism, (x,))
+    preimage = frozenset(y for y in mechanism.frame if str(f[y]) in names)
+    lhs = sympy.Add(*[mass_symbol(x, a) for a in focal[x] if image_of[a] == names])
+    rhs = mass_symbol(x, preimage) if preimage in focal[x] else sympy.S(0)
+    shown = lambda a: "{" + ", ".join(sorted(map(str, a))) + "}"  # noqa: E731
+    return (Stated(f"f∘Q carries each focal set B of Q_x to its image f(B), so m^(f∘Q)_x(E) is the sum of m_x(B) "
+                   f"over the focal sets with f(B) = E; here f = {{{', '.join(f'{y} -> {z}' for y, z in f.items())}}}, "
+                   f"E = {shown(names)}, f^(-1)(E) = {shown(preimage)}"),
+            *rows,
+            Holds(f"m^(f∘Q)_{x}(E) != m_{x}(f^(-1)(E)) at the row's masses", sympy.Ne(lhs, rhs), point))
