@@ -1,26 +1,28 @@
-"""Running a proof certificate the way a referee would: without this toolkit.
+"""Running proof certificates the way a referee would: without this toolkit.
 
-:func:`run_certificate` runs a script in a subprocess with an empty temporary working directory, no
-``PYTHONPATH``, Python's isolated mode (``-I``) and an import hook that refuses the toolkit's packages
-(the editable install would otherwise still find them); the wrapper first proves that ``import proofs``
-fails, then runs the script as ``__main__``.
+:func:`run_certificate` runs one script, :func:`run_certificates` several (one after another in one
+interpreter, so sympy and z3 are imported once), in a subprocess with an empty temporary working directory, no
+``PYTHONPATH``, Python's isolated mode (``-I``) and an import hook that refuses the toolkit's packages (the
+editable install would otherwise still find them); the wrapper first proves that ``import proofs`` fails, then
+runs each script as ``__main__`` in a namespace of its own and records the code it exits with.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["run_certificate", "TOOLKIT_PACKAGES"]
+__all__ = ["run_certificate", "run_certificates", "TOOLKIT_PACKAGES"]
 
 #: The toolkit's top-level packages, none of which a certificate may import.
 TOOLKIT_PACKAGES = ("proofs", "core", "symbolic", "numeric")
 
-_WRAPPER = """
-import importlib.abc, runpy, sys
+_GUARD = """
+import importlib.abc, io, json, runpy, sys, time, contextlib
 BLOCKED = {blocked!r}
 class Refuse(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -35,15 +37,51 @@ for name in BLOCKED:
         pass
     else:
         sys.exit(f"the guard failed: {{name}} imported")
+"""
+
+_ONE = _GUARD + """
 sys.argv = [{script!r}]
 runpy.run_path({script!r}, run_name="__main__")
 """
+
+_MANY = _GUARD + """
+out = {{}}
+for script in {scripts!r}:
+    sys.argv = [script]
+    text, start = io.StringIO(), time.perf_counter()
+    with contextlib.redirect_stdout(text), contextlib.redirect_stderr(text):
+        try:
+            runpy.run_path(script, run_name="__main__")
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+        except BaseException as error:
+            print(f"{{type(error).__name__}}: {{error}}")
+            code = 1
+    out[script] = {{"code": code, "output": text.getvalue(), "seconds": time.perf_counter() - start}}
+print(json.dumps(out))
+"""
+
+
+def _env() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")}
 
 
 def run_certificate(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
     """Run the certificate at ``path`` standalone; returns the completed process (stdout, stderr, code)."""
     script = str(Path(path).resolve())
-    env = {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")}
     with tempfile.TemporaryDirectory() as empty:
-        return subprocess.run([sys.executable, "-I", "-c", _WRAPPER.format(blocked=TOOLKIT_PACKAGES, script=script)],
-                              cwd=empty, env=env, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run([sys.executable, "-I", "-c", _ONE.format(blocked=TOOLKIT_PACKAGES, script=script)],
+                              cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
+
+
+def run_certificates(paths: list[str | Path], timeout: float = 900) -> dict[str, dict]:
+    """Run the certificates at ``paths`` standalone, one after another in one guarded interpreter; returns
+    ``{path: {"code", "output", "seconds"}}`` (the code each script exits with, its printed output)."""
+    scripts = [str(Path(p).resolve()) for p in paths]
+    with tempfile.TemporaryDirectory() as empty:
+        done = subprocess.run([sys.executable, "-I", "-c", _MANY.format(blocked=TOOLKIT_PACKAGES, scripts=scripts)],
+                              cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise AssertionError(f"the guarded interpreter failed ({done.returncode}): {done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])

@@ -116,6 +116,7 @@ class StepPrinter:
         self.stated: list[str] = []
         self.shared = _shared_prefixes(queries)
         self.defined: set[int] = set()
+        self.queries: dict[tuple[str, str], int] = {}  # (solver, text) -> the step that wrote it
 
     # ------------------------------------------------------------------------------------- pieces
     def expr(self, value: Any) -> str:
@@ -172,6 +173,10 @@ class StepPrinter:
         if '"""' in step.smtlib or step.smtlib.endswith("\\"):
             raise NoCertificate(f"an SMT-LIB text of step {number} cannot be quoted in Python")
         lines: list[str] = []
+        first = self.queries.setdefault((step.solver, step.smtlib), number)
+        if first != number:  # the same text asked again (another evidence, another reduction): written once
+            return [self.call(number, f"{step.solver} query", step.says,
+                              f"check_smt(QUERY_{first}, {step.solver!r}, {step.expected!r})")]
         commands = _commands(step.smtlib)
         shared = self.shared.get(id(step))
         if shared is not None:
