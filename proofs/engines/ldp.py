@@ -68,7 +68,9 @@ from numeric.definitions import ldp as definitions
 from numeric.families import X, X_PRIME, Family, RatioCase, expression, matrix as matrix_family
 from numeric.finite_mechanism import FiniteMechanism, symbol
 from numeric.mechanisms import Mechanism
+from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
@@ -196,6 +198,7 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
                    | ({X_PRIME} if family.input_variables else set()))
     rows, open_cases, refutation = [], [], None
     eps_nonnegative: SignAnswer | None = None
+    steps: list[Step] = []  # for a proof certificate: each case's decision
     for case in cases:
         row = _case_row(case)
         if refutation is not None:
@@ -203,21 +206,28 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
             rows.append(row)
             continue
         condition = bound * case.denominator - case.numerator
+        steps.append(Stated(f"the case {case.pattern}: P(y | x) = {case.numerator}, P(y | x') = {case.denominator}"))
         if is_identity_zero(condition):
             row["decided"] = "identity: P(y | x) = e^ε P(y | x') (sympy)"
             rows.append(row)
+            steps.append(_identity("P(y | x) = e^eps P(y | x') identically", case.numerator, bound * case.denominator))
             continue
         if is_identity_zero(case.numerator - case.denominator):
             if eps_nonnegative is None:
                 eps_nonnegative = decide_sign(eps, domain, sign=">=0", timeout=timeout, symbols=names)
+                steps += [Stated("eps >= 0 on the domain:"), *(eps_nonnegative.steps or (
+                    Stated("eps >= 0 on the domain (decided, no record)", unchecked=True),))]
             if eps_nonnegative.outcome == "proved":
                 row["decided"] = "the two probabilities are equal, P >= 0 and ε >= 0 on the domain (decided)"
                 rows.append(row)
+                steps += [_identity("P(y | x) = P(y | x') identically", case.numerator, case.denominator),
+                          Stated("so P(y | x) <= e^eps P(y | x'), as P >= 0 and e^eps >= 1")]
                 continue
         answer = decide_sign(condition, domain, case.where, sign=">=0", timeout=timeout, symbols=names)
         row["decided"] = f"{answer.outcome} by check_sign: {answer.reason}"
         rows.append(row)
         if answer.outcome == "proved":
+            steps += list(answer.steps or (Stated(f"{condition} >= 0 (decided, no record)", unchecked=True),))
             continue
         if answer.outcome == "counterexample" and answer.counterexample is not None and refutation is None:
             refutation = _recheck(family, case, eps, answer.counterexample, domain)
@@ -252,7 +262,18 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
     if open_cases:
         detail["undecided cases"] = open_cases
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, derived=derived, seconds=seconds), loss
-    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds), loss
+    steps.append(Stated("the cases above are every pair (P(y | x), P(y | x')) of the family: " + family.exhaustive))
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, derived=derived, seconds=seconds,
+                    steps=tuple(steps)), loss
+
+
+def _identity(says: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Step:
+    """An identity step shown by the first simplification that reduces ``lhs - rhs`` to 0 (stated as
+    decided but not re-checked when none does: :func:`is_identity_zero` decided it another way)."""
+    how = next((h for h in ("cancel", "simplify") if stepcheck.is_zero(lhs - rhs, h)), None)
+    if how is None:
+        return Stated(f"{says} (decided by sympy, no certificate step)", unchecked=True)
+    return Identity(says, lhs, rhs, how)
 
 
 def _truth(condition: Any, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:

@@ -42,6 +42,8 @@ from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.families import Family, Requirement
+from proofs.base.evidence import Outcome
+from proofs.base.steps import Stated, Step, all_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import sign_evidence
 
@@ -57,11 +59,13 @@ _PROBE_POINTS = 6
 @dataclass(frozen=True)
 class SignAnswer:
     """What :func:`decide_sign` found: ``outcome`` (``proved``, ``counterexample``, ``inconclusive``), the
-    counterexample (name -> exact value) and the reason in words."""
+    counterexample (name -> exact value), the reason in words, and for a proof its steps (the decider's records
+    and the rewrites before it, stated)."""
 
     outcome: str
     counterexample: Mapping[str, Any] | None
     reason: str
+    steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.base.steps)
 
 
 def _generators(expr: sympy.Expr) -> sympy.Expr:
@@ -271,6 +275,15 @@ def decide_sign(expr: sympy.Expr, domain: Domain, extra: Iterable[str] = (), *, 
     hidden = {u for u, _ in back.values()} | set(exponentials.values())
     answer = _ask(expr, asked, [], sign=sign, timeout=timeout,
                   symbols=[n for n in symbols if n not in hidden] + list(back) + list(exponentials))
+    if answer.steps:
+        rewrites = [f"e^(k {original}) written as a power of {name} = e^({original}/{lcm})"
+                    for name, (original, lcm) in back.items()]
+        rewrites += [f"e^(j {original}) written as a power of {name}" for name, original in exponentials.items()]
+        answer = SignAnswer(answer.outcome, answer.counterexample, answer.reason, (
+            Stated(f"the condition {condition_text(expr, sign)} below is the one asked, "
+                   + (f"after rewriting ({'; '.join(rewrites)}), " if rewrites else "")
+                   + "with only the domain's conditions connected to its variables kept (each point is kept)"),
+            *answer.steps))
     if answer.counterexample is None or not (back or exponentials):
         return answer
     found = dict(answer.counterexample)
@@ -317,18 +330,32 @@ def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeo
         return SignAnswer("inconclusive", None, f"the sign decider failed: {type(failure).__name__}: {failure}")
     status = verdict.status.value
     if status == "proved":
-        return SignAnswer("proved", None, verdict.reason)
+        return SignAnswer("proved", None, verdict.reason, _proof_steps(verdict))
     if status == "refuted":
         return SignAnswer("counterexample", verdict.counterexample, verdict.reason)
     return SignAnswer("inconclusive", None, verdict.reason)
+
+
+def _proof_steps(verdict: Verdict) -> tuple[Step, ...]:
+    """The steps of a sign decision's proving evidence (primary reading), for a proof certificate."""
+    return tuple(step for e in verdict.evidence if e.reading is None and e.outcome is Outcome.PROVED
+                 for step in all_steps(e))
+
+
+def condition_text(expr: sympy.Expr, sign: str) -> str:
+    """``expr >= 0`` in words, for a stated step."""
+    return f"{sympy.sstr(expr)} {sign.replace('>=', ' >= ').replace('<=', ' <= ').strip()}"
 
 
 def _relaxed(verdict: Verdict, integers: Sequence[str]) -> SignAnswer:
     """The answer of a decision with the integer symbols relaxed to reals: a proof covers every integer value;
     a counterexample counts only where it lands on integers; anything else is undecided."""
     if verdict.status.value == "proved":
+        steps = _proof_steps(verdict)
         return SignAnswer("proved", None, f"proved over the reals ({', '.join(integers)} relaxed to reals, "
-                          "which covers every integer value)")
+                          "which covers every integer value)", steps and (
+                              Stated(f"{', '.join(integers)} relaxed to reals: a proof over the reals covers every "
+                                     "integer value"), *steps))
     found = verdict.counterexample
     if found is None or any(not value_of(found[n]).is_Integer for n in integers if n in found):
         return SignAnswer("inconclusive", None, "decided over the reals only: " + verdict.reason)
