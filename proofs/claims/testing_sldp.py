@@ -22,7 +22,7 @@ from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method
 from proofs.base.registry import check, define
 from proofs.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, choquet_exhaustive, choquet_search,
-                                     converse, equivalence_decision, forward, implication_both_ways,
+                                     converse, converse_certified, equivalence_decision, forward, implication_both_ways,
                                      message_space_case, message_space_proof, q2x3_enumeration, q2x3_premise, realized,
                                      region_decision, region_enumeration, region_premise, region_statement, search,
                                      table_agrees, table_cases, warner_at, with_correction, witness_holds)
@@ -123,7 +123,7 @@ _T35C_CORRECTED = (r"statement 2 (printed errors, every pair $(x, x')$, $x = x'$
 
 @check("T3.5.converse", Method.ENUMERATION)
 def _t35_converse_exhaustive(budget: Budget) -> list[Evidence]:
-    printed = converse(budget, statement=PRINTED, conclusion="SLDP", reading=None)
+    printed = converse_certified(converse(budget, statement=PRINTED, conclusion="SLDP", reading=None), PRINTED, "SLDP")
     support = implication_both_ways(budget, statement=PRINTED, notion_name="WLDP", reading=None)
     return [
         with_correction(printed, _T35C_CORRECTED, *support, *equivalence_decision(budget, PRINTED, "WLDP")),

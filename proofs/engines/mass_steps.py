@@ -6,11 +6,13 @@ numbers).
 * :func:`row_steps`: the rows' masses as a point, and each row shown to be a mass function (003 §2: masses >= 0
   summing to 1);
 * :func:`pushforward_steps`: the mass of the image f∘Q at an event (f∘Q carries each focal set B to f(B)) against
-  the mass of the preimage f^{-1}(E) (the printed step of the proof of 003 Lemma 3.4), shown to differ.
+  the mass of the preimage f^{-1}(E) (the printed step of the proof of 003 Lemma 3.4), shown to differ;
+* :func:`fails_steps`: a mechanism shown not ε-SLDP or not ε-WLDP at a budget, on the pair and set that violate it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -19,7 +21,7 @@ import sympy
 
 from proofs.base.steps import Holds, Stated, Step
 
-__all__ = ["mass_symbol", "row_steps", "pushforward_steps"]
+__all__ = ["mass_symbol", "row_steps", "pushforward_steps", "fails_steps"]
 
 
 def mass_symbol(x: Any, focal_set: frozenset) -> sympy.Symbol:
@@ -57,3 +59,42 @@ def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Seque
                    f"E = {shown(names)}, f^(-1)(E) = {shown(preimage)}"),
             *rows,
             Holds(f"m^(f∘Q)_{x}(E) != m_{x}(f^(-1)(E)) at the row's masses", sympy.Ne(lhs, rhs), point))
+
+
+def fails_steps(mechanism: Any, r: Any, notion: str, *, rows_shown: bool = False) -> tuple[Step, ...]:
+    """``mechanism`` is not ε-``notion`` at e^ε = ``r`` (``"SLDP"``: m_x(A) <= e^ε m_x'(A) for every ordered pair
+    and set A, 003 Definition 3.1; ``"WLDP"``: pl_x(E) <= e^ε bel_x'(E) for every ordered pair and event,
+    Definition 3.13), shown on the first pair and set that violate it (distinct pairs first), with pl and bel
+    written as sums of the rows' masses and each row shown to be a mass function (unless ``rows_shown``: steps
+    before showed them); empty when nothing violates it."""
+    inputs, frame = mechanism.inputs, list(mechanism.frame)
+    events = [frozenset(c) for size in range(1, len(frame) + 1) for c in itertools.combinations(frame, size)]
+    pairs = sorted(itertools.product(inputs, repeat=2), key=lambda pair: pair[0] == pair[1])
+    r_symbol = sympy.Symbol("r", positive=True)
+    for x, x_prime in pairs:
+        for event in events:
+            if notion == "SLDP":
+                top, bottom = Fraction(mechanism[x].m(event)), Fraction(mechanism[x_prime].m(event))
+            else:
+                top, bottom = Fraction(mechanism[x].pl(event)), Fraction(mechanism[x_prime].bel(event))
+            if top <= Fraction(r) * bottom:
+                continue
+            focal, point, rows = row_steps(mechanism, (x, x_prime))
+            if notion == "SLDP":
+                lhs = mass_symbol(x, event) if event in focal[x] else sympy.S(0)
+                rhs = mass_symbol(x_prime, event) if event in focal[x_prime] else sympy.S(0)
+                definition = ("003 Definition 3.1: Q is eps-SLDP iff m_x(A) <= e^eps m_x'(A) for every ordered pair "
+                              "(x, x') and every set A (a mass not listed is 0)")
+                what, name = f"m_{x}(A) > r m_{x_prime}(A)", "A"
+            else:
+                lhs = sympy.Add(*[mass_symbol(x, a) for a in focal[x] if a & event])
+                rhs = sympy.Add(*[mass_symbol(x_prime, a) for a in focal[x_prime] if a <= event])
+                definition = ("003 Definition 3.13: Q is eps-WLDP iff pl_x(E) <= e^eps bel_x'(E) for every ordered "
+                              "pair (x, x') and event E, with pl_x(E) the mass of the focal sets meeting E and "
+                              "bel_x'(E) that of the focal sets inside E")
+                what, name = f"pl_{x}(E) > r bel_{x_prime}(E)", "E"
+            return (Stated(definition), *(() if rows_shown else rows),
+                    Holds(f"the pair ({x}, {x_prime}) and {name} = {{{', '.join(sorted(map(str, event)))}}} violate "
+                          f"it: {what} at r = e^eps = {r}", sympy.StrictGreaterThan(lhs, r_symbol * rhs),
+                          {**point, "r": Fraction(r)}))
+    return ()

@@ -22,8 +22,6 @@ CHUNKS = 6
 WITHOUT_STEPS = {
     "T3.5.proof.choquet": "the grid compares credal extreme points, Choquet integrals and region envelopes, "
                           "procedures no step kind writes as a finite sympy condition",
-    "C3.19.pe": "the support is the two-fold product's regions (512 on frames of 3 labels) at every grid "
-                "mechanism: no finite sympy condition of readable size",
     "R.ci-gauss": "the support is a coverage by quadrature at two precisions, not an exact finite check",
 }
 LINES = 600  # a certificate stays short enough to read

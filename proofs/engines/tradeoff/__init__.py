@@ -19,9 +19,9 @@ tests and trade-off functions come from :mod:`numeric.definitions.testing`; stat
 
 from __future__ import annotations
 
-from proofs.engines.tradeoff.arguments import (converse_witness, errors_identity, message_space_proof,
-                                               never_holds_decision, printed_op_decision, product_credal_proof,
-                                               warner_at, witness_holds)
+from proofs.engines.tradeoff.arguments import (converse_certified, converse_witness, errors_identity,
+                                               message_space_proof, never_holds_decision, printed_op_decision,
+                                               product_credal_proof, warner_at, witness_holds)
 from proofs.engines.tradeoff.cases import (BudgetPoint, budgets_from, candidate_budgets, cases, grid_text,
                                            q2x3_points)
 from proofs.engines.tradeoff.checks import (compare, converse, forward, holds, implication_both_ways, problem_of,
@@ -36,6 +36,7 @@ from proofs.engines.tradeoff.statements import Bound, Case, Privacy, Statement, 
 from proofs.engines.tradeoff.steps import coarsened, q2x3_enumeration, region_enumeration
 
 __all__ = [
+    "converse_certified",
     "Bound", "Statement", "Case", "Privacy", "privacy",
     "BudgetPoint", "cases", "grid_text", "q2x3_points", "candidate_budgets", "budgets_from",
     "statement_problems", "problem_of", "compare", "violation", "holds", "forward", "converse",

@@ -29,18 +29,22 @@ from typing import Any
 import sympy
 
 from numeric.definitions import ldp, testing
-from numeric.mechanisms import q2x3, warner
+from numeric.definitions.testing import A1, A2, B1, B2
+from numeric.mechanisms import Mechanism, q2x3, warner
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Holds, Identity, Stated, Step, all_steps
+from proofs.base.steps import Inequality as NonNegative
+from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
-from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision
+from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement
 from proofs.engines.tradeoff.statements import Case, Statement
-from proofs.errors import invalid
+from proofs.errors import InvalidArgument, invalid
 
 __all__ = ["message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision",
-           "errors_identity", "converse_witness", "warner_at", "witness_holds"]
+           "errors_identity", "converse_witness", "warner_at", "witness_holds", "converse_certified"]
 
 #: The variable α of a decision in the coarsened variables (a name a claim's text may use too).
 AL = sympy.Symbol("al", real=True)
@@ -108,9 +112,47 @@ def _message_space_core(k: int) -> dict[str, Any]:
     printed = pieces(reflected)[1]
     reflection_ok = len(mirrored) == len(printed) and all(any(sympy.cancel(a - b) == 0 for b in printed)
                                                           for a in mirrored)
+    ok = all(v == 0 for v in kernel["checks"].values()) and not failed and reflection_ok
     return {"name": name, "reflected": reflected, "kernel": kernel, "failed": failed, "certified": certified,
-            "reflection": reflection_ok,
-            "ok": all(v == 0 for v in kernel["checks"].values()) and not failed and reflection_ok}
+            "reflection": reflection_ok, "ok": ok,
+            "steps": _message_space_steps(k, name, reflected, lines, mirrored, printed) if ok else ()}
+
+
+def _message_space_steps(k: int, name: str, reflected: str, lines: Sequence[sympy.Expr], mirrored: Sequence[sympy.Expr],
+                         printed: Sequence[sympy.Expr]) -> tuple[Step, ...]:
+    """For a proof certificate: the kernel identities, every region inequality of RR^k (with r = 1 + s, s > 0:
+    a rational function of s sympy shows >= 0) and the reflection of the lower bound onto the upper, joined by
+    the argument's prose."""
+    s = sympy.Symbol("s", positive=True)
+    P, P_prime = sympy.symbols("P P_prime", real=True)
+    p, q = R / (1 + R), 1 / (1 + R)
+    k1, k0 = (R * P - P_prime) / (R - 1), (R * P_prime - P) / (R - 1)
+    steps: list[Step] = [
+        Stated("upper and lower expectations of a belief function: sup_P E phi = sum_E m(E) max_E phi and inf_P E phi "
+               "= sum_E m(E) min_E phi; for the k-fold product the focal sets are E_1 x ... x E_k with mass "
+               "prod m(E_i)"),
+        Stated("so (alpha_upper, beta_lower) and (alpha_lower, beta_upper) are the classical errors of the tests "
+               "psi = max_E phi and chi = min_E phi between m_x^k and m_x'^k on the messages M^k"),
+        Stated("eps-SLDP (r = e^eps > 1): m_x <= r m_x' and m_x' <= r m_x on M, so K1 = (r m_x - m_x')/(r - 1) and "
+               "K0 = (r m_x' - m_x)/(r - 1) are nonnegative; with P = m_x(E), P' = m_x'(E):"),
+        Identity("P = p K1 + q K0 with p = r/(1+r), q = 1/(1+r)", p * k1 + q * k0, P, "cancel"),
+        Identity("P' = q K1 + p K0", q * k1 + p * k0, P_prime, "cancel"),
+        Identity("K1 and K0 each sum to 1 when P and P' do: (r - 1)/(r - 1) = 1", (R - 1) / (R - 1), 1, "cancel"),
+        Stated(f"so a test on M^{k} pulls back through K^{k} to a test on {{0,1}}^{k} with the same errors under "
+               f"randomized response RR^{k} (p = r/(1+r) on 1 under x, on 0 under x')"),
+    ]
+    for a, b, region in _randomized_response_points(k):
+        for line in lines:
+            gap = (b - line.xreplace({ALPHA: a})).xreplace({R: 1 + s})
+            steps.append(NonNegative(f"the region {sorted(region)} of {{0,1}}^{k}: beta - ({line} at its alpha) >= 0 "
+                                     "for r = 1 + s, s > 0", gap, 0, "cancel"))
+    steps.append(Stated(f"randomized tests are mixtures of regions and {name} is convex (a max of lines): beta >= "
+                        f"{name}(alpha) for every test on {{0,1}}^{k}, hence on M^{k}"))
+    for line in mirrored:
+        match = next(piece for piece in printed if sympy.cancel(line - piece) == 0)
+        steps.append(Identity(f"complementing a region maps (alpha, beta) to (1 - alpha, 1 - beta): 1 - {name}(1 - "
+                              f"alpha) has the piece {match} of {reflected}", line, match, "cancel"))
+    return tuple(steps)
 
 
 def message_space_proof(k: int, *, witness: Callable[[], bool], domain: str, reading: str | None = None,
@@ -154,7 +196,8 @@ def message_space_proof(k: int, *, witness: Callable[[], bool], domain: str, rea
     return Evidence(Method.SYMBOLIC, Outcome.PROVED if core["ok"] else Outcome.INCONCLUSIVE, domain, detail,
                     reading=reading, seconds=time.perf_counter() - start,
                     derived={"K1": core["kernel"]["K1"], "K0": core["kernel"]["K0"]},
-                    premise_cases=1 if witness() else 0)
+                    premise_cases=1 if witness() else 0,
+                    steps=(*core["steps"], *((Stated(note),) if note else ())))
 
 
 # --- Corollary 3.19 (pessimistic): products of credal-set members --------------------------------------------
@@ -243,9 +286,25 @@ def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
         ],
         "z3 lemma": {"premise": [str(c) for c in _CREDAL_PREMISE], "queries": lemma.detail.get("z3 queries")},
     }
+    steps: tuple[Step, ...] = ()
+    if ok:  # for a proof certificate: the lemma's z3 records, the two-fold bound's steps, f2_pe = u2 falling
+        s = sympy.Symbol("s", positive=True)
+        f2, u2 = pieces("f2_pe")[1], pieces("u2")[1]
+        steps = (Stated("credal members are an eps-DP pair: pr_x(E) <= pl_x(E) <= e^eps bel_x'(E) <= e^eps pr_x'(E), "
+                        "in a = pr_x(E), c = bel_x(E^c), v = bel_x'(E), b = pr_x'(E):"), *all_steps(lemma),
+                 Stated("a product of allocations a_1..a_n1 of E1 and b_1..b_n2 of E2 has total mass "
+                        "sum_i sum_j a_i b_j = (sum_i a_i)(sum_j b_j) = 1 (a finite double sum of products factors)"),
+                 *detail["stated, not machine-checked"][:4],
+                 *core["steps"],
+                 *(Identity(f"the piece {piece} of f2_pe is a piece of u2", piece,
+                            next(other for other in u2 if sympy.cancel(piece - other) == 0), "cancel") for piece in f2),
+                 *(NonNegative(f"the piece {piece} of f2_pe is non-increasing in alpha for r = 1 + s, s > 0",
+                               -sympy.diff(piece, ALPHA).xreplace({R: 1 + s}), 0, "cancel") for piece in f2),
+                 Stated(detail["stated, not machine-checked"][-1]))
+        steps = tuple(Stated(x) if isinstance(x, str) else x for x in steps)
     return Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE, domain, detail,
                     seconds=time.perf_counter() - start, derived={"K1": core["kernel"]["K1"], "K0": core["kernel"]["K0"]},
-                    premise_cases=1 if witness_holds("WLDP") else 0)
+                    premise_cases=1 if witness_holds("WLDP") else 0, steps=steps)
 
 
 # --- T^op as printed ------------------------------------------------------------------------------------------
@@ -334,6 +393,11 @@ def errors_identity() -> Evidence:
     linear = sympy.simplify((sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
                              - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit()))
     ok = simplified == 0 and linear == 0
+    steps = (Identity("E_pr(1 - phi) = sum pr_i - E_pr(phi) on a frame of n labels (n symbolic)",
+                      sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)), total - sympy.Sum(pr[i] * phi[i], (i, 1, n))),
+             Stated("sum pr_i = 1 for a probability pr, so E_pr(1 - phi) = 1 - E_pr(phi) for each pr in P_x'"),
+             Stated("so sup over P_x' of E(1 - phi) = 1 - inf over P_x' of E(phi): beta^pe = beta_phi; alpha^pe = sup "
+                    "over P_x of E(phi) = alpha_phi by definition")) if ok else ()
     return Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE,
                     "every evidential mechanism on a finite frame (n labels, n symbolic), every pair, every test phi",
                     {"argument": ["E_pr(1 - phi) = sum pr_i (1 - phi_i) = sum pr_i - sum pr_i phi_i = 1 - E_pr(phi) "
@@ -341,7 +405,8 @@ def errors_identity() -> Evidence:
                                   "so sup over P_x' of E(1 - phi) = 1 - inf over P_x' of E(phi): beta^pe = beta_phi",
                                   "alpha^pe = sup over P_x of E(phi) = alpha_phi by definition"],
                      "sum identity (simplified)": str(simplified), "termwise identity (simplified)": str(linear)},
-                    derived={"E(1 - phi) - (sum pr - E(phi))": difference}, seconds=time.perf_counter() - start)
+                    derived={"E(1 - phi) - (sum pr - E(phi))": difference}, seconds=time.perf_counter() - start,
+                    steps=steps)
 
 
 def converse_witness(always: Evidence, statement: Statement) -> Evidence:
@@ -356,9 +421,66 @@ def converse_witness(always: Evidence, statement: Statement) -> Evidence:
     found = holds(case, r, statement)
     if found is not None or ldp.is_wldp(case.mechanism, r):
         raise AssertionError(f"the witness of the converse should satisfy statement 2 and not WLDP: {found}")
+    steps = all_steps(always)
+    if steps:
+        steps += (Stated("statement 2 holds for every evidential mechanism (the decision above), so for the one below"),
+                  *fails_steps(case.mechanism, r, "WLDP"))
     return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain,
                     {"statement 2": "proved for every mechanism (z3, coarsened regions)", "z3": always.detail},
+                    steps=steps,
                     counterexample={**case.to_json(), "r = e^eps": r, "WLDP ratio": Fraction(ldp.wldp_ratio(case.mechanism)),
                                     "statement 2": "holds (re-checked exactly at every region of every pair)",
                                     "statement 1": "fails: r^W = 4 > 3/2"},
                     recheck=Recheck.EXACT, premise_cases=1, seconds=always.seconds)
+
+
+# --- steps of a converse's counterexample, for a proof certificate -----------------------------------------
+def _statement_steps(mechanism: Mechanism, r: Any, statement: Statement) -> tuple[Step, ...]:
+    """Statement 2 (one use, :func:`region_statement`) holds for the two-input ``mechanism`` (inputs ``x`` and
+    ``x'``) at e^ε = ``r``: its inequalities at every region R of the frame, with bel_x(R), bel_x(R^c),
+    bel_x'(R), bel_x'(R^c) written as sums of the rows' masses; empty when the mechanism is not of that shape
+    or the regions do not decide the statement."""
+    if set(map(str, mechanism.inputs)) != {"x", "x'"} or statement.composed:
+        return ()
+    try:
+        inequalities = region_statement(statement)
+    except InvalidArgument:  # a trade-off function the regions do not decide: no steps, the check stands alone
+        return ()
+    x, x_prime = sorted(mechanism.inputs, key=str)
+    frame = list(mechanism.frame)
+    focal, point, rows = row_steps(mechanism, (x, x_prime))
+    r_symbol = sympy.Symbol("r", positive=True)
+    conditions = []
+    for size in range(len(frame) + 1):
+        for region in map(frozenset, itertools.combinations(frame, size)):
+            rest = frozenset(frame) - region
+
+            def bel(row: Any, event: frozenset) -> sympy.Expr:
+                return sympy.Add(*[mass_symbol(row, a) for a in focal[row] if a <= event])
+
+            values = {A1: bel(x, region), B1: bel(x, rest), A2: bel(x_prime, region), B2: bel(x_prime, rest),
+                      R: r_symbol}
+            conditions += [item.expr.xreplace(values) >= 0 for item in inequalities]
+    return (Stated("statement 2 for every test phi reduces to its inequalities at every rejection region R and its "
+                   "complement (randomized tests are mixtures of level sets, the lower bounds are convex and the upper "
+                   "concave, and a trade-off function is the envelope of the regions' error points), in a1 = bel_x(R), "
+                   "b1 = bel_x(R^c), a2 = bel_x'(R), b2 = bel_x'(R^c)"),
+            *rows,
+            Holds(f"statement 2 holds at every region of {{{', '.join(map(str, frame))}}} at r = e^eps = {r}",
+                  sympy.And(*conditions), {**point, "r": Fraction(r)}))
+
+
+def converse_certified(found: Evidence, statement: Statement, notion: str) -> Evidence:
+    """``found`` (a :func:`~proofs.engines.tradeoff.checks.converse` counterexample: a mechanism at which
+    statement 2 holds and Q is not ε-``notion``) with the steps a proof certificate re-checks: statement 2 at
+    every region of the mechanism and the pair and set where ``notion`` fails, both from the rows' masses as the
+    counterexample prints them. Unchanged when it is not such a counterexample."""
+    point = found.counterexample or {}
+    if found.outcome is not Outcome.COUNTEREXAMPLE or not {"m_x", "m_x'", "r = e^eps"} <= set(point):
+        return found
+    rows = {"x": point["m_x"], "x'": point["m_x'"]}
+    labels = sorted({label.strip() for row in rows.values() for key in row for label in key.strip("{}").split(",")})
+    mechanism = Mechanism.from_json({"frame": labels, "rows": rows})
+    r = Fraction(str(point["r = e^eps"]))
+    shown, fails = _statement_steps(mechanism, r, statement), fails_steps(mechanism, r, notion, rows_shown=True)
+    return replace(found, steps=shown + fails) if shown and fails else found
