@@ -216,20 +216,20 @@ def test_a_report_that_predates_the_checked_record_leaves_holds_when_unknown(syn
 
 
 def test_a_key_added_by_a_later_version_is_kept_written_back_and_shown(synthetic_report):
-    """The schema is open: a claim's or an evidence's key this version does not read (counts of checked and
-    stated steps, say) survives ``export`` and is shown as a row of figures in every format."""
+    """The schema is open: a claim's or an evidence's key this version does not read (counts of solver
+    calls, say) survives ``export`` and is shown as a row of figures in every format."""
     from proofs.report import view
     from proofs.report.markdown import render_markdown
     from proofs.report.mathtext import plain_text
 
     data = synthetic_report.to_json()
     claim = next(c for c in data["claims"] if c["methods"])
-    claim["steps"] = {"machine-checked": 12, "stated": 2}
-    claim["methods"][0]["steps"] = {"machine-checked": 12}
+    claim["solvers"] = {"queries": 12, "boxes": 2}
+    claim["methods"][0]["solvers"] = {"queries": 12}
     read = next(c for c in Report.from_json(data).claims if c.id == claim["id"])
     again = next(c for c in Report.from_json(Report.from_json(data).to_json()).claims if c.id == claim["id"])
-    assert again.extra == {"steps": {"machine-checked": 12, "stated": 2}}
-    assert again.evidence[0].extra == {"steps": {"machine-checked": 12}}
+    assert again.extra == {"solvers": {"queries": 12, "boxes": 2}}
+    assert again.evidence[0].extra == {"solvers": {"queries": 12}}
     shown = {f.label: plain_text(f.content) for f in view.claim_fields(read)}
-    assert shown["steps"] == "machine-checked = 12, stated = 2", shown
-    assert "steps" in render_markdown(Report((read,), "quick", "x"))
+    assert shown["solvers"] == "queries = 12, boxes = 2", shown
+    assert "solvers" in render_markdown(Report((read,), "quick", "x"))

@@ -104,3 +104,11 @@ def test_a_whole_run_writes_its_certificates_beside_the_report(tmp_path, claims_
     steps = {c["id"]: c["steps"] for c in report["claims"]}
     assert steps["Mine.square"] == {"machine_checked": 2, "stated": 0, "uncovered": 0, "unchecked": 0}
     assert steps["Mine.bare"]["machine_checked"] == 0 and steps["Mine.bare"]["uncovered"] == 2
+    from proofs.report.markdown import render_markdown
+    from proofs.report.schema import Report
+
+    read = {c.id: c for c in Report.from_json(report).claims}  # steps are read as a field, not kept as extra
+    square = read["Mine.square"]
+    assert square.steps == steps["Mine.square"] and not square.extra and not square.evidence[0].extra
+    assert sum(len(e.steps) for e in square.evidence) == 2 and square.steps_line == "2 machine-checked steps, 0 stated"
+    assert "(2 machine-checked steps, 0 stated)" in render_markdown(Report.from_json(report))
