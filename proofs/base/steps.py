@@ -810,7 +810,13 @@ def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any
     """The evidence a certificate of a verdict covers, and the deciding evidence it leaves out for want of
     steps: primary reading only, never vacuous. ``proved``: every proving evidence (all must carry steps);
     ``refuted``: the counterexamples that carry steps (one re-checked counterexample refutes);
-    ``supported``: the finite support that carries steps. Other statuses certify nothing."""
+    ``supported``: the finite support that carries steps; ``inconclusive``: only a vacuous one, by the proof
+    that the premise never holds on the whole domain (a ``proved`` evidence over zero premise cases) that carries
+    steps, which certifies why the verdict is inconclusive, not the claim. Other statuses certify nothing."""
+    if getattr(status, "value", status) == "inconclusive":
+        never = [e for e in evidence if e.reading is None and _is(e.outcome, "proved") and e.premise_cases == 0
+                 and any(s.machine_checked for s in all_steps(e))]
+        return never, []
     primary = [e for e in evidence if e.reading is None and not getattr(e, "vacuous", False)]
     wanted = {"proved": "proved", "refuted": "counterexample", "supported": "holds"}.get(
         getattr(status, "value", status))
@@ -836,10 +842,10 @@ def complete(status: Any, evidence: Sequence[Any]) -> bool:
 def step_counts(status: Any, evidence: Sequence[Any]) -> dict[str, int] | None:
     """``{"machine_checked", "stated", "uncovered", "unchecked"}`` for the evidence a certificate of the verdict
     covers (``uncovered``: deciding evidence without steps; ``unchecked``: stated steps a machine decided in the
-    toolkit that the certificate does not re-run), or None when the status certifies nothing."""
-    if getattr(status, "value", status) not in ("proved", "refuted", "supported"):
-        return None
+    toolkit that the certificate does not re-run), or None when the verdict certifies nothing."""
     covered, missing = certified(status, evidence)
+    if getattr(status, "value", status) not in ("proved", "refuted", "supported") and not covered:
+        return None
     steps = [s for e in covered for s in all_steps(e)]
     return {"machine_checked": sum(1 for s in steps if s.machine_checked),
             "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing),

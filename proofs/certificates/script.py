@@ -418,6 +418,9 @@ def _header(subject: Subject, counts: str, stated: int, missing: Sequence[Any]) 
         f"Written by ldp-belief-proofs {TOOLKIT_VERSION} with sympy {sympy.__version__}. "
         f"Run: python3 {file_name(subject.id)}",
     ]
+    if subject.status == "inconclusive":
+        text += ["", "This certificate certifies the vacuity of the claim, why its verdict is inconclusive: the premise"
+                 " never holds on the whole domain. It is not a proof of the claim."]
     if missing:
         methods = ", ".join(sorted({getattr(e.method, "value", str(e.method)) for e in missing}))
         text += ["", f"Not re-checked here: {len(missing)} more piece(s) of deciding evidence ({methods}) "

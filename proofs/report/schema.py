@@ -478,7 +478,7 @@ class ClaimReport:
             line += f"; {counts['uncovered']} proving evidence without steps"
         if counts["unchecked"]:
             line += f" ({counts['unchecked']} decided in the toolkit, not re-checked)"
-        return line
+        return ("its vacuity: " if self.status is Status.INCONCLUSIVE else "") + line
 
     @classmethod
     def from_result(cls, result: Any, statuses: Mapping[str, Status] | None = None) -> "ClaimReport":

@@ -209,6 +209,7 @@ PROOF = Evidence("symbolic", "proved", "all p", steps=(GOOD["identity"], Stated(
 BARE_PROOF = Evidence("decision", "proved", "all p")
 OTHER_READING = Evidence("symbolic", "proved", "all p", reading="another", steps=(GOOD["identity"],))
 HOLDS = Evidence("enumeration", "holds", "a grid", steps=(GOOD["grid"],))
+NEVER = Evidence("decision", "proved", "statement 2 at alpha = 1", premise_cases=0, steps=(GOOD["smt-unsat"],))
 
 
 @pytest.mark.parametrize("status, evidence, covered, missing, done", [
@@ -217,7 +218,8 @@ HOLDS = Evidence("enumeration", "holds", "a grid", steps=(GOOD["grid"],))
     ("proved", [BARE_PROOF], 0, 1, False),
     ("supported", [HOLDS, PROOF], 1, 0, True),
     ("inconclusive", [PROOF], 0, 0, False),
-], ids=["proved", "proof-without-steps", "no-steps", "supported", "inconclusive"])
+    ("inconclusive", [PROOF, NEVER], 1, 0, True),
+], ids=["proved", "proof-without-steps", "no-steps", "supported", "inconclusive", "vacuous"])
 def test_a_certificate_covers_the_deciding_evidence_of_the_primary_reading(status, evidence, covered, missing, done):
     found = certified(status, evidence)
     assert (len(found[0]), len(found[1])) == (covered, missing)

@@ -35,7 +35,7 @@ from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, Step, all_steps
+from proofs.base.steps import Boxes, Holds, Identity, Stated, Step, all_steps
 from proofs.base.steps import Inequality as NonNegative
 from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
@@ -356,7 +356,35 @@ def never_holds_decision(budget: Budget, bound: str, *, domain: str) -> Evidence
     why = (f"as printed T^op is identically 1 (the test phi = 0), and {bound}(1) <= {zero[0].xreplace({AL: 1})} for "
            "every r > 1: statement 2 fails at alpha = 1 for every mechanism and every eps, so the converse's premise "
            "never holds")
-    return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why})
+    return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why},
+                   steps=_never_holds_steps(bound, lines) + found.steps)
+
+
+def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
+    """Why statement 2 never holds, as steps in ε (r = e^ε): the test φ ≡ 0 has α^op = 0 and β^op = 1 (sums
+    on a frame of n labels, n symbolic), so T^op(1) ≥ 1; ``bound``(1) is the min of its pieces at α = 1, which is
+    ≤ 0 (one piece vanishes) and = 0 (the others are ≥ 0 for ε ≥ 0, interval boxes)."""
+    eps = sympy.Symbol("epsilon", positive=True)
+    n, i = sympy.Symbol("n", integer=True, positive=True), sympy.Symbol("i", integer=True)
+    pr, phi = sympy.IndexedBase("pr"), sympy.IndexedBase("phi")
+    at_one = [line.xreplace({AL: 1, R: sympy.exp(eps)}) for line in lines]
+    value = sympy.Min(*at_one)
+    total = sympy.Sum(pr[i], (i, 1, n))
+    return (Identity("alpha^op of the test phi = 0: E_pr(phi) = sum_i pr_i * 0 = 0 for every pr",
+                     sympy.Sum(pr[i] * 0, (i, 1, n)), 0),
+            Identity("E_pr(1 - phi) = sum_i pr_i - E_pr(phi) on a frame of n labels (n symbolic)",
+                     sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)), total - sympy.Sum(pr[i] * phi[i], (i, 1, n))),
+            Stated("sum_i pr_i = 1 for a probability pr, so the test phi = 0 has alpha^op = 0 and beta^op = 1 (every "
+                   "inf or sup over a credal set of the constants 0 and 1)"),
+            Stated("alpha^op = 0 <= 1, so phi = 0 is one of the tests of the sup defining T^op(1) (Definition 3.17 as "
+                   "printed): T^op(1) >= 1"),
+            NonNegative(f"{bound}(1) = min of its pieces at alpha = 1 with r = e^eps, one of them 0: {bound}(1) <= 0",
+                        sympy.S(0), value, "simplify"),
+            *(Boxes(f"the piece {piece} of {bound}(1) is >= 0 for every eps >= 0, so {bound}(1) = 0", piece, ">=0",
+                    ({"epsilon": (0, sympy.oo)},)) for piece in at_one if piece != 0),
+            Stated(f"statement 2 at alpha = 1 asks T^op(1) <= {bound}(1), i.e. 1 <= 0: it fails for every mechanism, "
+                   "every pair (x, x') and every eps > 0, so the premise of the converse never holds on the whole "
+                   "domain and the implication is vacuous (its verdict inconclusive), not proved"))
 
 
 # --- witnesses ------------------------------------------------------------------------------------------------
