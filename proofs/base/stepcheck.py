@@ -24,6 +24,10 @@ The rules a step is checked by:
 * an **interval box**: the expression is enclosed by interval arithmetic on exact python-flint endpoints,
   rounded outward, over the whole box; the enclosure must lie on the stated side of 0 (one enclosure is a
   proof for every point of the box where the expression is defined);
+* a **value at two precisions** (an integral with no closed form, a coverage): the expression is computed by
+  mpmath at ``dps`` and ``2 dps`` decimal digits (integrals by ``mpmath.quad``) at each point of a finite set;
+  the two values must agree within ``10^-(dps - 10)`` (relative), lie farther than that from 0, and have the
+  stated sign (numerical support at finitely many points, never a proof);
 * an **SMT query**: the SMT-LIB text is given to z3 (or cvc5) and its answer must be the expected one
   (``unsat`` for a proof: no point satisfies the negation).
 """
@@ -38,7 +42,7 @@ import sympy
 __all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value",
            "sign_of", "truth", "enclosure", "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity",
            "check_inequality", "check_value", "check_holds",
-           "check_boxes", "check_grid"]
+           "check_boxes", "check_grid", "mp_value", "check_two_precisions"]
 
 #: The helpers each helper calls (the prelude of a certificate is closed under this relation).
 NEEDS = {
@@ -60,6 +64,8 @@ NEEDS = {
     "check_holds": ("truth",),
     "check_boxes": ("box_sign_holds",),
     "check_grid": ("finite_check",),
+    "mp_value": (),
+    "check_two_precisions": ("mp_value",),
 }
 
 #: The standard-library modules a helper uses (imported at the top of a certificate that copies it).
@@ -525,3 +531,50 @@ def check_grid(condition, grid, cases, premise=None, where=None, premise_cases=N
         return False, f"{shown}, but {cases} were stated" + (
             f" ({premise_cases} with the premise)" if premise_cases is not None else "")
     return True, shown
+
+
+def mp_value(expr, point, dps, where=()):
+    """The real number ``expr`` at ``point`` computed by mpmath at ``dps`` decimal digits: the exact values of
+    ``point`` are rounded once to that precision, each ``(name, expression)`` of ``where`` is computed once, in
+    order, from the point and the names before it, and an integral is computed by ``mpmath.quad`` over its
+    limits (sympy's mpmath printer)."""
+    import mpmath  # only a certificate with a value at two precisions needs mpmath
+
+    if any(isinstance(v, (str, float)) for v in point.values()):
+        raise ValueError(f"{point}: values are exact numbers, never text or floats")
+    with mpmath.workdps(dps):
+        env = {}
+        for name, value in point.items():
+            value = sympy.Rational(value)
+            env[str(name)] = mpmath.mpf(int(value.p)) / int(value.q)
+
+        def evaluate(e):
+            e = sympy.sympify(e)
+            names = sorted(s.name for s in e.free_symbols)
+            return sympy.lambdify(names, e, modules="mpmath")(*[env[n] for n in names])
+
+        for name, e in where:
+            env[str(name)] = evaluate(e)
+        return +evaluate(expr)
+
+
+def check_two_precisions(expr, sign, names, points, dps, where=()):
+    """``expr sign`` at every point (rows of values of ``names``), computed at ``dps`` and ``2 dps`` digits:
+    the two values agree within ``10^-(dps - 10)`` (relative), lie farther than that from 0, and have the sign."""
+    import mpmath  # only a certificate with a value at two precisions needs mpmath
+
+    holds = {">0": lambda v: v > 0, ">=0": lambda v: v >= 0, "<0": lambda v: v < 0, "<=0": lambda v: v <= 0}[sign]
+    smallest = None
+    for row in points:
+        point = dict(zip(names, row))
+        low, high = mp_value(expr, point, dps, where), mp_value(expr, point, 2 * dps, where)
+        with mpmath.workdps(2 * dps):
+            tolerance = mpmath.mpf(10) ** (10 - dps) * max(1, abs(high))
+            shown = f"{mpmath.nstr(low, 12)} and {mpmath.nstr(high, 12)} at {point}"
+            if abs(low - high) > tolerance or abs(high) <= tolerance:
+                return False, f"undecided: {shown}"
+            if not holds(high):
+                return False, f"fails: {shown}"
+            smallest = high if smallest is None or abs(high) < abs(smallest) else smallest
+    return True, (f"{sign} at all {len(points)} points, at {dps} and {2 * dps} digits (nearest 0: "
+                  f"{mpmath.nstr(smallest, 6)})")

@@ -16,6 +16,8 @@ back by :func:`core.formula.parse_srepr`; never text to be evaluated):
 * :class:`Boxes`: an expression has a sign on every box of a list, by interval enclosures;
 * :class:`FiniteCheck`: a condition at every point of a finite grid, with an optional premise (supported
   claims);
+* :class:`TwoPrecisions`: an expression without a closed form (an integral) has a sign at every point of a
+  finite set, computed by mpmath at two precisions that must agree (supported claims);
 * :class:`Stated`: the prose between machine-checked steps (exchanging finite sums, an induction
   principle, re-indexing, a cited theorem): stated, not machine-checked.
 
@@ -41,7 +43,8 @@ from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula, parse_srepr
 from proofs.base import stepcheck
 
-__all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "Stated",
+__all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "TwoPrecisions",
+           "Stated",
            "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps",
            "all_steps", "certified",
            "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
@@ -413,6 +416,57 @@ class FiniteCheck(Step):
 
 
 @dataclass(frozen=True)
+class TwoPrecisions(Step):
+    """``expr sign`` at every point (rows of values of ``names``), ``expr`` computed by mpmath at ``dps`` and
+    ``2 dps`` digits (:func:`proofs.base.stepcheck.check_two_precisions`): for a number with no closed form,
+    such as an integral, which a toolkit decided at the same two precisions. ``where`` names intermediate
+    values ``(name, expression)``, computed once per point, in order (the symbols ``expr`` uses for them)."""
+
+    says: str
+    expr: Any
+    sign: str
+    names: tuple[str, ...]
+    points: tuple[tuple[Any, ...], ...]
+    dps: int = 30
+    where: tuple[tuple[str, Any], ...] = ()
+
+    kind: ClassVar[str] = "two-precisions"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        object.__setattr__(self, "expr", _expression("expr", self.expr))
+        if self.sign not in (">0", ">=0", "<0", "<=0"):
+            raise invalid("sign", self.sign, "not one of ['>0', '>=0', '<0', '<=0']")
+        names = tuple(str(n) for n in self.names)
+        if not names or len(set(names)) != len(names):
+            raise invalid("names", self.names, "must name each coordinate of the points once")
+        rows = tuple(tuple(_number(f"points[{i}]", v) for v in row) for i, row in enumerate(self.points))
+        if not rows or any(len(row) != len(names) for row in rows):
+            raise invalid("points", self.points[:3], f"needs at least one point, each with one value per name "
+                          f"{list(names)}")
+        if any(not v.is_Rational for row in rows for v in row):
+            raise invalid("points", self.points[:3], "each value is a rational (mpmath rounds it once per precision)")
+        where = tuple((str(name), _expression(f"where[{name}]", e)) for name, e in self.where)
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "points", rows)
+        object.__setattr__(self, "where", where)
+        known = set(names) | {name for name, _ in where}
+        missing = sorted({x.name for x in self.expr.free_symbols} - known)
+        if missing:
+            raise invalid("expr", self.expr, f"has symbols {missing} that neither names nor where give a value")
+        if isinstance(self.dps, bool) or not isinstance(self.dps, int) or self.dps < 15:
+            raise invalid("dps", self.dps, "must be an integer number of digits >= 15")
+
+    def check(self) -> bool:
+        return stepcheck.check_two_precisions(self.expr, self.sign, self.names, self.points, self.dps, self.where)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
+                "names": list(self.names), "points": [[sympy.srepr(v) for v in row] for row in self.points],
+                "dps": self.dps, "where": [[name, sympy.srepr(e)] for name, e in self.where]}
+
+
+@dataclass(frozen=True)
 class Stated(Step):
     """Prose that joins machine-checked steps: stated, not machine-checked. ``unchecked`` marks a step a
     machine did decide inside the toolkit but whose decision no certificate re-runs yet (no record of it
@@ -440,7 +494,7 @@ class Stated(Step):
 
 
 STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, Inequality, ExactValue, Holds, Boxes,
-                                                         FiniteCheck, Stated)}
+                                                         FiniteCheck, TwoPrecisions, Stated)}
 
 
 def step_from_json(data: Any) -> Step:
@@ -454,6 +508,10 @@ def step_from_json(data: Any) -> Step:
         fields["boxes"] = tuple({k: tuple(ends) for k, ends in box.items()} for box in fields.get("boxes", ()))
     if kind == "holds":
         fields["integers"] = tuple(fields.get("integers", ()))
+    if kind == "two-precisions":
+        fields["names"] = tuple(fields.get("names", ()))
+        fields["points"] = tuple(tuple(row) for row in fields.get("points", ()))
+        fields["where"] = tuple(tuple(pair) for pair in fields.get("where", ()))
     if kind == "finite":
         if fields.get("grid") is not None:
             fields["grid"] = {k: tuple(v) for k, v in fields["grid"].items()}

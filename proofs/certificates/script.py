@@ -26,7 +26,8 @@ import sympy
 
 from core.errors import ToolkitError
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, all_steps, certified,
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions, all_steps,
+    certified,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
@@ -70,29 +71,34 @@ def file_name(claim_id: str) -> str:
 
 
 _HELPERS = {SmtQuery: "check_smt", Identity: "check_identity", Inequality: "check_inequality",
-            ExactValue: "check_value", Holds: "check_holds", Boxes: "check_boxes", FiniteCheck: "check_grid"}
+            ExactValue: "check_value", Holds: "check_holds", Boxes: "check_boxes", FiniteCheck: "check_grid",
+            TwoPrecisions: "check_two_precisions"}
 #: Names the script defines or imports besides the symbols.
 _SCRIPT_NAMES = {"sys", "itertools", "re", "sympy", "RESULTS", "step", "finish", "S", "Rational", "Symbol", "Dummy",
                  "Function", "And", "Or", "Not", "Eq", "Ne", "Lt", "Le", "Gt", "Ge"}
 
 
+def _expressions(step: Step) -> list[Any]:
+    """The sympy expressions of a step (those of ``where``, its named intermediate values, included)."""
+    found = [value for value in vars(step).values() if isinstance(value, sympy.Basic)]
+    return found + ([e for _, e in step.where] if isinstance(step, TwoPrecisions) else [])
+
+
 def _symbols_of(step: Step) -> set[Any]:
     found: set[Any] = set()
-    for value in vars(step).values():
-        if isinstance(value, sympy.Basic):
-            found |= value.atoms(sympy.Symbol)
+    for value in _expressions(step):
+        found |= value.atoms(sympy.Symbol)
     return found
 
 
 def _sympy_names(step: Step) -> set[str]:
     """The sympy class names an expression of the step may print (reserved from the symbols' names)."""
     names = set()
-    for value in vars(step).values():
-        if isinstance(value, sympy.Basic):
-            for node in sympy.preorder_traversal(value):
-                name = type(node).__name__
-                if hasattr(sympy, name) and not isinstance(node, sympy.Symbol):
-                    names.add(name)
+    for value in _expressions(step):
+        for node in sympy.preorder_traversal(value):
+            name = type(node).__name__
+            if hasattr(sympy, name) and not isinstance(node, sympy.Symbol):
+                names.add(name)
     return names
 
 
@@ -102,6 +108,8 @@ def _point_names(step: Step) -> set[str]:
         names |= set(getattr(step, attribute, None) or ())
     for box in getattr(step, "boxes", ()) or ():
         names |= set(box)
+    if isinstance(step, TwoPrecisions):
+        names |= set(step.names)
     return names
 
 
@@ -255,6 +263,25 @@ class StepPrinter:
                                f"check_grid(condition_{number}, grid_{number}, {step.cases}{extra})"))
         return lines
 
+    def _print_TwoPrecisions(self, number: int, step: TwoPrecisions) -> list[str]:
+        lines: list[str] = []
+        if step.where:
+            lines.append(f"where_{number} = [  # values named once per point, in order")
+            lines += [wrapped(f"    ({self.key(name)}, ", self.expr(e) + "),",
+                              indent="        ") for name, e in step.where]
+            lines.append("]")
+        expr = self.named("expr", number, step.expr, lines)
+        lines.append(f"names_{number} = [{', '.join(self.key(n) for n in step.names)}]")
+        lines.append(f"points_{number} = [")
+        lines += [f"    ({', '.join(self.number(v) for v in row)}{',' if len(row) == 1 else ''}),"
+                  for row in step.points]
+        lines.append("]")
+        where = f", where_{number}" if step.where else ""
+        lines.append(self.call(number, "two precisions", step.says,
+                               f"check_two_precisions({expr}, {step.sign!r}, names_{number}, points_{number}, "
+                               f"{step.dps}{where})"))
+        return lines
+
     def _values(self, values: Sequence[Any]) -> str:
         if len(values) > 2 and all(v.is_Integer for v in values):
             ints = [int(v) for v in values]
@@ -394,7 +421,8 @@ def _counts(checked: Sequence[Step]) -> str:
         label = f"{s.solver} queries" if isinstance(s, SmtQuery) else {
             Identity: "sympy identities", Inequality: "sympy inequalities", ExactValue: "exact values",
             Holds: "conditions at a point",
-            Boxes: "interval-box steps", FiniteCheck: "finite checks"}[type(s)]
+            Boxes: "interval-box steps", FiniteCheck: "finite checks",
+            TwoPrecisions: "values at two precisions"}[type(s)]
         kinds[label] = kinds.get(label, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in kinds.items())
 

@@ -24,7 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import PointClaim, Stated
+from proofs.base.steps import PointClaim, Stated, TwoPrecisions
 from proofs.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
@@ -467,11 +467,43 @@ def _ci_gauss_one(budget: Budget):
                                                   case["alpha"], ctx)
         return coverage - ctx.number(1 - case["alpha"])
 
-    yield certified_exhaustive(cases, margin, sign=">=0", ctx=mpf(30),
-                               names=("coverage - (1 - alpha)", "coverage - (1 - alpha) (second precision)"),
-                               domain="n = 1, (R, sigma, eps, delta) in {(1, 1, 1/2, 1/100), (5, 2, 2, 1/1000), "
-                                      f"(1, 1, 10, 1/2), (1, 1, 100, 1/2)}}, mu = R k/2 for k in {list(halves)}, "
-                                      "alpha = 1/20; coverage conditional on a release, by quadrature")
+    ev = certified_exhaustive(cases, margin, sign=">=0", ctx=mpf(30),
+                              names=("coverage - (1 - alpha)", "coverage - (1 - alpha) (second precision)"),
+                              domain="n = 1, (R, sigma, eps, delta) in {(1, 1, 1/2, 1/100), (5, 2, 2, 1/1000), "
+                                     f"(1, 1, 10, 1/2), (1, 1, 100, 1/2)}}, mu = R k/2 for k in {list(halves)}, "
+                                     "alpha = 1/20; coverage conditional on a release, by quadrature")
+    yield replace(ev, steps=ev.steps + _coverage_one_steps(cases)) if ev.outcome is Outcome.HOLDS else ev
+
+
+def _coverage_one_steps(cases: list[dict]) -> tuple:
+    """The finite support of the coverage at n = 1, for a certificate: the coverage as the integral
+    ``released_coverage_one`` computes, in closed form with erf, at every case, at 30 and 60 digits."""
+    x, mu = sympy.Symbol("x", real=True), sympy.Symbol("mu", real=True)
+    R, sigma, eps, delta, alpha = sympy.symbols("R sigma eps delta alpha", positive=True)
+    B, noise, h = sympy.symbols("B tilde_sigma h", positive=True)
+
+    def Phi(t):
+        return (1 + sympy.erf(t / sympy.sqrt(2))) / 2
+
+    density = sympy.exp(-(x - mu) ** 2 / (2 * sigma ** 2)) / (sigma * sympy.sqrt(2 * sympy.pi))
+    covered = density * (Phi((h - x + mu) / noise) - Phi((-h - x + mu) / noise))
+    coverage = ((sympy.Integral(covered, (x, -B, mu)) + sympy.Integral(covered, (x, mu, B)))
+                / (Phi((B - mu) / sigma) - Phi((-B - mu) / sigma)))
+    names = ("R", "sigma", "eps", "delta", "mu", "alpha")
+    where = (("B", R + sigma * sympy.sqrt(2 * sympy.log(2 / delta))),
+             ("tilde_sigma", sympy.sqrt(2 * sympy.log(2 / delta)) * 2 * B / eps),
+             ("h", sympy.sqrt(2) * sympy.erfinv(1 - alpha) * sympy.sqrt(sigma ** 2 + noise ** 2)))
+    return (Stated("at n = 1 the mechanism releases Z = X + Y only when X is in [-B, B], "
+                   "B = R + sigma sqrt(2 ln(2/delta)); given a release X has the density of N(mu, sigma^2) on [-B, B] divided by Phi(b) - Phi(a), and "
+                   "Y ~ N(0, tilde_sigma^2), tilde_sigma = sqrt(2 ln(2/delta)) GS/eps with GS = 2B as printed"),
+            Stated("mu is covered iff |Z - mu| <= h, h = z*_{alpha/2} sqrt(sigma^2 + tilde_sigma^2) with "
+                   "z*_{alpha/2} = Phi^{-1}(1 - alpha/2) = sqrt(2) erfinv(1 - alpha): given X = x, with probability "
+                   "Phi((h - x + mu)/tilde_sigma) - Phi((-h - x + mu)/tilde_sigma), Phi(t) = (1 + erf(t/sqrt(2)))/2; "
+                   "the coverage is its mean over the conditioned X (the integral split at mu)"),
+            TwoPrecisions("coverage - (1 - alpha) >= 0 at every case of the finite set", coverage - (1 - alpha), ">=0",
+                          names, tuple(tuple(case[n] for n in names) for case in cases), 30, where),
+            Stated("numerical support at these finitely many cases, each at two precisions; not a proof for every "
+                   "(R, sigma, eps, delta, mu, alpha)"))
 
 
 @check("R.ci-gauss", "symbolic")

@@ -22,7 +22,6 @@ CHUNKS = 6
 WITHOUT_STEPS = {
     "T3.5.proof.choquet": "the grid compares credal extreme points, Choquet integrals and region envelopes, "
                           "procedures no step kind writes as a finite sympy condition",
-    "R.ci-gauss": "the support is a coverage by quadrature at two precisions, not an exact finite check",
 }
 #: Inconclusive verdicts whose premise is proved never to hold on the whole domain: their certificate re-checks
 #: that (why the verdict is inconclusive), not the claim.

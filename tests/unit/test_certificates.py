@@ -12,7 +12,7 @@ import pytest
 import sympy
 
 from proofs.base.evidence import Evidence
-from proofs.base.steps import Boxes, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated
+from proofs.base.steps import Boxes, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, TwoPrecisions
 from proofs.certificates import NoCertificate, Subject, certificate_source, file_name, write_certificates
 from proofs.certificates.expressions import Names, paper_name, print_expression, python_numbers
 from proofs.certificates.prelude import prelude
@@ -22,6 +22,7 @@ from tests.certificate_runner import run_certificate
 HALF = sympy.Rational(1, 2)
 UNSAT = "(declare-fun x () Real)\n(assert (< (* x x) 0.0))\n(check-sat)\n"
 x = sympy.Symbol("x", real=True)
+C = sympy.Symbol("c", positive=True)
 
 EVERY_KIND = (
     SmtQuery("x^2 >= 0", UNSAT, "unsat"),
@@ -33,6 +34,8 @@ EVERY_KIND = (
     Holds("pi is a symbol here, and the constant is S.Pi", pi < sympy.pi, {"pi": HALF}),
     Boxes("e^lam > lam", sympy.exp(lam) - lam, ">0", ({"lam": (0, HALF)}, {"lam": (HALF, 1)}, {"lam": (1, 2)})),
     FiniteCheck("q <= p on a grid", q <= p, 3, grid={"p": (HALF, 1), "q": (0, HALF)}, where=q < p),
+    TwoPrecisions("int_0^c e^(-x^2) dx > p at c = sqrt(p)", sympy.Integral(sympy.exp(-x**2), (x, 0, C)) - p, ">0",
+                  ("p",), ((Fraction(1, 4),), (HALF,)), 20, (("c", sympy.sqrt(p)),)),
     Stated("exchange the two finite sums"),
 )
 
@@ -52,9 +55,9 @@ def _write(tmp_path: Path, subject: Subject) -> Path:
 def test_a_certificate_with_every_kind_of_step_runs_without_the_toolkit(tmp_path):
     done = run_certificate(_write(tmp_path, _subject(*EVERY_KIND)))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("[ok]") == 8 and "[FAIL]" not in done.stdout
+    assert done.stdout.count("[ok]") == 9 and "[FAIL]" not in done.stdout
     assert "Stated, not machine-checked:\n  - exchange the two finite sums" in done.stdout
-    assert "8 of 8 machine-checked steps check; 1 stated." in done.stdout
+    assert "9 of 9 machine-checked steps check; 1 stated." in done.stdout
 
 
 def test_the_certificate_speaks_the_papers_symbols_with_exact_numbers(tmp_path):

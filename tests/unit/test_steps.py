@@ -15,7 +15,8 @@ import z3
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated, attach, certified,
+    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated, TwoPrecisions, attach,
+    certified,
     complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
 )
 from proofs.errors import InvalidArgument
@@ -46,6 +47,10 @@ GOOD = {
                            premise_cases=3),
     "inequality": Inequality("(p - q)^2 >= 0", (p - q) ** 2 + p**2, p**2, "factor"),
     "inequality-gamma": Inequality("binomial >= 0", sympy.binomial(n + k, k), 0, "gamma"),
+    "two-precisions": TwoPrecisions("int_0^1 e^(-x^2) dx > p", sympy.Integral(sympy.exp(-x**2), (x, 0, 1)) - p, ">0",
+                                    ("p",), ((0,), (Fraction(7, 10),)), 20),
+    "two-precisions-where": TwoPrecisions("erf(c) > p at c = 2 p", sympy.erf(q) - p, ">=0", ("p",), ((HALF,),), 20,
+                                          (("q", 2 * p),)),
 }
 BAD = {
     "identity": Identity("p = q", p, q, "simplify"),
@@ -57,6 +62,9 @@ BAD = {
     "grid": FiniteCheck("p q < 1/4", p * q < sympy.Rational(1, 4), 4, grid={"p": (0, HALF), "q": (0, 1)}),
     "grid-count": FiniteCheck("p q <= 1 over 5 cases", p * q <= 1, 5, grid={"p": (0, HALF), "q": (0, 1)}),
     "inequality": Inequality("p >= q", p, q, "factor"),
+    "two-precisions": TwoPrecisions("int_0^1 e^(-x^2) dx > p", sympy.Integral(sympy.exp(-x**2), (x, 0, 1)) - p, ">0",
+                                    ("p",), ((0,), (Fraction(3, 4),)), 20),
+    "two-precisions-zero": TwoPrecisions("sin(pi) > 0", sympy.sin(sympy.pi * p), ">=0", ("p",), ((1,),), 20),
 }
 
 
@@ -108,11 +116,15 @@ def test_a_stated_step_is_not_machine_checked():
     (lambda: FiniteCheck("f", p < 1, 1), r"give either a grid .* or points"),
     (lambda: FiniteCheck("f", p < 1, 1, grid={"p": ()}), r"grid='p': has no values"),
     (lambda: FiniteCheck("f", p < 1, 1, names=("p", "q"), points=((0,),)), r"one value per name"),
+    (lambda: TwoPrecisions("t", p - q, ">0", ("p",), ((1,),)), r"has symbols \['q'\] that neither names nor where"),
+    (lambda: TwoPrecisions("t", p, ">0", ("p",), ((sympy.sqrt(2),),)), r"each value is a rational"),
+    (lambda: TwoPrecisions("t", p, ">0", ("p",), ((1,),), 10), r"dps=10: must be an integer number of digits"),
     (lambda: step_from_json({"kind": "magic"}), r"step='magic': not a step"),
     (lambda: step_from_json({"kind": "smt", "says": "q"}), r"has unexpected or missing fields"),
 ], ids=["says", "expected", "solver", "check-sat", "float", "how", "srepr", "float-point", "empty-point",
         "symbolic-value", "not-a-condition", "missing-value", "sign", "interval", "no-box", "no-case",
-        "no-set", "empty-axis", "ragged", "unknown-kind", "missing-field"])
+        "no-set", "empty-axis", "ragged", "two-precisions-symbols", "two-precisions-irrational", "two-precisions-dps",
+        "unknown-kind", "missing-field"])
 def test_invalid_steps_are_refused_in_one_line(build, match):
     with pytest.raises(InvalidArgument, match=match) as error:
         build()
