@@ -287,9 +287,9 @@ def _stage(unit: _Unit) -> None:
     if unit.kind == "file":
         handle, temporary = tempfile.mkstemp(prefix=f".{unit.target.name[:40]}.", suffix=".tmp",
                                              dir=unit.target.parent)
+        os.close(handle)
         unit.staged = Path(temporary)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(unit.files[unit.target])
+        _write(unit.staged, unit.files[unit.target])
         os.chmod(temporary, _FILE_MODE)  # mkstemp makes it private; a report is an ordinary file
         return
     unit.staged = Path(tempfile.mkdtemp(prefix=f".{unit.target.name[:40]}.", suffix=".tmp", dir=unit.target.parent))
