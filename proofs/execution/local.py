@@ -9,8 +9,8 @@ milliseconds, far less than any claim.
 Signals (:mod:`proofs.execution.signals`): the workers ignore SIGINT (Ctrl-C sends it to the whole
 process group) and die on SIGTERM; the main process catches both, terminates every worker (SIGTERM,
 then SIGKILL after half a second) and raises :class:`~proofs.execution.signals.Interrupted`. In this
-process (``run_inline``) the signals are received by a waiter thread, so that a solver that catches
-SIGINT during its query cannot hide it.
+process (``run_inline``) a watcher thread hears the signals and interrupts a solver's query at once, so
+that a solver that would catch SIGINT during its query cannot hide it.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ _GRACE = 0.5  # seconds between SIGTERM and SIGKILL when stopping workers
 def _child(claim_id: str, budget: Any, connection: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.SIGNALS)
     try:
         connection.send(("ok", run_checks(claim_id, budget)))
     except BaseException as exc:  # run_checks turns check crashes into evidence; this is anything else

@@ -11,15 +11,14 @@ A stopping signal is *received* once per run (:func:`received` says which); from
 * the runners turn it into :class:`Interrupted`, which says how many claims had finished; the command
   line prints that one line and exits with 130 (SIGINT) or 143 (SIGTERM).
 
-**Why a waiter thread for claims run in this process.** A library may install a C-level SIGINT handler of
+**Why a watcher for claims run in this process.** A library may install a C-level SIGINT handler of
 its own while it works: z3 does, around every ``check()``, and answers "unknown (interrupted from
 keyboard)" while Python's handler never runs, so the interrupt would be lost and the query reported as
-inconclusive. :func:`catching_signals` with ``in_process=True`` therefore blocks SIGINT and SIGTERM in
-the main thread and takes them with ``sigtimedwait`` in a waiter thread, which no library handler can
-intercept. The waiter records the signal, forwards it to whatever handler is installed at that moment
-(z3 cancels its query; Python's trips its flag), and wakes the main thread with
-:func:`_thread.interrupt_main`. Processes forked inside such a block start with the signals unblocked
-and their default actions (:func:`os.register_at_fork`).
+inconclusive. :func:`catching_signals` with ``in_process=True`` therefore turns z3's handler off (its
+``ctrl_c`` parameter) for the block, so that the signal always reaches Python's handler, and a watcher
+thread reads Python's wakeup file descriptor (:func:`signal.set_wakeup_fd`, written by that handler in
+whichever thread the signal lands), records the signal and interrupts every z3 context of the process,
+so that a long query ends at once instead of at its timeout; the main thread then raises :class:`Stop`.
 
 **Why a deadline for the command line.** Some work cannot be interrupted from Python (a C extension deep
 in a computation, a Dask cluster that takes seconds to close). When the command line owns the process,
@@ -34,10 +33,11 @@ Outside a run (a library call with no block active) nothing here is installed: S
 
 from __future__ import annotations
 
-import _thread
 import contextlib
+import gc
 import multiprocessing
 import os
+import select
 import signal
 import sys
 import threading
@@ -53,7 +53,7 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
 #: Seconds the command line waits, after a stopping signal, before it ends the process itself.
 GRACE = 1.0
-#: How often (seconds) the waiter thread looks whether its block has ended.
+#: How often (seconds) the watcher thread looks whether its block has ended.
 _POLL = 0.05
 
 
@@ -102,7 +102,7 @@ _depth = 0                      # catching_signals blocks open (nested blocks sh
 _received: int | None = None    # the first stopping signal of the current run
 _deferring = 0                  # deferred sections open
 _writing = 0                    # deferred sections that rename files into place
-_blocked = False                # the main thread blocks SIGNALS (an in-process block is open)
+_watching = False               # an in-process block is open (its watcher reads the wakeup fd)
 _progress: tuple[int, int] | None = None
 _grace: float | None = None     # set by exiting_when_stalled: the command line owns the process
 _timer: threading.Timer | None = None
@@ -198,97 +198,130 @@ def catching_signals(*, in_process: bool = False, redeliver: bool = True) -> Ite
     handlers come back after it. A signal the process ignores (a background job's SIGINT) stays ignored.
 
     ``in_process``: the claims' checks run in this process (``--jobs 1``, ``show``, the library API);
-    the signals are then received by a waiter thread, which no library handler can intercept (see the
-    module docstring). Signal handlers belong to the main thread: elsewhere the block changes nothing.
+    z3 leaves SIGINT to Python for the block, and a watcher thread interrupts a solver's query as soon
+    as a signal arrives (see the module docstring). Signal handlers belong to the main thread: elsewhere the block changes nothing.
     Blocks nest and share one state, which the outermost block starts afresh. ``redeliver``: when the
     outermost block ends after a SIGTERM whose handler before it was the default one, SIGTERM is
     delivered again, so that a script ends as it would have, only after its workers were stopped (the
     command line, which reports the signal in its exit code, turns this off)."""
-    global _depth, _received, _blocked, _progress, _announced
+    global _depth, _received, _progress, _announced
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     watched = tuple(s for s in SIGNALS if signal.getsignal(s) != signal.SIG_IGN)
     previous = {s: signal.signal(s, _on_signal) for s in watched}
-    waiter = None
-    mask = None
     with _lock:
         _depth += 1
         if _depth == 1:
             _received, _progress, _announced = None, None, False
     try:
-        if in_process and not _blocked and watched:
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, watched)
-            _blocked = True
-            waiter = _Waiter(watched)
-            waiter.start()
-        yield
+        with _watching_signals(watched) if in_process and not _watching and watched else contextlib.nullcontext():
+            yield
     finally:
-        if waiter is not None:
-            waiter.finish()
         for signum, old in previous.items():
             signal.signal(signum, old)
         with _lock:
             _depth -= 1
             outermost = _depth == 0
             last = _received
-        if mask is not None:
-            _blocked = False
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal still pending goes to ``previous``
         if redeliver and outermost and last == signal.SIGTERM and previous.get(signal.SIGTERM) == signal.SIG_DFL:
             signal.raise_signal(signal.SIGTERM)
 
 
-class _Waiter(threading.Thread):
-    """Takes SIGINT and SIGTERM (blocked in every thread of the block) with ``sigtimedwait``, records
-    them, forwards them to the handler installed at that moment and wakes the main thread."""
+@contextlib.contextmanager
+def _watching_signals(watched: tuple[int, ...]) -> Iterator[None]:
+    """Within the block, z3 leaves SIGINT to Python, and a watcher thread hears every stopping signal
+    from Python's wakeup descriptor (see the module docstring)."""
+    global _watching
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)
+    previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    ctrl_c = _z3_ctrl_c(False)
+    watcher = _Watcher(read, watched)
+    _watching = True
+    watcher.start()
+    try:
+        yield
+    finally:
+        watcher.finish()
+        _watching = False
+        signal.set_wakeup_fd(previous_fd, warn_on_full_buffer=False)
+        _z3_ctrl_c(ctrl_c)
+        os.close(read)
+        os.close(write)
 
-    def __init__(self, watched: tuple[int, ...]) -> None:
-        super().__init__(name="ldp-proofs signal waiter", daemon=True)
-        self._watched = watched
+
+def _z3_ctrl_c(enabled: bool | None) -> bool | None:
+    """Set z3's ``ctrl_c`` parameter (whether z3 installs its own SIGINT handler during a query); its
+    previous value. ``None`` leaves it as it is."""
+    if enabled is None:
+        return None
+    # z3 is imported here, by a run in this process, not by every command that loads this module
+    try:
+        import z3
+    except ImportError:  # pragma: no cover - z3 is a dependency of the toolkit
+        return None
+    try:
+        before = str(z3.get_param("ctrl_c")).lower() != "false"
+    except Exception:
+        before = True
+    z3.set_param("ctrl_c", enabled)
+    return before
+
+
+def _interrupt_solvers() -> None:
+    """Interrupt every z3 context of this process: a query running in the main thread returns at once
+    (its answer never counts: the main thread raises :class:`Stop` as soon as it is back in Python)."""
+    z3 = sys.modules.get("z3")
+    if z3 is None:
+        return
+    for obj in gc.get_objects():
+        if isinstance(obj, z3.Context):
+            with contextlib.suppress(Exception):
+                obj.interrupt()
+
+
+class _Watcher(threading.Thread):
+    """Reads the signal numbers Python's handler writes to the wakeup descriptor; records a stopping
+    signal and interrupts the solvers' queries."""
+
+    def __init__(self, descriptor: int, watched: tuple[int, ...]) -> None:
+        super().__init__(name="ldp-proofs signal watcher", daemon=True)
+        self._descriptor, self._watched = descriptor, watched
         self._done = threading.Event()
 
     def run(self) -> None:
         while not self._done.is_set():
+            ready, _, _ = select.select([self._descriptor], [], [], _POLL)
+            if not ready:
+                continue
             try:
-                info = signal.sigtimedwait(self._watched, _POLL)
-            except InterruptedError:  # pragma: no cover - retried by Python itself since 3.5
+                data = os.read(self._descriptor, 64)
+            except (BlockingIOError, OSError):
                 continue
-            if info is None:
-                continue
-            signum = info.si_signo
-            _note(signum)
-            _forward(signum)
-            _thread.interrupt_main(signum)
+            stopping = [signum for signum in data if signum in self._watched]
+            if stopping:
+                _note(stopping[0])
+                _interrupt_solvers()
 
     def finish(self) -> None:
         self._done.set()
         self.join()
 
 
-def _forward(signum: int) -> None:
-    """Deliver ``signum`` in this thread to the C handler installed now: a library's (z3 cancels its
-    query) or Python's (which trips its flag). Only when the Python-level handler is a function: a
-    default or ignored disposition would end the process or do nothing."""
-    if not callable(signal.getsignal(signum)):
-        return
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signum,))
-    try:
-        signal.pthread_kill(threading.get_ident(), signum)
-    finally:
-        signal.pthread_sigmask(signal.SIG_BLOCK, (signum,))
-
-
 def _after_fork_in_child() -> None:
-    """A process forked inside a block starts clean: signals unblocked, default actions, no state."""
-    global _depth, _received, _blocked, _deferring, _writing, _progress, _grace, _timer, _announced
-    if _depth == 0 and not _blocked:
+    """A process forked inside a block starts clean: default actions, no wakeup descriptor shared with
+    the parent (whose watcher would take the child's signals for its own), no state."""
+    global _depth, _received, _watching, _deferring, _writing, _progress, _grace, _timer, _announced
+    if _depth == 0:
         return
-    if _blocked:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+    if _watching:
+        signal.set_wakeup_fd(-1)
     for signum in SIGNALS:
-        signal.signal(signum, signal.SIG_DFL)
-    _depth, _received, _blocked, _deferring, _writing = 0, None, False, 0, 0
+        if signal.getsignal(signum) is _on_signal:
+            signal.signal(signum, signal.SIG_DFL)
+    _depth, _received, _watching, _deferring, _writing = 0, None, False, 0, 0
     _progress, _grace, _timer, _announced = None, None, None, False
 
 
