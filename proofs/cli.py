@@ -311,15 +311,14 @@ def _say_written(report: Report, args: argparse.Namespace, stream: Any) -> None:
 
 # -------------------------------------------------------------------------------------------- commands
 def _check(args: argparse.Namespace) -> int:
-    claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
     if args.scheduler is not None:
         check_address(args.scheduler)
+    claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
     with _progress(args, len(claims)) as advance:
         results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
 
-    wants_coverage = args.format != "table" or args.output or args.html or args.latex
-    coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims())) if wants_coverage else None
+    coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims()))  # the summary shows it
     report = Report.from_results(results, args.budget, coverage=coverage)
     transaction = Transaction()
     outputs.stage(transaction, report, fmt=args.format, output=args.output, html=args.html, latex=args.latex,
@@ -338,9 +337,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    claims = _claims(args)
     if args.output is not None:
         outputs.check_targets(output=args.output)
+    claims = _claims(args)
     if args.format == "json":
         _emit(json.dumps([{"id": c.id, "title": c.title, "source": c.source} for c in claims], indent=2,
                          ensure_ascii=False), args.output)
@@ -365,10 +364,10 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    _claims(args)
-    claim = registry.get(args.id)
     if args.output is not None:
         outputs.check_targets(output=args.output)
+    _claims(args)
+    claim = registry.get(args.id)
     result = runner.run([claim], args.budget, jobs=1)[0]
     if args.format == "json":
         _emit(json.dumps(ClaimReport.from_result(result).to_json(), indent=2, ensure_ascii=False), args.output)
