@@ -10,7 +10,9 @@ import time
 
 import pytest
 
-from proofs.cli import main
+from proofs.base import registry
+from proofs.cli import COMMANDS, OPTIONS, _UsageError, main, parse
+from proofs.userclaims import _LOADED
 
 CLAIM_KEYS = {"id", "title", "source", "statement_latex", "status", "methods", "counterexample", "holds_when",
               "corrected", "seconds"}
@@ -73,8 +75,6 @@ def test_coverage_only_for_a_run_of_the_whole_catalog():
 
 
 # --- options before or after the command ------------------------------------------------------------------
-from proofs.cli import COMMANDS, OPTIONS, _UsageError, parse  # noqa: E402 - the parsing tests below
-
 #: A value for each option (None: a flag without value) and the positional arguments of each command.
 SAMPLE = {"--format": "json", "--output": "o.json", "--budget": "quick", "--fail-on": "refuted", "--jobs": "3",
           "--no-progress": None, "--scheduler": "local", "--claims": "mine.py", "--only-user": None, "--latex": "tex",
@@ -203,8 +203,11 @@ define(Claim(id={long_id!r}, title="a claim with a long id", source="notes", sta
 check({long_id!r}, "symbolic")(lambda budget: Evidence("symbolic", "inconclusive", "none"))
 check({long_id!r}, "enumeration")(lambda budget: Evidence("enumeration", "inconclusive", "none"))
 ''')
-    code = main(["check", "--claims", str(mine), "--only-user", "--no-progress", "--jobs", "1",
-                 "--format", "json", "--output", str(tmp_path / "r.json"), "--latex", str(tmp_path / "tex")])
+    try:
+        code = main(["check", "--claims", str(mine), "--only-user", "--no-progress", "--jobs", "1",
+                     "--format", "json", "--output", str(tmp_path / "r.json"), "--latex", str(tmp_path / "tex")])
+    finally:  # the file's claim leaves the registry of this test process with the test
+        registry.forget(list(_LOADED.pop(str(mine.resolve()), ())))
     assert code == 0
     fragments = list((tmp_path / "tex" / "claims").iterdir())
     assert len(fragments) == 1 and len(fragments[0].name) < 120
