@@ -17,6 +17,9 @@ stands in).
 
 from __future__ import annotations
 
+import ast
+import builtins
+import io
 import json
 import os
 import re
@@ -24,10 +27,16 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import tokenize
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import sympy
+
+import numeric.mechanisms
+from proofs import check_ldp, check_moment, check_sign
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -161,7 +170,7 @@ def _report_json(cwd: Path, results: Path) -> None:
 
 def _statuses_in_prose() -> dict[str, str]:
     """The statuses the README's prose says the example claims file earns."""
-    paragraph = README[README.index("What the example finds"):]
+    paragraph = README[README.index("What the examples find"):]
     paragraph = paragraph[:paragraph.index("\n\n")]
     return dict(re.findall(r"`(KRR\.[\w-]+)`[^`]*?\b(proved|refuted|supported|inconclusive)\b", paragraph))
 
@@ -250,15 +259,69 @@ def test_shown_output_is_what_the_command_shows(block, tmp_path, shared_results)
 
 # --- python blocks and inline calls -----------------------------------------------------------------------
 PYTHON = [b for b in BLOCKS if b.language == "python"]
+_CLAIM_DECLARATION = re.compile(r"\b(?:define|moment_claim|ldp_claim|sign_claim|approximation_claim)\(")
+_STATUS = r"(proved|refuted|supported|inconclusive|error)"
 
 
 def _python_id(block: Block) -> str:
     return f"README:{block.line} python ({block.section}): {_short(block.text.splitlines()[0], 50)}"
 
 
+def _comments(text: str) -> dict[int, str]:
+    """Comments by line number (tokenized, so a ``#`` inside a string is not one)."""
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return {token.start[0]: token.string.lstrip("#").strip() for token in tokens if token.type == tokenize.COMMENT}
+
+
+def _check_stated(value, comment: str, where: str) -> None:
+    """A trailing comment states the value: a status (``# proved``, ``# 'refuted', a concrete d``; of a tuple,
+    its first element) or the start of a string (``# 'holds as an approximation: ...'``)."""
+    quoted = re.match(r"'([^']*)'", comment)
+    first = value[0] if isinstance(value, tuple) else value
+    first = getattr(first, "value", first)
+    if quoted and quoted[1].endswith("..."):
+        assert str(first).startswith(quoted[1][:-3]), f"{where}: {first!r} does not start as {quoted[1]!r}"
+        return
+    stated = re.match(r"'?" + _STATUS + r"\b", comment)
+    if stated:
+        assert first == stated[1], f"{where}: {first!r}, the README says {stated[1]!r}"
+
+
+#: Python blocks of one section read as one session: a block uses what the blocks above it defined.
+_SESSIONS: dict[str, tuple[dict, set[int]]] = {}
+
+
+def _run_python(block: Block, namespace: dict) -> None:
+    tree = ast.parse(block.text)
+    comments = _comments(block.text)
+    for statement in tree.body:
+        where = f"README:{block.line + statement.lineno}"
+        if isinstance(statement, ast.Expr):
+            value = eval(compile(ast.Expression(statement.value), where, "eval"), namespace)  # noqa: S307 - the README's own code
+            comment = comments.get(statement.end_lineno)
+            if comment:
+                _check_stated(value, comment, where)
+        else:
+            exec(compile(ast.Module(body=[statement], type_ignores=[]), where, "exec"), namespace)  # noqa: S102 - the README's own code
+
+
+def _session(block: Block) -> dict:
+    """The namespace of the block's section with every block above it in the section run (once)."""
+    namespace, done = _SESSIONS.setdefault(block.section, ({}, set()))
+    if not done:
+        exec("from proofs import *", namespace)  # noqa: S102 - a bullet's block uses the public API unimported
+    for earlier in PYTHON:
+        if earlier.section == block.section and earlier.line < block.line and earlier.line not in done \
+                and not _CLAIM_DECLARATION.search(earlier.text):
+            _run_python(earlier, namespace)
+            done.add(earlier.line)
+    done.add(block.line)
+    return namespace
+
+
 @pytest.mark.parametrize("block", PYTHON, ids=[_python_id(b) for b in PYTHON])
 def test_readme_python(block, tmp_path, shared_results):
-    if "define(" in block.text:  # a claims file: loaded the way the command line loads one
+    if _CLAIM_DECLARATION.search(block.text):  # a claims file: loaded the way the command line loads one
         path = tmp_path / "claims_block.py"
         path.write_text(block.text)
         done = subprocess.run([sys.executable, "-m", "proofs", "list", "--format", "json", "--claims", str(path)],
@@ -269,38 +332,55 @@ def test_readme_python(block, tmp_path, shared_results):
             assert done.returncode == 0, done.stderr
             return
         assert done.returncode == 0, done.stderr
-        defined = re.findall(r'Claim\(\s*id="([^"]+)"', block.text)
-        assert set(defined) <= {c["id"] for c in json.loads(done.stdout)}
+        defined = re.findall(r'Claim\(\s*id="([^"]+)"', block.text) + re.findall(r'_claim\(\s*"([^"]+)"', block.text)
+        assert defined and set(defined) <= {c["id"] for c in json.loads(done.stdout)}
         return
-    namespace: dict = {}
-    lines = block.text.strip().splitlines()
-    stated = re.search(r"#\s*(\w+)\s*$", lines[-1]) if lines else None
-    if stated:  # the last statement's value, stated in its comment
-        body = "\n".join(lines)
-        code = "from proofs import *\n__value__ = (" + re.sub(r"#[^\n]*$", "", body) + ")"
-        exec(compile(code, f"README:{block.line}", "exec"), namespace)  # noqa: S102 - the README's own code
-        value = namespace["__value__"]
-        assert getattr(value, "value", value) == stated[1]
-        return
-    exec(compile(block.text, f"README:{block.line}", "exec"), namespace)  # noqa: S102 - the README's own code
+    namespace = _session(block)
+    _run_python(block, namespace)
     for name, function in list(namespace.items()):
         if name.startswith("test_") and callable(function):
             function()
 
 
-INLINE = re.findall(r"`((?:assert )?check_(?:sign|moment)\((?:[^`]|\n)*?\)(?:\.status == \"\w+\")?)`", README)
+INLINE = [(m[1], m[2]) for m in re.finditer(
+    r"`((?:assert )?check_(?:sign|moment|ldp)\((?:[^`]|\n)*?\)(?:\.status == \"\w+\")?)`([^`]{0,40})", README)]
 
 
-@pytest.mark.parametrize("call", INLINE, ids=[f"inline: {_short(c, 60)}" for c in INLINE])
-def test_readme_inline_call(call):
-    from proofs import check_moment, check_sign
+def _inline_namespace() -> dict:
+    return {"check_sign": check_sign, "check_moment": check_moment, "check_ldp": check_ldp, "sympy": sympy,
+            "Fraction": Fraction, "numeric": numeric}
 
+
+def _placeholders(call: str) -> list[str]:
+    """Names a call uses that nothing defines: the prose shows a signature (``check_ldp(Q, eps, ...)``)."""
+    names = {n.id for n in ast.walk(ast.parse(" ".join(call.split()).removeprefix("assert ")))
+             if isinstance(n, ast.Name)}
+    return sorted(names - set(_inline_namespace()) - set(dir(builtins)))
+
+
+def _inline_id(call: str) -> str:
+    unknown = _placeholders(call)
+    note = f" [not run: a signature, {', '.join(unknown)} stand for yours]" if unknown else ""
+    return f"inline: {_short(call, 60)}{note}"
+
+
+@pytest.mark.parametrize("call,after", INLINE, ids=[_inline_id(c) for c, _ in INLINE])
+def test_readme_inline_call(call, after):
+    """A call the prose shows inline runs; a status the prose states right after it (``is refuted``) is its
+    status; otherwise check_sign "decides" (proved) and check_moment earns a decisive status. A signature
+    (names that stand for the user's objects) is not run, and says so in its id."""
+    if _placeholders(call):
+        pytest.skip(f"a signature: {', '.join(_placeholders(call))} stand for the user's objects")
     code = " ".join(call.split())
+    namespace = _inline_namespace()
     if code.startswith("assert "):
-        exec(code, {"check_sign": check_sign, "check_moment": check_moment})  # noqa: S102 - the README's own code
+        exec(code, namespace)  # noqa: S102 - the README's own code
         return
-    verdict = eval(code, {"check_sign": check_sign, "check_moment": check_moment})  # noqa: S307 - the README's own code
-    if code.startswith("check_sign"):
+    verdict = eval(code, namespace)  # noqa: S307 - the README's own code
+    stated = re.match(r"\s*(?:is|are)\s+" + _STATUS, after)
+    if stated:
+        assert verdict.status.value == stated[1], verdict.summary
+    elif code.startswith("check_sign"):
         assert verdict.status.value == "proved", "the README says it decides the condition on its whole domain"
     else:
         assert verdict.status.value in ("proved", "supported", "refuted")
