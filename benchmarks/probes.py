@@ -37,7 +37,7 @@ import tempfile
 import textwrap
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -119,6 +119,14 @@ CLAIMS_FILES = {
     "bad-claim.py": ("from proofs import Claim, define\n"
                      "define(Claim(id='', title='t', source='s', statement='x', domain='none'))\n"),
     "nul.py": "x = 1\x00\n",
+    "moment-claim-bad.py": ("from proofs import moment_claim\n"
+                            "moment_claim('Mine.m', title='t', source='s', statement='x', statistic='Y0',"
+                            " claimed='0', moment='bogus', mechanism=[['1']], prior=['1'])\n"),
+    "ldp-claim-bad.py": ("from proofs import ldp_claim\n"
+                         "ldp_claim('Mine.l', title='t', source='s', statement='x', mechanism=None, epsilon='eps')\n"),
+    "sign-claim-hostile.py": ("from proofs import sign_claim\n"
+                              "sign_claim('Mine.s', title='t', source='s', statement='x',"
+                              " expr=\"__import__('os')\", domain=[])\n"),
 }
 GOOD_CLAIMS = textwrap.dedent('''
     from proofs import Claim, Evidence, check, define
@@ -222,8 +230,11 @@ def _cli_probes() -> list[Probe]:
     # claims files, for every command that loads them
     for name in CLAIMS_FILES:
         for command in ("check", "list", "show", "coverage"):
-            argv = (command, *(["L3.2"] if command == "show" else []), "--claims", name)
-            owner = "robust"
+            # check runs the file's claims alone (a file that loads must not cost the catalog's run)
+            argv = (command, *(["L3.2"] if command == "show" else []), "--claims", name,
+                    *(["--only-user", "--budget", "quick", "--no-progress"] if command == "check" else []))
+            # a short declaration is checked when it is declared, or its checks crash later: the declarations' area
+            owner = "moments" if "-claim-" in name else "robust"
             add(Probe(f"cli {command} --claims {name}", owner, "cli", argv, files={name: CLAIMS_FILES[name]},
                       limit=300))
     for name, path in [("missing", "nope.py"), ("not-python", "claims.txt"), ("a-directory", "dir.py"),
@@ -372,17 +383,71 @@ def _api_probes() -> list[Probe]:
                        ("q_lambda lam=2", "M.q_lambda('1/2', '1/4', 2)"), ("warner(2)", "M.warner(2)"),
                        ("Mechanism({})", "M.Mechanism({})"), ("Mechanism(rows not masses)", "M.Mechanism({0: 1})")]:
         add(Probe(f"mechanisms {name}", "mech", "api", code=mech + call, limit=300))
-    try:  # check_ldp, when it exists
-        has_ldp = subprocess.run([sys.executable, "-c", "from proofs.engines.ldp import check_ldp"], cwd=ROOT,
-                                 capture_output=True, timeout=120).returncode == 0
-    except subprocess.TimeoutExpired:
-        has_ldp = False
-    if has_ldp:
-        ldp = "from proofs.engines.ldp import check_ldp\n"
-        for name, call in [("no mechanism", "check_ldp(None, 1)"), ("eps=nan", "check_ldp([['1/2', '1/2']], float('nan'))"),
-                           ("eps='abc'", "check_ldp([['1/2', '1/2']], 'abc')"),
-                           ("not stochastic", "check_ldp([['1/2', '1/3']], 1)")]:
-            add(Probe(f"check_ldp {name}", "mech", "api", code=ldp + call, limit=300))
+    # mechanisms as printed (proofs.mechanisms) and check_ldp
+    fam = "from proofs import mechanisms as M\n"
+    for name, call in [("randomized_response d=1", "M.randomized_response(d=1, epsilon='eps')"),
+                       ("randomized_response d='two'", "M.randomized_response(d='two', epsilon='eps')"),
+                       ("randomized_response d=0", "M.randomized_response(d=0, epsilon='eps')"),
+                       ("randomized_response eps=nan", "M.randomized_response(d='d', epsilon=float('nan'))"),
+                       ("randomized_response eps=-1", "M.randomized_response(d=3, epsilon=-1)"),
+                       ("randomized_response eps='e'", "M.randomized_response(d='d', epsilon='e')"),
+                       ("randomized_response p=2", "M.randomized_response(d='d', p=2)"),
+                       ("randomized_response hostile", "M.randomized_response(d='d', epsilon=\"__import__('os')\")"),
+                       ("randomized_response bad domain", "M.randomized_response(d='d', epsilon='eps', domain='eps >')"),
+                       ("warner p=3/2", "M.warner('3/2')"), ("warner p=inf", "M.warner(float('inf'))"),
+                       ("unary_encoding q=2", "M.unary_encoding(d='d', p='1/2', q=2)"),
+                       ("unary_encoding p=q", "M.unary_encoding(d='d', p='1/2', q='1/2').matrix({'d': 2})"),
+                       ("duchi eps=nan", "M.duchi(float('nan'))"), ("duchi eps='abc def'", "M.duchi('abc def')"),
+                       ("continuous empty row", "M.continuous([])"),
+                       ("continuous reversed interval", "M.continuous(['(1+x)/2', '(1-x)/2'], interval=(1, -1))"),
+                       ("continuous row not stochastic", "M.continuous(['x', 'x'])"),
+                       ("matrix not stochastic", "M.matrix([['1/2', '1/3'], ['1/2', '1/2']])"),
+                       ("matrix empty", "M.matrix([])"), ("matrix a string", "M.matrix('abc')"),
+                       ("matrix ragged", "M.matrix([['1'], ['1/2', '1/2']])"),
+                       ("matrix negative entry", "M.matrix([['3/2', '-1/2'], ['1/2', '1/2']])"),
+                       ("matrix bad domain", "M.matrix([['p', '1-p'], ['1-p', 'p']], domain='p >')"),
+                       ("matrix nan entry", "M.matrix([[float('nan'), 1], ['1/2', '1/2']])"),
+                       ("product of nothing", "M.product()"), ("product of a number", "M.product(1)"),
+                       ("post_process bad kernel", "M.post_process(M.warner('3/4'), [[1]])"),
+                       ("q_wrr eps=-1", "M.q_wrr(-1)"), ("q_gwrr c=0", "M.q_gwrr(0, 1)"),
+                       ("q_lambda lam=2", "M.q_lambda('1/2', '1/4', 2)"),
+                       ("q2x3 p+q>1", "M.q2x3('3/4', '1/2')"),
+                       ("matrix at d=10**6", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 10**6, 'eps': 1})"),
+                       ("matrix at d='x'", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 'x', 'eps': 1})"),
+                       ("matrix at d=1", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 1, 'eps': 1})"),
+                       ("lumped unknown value", "M.randomized_response(d='d', epsilon='eps').lumped(['zz'])")]:
+        add(Probe(f"mechanisms.{name}", "mech", "api", code=fam + call, limit=300))
+    ldp = "from proofs import check_ldp, mechanisms as M\nG = M.randomized_response(d='d', epsilon='eps')\n"
+    for name, call in [("no mechanism", "check_ldp(None, 1)"), ("a string mechanism", "check_ldp('abc', 1)"),
+                       ("eps=nan", "check_ldp(G, float('nan'), domain='eps > 0, d >= 2')"),
+                       ("eps=inf", "check_ldp(G, float('inf'), domain='eps > 0, d >= 2')"),
+                       ("eps='abc'", "check_ldp(G, 'abc', domain='eps > 0, d >= 2')"),
+                       ("eps hostile", "check_ldp(G, \"__import__('os')\", domain='eps > 0, d >= 2')"),
+                       ("eps='e' undeclared", "check_ldp(G, 'e', domain='eps > 0, d >= 2')"),
+                       ("bad domain", "check_ldp(G, 'eps', domain='eps >')"),
+                       ("domain names an unknown", "check_ldp(G, 'eps', domain='zz > 0')"),
+                       ("notion=XYZ", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', notion='XYZ')"),
+                       ("timeout='abc'", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', timeout='abc')"),
+                       ("timeout=-1", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', timeout=-1)"),
+                       ("timeout=nan", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', timeout=float('nan'))"),
+                       ("points=0", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', points=0)"),
+                       ("points=10**9", "check_ldp(G, 'eps', domain='eps > 0, d >= 2', points=10**9)"),
+                       ("not stochastic rows", "check_ldp([['1/2', '1/3']], 1)")]:
+        add(Probe(f"check_ldp {name}", "mech", "api", code=ldp + call, limit=300))
+    add(Probe("check_ldp on an empty domain earns nothing", "mech", "api",
+              code=ldp + "check_ldp(G, 'eps', domain='eps > 1, eps < 0, d >= 2')",
+              accept="result.status.value == 'inconclusive'", limit=300))
+    # check_approximation
+    approx = "from proofs import check_approximation\n"
+    for name, call in [("regime bogus", "check_approximation('n + 1', 'n', regime='bogus')"),
+                       ("regime without a limit", "check_approximation('n + 1', 'n', regime='n -> ')"),
+                       ("regime of an unknown name", "check_approximation('n + 1', 'n', regime='zz -> oo')"),
+                       ("order not a formula", "check_approximation('n + 1', 'n', regime='n -> oo', order='+')"),
+                       ("sign bogus", "check_approximation('n + 1', 'n', regime='n -> oo', sign='positive')"),
+                       ("mechanism a number", "check_approximation('n + 1', 'n', regime='n -> oo', mechanism=5)"),
+                       ("hostile exact", "check_approximation(\"__import__('os')\", 'n', regime='n -> oo')"),
+                       ("bad domain", "check_approximation('n + 1', 'n', regime='n -> oo', domain='n >')")]:
+        add(Probe(f"check_approximation {name}", "moments", "api", code=approx + call, limit=300))
     return probes
 
 
@@ -611,12 +676,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     outcomes: list[Outcome] = []
     started = time.monotonic()
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for outcome in pool.map(run_probe, chosen):
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each line as its probe ends
+        for future in as_completed([pool.submit(run_probe, p) for p in chosen]):
+            outcome = future.result()
             outcomes.append(outcome)
             if args.verbose or outcome.cls != "clean":
                 print(f"{outcome.cls:9} {outcome.probe.owner:8} {outcome.probe.name}: {outcome.detail}"[:240],
                       flush=True)
+            if len(outcomes) % 50 == 0:
+                print(f"... {len(outcomes)}/{len(chosen)} probes ended", flush=True)
     print()
     print(table(outcomes))
     print(f"\n{len(outcomes)} probes in {time.monotonic() - started:.0f} s (times depend on the machine's load)")
