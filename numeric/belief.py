@@ -49,6 +49,7 @@ from functools import cached_property, lru_cache, reduce
 from typing import Any
 
 import numpy as np
+import sympy
 
 from core.errors import invalid
 from core.exact import as_fraction, exact_or_none as as_exact  # re-exported: the one exact conversion lives in core
@@ -501,6 +502,8 @@ class MassFunction:
     # --- expectations ------------------------------------------------------------------------------------
     def _extremes(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any], pick: Callable) -> list:
         values = [_value_of_g(y, g(y) if callable(g) else g[y]) for y in self.frame]
+        if any(isinstance(v, sympy.Basic) for v in values):  # a symbolic g: min/max as expressions
+            pick = {min: sympy.Min, max: sympy.Max}[pick]
         out: list = [None] * (1 << self.n)
         for mask in range(1, 1 << self.n):
             low = mask & -mask
@@ -748,8 +751,18 @@ def _exact_or_float(values: Sequence[Any]) -> np.ndarray:
 
 
 def _value_of_g(label: Hashable, value: Any) -> Any:
-    """A value of g in an expectation: a number string is read exactly (``"10"`` is 10, never compared as
-    text), NaN and infinities are refused; numbers and expressions are used as they are."""
-    if isinstance(value, str) or (isinstance(value, (float, np.floating)) and not math.isfinite(value)):
-        return _number(f"g[{label!r}]", value)
-    return value
+    """A value of g in an expectation: an exact number (int, Fraction) or a sympy expression is used as it
+    is (a symbolic g gives a symbolic expectation), a finite float stays a float, anything else is read by
+    :func:`core.exact.as_fraction` (``"10"`` is 10, never compared as text); NaN, infinities (sympy's
+    ``oo``, ``nan``, ``zoo`` included), booleans, None, complex numbers and containers are refused in one
+    line naming the label."""
+    name = f"g[{label!r}]"
+    if isinstance(value, sympy.Basic):
+        if value.has(sympy.S.NaN, sympy.S.Infinity, sympy.S.NegativeInfinity, sympy.S.ComplexInfinity):
+            raise invalid(name, value, "NaN and infinities are not numbers here")
+        if not isinstance(value, sympy.Expr):
+            raise invalid(name, value, "not a number or an expression", "give a number, 'a/b', or a sympy expression")
+        return value
+    if isinstance(value, (int, Fraction, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return value
+    return _number(name, value)

@@ -50,6 +50,12 @@ INVALID = [
     ("NaN probability", lambda: M.in_credal_set({"a": float("nan")}), r"probabilities\['a'\]=nan: NaN"),
     ("NaN weight", lambda: M.mixture_image([(float("nan"), {"a": 0, "b": 0, "c": 0})], (0,)), r"weight=nan: NaN"),
     ("NaN in g", lambda: M.lower_expectation({"a": 1, "b": float("nan"), "c": 0}), r"g\['b'\]=nan: NaN"),
+    ("None in g", lambda: M.lower_expectation({"a": None, "b": 0, "c": 0}), r"g\['a'\]=None: not a number"),
+    ("boolean in g", lambda: M.upper_expectation({"a": True, "b": 0, "c": 0}), r"g\['a'\]=True: not a number"),
+    ("list in g", lambda: M.lower_expectation({"a": [1], "b": 0, "c": 0}), r"g\['a'\]=\[1\]: not a number"),
+    ("complex in g", lambda: M.lower_expectation({"a": 1j, "b": 0, "c": 0}), r"g\['a'\]=1j: not a number"),
+    ("sympy oo in g", lambda: M.lower_expectation({"a": sympy.oo, "b": 0, "c": 0}), r"g\['a'\]=oo: NaN and infinities"),
+    ("sympy nan in g", lambda: M.upper_expectation({"a": sympy.nan, "b": 0, "c": 0}), r"g\['a'\]=nan: NaN and infinities"),
 ]
 
 
@@ -81,6 +87,14 @@ def test_number_strings_are_read_exactly_everywhere():
     assert M.lower_expectation({"a": "10", "b": "9", "c": "2"}) == F(1, 2) * 10 + F(1, 3) * 2 + F(1, 6) * 2
     image = M.mixture_image([("1/2", {"a": 0, "b": 0, "c": 1}), ("1/2", {"a": 1, "b": 1, "c": 1})], (0, 1))
     assert image.exact and sum(image.masses.values()) == 1
+
+
+def test_a_symbolic_g_has_a_symbolic_expectation():
+    """min and max over a focal set of a g in a symbol are sympy's Min and Max, not a comparison that fails."""
+    x = sympy.Symbol("x")
+    vacuous = MassFunction.vacuous(AB)
+    assert vacuous.lower_expectation({"a": x, "b": 0}) == sympy.Min(0, x)
+    assert vacuous.upper_expectation({"a": sympy.sqrt(2), "b": "1/2"}) == sympy.sqrt(2)
 
 
 def test_invalid_argument_is_a_value_error():
