@@ -596,14 +596,20 @@ def _classify_api(probe: Probe, done: subprocess.CompletedProcess) -> tuple[str,
     return "wrong", "returned " + verdict["value"][:200]
 
 
+def _default_signals() -> None:
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _run_interrupt(probe: Probe, folder: Path) -> tuple[str, str]:
     if probe.marker == "start-up":
         argv = [sys.executable, "-X", "importtime", "-m", "proofs", *probe.payload]
     else:
         argv = [sys.executable, "-c", LAUNCH, *probe.payload]
     with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+        # a runner started in the background (`&`) ignores SIGINT, and its children would inherit that
         process = subprocess.Popen(argv, cwd=folder, stdout=out, stderr=err, env=_environment(folder),
-                                   start_new_session=True)
+                                   start_new_session=True, preexec_fn=_default_signals)
     deadline = time.monotonic() + probe.limit
 
     def ready() -> bool:

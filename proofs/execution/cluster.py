@@ -58,7 +58,10 @@ def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
             sys.warnoptions.append(_QUIET_TRACKER)
         with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
             cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=None, silence_logs=logging.ERROR,
+                                   # the scheduler's HTTP server (health routes) starts even without a
+                                   # dashboard: on a free port, never a warning that 8787 is taken
+                                   scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
             return Client(cluster), cluster
     try:
         with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"}):
