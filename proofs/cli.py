@@ -206,7 +206,7 @@ def _parser() -> argparse.ArgumentParser:
         elif name == "figures":
             command.add_argument("directory", metavar="DIR", type=_path)
         elif name == "scaffold":
-            command.add_argument("paper", metavar="PAPER.tex", type=_path)
+            command.add_argument("tex", metavar="PAPER.tex", type=_path, help="the paper's LaTeX source")
     return parser
 
 
@@ -444,7 +444,7 @@ def _coverage(args: argparse.Namespace) -> int:
 
 
 def _scaffold(args: argparse.Namespace) -> int:
-    for line in scaffold(args.paper, args.output).summary():
+    for line in scaffold(args.tex, args.output).summary():
         print(line)
     return 0
 
