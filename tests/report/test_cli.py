@@ -79,7 +79,7 @@ def test_coverage_only_for_a_run_of_the_whole_catalog():
 SAMPLE = {"--format": "json", "--output": "o.json", "--budget": "quick", "--fail-on": "refuted", "--jobs": "3",
           "--no-progress": None, "--scheduler": "local", "--claims": "mine.py", "--only-user": None, "--latex": "tex",
           "--html": "r.html", "--no-figures": None, "--from": "r.json", "--paper": "004"}
-POSITIONAL = {"check": ["L3.2"], "show": ["L3.2"], "figures": ["figs"]}
+POSITIONAL = {"check": ["L3.2"], "show": ["L3.2"], "figures": ["figs"], "scaffold": ["paper.tex"]}
 
 
 def _given(option) -> list[str]:
@@ -121,6 +121,17 @@ def test_an_option_the_command_does_not_take_is_refused_either_side(option, comm
 def test_repeated_options_collect_from_both_sides():
     _, args = parse(["--claims", "a.py", "check", "--claims", "b.py", "--fail-on", "refuted"])
     assert args.claims == ["a.py", "b.py"] and args.fail_on == ["refuted"]
+
+
+@pytest.mark.parametrize("command", ["check", "list", "show", "export"])
+def test_html_is_a_format_of_coverage_only(command):
+    with pytest.raises(_UsageError, match=rf"--format html applies to coverage, not to `{command}`"):
+        parse([command, *POSITIONAL.get(command, []), "--format", "html"])
+
+
+def test_scaffold_takes_its_paper_and_output_either_side():
+    assert parse(["--output", "c.py", "scaffold", "p.tex"]) == parse(["scaffold", "p.tex", "--output", "c.py"])
+    assert parse(["scaffold", "p.tex"])[1].tex == "p.tex"
 
 
 def test_defaults_are_those_of_the_command():
