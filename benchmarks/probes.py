@@ -388,7 +388,6 @@ def _api_probes() -> list[Probe]:
     # mechanisms as printed (proofs.mechanisms) and check_ldp
     fam = "from proofs import mechanisms as M\n"
     for name, call in [("randomized_response d=1", "M.randomized_response(d=1, epsilon='eps')"),
-                       ("randomized_response d='two'", "M.randomized_response(d='two', epsilon='eps')"),
                        ("randomized_response d=0", "M.randomized_response(d=0, epsilon='eps')"),
                        ("randomized_response eps=nan", "M.randomized_response(d='d', epsilon=float('nan'))"),
                        ("randomized_response eps=-1", "M.randomized_response(d=3, epsilon=-1)"),
@@ -419,6 +418,9 @@ def _api_probes() -> list[Probe]:
                        ("matrix at d=1", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 1, 'eps': 1})"),
                        ("lumped unknown value", "M.randomized_response(d='d', epsilon='eps').lumped(['zz'])")]:
         add(Probe(f"mechanisms.{name}", "mech", "api", code=fam + call, limit=300))
+    add(Probe("mechanisms.randomized_response d='two' (a name: the size is the parameter two)", "mech", "api",
+              code=fam + "M.randomized_response(d='two', epsilon='eps')", accept="'two' in result.parameters",
+              limit=300))
     ldp = "from proofs import check_ldp, mechanisms as M\nG = M.randomized_response(d='d', epsilon='eps')\n"
     for name, call in [("no mechanism", "check_ldp(None, 1)"), ("a string mechanism", "check_ldp('abc', 1)"),
                        ("eps=nan", "check_ldp(G, float('nan'), domain='eps > 0, d >= 2')"),
