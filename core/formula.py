@@ -83,8 +83,10 @@ def _functions() -> dict[str, Any]:
 
 #: Names refused unless the caller declares them as variables, and why.
 _AMBIGUOUS = {
-    "e": "the name 'e' is refused: write E or exp(1) for Euler's number, or declare e as a variable",
-    "I": "the name 'I' is refused: complex numbers are not accepted here; declare I as a variable if it is one",
+    "e": "the name 'e' is not Euler's number here (Euler's number is E): write E or exp(1) for Euler's number, "
+         "or declare e as a variable",
+    "I": "the name 'I' is not the imaginary unit here: complex numbers are not accepted; declare I as a variable "
+         "if it is one",
 }
 
 #: Names of the functions a formula may call.

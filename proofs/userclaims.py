@@ -133,5 +133,7 @@ def claims_file_of(claim_id: str) -> str | None:
 
 
 def sources() -> tuple[tuple[str, str], ...]:
-    """(path, text) of every loaded claims file, for workers that must load them too."""
-    return tuple(_TEXTS.items())
+    """(path, text) of every loaded claims file whose claims are still registered, for workers that must
+    load them too (a file whose claims were taken out again is not sent: two such files may share ids)."""
+    present = set(registry.ids())
+    return tuple((path, text) for path, text in _TEXTS.items() if any(i in present for i in _LOADED.get(path, ())))

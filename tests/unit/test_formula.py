@@ -212,10 +212,10 @@ def test_constants_and_declared_names(text, options, expected):
 
 
 @pytest.mark.parametrize("text, message", [
-    pytest.param("(exp(e)-1)/(exp(e)+1) - e/2", r"the name 'e' is refused: write E or exp\(1\) for Euler's number, "
+    pytest.param("(exp(e)-1)/(exp(e)+1) - e/2", r"the name 'e' is not Euler's number here \(Euler's number is E\): write E or exp\(1\) for Euler's number, "
                  r"or declare e as a variable", id="e"),
-    pytest.param("1 + I", r"the name 'I' is refused: complex numbers are not accepted here", id="I"),
-    pytest.param("x + e", r"the name 'e' is refused", id="e-with-allowed-x"),
+    pytest.param("1 + I", r"the name 'I' is not the imaginary unit here: complex numbers are not accepted", id="I"),
+    pytest.param("x + e", r"the name 'e' is not Euler's number here", id="e-with-allowed-x"),
 ])
 def test_e_and_I_are_refused_unless_declared(text, message):
     options = {"allowed": ["x"]} if "x" in text else {}
