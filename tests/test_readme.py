@@ -12,7 +12,7 @@
 Nothing is skipped silently. The install commands are not run (they would install into ``.venv``): they
 are checked to be the ones ``.ci/run`` runs. Commands that cannot run as written say why in their id
 (``HOST`` stands for your scheduler; ``my_claims.py`` is your file, for which ``examples/krr_claims.py``
-stands in).
+stands in; a run at ``--budget thorough`` takes minutes and runs only with ``README_THOROUGH=1`` set).
 """
 
 from __future__ import annotations
@@ -120,6 +120,10 @@ def _commands() -> list[Command]:
             if "pip install" in line:  # the main job: its install part is checked above, its run here
                 line = line.rsplit(" && ", 1)[1]
             why = "HOST stands for your scheduler's address" if "HOST" in line else None
+            if "--budget thorough" in line and not os.environ.get("README_THOROUGH"):
+                # The whole catalog at the thorough budget takes minutes, more than the test suite's time:
+                # it is run on request (README_THOROUGH=1), and the skip says so in the test id.
+                why = "the whole catalog at the thorough budget takes minutes: run with README_THOROUGH=1"
             stand_in = "examples/krr_claims.py stands in for my_claims.py, your file" if "my_claims.py" in line else None
             found.append(Command(line, block.section, block.line + 1 + offset, why, stand_in))
     return found
