@@ -434,15 +434,15 @@ def _parse_part(item: Any, symbols: Mapping[str, Any], text: str) -> list[tuple[
     if interval:
         name, left, lo, hi, right = interval.groups()
         symbol = symbols.get(name) or sympy.Symbol(name, real=True)
-        lo_value = parse_formula(lo.strip(), symbols=symbols, name="domain")
-        hi_value = parse_formula(hi.strip(), symbols=symbols, name="domain")
+        lo_value = parse_formula(lo.strip(), symbols=symbols, name="domain", declares=True)
+        hi_value = parse_formula(hi.strip(), symbols=symbols, name="domain", declares=True)
         lower = (sympy.Ge if left == "[" else sympy.Gt)(symbol, lo_value)
         upper = (sympy.Le if right == "]" else sympy.Lt)(symbol, hi_value)
         names = frozenset({name}) if integer else frozenset()
         return [(lower, names), (upper, names)]
     if re.search(r"(?<![<>=!])=(?!=)", part):
         raise invalid("domain", item, "uses '=': write '==' for an equality")
-    condition = parse_formula(part, symbols=symbols, relational=True, name="domain")
+    condition = parse_formula(part, symbols=symbols, relational=True, name="domain", declares=True)
     if not isinstance(condition, sympy.Basic) or not (condition.is_Relational or isinstance(
             condition, (sympy.And, sympy.Or, sympy.Not)) or condition in (sympy.true, sympy.false)):
         raise invalid("domain", item, "is not a condition (write a comparison such as 'eps > 0')")

@@ -13,14 +13,16 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
+from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Rational
 from typing import Any
 
 from core.errors import invalid
 
-__all__ = ["as_fraction", "exact_or_none", "jsonable", "parse_exact"]
+__all__ = ["as_fraction", "exact_or_none", "jsonable", "parse_exact", "MAX_NUMBER_LENGTH", "MAX_EXPONENT"]
 
 
 def jsonable(value: Any) -> Any:
@@ -90,38 +92,96 @@ def exact_or_none(value: Any) -> Fraction | None:
 
 
 def as_fraction(name: str, value: Any) -> Fraction:
-    """``value`` as an exact rational, or ``InvalidArgument`` naming ``name``.
+    """``value`` as an exact rational, or ``InvalidArgument`` naming ``name``: the one conversion of a
+    number a user gives, used by every constructor and engine.
 
-    Accepted: ints, Fractions, sympy Rationals and Floats, python-flint fmpz/fmpq, decimal or fraction
-    strings (``"0.3"`` is 3/10, ``"3/10"``), Python floats and mpmath mpf (converted from their exact
-    binary value: ``0.1`` is 3602879701896397/36028797018963968). Booleans, NaN and infinities are not
-    numbers here."""
+    Accepted: ints, Fractions, sympy Rationals and Floats, python-flint fmpz/fmpq, numpy numbers,
+    :class:`decimal.Decimal`, decimal or fraction strings (``"0.3"`` is 3/10, ``"3/10"``, ``"-1e-3"``),
+    Python floats and mpmath mpf (converted from their exact binary value: ``0.1`` is
+    3602879701896397/36028797018963968). Refused, each with one line saying why: booleans, NaN and
+    infinities (in any of these forms), strings longer than :data:`MAX_NUMBER_LENGTH` characters or with a
+    decimal exponent beyond ±:data:`MAX_EXPONENT` (``"1e-999999"`` would be a million-digit denominator,
+    and ``"1e999999999"`` would not fit in memory), and anything else that is not a rational number."""
     exact = exact_or_none(value)
     if exact is not None:
         return exact
-    try:
-        if isinstance(value, bool):
-            raise TypeError
-        module = type(value).__module__ or ""
-        if module.startswith("sympy"):
-            if getattr(value, "is_Float", False):
-                import mpmath
-
-                value = mpmath.mpf(value._mpf_)
-                module = "mpmath"
-            else:
-                raise TypeError
-        if module.startswith("mpmath"):
+    if isinstance(value, bool) or value is None:
+        raise invalid(name, value, "not a number")
+    if isinstance(value, str):
+        return _from_text(name, value)
+    module = type(value).__module__ or ""
+    if module.startswith("numpy") and hasattr(value, "item") and getattr(value, "ndim", 1) == 0:
+        return as_fraction(name, value.item())
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise invalid(name, value, _NOT_FINITE)
+        if abs(value.as_tuple().exponent) > MAX_EXPONENT + MAX_NUMBER_LENGTH:
+            raise invalid(name, value, f"its exponent is out of range (at most ±{MAX_EXPONENT})")
+        return Fraction(value)
+    if module.startswith("sympy"):
+        if getattr(value, "is_Float", False):
             import mpmath
 
-            if not mpmath.isfinite(value):
-                raise TypeError
-            man, exp = value.man_exp
-            return Fraction(int(man)) * Fraction(2) ** int(exp)
-        if isinstance(value, float) and not math.isfinite(value):
-            raise TypeError
-        if isinstance(value, str) and len(value) > 200:
-            raise TypeError
-        return Fraction(value.strip() if isinstance(value, str) else value)
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+            return _from_mpf(name, mpmath.mpf(value._mpf_))
+        if getattr(value, "is_infinite", False) or value.__class__.__name__ in ("NaN", "ComplexInfinity"):
+            raise invalid(name, value, _NOT_FINITE)
+        raise invalid(name, value, "not a rational number", "give a number such as 3/10, or a sympy Rational")
+    if module.startswith("mpmath"):
+        return _from_mpf(name, value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise invalid(name, value, _NOT_FINITE)
+        return Fraction(value)
+    raise invalid(name, value, "not a number", "give an int, a Fraction, a string such as '3/10' or '0.3', "
+                  "or a sympy Rational")
+
+
+#: Longest number string :func:`as_fraction` reads.
+MAX_NUMBER_LENGTH = 200
+#: Largest decimal exponent (in absolute value) :func:`as_fraction` reads in a number string.
+MAX_EXPONENT = 1000
+_NOT_FINITE = "NaN and infinities are not numbers here"
+_NUMBER = re.compile(r"""(?P<sign>[-+]?)
+    (?: (?P<numerator>\d+) \s*/\s* (?P<denominator>\d+)
+      | (?P<whole>\d*) (?:\.(?P<fraction>\d*))? (?:[eE](?P<exponent>[-+]?\d+))? )""", re.VERBOSE)
+_NOT_FINITE_WORDS = frozenset({"nan", "inf", "infinity", "oo", "-oo", "+oo", "zoo"})
+
+
+def _from_text(name: str, value: str) -> Fraction:
+    text = value.strip()
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise invalid(name, value, f"is {len(text)} characters long; a number has at most {MAX_NUMBER_LENGTH}")
+    if text.lstrip("+-").lower() in _NOT_FINITE_WORDS:
+        raise invalid(name, value, _NOT_FINITE)
+    match = _NUMBER.fullmatch(text)
+    if not match or (match["numerator"] is None and not (match["whole"] or match["fraction"])):
+        raise invalid(name, value, "not a number", "write an integer, a decimal such as 0.3 or 1e-3, or a "
+                      "fraction a/b")
+    sign = -1 if match["sign"] == "-" else 1
+    if match["numerator"] is not None:
+        if int(match["denominator"]) == 0:
+            raise invalid(name, value, "has a zero denominator")
+        return sign * Fraction(int(match["numerator"]), int(match["denominator"]))
+    exponent = int(match["exponent"] or 0)
+    if abs(exponent) > MAX_EXPONENT:
+        raise invalid(name, value, f"its exponent {exponent} is out of range; at most ±{MAX_EXPONENT}",
+                      "write the value as a fraction a/b if you mean it")
+    digits = (match["whole"] or "") + (match["fraction"] or "")
+    scale = exponent - len(match["fraction"] or "")
+    magnitude = Fraction(int(digits)) * (Fraction(10) ** scale)
+    return sign * magnitude
+
+
+def _from_mpf(name: str, value: Any) -> Fraction:
+    import mpmath
+
+    try:
+        finite = mpmath.isfinite(value)
+    except (TypeError, ValueError):
         raise invalid(name, value, "not a rational number") from None
+    if not finite:
+        raise invalid(name, value, _NOT_FINITE)
+    man, exp = mpmath.mpf(value).man_exp
+    if abs(int(exp)) > 1_000_000:
+        raise invalid(name, value, f"its binary exponent {exp} is out of range")
+    return Fraction(int(man)) * Fraction(2) ** int(exp)

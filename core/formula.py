@@ -11,8 +11,12 @@ Accepted by :func:`parse_formula`:
 
 * numbers: integer and decimal literals (``0.3`` is exactly 3/10, never a float), ``1e-3``;
 * names: identifiers not starting with ``_`` (``p``, ``q1``, ``N1``, ``eps``, ``lam``); each becomes the
-  symbol given in ``symbols`` or, by default, a real sympy ``Symbol`` of that name; constants ``pi``,
-  ``E`` (Euler's number) and ``oo``;
+  symbol given in ``symbols`` or, by default, a real sympy ``Symbol`` of that name;
+* constants: ``pi`` is π, ``E`` is Euler's number e, ``oo`` is ∞, unless the caller declares the name as
+  a variable (in ``symbols`` or ``allowed``: the survey's proportion π is a variable wherever the paper's
+  symbols are passed, :func:`symbolic.symbols.by_name`). The names ``e`` and ``I`` are refused unless
+  declared: ``e`` reads as Euler's number to some and as a variable to others (write ``E`` or ``exp(1)``),
+  and ``I`` would be sympy's imaginary unit, which no check here handles;
 * arithmetic: ``+ - * / **`` and ``^`` (also a power, as in the paper), unary ``-``/``+``, parentheses;
 * with ``relational=True``: comparisons ``< <= > >= == !=`` (chains such as ``0 < p < 1`` become a
   conjunction), and ``and``/``or``/``not`` between them;
@@ -77,6 +81,14 @@ def _functions() -> dict[str, Any]:
     }
 
 
+#: Names refused unless the caller declares them as variables, and why.
+_AMBIGUOUS = {
+    "e": "the name 'e' is not Euler's number here (Euler's number is E): write E or exp(1) for Euler's number, "
+         "or declare e as a variable",
+    "I": "the name 'I' is not the imaginary unit here: complex numbers are not accepted; declare I as a variable "
+         "if it is one",
+}
+
 #: Names of the functions a formula may call.
 FUNCTIONS = ("exp", "log", "ln", "sqrt", "Abs", "abs", "Min", "Max", "min", "max", "binomial", "factorial",
              "floor", "ceiling", "sin", "cos", "Sum")
@@ -129,13 +141,15 @@ class _Builder:
     """Builds a sympy expression from a whitelisted syntax tree."""
 
     def __init__(self, text: str, name: str, symbols: Mapping[str, Any], allowed: frozenset[str] | None,
-                 relational: bool) -> None:
+                 relational: bool, *, declares: bool = False, allowed_given: frozenset[str] = frozenset()) -> None:
         import sympy
 
         self.sympy = sympy
         self.text, self.name = text, name
         self.symbols = dict(symbols)
         self.allowed = allowed
+        self.allowed_given = allowed_given
+        self.declares = declares
         self.relational = relational
         self.functions = _functions()
         self.constants = {"pi": sympy.pi, "E": sympy.E, "oo": sympy.oo}
@@ -208,8 +222,11 @@ class _Builder:
             raise self.fail(node, f"name {ident!r} is not accepted (names may not start with '_')")
         if ident in self.symbols:
             return self.symbols[ident]
-        if ident in self.constants:
+        declared = self.declares or (self.allowed is not None and ident in self.allowed)
+        if ident in self.constants and not (declared and ident in self.allowed_given):
             return self.constants[ident]
+        if ident in _AMBIGUOUS and not declared:
+            raise invalid(self.name, self.text, _AMBIGUOUS[ident])
         if ident in self.functions:
             raise self.fail(node, f"function {ident!r} must be called")
         if self.allowed is not None and ident not in self.allowed:
@@ -278,16 +295,20 @@ def _first_forbidden(tree: ast.AST, builder: _Builder) -> None:
 
 
 def parse_formula(text: str, *, symbols: Mapping[str, Any] | None = None, allowed: Iterable[str] | None = None,
-                  relational: bool = False, name: str = "formula") -> Any:
+                  relational: bool = False, name: str = "formula", declares: bool = False) -> Any:
     """The sympy expression written in ``text`` (see the module docstring for what is accepted).
 
     ``symbols`` maps names to the sympy symbols to use (others become real symbols of their name);
-    ``allowed`` restricts the names a formula may use (``None``: any); ``relational`` accepts comparisons
-    and ``and``/``or``/``not`` (for conditions and events); ``name`` is how errors call the argument."""
+    ``allowed`` restricts the names a formula may use (``None``: any) and declares them as variables
+    (``pi`` or ``E`` listed there is a variable, not the constant); ``relational`` accepts comparisons
+    and ``and``/``or``/``not`` (for conditions and events); ``name`` is how errors call the argument;
+    ``declares``: the text declares its own variables (a stated domain such as ``"0 < e < 1"``), so ``e``
+    and ``I`` are variables in it rather than refused (``pi`` and ``E`` stay constants unless mapped)."""
     text = _check_text(text, name)
     tree = _parse_tree(text, name)
-    allowed_names = None if allowed is None else frozenset(allowed) | frozenset(symbols or {})
-    builder = _Builder(text, name, symbols or {}, allowed_names, relational)
+    given = frozenset(allowed or ())
+    allowed_names = None if allowed is None else given | frozenset(symbols or {})
+    builder = _Builder(text, name, symbols or {}, allowed_names, relational, declares=declares, allowed_given=given)
     _first_forbidden(tree, builder)
     try:
         return builder.build(tree)

@@ -12,8 +12,11 @@ to [0, 1] and sums to one; it is *normal* when m(∅) = 0;
 Representation: a subset of the frame is a bitmask (bit i <-> ``frame[i]``). Masses are held as a
 numpy vector of length 2^n, *exact* (integer numerators over one common denominator, so every zeta and
 Möbius transform is exact integer arithmetic, vectorised) or *float* (validated with tolerance
-:data:`FLOAT_TOLERANCE`). Exact masses may be given as ``int``, ``fractions.Fraction`` or sympy
-``Rational``; exact results come back as ``Fraction``.
+:data:`FLOAT_TOLERANCE`). Every number given here (masses, bel and pl values, probabilities, weights,
+the values of g in an expectation) goes through :func:`core.exact.as_fraction`, the toolkit's one
+conversion: ``int``, ``Fraction``, sympy ``Rational``, ``"a/b"`` and decimal strings are exact; Python
+and numpy floats make a float mass function; NaN, infinities and anything that is not a number are
+refused with one line naming the subset. Exact results come back as ``Fraction``.
 
 The paper assumes "all mass functions are normal and all subsets are focal". We accept zero masses
 (non-focal subsets); ratios of masses with zero denominators follow the convention of
@@ -46,9 +49,10 @@ from functools import cached_property, lru_cache, reduce
 from typing import Any
 
 import numpy as np
+import sympy
 
 from core.errors import invalid
-from core.exact import exact_or_none as as_exact  # re-exported: the one exact conversion lives in core
+from core.exact import as_fraction, exact_or_none as as_exact  # re-exported: the one exact conversion lives in core
 
 __all__ = [
     "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
@@ -69,6 +73,26 @@ _TRANSFORM_SAFE = 2**40
 def _common_denominator(values: Iterable[Fraction], start: int = 1) -> int:
     """The least common multiple of the denominators of ``values`` (and of ``start``)."""
     return reduce(math.lcm, (v.denominator for v in values), start)
+
+
+def _number(name: str, value: Any) -> Fraction | float:
+    """A number given to this module: a finite float stays a float (a float mass function), anything
+    else is read exactly by :func:`core.exact.as_fraction` (``"1/2"`` is 1/2); NaN and infinities are
+    refused either way."""
+    if isinstance(value, (float, np.floating)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise invalid(name, value, "NaN and infinities are not numbers here")
+        return float(value)
+    return as_fraction(name, value)
+
+
+def _numbers(name: str, values: Sequence[Any]) -> list[Fraction | float]:
+    """:func:`_number` of every value, named ``name[i]``."""
+    return [_number(f"{name}[{i}]", v) for i, v in enumerate(values)]
+
+
+def _all_exact(values: Iterable[Any]) -> bool:
+    return all(isinstance(v, Fraction) for v in values)
 
 
 def _axes_view(vector: np.ndarray, n: int) -> np.ndarray:
@@ -156,9 +180,10 @@ class MassFunction:
             if mask in by_mask:
                 raise invalid(f"masses[{_show(labels)}]", value, "subset given twice")
             by_mask[mask] = value
-        exact_values = {mask: as_exact(v) for mask, v in by_mask.items()}
+        numbers = {mask: _number(f"masses[{_show(_labels(frame, mask))}]", v) for mask, v in by_mask.items()}
+        exact_values = {mask: v for mask, v in numbers.items()} if _all_exact(numbers.values()) else None
         size = 1 << len(frame)
-        if all(v is not None for v in exact_values.values()):
+        if exact_values is not None:
             for mask, v in exact_values.items():
                 if v < 0:
                     raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "negative mass")
@@ -176,13 +201,7 @@ class MassFunction:
         else:
             floats = {}
             for mask, v in by_mask.items():
-                try:
-                    fv = float(v)
-                except (TypeError, ValueError):
-                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v,
-                                  "not a number (use int, Fraction, sympy Rational or float)") from None
-                if not math.isfinite(fv):
-                    raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "not finite")
+                fv = float(numbers[mask])
                 if fv < -FLOAT_TOLERANCE:
                     raise invalid(f"masses[{_show(_labels(frame, mask))}]", v, "negative mass")
                 floats[mask] = max(fv, 0.0)
@@ -244,12 +263,12 @@ class MassFunction:
         exact, integers = _exact_vector("vector", vector, frame)
         if integers is not None:
             return cls.from_integers(frame, *integers)
-        if exact is None and all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool)
-                                 for v in vector):
-            return cls._from_floats(frame, np.asarray(vector, dtype=float))
-        if vector[0] != 0:
+        values = exact if exact is not None else _numbers("vector", vector)
+        if exact is None:
+            return cls._from_floats(frame, np.asarray([float(v) for v in values], dtype=float))
+        if values[0] != 0:
             raise invalid("masses[{}]", vector[0], "mass on the empty set: mass functions are normal (m(∅) = 0)")
-        return cls(frame, {_labels(frame, mask): v for mask, v in enumerate(vector) if mask and v != 0})
+        return cls(frame, {_labels(frame, mask): v for mask, v in enumerate(values) if mask and v != 0})
 
     @classmethod
     def _from_floats(cls, frame: tuple, vector: np.ndarray) -> MassFunction:
@@ -283,7 +302,7 @@ class MassFunction:
         if exact is not None:
             values = np.array(exact, dtype=object)
         else:
-            values = np.array([float(v) for v in bel], dtype=float)
+            values = np.array([float(v) for v in _numbers("bel", bel)], dtype=float)
         return cls.from_vector(frame, list(mobius_subsets(values, len(frame))))
 
     @classmethod
@@ -293,7 +312,8 @@ class MassFunction:
         if len(pl) != 1 << len(frame):
             raise invalid("pl", f"<length {len(pl)}>", f"needs length 2^{len(frame)}")
         full = (1 << len(frame)) - 1
-        return cls.from_bel(frame, [1 - pl[full ^ mask] for mask in range(1 << len(frame))])
+        values = _numbers("pl", pl)
+        return cls.from_bel(frame, [1 - values[full ^ mask] for mask in range(1 << len(frame))])
 
     @classmethod
     def bayesian(cls, frame: Iterable[Hashable], probabilities: Mapping[Hashable, Any]) -> MassFunction:
@@ -461,8 +481,8 @@ class MassFunction:
         unknown = [y for y in probabilities if y not in self._index]
         if unknown:
             raise invalid("probabilities", dict(probabilities), f"labels {unknown} are outside the frame")
-        pr = [probabilities.get(label, 0) for label in self.frame]
-        exact = [as_exact(v) for v in pr]
+        pr = [_number(f"probabilities[{label!r}]", probabilities.get(label, 0)) for label in self.frame]
+        exact = pr if _all_exact(pr) else [None]
         if self.exact and all(v is not None for v in exact):
             if any(v < 0 for v in exact) or sum(exact) != 1:
                 return False
@@ -481,7 +501,9 @@ class MassFunction:
 
     # --- expectations ------------------------------------------------------------------------------------
     def _extremes(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any], pick: Callable) -> list:
-        values = [g(y) if callable(g) else g[y] for y in self.frame]
+        values = [_value_of_g(y, g(y) if callable(g) else g[y]) for y in self.frame]
+        if any(isinstance(v, sympy.Basic) for v in values):  # a symbolic g: min/max as expressions
+            pick = {min: sympy.Min, max: sympy.Max}[pick]
         out: list = [None] * (1 << self.n)
         for mask in range(1, 1 << self.n):
             low = mask & -mask
@@ -533,7 +555,7 @@ class MassFunction:
         """Randomized post-processing as a data-independent mixture of deterministic maps:
         m(F) = Σ_k w_k Σ_{E : f_k(E) = F} m(E); ``components`` are (w_k, f_k) with w_k >= 0 summing to 1."""
         codomain = tuple(codomain)
-        components = list(components)
+        components = [(_number(f"components[{k}] weight", w), f) for k, (w, f) in enumerate(components)]
         weights = [w for w, _ in components]
         if not components:
             raise invalid("components", [], "a mixture needs at least one map")
@@ -623,7 +645,8 @@ def kernel_as_mixture(kernel: Mapping[Hashable, Mapping[Hashable, Any]]) -> list
     """Independent randomization of each element y by K(· | y), as the mixture over all deterministic
     maps f with weight Π_y K(f(y) | y) (zero-weight maps dropped)."""
     domain = list(kernel)
-    choices = [[(z, w) for z, w in kernel[y].items() if w != 0] for y in domain]
+    choices = [[(z, w) for z, w in ((z, _number(f"kernel[{y!r}][{z!r}]", w)) for z, w in kernel[y].items()) if w != 0]
+               for y in domain]
     out = []
     for combo in itertools.product(*choices):
         weight = reduce(lambda a, b: a * b, (w for _, w in combo), 1)
@@ -670,8 +693,8 @@ def is_belief_function(values: Sequence[Any], n: int) -> bool:
     definition of 003 §2: f(∅) = 0, f(Ω) = 1, values in [0, 1], and total monotonicity
     f(∪ A_i) >= Σ_{∅≠I} (-1)^{|I|+1} f(∩_I A_i) for every finite family (:func:`monotonicity_rows`).
     Checked literally for frames of 1..3 labels."""
-    exact = [as_exact(v) for v in values]
-    if len(exact) != 1 << n or any(v is None for v in exact):
+    exact = _numbers("values", values)
+    if len(exact) != 1 << n or not _all_exact(exact):
         raise invalid("values", list(values), f"needs 2^{n} exact numbers")
     if exact[0] != 0 or exact[-1] != 1 or any(not 0 <= v <= 1 for v in exact):
         return False
@@ -686,8 +709,8 @@ def _exact_vector(name: str, values: Sequence[Any], frame: tuple) -> tuple[list 
     common denominator) when exact with a denominator small enough for the int64 transforms, else None)."""
     if len(values) != 1 << len(frame):
         raise invalid(name, f"<length {len(values)}>", f"needs length 2^{len(frame)}")
-    exact = [as_exact(v) for v in values]
-    if not all(v is not None for v in exact):
+    exact = _numbers(name, values)
+    if not _all_exact(exact):
         return None, None
     common = _common_denominator(exact)
     return exact, (([int(v * common) for v in exact], common) if common < _TRANSFORM_SAFE else None)
@@ -721,7 +744,25 @@ def _as_map(f: Any, frame: tuple) -> dict:
 
 
 def _exact_or_float(values: Sequence[Any]) -> np.ndarray:
-    exact = [as_exact(v) for v in values]
-    if all(v is not None for v in exact):
-        return np.array(exact, dtype=object)
-    return np.array([float(v) for v in values], dtype=float)
+    numbers = _numbers("values", values)
+    if _all_exact(numbers):
+        return np.array(numbers, dtype=object)
+    return np.array([float(v) for v in numbers], dtype=float)
+
+
+def _value_of_g(label: Hashable, value: Any) -> Any:
+    """A value of g in an expectation: an exact number (int, Fraction) or a sympy expression is used as it
+    is (a symbolic g gives a symbolic expectation), a finite float stays a float, anything else is read by
+    :func:`core.exact.as_fraction` (``"10"`` is 10, never compared as text); NaN, infinities (sympy's
+    ``oo``, ``nan``, ``zoo`` included), booleans, None, complex numbers and containers are refused in one
+    line naming the label."""
+    name = f"g[{label!r}]"
+    if isinstance(value, sympy.Basic):
+        if value.has(sympy.S.NaN, sympy.S.Infinity, sympy.S.NegativeInfinity, sympy.S.ComplexInfinity):
+            raise invalid(name, value, "NaN and infinities are not numbers here")
+        if not isinstance(value, sympy.Expr):
+            raise invalid(name, value, "not a number or an expression", "give a number, 'a/b', or a sympy expression")
+        return value
+    if isinstance(value, (int, Fraction, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return value
+    return _number(name, value)

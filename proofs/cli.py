@@ -13,39 +13,72 @@
     python -m proofs coverage [--paper 003]                    # what the claims cover of the texts
     python -m proofs scaffold paper.tex [--output claims.py]   # a claims file for your paper's LaTeX
     python -m proofs coverage --paper paper.tex --claims claims.py [--html coverage.html]
-    python -m proofs check --claims my_claims.py [--only-user] # your own claims, beside or instead of ours
+    python -m proofs check --claims my_claims.py [--only-user] # your own claims (runs the file's code)
     python -m proofs --scheduler local                         # the claims as tasks of a Dask cluster
     python -m proofs certificate L3.2 T3.10 --output certs/    # one standalone script per verdict
     python -m proofs --certificates certs/                     # a whole run, and its certificates
 
-Rendering lives in :mod:`proofs.report` (the schema of the JSON, the terminal table, HTML, LaTeX,
-Markdown); this module parses options, runs, and hands the report over.
+Options may be given before or after the command, with the same meaning (``--format json check L3.2`` is
+``check L3.2 --format json``); an option the command does not take, or one given twice with different
+values, is a usage error. Rendering lives in :mod:`proofs.report`; this module parses options, runs, and
+hands the report over. Every output is rendered in memory and written at the end, all files at once or
+none (:class:`proofs.report.files.Transaction`); every target is checked before the checks start.
+
+Progress goes to stderr: a bar on a terminal, otherwise one line per finished claim (``--no-progress``:
+none).
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
-``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage
-error (unknown id, bad option, a claims file that does not load, an unwritable output), with a one-line
-message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every worker is stopped,
-one line says how many claims had finished, and nothing is written.
+``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage error (unknown id, bad option, a claims file that does not load or
+exits), with a one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every
+worker is stopped, one line says how many claims had finished and what was written (nothing, unless the
+signal came after the outputs were in place).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from rich.console import Console
+
+from core.errors import ToolkitError
+from proofs import runner
 from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
-from proofs.certificates import check_directory, write_certificates
-from proofs.errors import ToolkitError
-from proofs.execution import Interrupted
+from proofs.certificates import check_directory as check_certificates_directory, write_certificates
+from proofs.coverage.render import (render_html as coverage_html, render_markdown as coverage_markdown,
+                                    render_table as coverage_table)
+from proofs.coverage.report import coverage as coverage_of
+from proofs.execution import signals
+from proofs.execution.cluster import check_address
+from proofs.report import outputs
+from proofs.report.files import Transaction, check_directory
+from proofs.report.schema import ClaimReport, Report, load_report
+from proofs.report.terminal import render_claim
+from proofs.scaffold.command import scaffold
+from proofs.userclaims import load_claims_file
 
 __all__ = ["main"]
 
 USAGE_ERROR = 2
+PROGRAM = "ldp-proofs"
+#: Most worker processes ``--jobs`` accepts (each holds a copy of the registry).
+MAX_JOBS = 512
+
+_CLAIMS_HELP = ("load the claims of this Python file (repeatable). The file is imported: its code runs with "
+                "your permissions, for every command that takes --claims (check, list, show, coverage) and, "
+                "with --scheduler, on every Dask worker. Load only files you trust; see examples/")
+
+
+class _UsageError(Exception):
+    pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,165 +88,265 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
-class _UsageError(Exception):
-    pass
+def _positive_jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}: a whole number of worker processes") from None
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"invalid value {value}: between 1 and {MAX_JOBS} worker processes")
+    return value
+
+
+def _path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path; give a file or directory name")
+    return text
+
+
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty; give 'local' or a scheduler address such as tcp://HOST:8786")
+    return text
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One option: its flag, where it goes, the commands that take it, and its default per command."""
+
+    flag: str
+    dest: str
+    commands: tuple[str, ...]
+    help: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    default: Any = None
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def repeated(self) -> bool:
+        return self.kwargs.get("action") == "append"
+
+    def default_for(self, command: str) -> Any:
+        value = self.defaults.get(command, self.default)
+        return list(value) if isinstance(value, list) else value
+
+
+_RUNS = ("check", "show", "certificate")
+_REPORTS = ("check", "list", "show", "coverage", "export")
+#: Formats only some commands write (the others refuse them in one line).
+_ONLY = {"html": ("coverage",)}
+OPTIONS: tuple[_Option, ...] = (
+    _Option("--format", "format", _REPORTS,
+            "table (summary and one line per claim: the default), json, or markdown ($...$ math); with export, "
+            "also print the report in this format; html with coverage (one self-contained page)",
+            {"choices": ("table", "json", "markdown", "html")}, default="table", defaults={"export": None}),
+    _Option("--output", "output", (*_REPORTS, "scaffold", "certificate"), "write the --format output to FILE "
+            "instead of stdout (scaffold: the claims file, default PAPER_claims.py beside the paper; an edited one "
+            "is never overwritten: new entries go to FILE.new.py; certificate: the directory of the certificates, "
+            "required)", {"metavar": "FILE", "type": _path}),
+    _Option("--budget", "budget", _RUNS, "sizes of grids and random searches (default: standard)",
+            {"choices": tuple(BUDGETS)}, default="standard"),
+    _Option("--fail-on", "fail_on", _RUNS, "exit 1 when any claim is refuted",
+            {"choices": ("refuted",), "action": "append"}, default=[]),
+    _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; 1 runs the claims in "
+            "this process)", {"type": _positive_jobs, "metavar": "N"}),
+    _Option("--no-progress", "no_progress", ("check",), "no progress on stderr (a bar on a terminal, otherwise one "
+            "line per finished claim)", {"action": "store_true"}, default=False),
+    _Option("--scheduler", "scheduler", ("check",), "run the claims as tasks of a Dask scheduler: 'local' starts "
+            "a LocalCluster, tcp://HOST:8786 uses a running one (default: worker processes on this machine)",
+            {"metavar": "ADDRESS", "type": _address}),
+    _Option("--claims", "claims", ("check", "list", "show", "coverage", "certificate"), _CLAIMS_HELP,
+            {"metavar": "FILE", "action": "append", "type": _path}, default=[]),
+    _Option("--only-user", "only_user", ("check", "list", "coverage", "certificate"),
+            "only the claims of the --claims files, not the built-in catalog", {"action": "store_true"},
+            default=False),
+    _Option("--latex", "latex", ("check", "export"),
+            "also write DIR/report.tex and one fragment per claim in DIR/claims", {"metavar": "DIR", "type": _path}),
+    _Option("--html", "html", ("check", "export", "coverage"),
+            "also write one self-contained HTML page (MathML, figures inline, works offline)",
+            {"metavar": "FILE", "type": _path}),
+    _Option("--no-figures", "no_figures", ("check", "export"),
+            "leave the figures out of the HTML page (drawing them takes about 14 s)", {"action": "store_true"},
+            default=False),
+    _Option("--certificates", "certificates", ("check",), "also write DIR/<id>.py: one proof certificate per "
+            "verdict, a script that re-checks its machine-checked steps without this toolkit",
+            {"metavar": "DIR", "type": _path}),
+    _Option("--from", "source", ("export",), "a report written by `python -m proofs --format json --output FILE`",
+            {"metavar": "FILE", "type": _path}),
+    _Option("--paper", "paper", ("coverage",),
+            "only this text, or a paper's LaTeX source (repeatable; default: 003 and 004)",
+            {"metavar": "003|004|PAPER.tex", "action": "append", "type": _path}, default=[]),
+)
+
+COMMANDS = {
+    "check": "run the checks (the default command)",
+    "list": "list the registered claims",
+    "show": "statement, interpretation and evidence of one claim",
+    "export": "export a JSON report (--from) as LaTeX (--latex DIR), HTML (--html FILE), Markdown or a table, "
+              "without re-running",
+    "figures": "write the paper's figures as PNG files into DIR",
+    "coverage": "every numbered result and displayed formula of 003 and 004 (or of your paper's LaTeX), and the "
+                "claims that cover it",
+    "scaffold": "write a claims file for a paper's LaTeX: every numbered result and displayed formula located, "
+                "read into sympy, pending a check",
+    "certificate": "run some claims and write one proof certificate per verdict into --output DIR: a script that "
+                   "re-checks the verdict's machine-checked steps without this toolkit",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
-    common = _Parser(add_help=False)
-    common.add_argument("--format", choices=("table", "json", "markdown"), default="table",
-                        help="table (summary and one line per claim, the default), json, or markdown ($...$ math)")
-    common.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
-
-    run_opts = _Parser(add_help=False)
-    run_opts.add_argument("--budget", choices=tuple(BUDGETS), default="standard",
-                          help="sizes of grids and random searches (default: standard)")
-    run_opts.add_argument("--fail-on", choices=("refuted",), action="append", default=[],
-                          help="exit 1 when any claim is refuted")
-    run_opts.add_argument("--jobs", type=int, default=None, help="worker processes (default: the number of cores)")
-    run_opts.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    run_opts.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                          help="run the claims as tasks of a Dask scheduler: 'local' starts a LocalCluster, "
-                               "tcp://HOST:8786 uses a running one (default: worker processes on this machine)")
-    run_opts.add_argument("--certificates", metavar="DIR", default=None,
-                          help="also write DIR/<id>.py: one proof certificate per verdict, a script that re-checks "
-                               "its machine-checked steps without this toolkit")
-
-    claims_opt = _Parser(add_help=False)
-    claims_opt.add_argument("--claims", metavar="FILE", action="append", default=[],
-                            help="also load the claims of this Python file (repeatable); see examples/")
-    claims_opt.add_argument("--only-user", action="store_true",
-                            help="only the claims of the --claims files, not the built-in catalog")
-
-    latex_opt = _Parser(add_help=False)
-    latex_opt.add_argument("--latex", metavar="DIR",
-                           help="also write DIR/report.tex and one fragment per claim in DIR/claims")
-    latex_opt.add_argument("--html", metavar="FILE",
-                           help="also write one self-contained HTML page (MathML, figures inline, works offline)")
-    latex_opt.add_argument("--no-figures", action="store_true",
-                           help="leave the figures out of the HTML page (drawing them takes about 14 s)")
-
     parser = _Parser(prog="python -m proofs", description="Check the claims of the paper and the report.",
-                     parents=[common, run_opts, latex_opt, claims_opt])
-    sub = parser.add_subparsers(dest="command")
-    chk = sub.add_parser("check", parents=[common, run_opts, latex_opt, claims_opt], help="run the checks (default)")
-    chk.add_argument("ids", nargs="*", metavar="ID")
-    sub.add_parser("list", parents=[common, claims_opt], help="list the registered claims")
-    show = sub.add_parser("show", parents=[common, run_opts, claims_opt],
-                          help="statement, interpretation and evidence of one claim")
-    show.add_argument("id", metavar="ID")
-    export = sub.add_parser("export", parents=[latex_opt],
-                            help="export a JSON report (--from) as LaTeX (--latex DIR), HTML (--html FILE), "
-                                 "Markdown or a table, without re-running")
-    export.add_argument("--from", dest="source", metavar="FILE", required=True,
-                        help="a report written by `python -m proofs --format json --output FILE`")
-    export.add_argument("--format", choices=("table", "markdown", "json"), default=None,
-                        help="also print the report in this format (stdout, or --output)")
-    export.add_argument("--output", metavar="FILE", help="write the --format output to FILE instead of stdout")
-    certificate = sub.add_parser("certificate", parents=[run_opts, claims_opt],
-                                 help="run some claims and write one proof certificate per verdict into --output DIR")
-    certificate.add_argument("ids", nargs="+", metavar="ID")
-    certificate.add_argument("--output", metavar="DIR", required=True,
-                             help="the directory of the certificates (made if it does not exist)")
-    figures = sub.add_parser("figures", help="write the paper's figures as PNG files into DIR")
-    figures.add_argument("directory", metavar="DIR")
-    coverage = sub.add_parser("coverage", parents=[claims_opt],
-                              help="every numbered result and displayed formula of 003 and 004 (or of your "
-                                   "paper's LaTeX), and the claims that cover it")
-    coverage.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table",
-                          help="table (the default), json, markdown, or html (one self-contained page)")
-    coverage.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
-    coverage.add_argument("--html", metavar="FILE", help="also write the report as one HTML page")
-    coverage.add_argument("--paper", metavar="003|004|PAPER.tex", action="append", default=[],
-                          help="only this text, or a paper's LaTeX source (repeatable; default: 003 and 004)")
-    scaffold = sub.add_parser("scaffold", help="write a claims file for a paper's LaTeX: every numbered result "
-                                               "and displayed formula located, read into sympy, pending a check")
-    scaffold.add_argument("paper", metavar="PAPER.tex")
-    scaffold.add_argument("--output", metavar="FILE",
-                          help="the claims file (default: PAPER_claims.py beside the paper); an edited one is "
-                               "never overwritten: new entries go to FILE.new.py")
+                     epilog="Options may come before or after the command. A --claims FILE is Python code, "
+                            "and it is run.")
+    for option in OPTIONS:
+        where = "" if set(option.commands) >= set(COMMANDS) - {"figures", "scaffold", "certificate"} else f" [{', '.join(option.commands)}]"
+        parser.add_argument(option.flag, dest=f"before_{option.dest}", default=argparse.SUPPRESS,
+                            help=option.help + where, **option.kwargs)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, text in COMMANDS.items():
+        command = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+        for option in OPTIONS:  # every option, so that one the command does not take is named as such
+            command.add_argument(option.flag, dest=option.dest, default=argparse.SUPPRESS,
+                                 help=option.help if name in option.commands else argparse.SUPPRESS, **option.kwargs)
+        if name == "check":
+            command.add_argument("ids", nargs="*", metavar="ID", help="claims to check (default: every claim)")
+        elif name == "show":
+            command.add_argument("id", metavar="ID")
+        elif name == "figures":
+            command.add_argument("directory", metavar="DIR", type=_path)
+        elif name == "scaffold":
+            command.add_argument("tex", metavar="PAPER.tex", type=_path, help="the paper's LaTeX source")
+        elif name == "certificate":
+            command.add_argument("ids", nargs="+", metavar="ID", help="the claims whose verdicts are certified")
     return parser
+
+
+_MISSING = object()
+
+
+def parse(argv: Sequence[str]) -> tuple[str, argparse.Namespace]:
+    """The command and its options, from options given before or after the command (see the module
+    docstring); a :class:`_UsageError` for an option the command does not take or two different values."""
+    given = vars(_parser().parse_args(list(argv)))
+    command = given.pop("command", None) or "check"
+    values: dict[str, Any] = {}
+    for option in OPTIONS:
+        before, after = given.pop(f"before_{option.dest}", _MISSING), given.pop(option.dest, _MISSING)
+        if (before is not _MISSING or after is not _MISSING) and command not in option.commands:
+            raise _UsageError(f"{option.flag} does not apply to `{command}` (it applies to {', '.join(option.commands)})")
+        if command not in option.commands:
+            continue
+        if option.repeated:
+            values[option.dest] = [*(before if before is not _MISSING else []), *(after if after is not _MISSING else [])]
+        elif before is not _MISSING and after is not _MISSING and before != after:
+            raise _UsageError(f"{option.flag} given twice: {before!r} before `{command}` and {after!r} after it")
+        else:
+            values[option.dest] = next((v for v in (after, before) if v is not _MISSING), _MISSING)
+            if values[option.dest] is _MISSING:
+                values[option.dest] = option.default_for(command)
+    commands = _ONLY.get(values.get("format"))
+    if commands and command not in commands:
+        raise _UsageError(f"--format {values['format']} applies to {', '.join(commands)}, not to `{command}`")
+    values.update(given)
+    values.setdefault("ids", [])
+    return command, argparse.Namespace(**values)
+
+
+# --------------------------------------------------------------------------------------------- helpers
+#: The outputs the current command has written (for the line printed when it is interrupted).
+_written: list[str] = []
+
+
+def _commit(transaction: Transaction) -> list[str]:
+    written = transaction.commit()
+    _written.extend(written)
+    return written
+
+
+def _emit(text: str, output: str | None) -> None:
+    text = text if text.endswith("\n") else text + "\n"
+    if output is not None:
+        transaction = Transaction()
+        transaction.add_file(output, text, "--output")
+        _commit(transaction)
+    else:
+        sys.stdout.write(text)
 
 
 def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
     """The claims a command works on: claims files loaded first (every file checked before any work),
-    then the ids, or every claim (only those of the files with --only-user)."""
-    from proofs.userclaims import load_claims_file
-
+    then the ids (each once, in the order given), or every claim (only those of the files with
+    --only-user)."""
     user: list[str] = []
     for path in getattr(args, "claims", []):
         user.extend(load_claims_file(path))
+    ids = list(dict.fromkeys(ids))
     if getattr(args, "only_user", False):
         if not user:
             raise _UsageError("--only-user needs at least one --claims FILE")
-        return registry.resolve(list(ids) or user)
-    return registry.resolve(list(ids))
+        return registry.resolve(ids or user)
+    return registry.resolve(ids)
 
 
-def _emit(text: str, output: str | None) -> None:
-    if output:
-        from proofs.report.files import write_text
-
-        write_text(output, text if text.endswith("\n") else text + "\n")
-    else:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-
-
-def _files(report, args: argparse.Namespace, stream) -> None:
-    """The files a report goes to besides --format/--output: --latex DIR and --html FILE."""
-    from proofs.report import outputs
-
-    if getattr(args, "latex", None):
-        written = outputs.write_latex_directory(report, args.latex)
-        print(f"wrote {written[0]} and {len(written) - 1} claim fragments", file=stream)
-    if getattr(args, "html", None):
-        print(f"wrote {outputs.write_html(report, args.html, figures=not args.no_figures)}", file=stream)
-
-
-def _run(args: argparse.Namespace, ids: list[str]) -> int:
-    from rich.console import Console
-
-    from proofs import runner
-    from proofs.report import outputs
-    from proofs.report.schema import Report
-
-    claims = _claims(args, ids)  # every claims file and every id checked before any work starts
-    outputs.check_targets(output=args.output, latex=getattr(args, "latex", None), html=getattr(args, "html", None))
-    if args.certificates:
-        check_directory(args.certificates)
-    show_progress = not args.no_progress and sys.stderr.isatty()
-    results_seen = []
-    if show_progress:
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, total: int) -> Iterator[Callable[[Any], None] | None]:
+    """What is said on stderr while claims run: a bar on a terminal, one line per finished claim
+    otherwise (a log, a pipe, CI), nothing with --no-progress."""
+    if args.no_progress:
+        yield None
+        return
+    if sys.stderr.isatty():
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       TextColumn("{task.description}"), console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("", total=len(claims))
+            task = bar.add_task("", total=total)
+            yield lambda result: bar.update(task, advance=1, description=f"{result.claim.id}: {result.status.value}")
+        return
+    done = [0]
 
-            def advance(result):
-                results_seen.append(result)
-                bar.update(task, advance=1, description=f"{result.claim.id}: {result.status.value}")
+    def line(result: Any) -> None:
+        done[0] += 1
+        print(f"[{done[0]}/{total}] {result.claim.id}: {result.status.value} ({result.seconds:.1f} s)",
+              file=sys.stderr, flush=True)
 
-            results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
-    else:
-        results = runner.run(claims, args.budget, jobs=args.jobs, scheduler=args.scheduler)
+    yield line
 
-    wants_coverage = args.format != "table" or args.output or getattr(args, "html", None) or getattr(args, "latex", None)
-    coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims())) if wants_coverage else None
+
+def _say_written(report: Report, args: argparse.Namespace, stream: Any) -> None:
+    if getattr(args, "latex", None) is not None:
+        print(f"wrote {args.latex}/report.tex and {len(report.claims)} claim fragments", file=stream)
+    if getattr(args, "html", None) is not None:
+        print(f"wrote {args.html}", file=stream)
+
+
+# -------------------------------------------------------------------------------------------- commands
+def _check(args: argparse.Namespace) -> int:
+    outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    if args.scheduler is not None:
+        check_address(args.scheduler)
+    if args.certificates is not None:
+        check_certificates_directory(args.certificates)
+    claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
+    with _progress(args, len(claims)) as advance:
+        results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
+
+    coverage = outputs.coverage(whole_catalog=len(claims) == len(registry.claims()))  # the summary shows it
     report = Report.from_results(results, args.budget, coverage=coverage)
-    outputs.emit(report, args.format, args.output)
-    _files(report, args, sys.stderr)
-    if args.certificates:
+    transaction = Transaction()
+    outputs.stage(transaction, report, fmt=args.format, output=args.output, html=args.html, latex=args.latex,
+                  figures=not args.no_figures)
+    _commit(transaction)
+    if args.output is None:
+        outputs.emit(report, args.format, None)
+    _say_written(report, args, sys.stderr)
+    if args.certificates is not None:
         _write_certificates(results, args.certificates)
 
-    errored = any(r.status is Status.ERROR for r in results)
-    refuted = any(r.status is Status.REFUTED for r in results)
-    if errored:
-        for r in results:
-            if r.status is Status.ERROR:
-                print(f"ERROR in {r.claim.id}: {r.verdict.reason}", file=sys.stderr)
-        return 1
-    if "refuted" in args.fail_on and refuted:
+    errored = [r for r in results if r.status is Status.ERROR]
+    for r in errored:
+        print(f"ERROR in {r.claim.id}: {r.verdict.reason}", file=sys.stderr)
+    if errored or ("refuted" in args.fail_on and any(r.status is Status.REFUTED for r in results)):
         return 1
     return 0
 
@@ -223,22 +356,25 @@ def _write_certificates(results: Sequence, directory: str) -> bool:
     True when every verdict got one."""
     written, refused = write_certificates(results, directory)
     if written:
+        _written.append(f"{len(written)} certificate{'s' if len(written) != 1 else ''} into {directory}")
         print(f"wrote {len(written)} certificate{'s' if len(written) != 1 else ''} into {directory}", file=sys.stderr)
     for line in refused:
-        print(f"ldp-proofs: {line}", file=sys.stderr)
+        print(f"{PROGRAM}: {line}", file=sys.stderr)
     return not refused
 
 
 def _certificate(args: argparse.Namespace) -> int:
-    from proofs import runner
-
+    if args.output is None:
+        raise _UsageError("certificate needs --output DIR, the directory of the certificates")
+    check_certificates_directory(args.output)
     claims = _claims(args, args.ids)  # every id checked before any work starts
-    check_directory(args.output)
-    results = runner.run(claims, args.budget, jobs=args.jobs, scheduler=args.scheduler)
+    results = runner.run(claims, args.budget, jobs=args.jobs)
     return 0 if _write_certificates(results, args.output) else 1
 
 
 def _list(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        outputs.check_targets(output=args.output)
     claims = _claims(args)
     if args.format == "json":
         _emit(json.dumps([{"id": c.id, "title": c.title, "source": c.source} for c in claims], indent=2,
@@ -247,145 +383,160 @@ def _list(args: argparse.Namespace) -> int:
         _emit("\n".join(["| id | title | source |", "|---|---|---|"]
                         + [f"| `{c.id}` | {c.title} | {c.source} |" for c in claims]), args.output)
     else:
-        from rich.console import Console
         from rich.table import Table
 
-        from proofs.report.mathtext import parse, plain_text
-
-        table = Table(title=f"{len(claims)} registered claims")
+        table = Table(title=f"{len(claims)} registered claim{'s' if len(claims) != 1 else ''}")
         for column in ("id", "title", "source", "checks"):
             table.add_column(column)
         for c in claims:
-            checks = ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—"
-            table.add_row(c.id, plain_text(parse(c.title)), c.source, checks)
-        Console().print(table)
+            table.add_row(c.id, c.title, c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+        if args.output is not None:
+            buffer = io.StringIO()
+            Console(file=buffer, width=outputs.FILE_WIDTH).print(table)
+            _emit(buffer.getvalue(), args.output)
+        else:
+            Console().print(table)
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from proofs import runner
-    from proofs.report import outputs
-    from proofs.report.schema import ClaimReport, Report
-    from proofs.report.terminal import render_claim
-
+    if args.output is not None:
+        outputs.check_targets(output=args.output)
     _claims(args)
     claim = registry.get(args.id)
-    if args.output:
-        outputs.check_targets(output=args.output)
-    result = runner.run_claim(claim.id, args.budget)
+    result = runner.run([claim], args.budget, jobs=1)[0]
     if args.format == "json":
         _emit(json.dumps(ClaimReport.from_result(result).to_json(), indent=2, ensure_ascii=False), args.output)
     elif args.format == "markdown":
-        outputs.emit(Report.from_results([result], args.budget), "markdown", args.output)
-    elif args.output:
-        from proofs.report.files import write_text
-
+        _emit(outputs.render(Report.from_results([result], args.budget), "markdown"), args.output)
+    elif args.output is not None:
         buffer = io.StringIO()
         render_claim(ClaimReport.from_result(result), Console(file=buffer, width=outputs.FILE_WIDTH))
-        write_text(args.output, buffer.getvalue())
+        _emit(buffer.getvalue(), args.output)
     else:
         render_claim(ClaimReport.from_result(result), Console())
-    return 1 if result.status is Status.ERROR else 0
+    if result.status is Status.ERROR or ("refuted" in args.fail_on and result.status is Status.REFUTED):
+        return 1
+    return 0
 
 
 def _export(args: argparse.Namespace) -> int:
-    from proofs.report import outputs
-    from proofs.report.schema import load_report
-
-    if not args.latex and not args.format and not args.html:
+    if args.source is None:
+        raise _UsageError("export needs --from FILE (a report written with --format json --output FILE)")
+    if args.latex is None and args.format is None and args.html is None:
         raise _UsageError("export needs --latex DIR, --html FILE or --format table|markdown|json")
+    if args.output is not None and args.format is None:
+        raise _UsageError("--output needs --format with export (the format to write)")
     report = load_report(args.source)  # every input checked before anything is written
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
-    to_terminal = args.format == "table" and not args.output  # a table on the terminal: in colour
-    text = None if args.format is None or to_terminal else outputs.render(report, args.format)
-    _files(report, args, sys.stdout if args.format is None or args.output else sys.stderr)
-    if to_terminal:
-        outputs.emit(report, "table", None)
-    elif text is not None:
-        _emit(text, args.output)
+    transaction = Transaction()
+    outputs.stage(transaction, report, fmt=args.format, output=args.output, html=args.html, latex=args.latex,
+                  figures=not args.no_figures)
+    _commit(transaction)
+    _say_written(report, args, sys.stdout if args.format is None or args.output else sys.stderr)
+    if args.format is not None and args.output is None:
+        outputs.emit(report, args.format, None)  # a table on a terminal: in colour
     return 0
 
 
 def _figures(args: argparse.Namespace) -> int:
-    from proofs.figures import write_figures  # notebooks' figures, drawn from numeric/ and symbolic/
+    # matplotlib takes a second to import, and only this command draws (the figures of the HTML page
+    # are drawn by proofs.report.figures when they are asked for)
+    from proofs.figures import write_figures
 
+    check_directory(args.directory, "directory")
     for path in write_figures(args.directory):
+        _written.append(str(path))
         print(path)
     return 0
 
 
 def _coverage(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from proofs.coverage.render import render_html, render_markdown, render_table
-    from proofs.coverage.report import coverage
-
+    outputs.check_targets(output=args.output, html=args.html)
     claims = _claims(args)
-    report = coverage(claims, papers=tuple(args.paper) or ("003", "004"))
-    if args.html:
-        from proofs.report.files import write_text
-
-        write_text(args.html, render_html(report))
+    report = coverage_of(claims, papers=tuple(dict.fromkeys(args.paper)) or ("003", "004"))
+    transaction = Transaction()  # --html and --output written together, or neither
+    if args.html is not None:
+        transaction.add_file(args.html, coverage_html(report), "--html")
+    if args.format == "html" and args.output is not None:
+        transaction.add_file(args.output, coverage_html(report), "--output")
+    _commit(transaction)
+    if args.html is not None:
         print(f"wrote {args.html}", file=sys.stderr)
     if args.format == "html":
-        _emit(render_html(report), args.output)
+        if args.output is None:
+            sys.stdout.write(coverage_html(report))
     elif args.format == "json":
         _emit(json.dumps(report.to_json(), indent=2, ensure_ascii=False), args.output)
     elif args.format == "markdown":
-        _emit(render_markdown(report), args.output)
-    elif args.output:
+        _emit(coverage_markdown(report), args.output)
+    elif args.output is not None:
         buffer = io.StringIO()
-        render_table(report, Console(file=buffer, width=160))
+        coverage_table(report, Console(file=buffer, width=160))
         _emit(buffer.getvalue(), args.output)
     else:
-        render_table(report, Console())
+        coverage_table(report, Console())
     return 0
 
 
 def _scaffold(args: argparse.Namespace) -> int:
-    from proofs.scaffold.command import scaffold
-
-    for line in scaffold(args.paper, args.output).summary():
+    for line in scaffold(args.tex, args.output).summary():
         print(line)
     return 0
 
 
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "check": _check, "list": _list, "show": _show, "export": _export, "figures": _figures, "coverage": _coverage,
+    "scaffold": _scaffold, "certificate": _certificate,
+}
+
+
+def _stopped(signum: int, finished: int | None = None, total: int | None = None) -> str:
+    written = f"wrote {', '.join(_written)}" if _written else "nothing was written"
+    return f"{PROGRAM}: " + signals.message(signum, finished, total, written)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit code. Called without ``argv`` (``python -m proofs``, the
+    ``ldp-proofs`` script) it owns the process: after a stopping signal the process ends within
+    :data:`proofs.execution.signals.GRACE` seconds even if some work cannot be interrupted."""
+    owner = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        args = _parser().parse_args(argv)
-        command = args.command or "check"
-        if command == "check":
-            return _run(args, getattr(args, "ids", []) or [])
-        if command == "list":
-            return _list(args)
-        if command == "figures":
-            return _figures(args)
-        if command == "export":
-            return _export(args)
-        if command == "coverage":
-            return _coverage(args)
-        if command == "scaffold":
-            return _scaffold(args)
-        if command == "certificate":
-            return _certificate(args)
-        return _show(args)
-    except Interrupted as stop:
-        print(f"ldp-proofs: {stop}", file=sys.stderr)
-        return stop.exit_code
-    except KeyboardInterrupt:
-        print("ldp-proofs: interrupted by SIGINT; nothing was written", file=sys.stderr)
-        return 130
-    except _UsageError as exc:
-        print(f"ldp-proofs: error: {exc}", file=sys.stderr)
-        return USAGE_ERROR
-    except ToolkitError as exc:
-        print(f"ldp-proofs: error: {exc}", file=sys.stderr)
-        return USAGE_ERROR
-    except BrokenPipeError:
-        return 0
+    _written.clear()
+    code = _main(argv, owner)
+    if owner and signals.received() is not None:
+        # stopped, and the line is printed: nothing is left to do but end (tearing down a large heap
+        # would only delay the exit the user asked for)
+        signals.end_process(code)
+    return code
+
+
+def _main(argv: list[str], owner: bool) -> int:
+    with contextlib.ExitStack() as stack:
+        if owner:
+            stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
+        stack.enter_context(signals.catching_signals(redeliver=False))
+        try:
+            command, args = parse(argv)
+            return _COMMANDS[command](args)
+        except signals.Interrupted as stop:
+            with signals.deferred():
+                signals.announce(_stopped(stop.signum, stop.finished, stop.total))
+            return stop.exit_code
+        except signals.Stop as stop:
+            with signals.deferred():
+                signals.announce(_stopped(stop.signum))
+            return signals.exit_code(stop.signum)
+        except KeyboardInterrupt:  # raised by a library outside a run
+            with signals.deferred():
+                signals.announce(_stopped(signals.received() or 2))
+            return signals.exit_code(signals.received() or 2)
+        except (_UsageError, ToolkitError) as exc:
+            print(f"{PROGRAM}: error: {exc}", file=sys.stderr)
+            return USAGE_ERROR
+        except BrokenPipeError:
+            return 0
+    return 0  # pragma: no cover - every path above returns
 
 
 if __name__ == "__main__":

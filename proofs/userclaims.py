@@ -1,5 +1,9 @@
 """Your own claims, from a Python file, checked beside the built-in ones (``--claims FILE``).
 
+**A claims file is Python code, and loading it runs that code** with your permissions: for every command
+that takes ``--claims`` (``check``, ``list``, ``show``, ``coverage``) and, with ``--scheduler``, on every
+Dask worker (the file's text travels with each task). Load only files you would run yourself.
+
 A claims file is an ordinary module that uses the public API::
 
     from proofs import Claim, Evidence, check, define, check_moment, check_sign, identity
@@ -12,10 +16,12 @@ A claims file is an ordinary module that uses the public API::
 
 :func:`load_claims_file` imports it after the built-in catalog, so that an id that clashes with a
 registered one is a one-line error naming the file; so is a file that defines no claim, a claim with
-fewer than two independent methods, or a file that fails to import. A claim registered with
-:func:`proofs.scaffold.pending` (a scaffolded claim, no check yet) is accepted with no check at all, and is
-reported inconclusive ("no check implemented yet"); a pending claim that has checks is refused. Its claims
-then run like any other: the same verdict rule, the same reports. A check that returns anything other than Evidence makes its
+fewer than two independent methods, a file that fails to import, raises or exits (``sys.exit`` in a
+claims file stops the load, not the program). An interrupt (Ctrl-C) while it loads stops the command. A
+claim registered with :func:`proofs.scaffold.pending` (a scaffolded claim, no check yet) is accepted with no
+check at all, and is reported inconclusive ("no check implemented yet"); a pending claim that has checks is
+refused. Its claims then run like any other: the same verdict rule, the same reports. A check that returns
+anything other than Evidence makes its
 claim ``error``, and the report names the file and the function.
 """
 
@@ -48,16 +54,23 @@ def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str,
     """Import the claims file ``path`` (or its ``text``, when it was read elsewhere) once; the ids of the
     claims it defines. Any problem is one :class:`~core.errors.InvalidArgument` line naming the file."""
     registry.load()  # the built-in catalog first: a clash is then the user file's error, not ours
-    resolved = Path(path).expanduser().resolve()
+    try:
+        resolved = Path(path).expanduser().resolve()
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise invalid("claims", str(path), f"not a usable path ({exc})") from None
     key = str(resolved)
     if key in _LOADED:
         return _LOADED[key]
     if text is None:
         if resolved.suffix != ".py":
             raise invalid("claims", str(path), "a claims file is a Python file ending in .py")
-        if not resolved.is_file():
-            raise invalid("claims", str(path), "no such file")
-        text = resolved.read_text(encoding="utf-8")
+        try:
+            if not resolved.is_file():
+                raise invalid("claims", str(path), "no such file")
+            text = resolved.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+            raise invalid("claims", str(path), f"cannot be read ({why})") from None
     before = set(registry.ids())
     name = _module_name(resolved)
     module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader=None, origin=key))
@@ -69,6 +82,10 @@ def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str,
     except ToolkitError as exc:
         _forget(name, before)
         raise InvalidArgument(f"claims={path}: {exc}") from None
+    except SystemExit as exc:
+        _forget(name, before)
+        raise invalid("claims", str(path), f"the file called sys.exit({exc.code!r}) while it was loaded",
+                      "a claims file defines claims and checks; it does not end the program") from None
     except Exception as exc:
         _forget(name, before)
         where = ""
@@ -116,5 +133,7 @@ def claims_file_of(claim_id: str) -> str | None:
 
 
 def sources() -> tuple[tuple[str, str], ...]:
-    """(path, text) of every loaded claims file, for workers that must load them too."""
-    return tuple(_TEXTS.items())
+    """(path, text) of every loaded claims file whose claims are still registered, for workers that must
+    load them too (a file whose claims were taken out again is not sent: two such files may share ids)."""
+    present = set(registry.ids())
+    return tuple((path, text) for path, text in _TEXTS.items() if any(i in present for i in _LOADED.get(path, ())))

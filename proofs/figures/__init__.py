@@ -25,6 +25,7 @@ file                       what it shows                                        
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from proofs.errors import invalid
+from proofs.report.files import Transaction, check_directory
 
 __all__ = ["FigureSpec", "FIGURES", "README_FIGURE", "draw", "findings", "run_claims", "write_figures"]
 
@@ -133,15 +135,19 @@ def _missing_toolkit_module(exc: ModuleNotFoundError) -> bool:
 def write_figures(directory: str | Path, *, names: tuple[str, ...] | None = None, dpi: int = 120) -> list[Path]:
     """Write each figure of :data:`FIGURES` (or those in ``names``) as ``DIR/<name>.png``; return the paths.
 
-    A figure whose toolkit module has not been written yet is skipped with a note on stderr (the paths
-    returned say which were written); any other failure propagates. At least one figure must be written.
+    The directory is checked before anything is drawn, every figure is drawn in memory, and the files are
+    written all at once at the end, or not at all (:class:`proofs.report.files.Transaction`): an error or
+    an interrupt while drawing leaves the directory as it was. A figure whose toolkit module has not been
+    written yet is skipped with a note on stderr (the paths returned say which were written); any other
+    failure propagates. At least one figure must be written.
     """
     out = Path(directory)
     if out.exists() and not out.is_dir():
         raise invalid("directory", str(directory), "exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
     specs = FIGURES if names is None else tuple(_spec(name) for name in names)
-    written: list[Path] = []
+    check_directory(out, "directory")
+    transaction = Transaction()
+    drawn: dict[str, bytes] = {}
     for spec in specs:
         try:
             function = spec.function_object()
@@ -150,10 +156,11 @@ def write_figures(directory: str | Path, *, names: tuple[str, ...] | None = None
                 raise
             print(f"figures: skipped {spec.name}: {exc.name} is not available yet", file=sys.stderr)
             continue
-        figure = function()
-        path = out / f"{spec.name}.png"
-        figure.savefig(path, dpi=dpi, bbox_inches="tight")
-        written.append(path)
-    if not written:
+        buffer = io.BytesIO()
+        function().savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+        drawn[f"{spec.name}.png"] = buffer.getvalue()
+    if not drawn:
         raise invalid("directory", str(directory), "no figure could be drawn (toolkit modules missing)")
-    return written
+    transaction.add_directory(out, drawn, "directory")
+    transaction.commit()
+    return [out / name for name in drawn]

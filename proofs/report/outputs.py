@@ -1,8 +1,9 @@
 """Where a report goes: the command line's ``--format``, ``--output``, ``--latex DIR`` and ``--html FILE``.
 
 Every target is checked before the checks start (:func:`check_targets`), every output is rendered in
-memory before anything is written, and every file is written atomically (:mod:`proofs.report.files`), so
-a bad option costs nothing and an interrupted export leaves no half-written file.
+memory before anything is written (:func:`stage` adds them all to one
+:class:`~proofs.report.files.Transaction`), and the files are written all at once or not at all, so a bad
+option costs nothing and an interrupted export leaves no file, old or new, half-written.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from proofs.report.files import check_file, write_text
+from core.errors import invalid
+from proofs.report.files import Transaction, check_file, write_text
 from proofs.report.schema import Report
 
-__all__ = ["FORMATS", "check_targets", "coverage", "render", "emit", "write_html", "write_latex_directory"]
+__all__ = ["FORMATS", "check_targets", "coverage", "render", "emit", "html_text", "stage", "write_html",
+           "write_latex_directory"]
 
 #: What ``--format`` accepts.
 FORMATS = ("table", "json", "markdown")
@@ -26,15 +29,17 @@ FILE_WIDTH = 120
 
 
 def check_targets(*, output: str | None = None, latex: str | None = None, html: str | None = None) -> None:
-    """A one-line error for the first target that cannot be written."""
-    if output:
+    """A one-line error for the first target that cannot be written, or two options naming one file."""
+    if output is not None:
         check_file(output, "--output")
-    if latex:
+    if latex is not None:
         from proofs.report.latex_doc import check_latex_directory
 
         check_latex_directory(latex)
-    if html:
+    if html is not None:
         check_file(html, "--html")
+        if output is not None and os.path.realpath(output) == os.path.realpath(html):
+            raise invalid("--html", html, "is also the --output file", "give each output its own file")
 
 
 def coverage(*, whole_catalog: bool) -> object | None:
@@ -87,8 +92,8 @@ def emit(report: Report, fmt: str, output: str | None, stream: TextIO | None = N
     stream.write(render(report, fmt))
 
 
-def write_html(report: Report, path: str | os.PathLike[str], *, figures: bool = True) -> Path:
-    """The self-contained HTML page at ``path`` (figures drawn and embedded unless ``figures`` is False)."""
+def html_text(report: Report, *, figures: bool = True) -> str:
+    """The self-contained HTML page (figures drawn and embedded unless ``figures`` is False)."""
     from proofs.report.html import render_html
 
     images = ()
@@ -96,7 +101,26 @@ def write_html(report: Report, path: str | os.PathLike[str], *, figures: bool = 
         from proofs.report.figures import draw_images
 
         images = draw_images([c.id for c in report.claims])
-    return write_text(path, render_html(report, images))
+    return render_html(report, images)
+
+
+def stage(transaction: Transaction, report: Report, *, fmt: str | None = None, output: str | None = None,
+          html: str | None = None, latex: str | None = None, figures: bool = True) -> None:
+    """Render every output the options ask for and add it to ``transaction`` (nothing is written here):
+    the report in ``fmt`` to ``output``, the HTML page to ``html``, the LaTeX export to ``latex``."""
+    if output is not None and fmt is not None:
+        transaction.add_file(output, render(report, fmt), "--output")
+    if html is not None:
+        transaction.add_file(html, html_text(report, figures=figures), "--html")
+    if latex is not None:
+        from proofs.report.latex_doc import latex_files
+
+        transaction.add_directory(latex, latex_files(report), "--latex", replace=("claims",))
+
+
+def write_html(report: Report, path: str | os.PathLike[str], *, figures: bool = True) -> Path:
+    """The self-contained HTML page at ``path`` (figures drawn and embedded unless ``figures`` is False)."""
+    return write_text(path, html_text(report, figures=figures), "--html")
 
 
 def write_latex_directory(report: Report, directory: str | os.PathLike[str]) -> list[Path]:

@@ -1,12 +1,22 @@
-"""Running claims: interrupts stop everything at once, a dying worker costs only its claim, and a Dask
-LocalCluster gives the same statuses as the local processes."""
+"""Running claims: a real signal sent to a real process stops it within 2 s in every mode (in this process,
+worker processes, a Dask LocalCluster, ``show``, the library API, start-up), with exit code 130 (SIGINT) or
+143 (SIGTERM), one line on stderr, no process left behind and the previous output untouched; an interrupt
+is never a claim's outcome, even when a solver catches SIGINT (z3), a library swallows the exception, or
+hypothesis wraps it. A dying worker costs only its claim, and a Dask LocalCluster gives the same statuses.
+
+The probes are claims whose checks write a marker file when they start their long part (a z3 query that
+runs for two minutes, a loop that swallows every exception, a hypothesis search, a busy loop), so the
+signal is sent exactly while that part runs, never by a guess at timing.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -19,39 +29,112 @@ from proofs.base.evidence import Evidence
 from proofs.execution import Interrupted
 from proofs.execution.local import run_local
 
-#: Claims slow enough at budget thorough that a run is still going a few seconds after it starts.
-SLOW_RUN = ["check", "L3.16", "L3.4", "L3.15", "--budget", "thorough", "--no-progress"]
+#: Longest time from the signal to the end of the process.
+WITHIN = 2.0
+
+PROBES = textwrap.dedent('''
+    import os, time
+    from proofs import Claim, Evidence, check, define
+
+    def started(what):
+        with open(os.environ["PROBE_MARKER"], "a") as out:
+            out.write(what + "\\n")
+
+    def probe(claim_id, title):
+        define(Claim(id=claim_id, title=title, source="test", statement="x", domain="none"))
+        check(claim_id, "enumeration")(lambda budget: Evidence("enumeration", "inconclusive", "none"))
+
+    probe("Probe.z3", "a z3 query that runs for two minutes")
+    @check("Probe.z3", "decision")
+    def _z3(budget):
+        import z3
+        x, y, z = z3.Reals("x y z")
+        solver = z3.Solver()
+        solver.set("timeout", 120000)
+        solver.add(x**7 + y**5*z - 3*x*y*z**3 + x*y == 17, x*x*z + y**3 > 2*z**5 - 1, x*y*z > 1000,
+                   x**5 < y**3 * z + 7)
+        started("z3")
+        solver.check()  # z3 catches SIGINT during its query and answers unknown
+        return Evidence("decision", "inconclusive", "z3 answered " + solver.reason_unknown())
+
+    probe("Probe.swallow", "a check that swallows every exception")
+    @check("Probe.swallow", "property")
+    def _swallow(budget):
+        started("swallow")
+        try:
+            while True:
+                sum(range(10000))
+        except BaseException:
+            return Evidence("property", "inconclusive", "the interrupt was swallowed")
+
+    probe("Probe.hypothesis", "a hypothesis search that never ends")
+    @check("Probe.hypothesis", "property")
+    def _hypothesis(budget):
+        from hypothesis import given, settings, strategies as st
+
+        @settings(max_examples=10**9, deadline=None, database=None)
+        @given(st.integers())
+        def spin(k):
+            sum(range(2000))
+
+        started("hypothesis")
+        spin()
+        return Evidence("property", "holds", "never reached")
+
+    probe("Probe.spin", "a busy loop")
+    @check("Probe.spin", "property")
+    def _spin(budget):
+        started("spin")
+        while True:
+            sum(range(10000))
+''')
+
+#: Runs python with SIGINT at its default action (a test runner may start us with SIGINT ignored, which a
+#: child would inherit), then ``python -m proofs`` as it is run by hand.
+LAUNCH = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+          "sys.argv[0] = 'proofs'; runpy.run_module('proofs', run_name='__main__', alter_sys=True)")
 
 
 @pytest.fixture()
-def probe_claims():
-    """Two probe claims registered for one test: one whose worker kills itself, one that is quick."""
-    added = []
-
-    def add(claim_id, function):
-        registry.define(Claim(id=claim_id, title="probe", source="test", statement="x", domain="none"))
-        registry.check(claim_id, "symbolic")(function)
-        added.append(claim_id)
-
-    add("Probe.dies", lambda budget: os.kill(os.getpid(), signal.SIGKILL))
-    add("Probe.quick", lambda budget: Evidence("symbolic", "inconclusive", "none"))
-    yield
-    for claim_id in added:
-        registry._CLAIMS.pop(claim_id)
-        registry._CHECKS.pop(claim_id)
+def probes(tmp_path: Path) -> Path:
+    path = tmp_path / "probes.py"
+    path.write_text(PROBES)
+    (tmp_path / "report.json").write_text("previous report\n")
+    return path
 
 
-def test_a_worker_that_dies_costs_only_its_claim(probe_claims):
-    results = run_local(["Probe.dies", "Probe.quick"], BUDGETS["quick"], jobs=2)
-    assert results["Probe.dies"].status.value == "error"
-    assert "killed by SIGKILL" in results["Probe.dies"].verdict.reason
-    assert results["Probe.quick"].status.value == "inconclusive"
+def _start(tmp_path: Path, *argv: str, python: tuple[str, ...] = ("-c", LAUNCH)) -> subprocess.Popen:
+    env = {**os.environ, "PROBE_MARKER": str(tmp_path / "marker")}
+    with open(tmp_path / "stdout", "w") as out, open(tmp_path / "stderr", "w") as err:
+        process = subprocess.Popen([sys.executable, *python, *argv], stdout=out, stderr=err, env=env, cwd=tmp_path,
+                                   start_new_session=True)
+    process.cwd = tmp_path  # for the messages of a failed wait
+    return process
 
 
-def _start(tmp_path: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "proofs", *SLOW_RUN, "--format", "json",
-                             "--output", str(tmp_path / "report.json"), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _wait_for(process: subprocess.Popen, ready, what: str, timeout: float = 600) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert process.poll() is None, f"the process ended before {what}: {Path(process.args[0]).name} " \
+                                       f"{_stderr(process)}"
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout} s"
+        time.sleep(0.02)
+
+
+def _marker(tmp_path: Path, what: str):
+    path = tmp_path / "marker"
+    return lambda: path.exists() and what in path.read_text()
+
+
+def _stderr(process: subprocess.Popen) -> str:
+    return (Path(process.cwd) / "stderr").read_text()[-2000:]
+
+
+def _stop(process: subprocess.Popen, signum: int, *, group: bool = False) -> float:
+    sent = time.monotonic()
+    (os.killpg if group else os.kill)(process.pid, signum)
+    process.wait(timeout=60)
+    return time.monotonic() - sent
 
 
 def _group_alive(pgid: int) -> list[int]:
@@ -66,52 +149,213 @@ def _group_alive(pgid: int) -> list[int]:
     return alive
 
 
-@pytest.mark.parametrize(
-    "signum, to_group, code",
-    [
-        pytest.param(signal.SIGINT, True, 130, id="ctrl-c-to-the-process-group"),
-        pytest.param(signal.SIGINT, False, 130, id="sigint-to-the-main-process"),
-        pytest.param(signal.SIGTERM, False, 143, id="sigterm-to-the-main-process"),
-    ],
-)
-def test_a_signal_stops_the_run_at_once(tmp_path, signum, to_group, code):
-    process = _start(tmp_path)
-    time.sleep(4)
-    assert process.poll() is None, "the run ended before it could be interrupted"
-    sent = time.monotonic()
-    if to_group:
-        os.killpg(process.pid, signum)
+def _assert_stopped(tmp_path: Path, process: subprocess.Popen, waited: float, signum: int, finished: str) -> None:
+    lines = (tmp_path / "stderr").read_text().strip().splitlines()
+    code = {signal.SIGINT: 130, signal.SIGTERM: 143}[signum]
+    assert process.returncode == code, lines
+    assert waited < WITHIN, f"took {waited:.2f} s to stop"
+    assert len(lines) == 1 and "Traceback" not in lines[0], lines
+    assert lines[0] == (f"ldp-proofs: interrupted by {signal.Signals(signum).name}: {finished} claims had finished; "
+                        "nothing was written"), lines[0]
+    assert (tmp_path / "report.json").read_text() == "previous report\n", "the previous output must be untouched"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["marker", "probes.py", "report.json", "stderr", "stdout"], \
+        "nothing else was written, no temporary file left"
+    deadline = time.monotonic() + 5
+    while _group_alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _group_alive(process.pid), "processes outlived the run"
+
+
+RUN = ("--budget", "quick", "--no-progress", "--only-user", "--format", "json", "--output", "report.json")
+
+IN_PROCESS = [
+    pytest.param("Probe.z3", "z3", signal.SIGINT, id="z3-catches-sigint-during-its-query"),
+    pytest.param("Probe.z3", "z3", signal.SIGTERM, id="sigterm-during-a-z3-query"),
+    pytest.param("Probe.swallow", "swallow", signal.SIGINT, id="a-check-swallows-the-interrupt"),
+    pytest.param("Probe.hypothesis", "hypothesis", signal.SIGINT, id="hypothesis-wraps-the-interrupt"),
+]
+
+
+@pytest.mark.parametrize("claim_id, started, signum", IN_PROCESS)
+def test_in_process_runs_stop_at_once(tmp_path, probes, claim_id, started, signum):
+    process = _start(tmp_path, "check", claim_id, "--jobs", "1", "--claims", str(probes), *RUN)
+    _wait_for(process, _marker(tmp_path, started), f"{claim_id} started")
+    waited = _stop(process, signum)
+    _assert_stopped(tmp_path, process, waited, signum, "0 of 1")
+
+
+def test_show_stops_at_once(tmp_path, probes):
+    process = _start(tmp_path, "show", "Probe.z3", "--claims", str(probes), "--budget", "quick")
+    _wait_for(process, _marker(tmp_path, "z3"), "the z3 query started")
+    waited = _stop(process, signal.SIGINT)
+    lines = (tmp_path / "stderr").read_text().strip().splitlines()
+    assert process.returncode == 130 and waited < WITHIN and lines == [
+        "ldp-proofs: interrupted by SIGINT: 0 of 1 claims had finished; nothing was written"], (waited, lines)
+
+
+@pytest.mark.parametrize("signum, group", [
+    pytest.param(signal.SIGINT, True, id="ctrl-c-to-the-process-group"),
+    pytest.param(signal.SIGINT, False, id="sigint-to-the-main-process"),
+    pytest.param(signal.SIGTERM, False, id="sigterm-to-the-main-process"),
+])
+def test_worker_processes_stop_at_once(tmp_path, probes, signum, group):
+    process = _start(tmp_path, "check", "Probe.spin", "Probe.z3", "--jobs", "2", "--claims", str(probes), *RUN)
+    _wait_for(process, lambda: _marker(tmp_path, "spin")() and _marker(tmp_path, "z3")(), "both workers started")
+    waited = _stop(process, signum, group=group)
+    _assert_stopped(tmp_path, process, waited, signum, "0 of 2")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
+def test_a_dask_local_cluster_stops_at_once(tmp_path, probes, signum):
+    pytest.importorskip("distributed")
+    process = _start(tmp_path, "check", "Probe.spin", "Probe.z3", "--jobs", "2", "--scheduler", "local",
+                     "--claims", str(probes), *RUN)
+    _wait_for(process, lambda: _marker(tmp_path, "spin")() and _marker(tmp_path, "z3")(), "both tasks started")
+    waited = _stop(process, signum)
+    _assert_stopped(tmp_path, process, waited, signum, "0 of 2")
+
+
+LIBRARY = textwrap.dedent('''
+    import sys
+    from proofs import runner
+    from proofs.base import registry
+    from proofs.execution import Interrupted
+    from proofs.userclaims import load_claims_file
+
+    load_claims_file(sys.argv[1])
+    try:
+        runner.run(registry.resolve(["Probe.z3", "Probe.spin"]), "quick", jobs=int(sys.argv[2]))
+    except Interrupted as stop:
+        print(stop, file=sys.stderr)
+        sys.exit(stop.exit_code)
+    print("the run went on", file=sys.stderr)
+''')
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"], ids=["in-this-process", "worker-processes"])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
+def test_the_library_api_raises_interrupted(tmp_path, probes, jobs, signum):
+    """A script that runs claims gets :class:`Interrupted` (a KeyboardInterrupt) with the counts; after a
+    SIGTERM whose action was the default one, the process ends by SIGTERM once the workers are stopped."""
+    script = tmp_path / "script.py"
+    script.write_text(LIBRARY)
+    process = _start(tmp_path, str(probes), jobs, python=(str(script),))
+    _wait_for(process, _marker(tmp_path, "z3"), "the z3 query started")
+    waited = _stop(process, signum)
+    assert waited < WITHIN, f"took {waited:.2f} s to stop"
+    err = (tmp_path / "stderr").read_text()
+    if signum == signal.SIGINT:
+        assert process.returncode == 130, err
+        assert err.strip() == "interrupted by SIGINT: 0 of 2 claims had finished; nothing was written", err
     else:
-        os.kill(process.pid, signum)
-    _, stderr = process.communicate(timeout=10)
-    waited = time.monotonic() - sent
-    assert process.returncode == code
-    assert waited < 3, f"took {waited:.1f} s to stop"
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in stderr, stderr
-    assert lines[0].startswith(f"ldp-proofs: interrupted by {signal.Signals(signum).name}:"), lines[0]
-    assert "of 3 claims had finished" in lines[0]
-    assert not (tmp_path / "report.json").exists(), "a half-run must not write its output"
-    time.sleep(0.5)
-    assert not _group_alive(process.pid), "workers outlived the run"
+        assert process.returncode == -signal.SIGTERM, err
+        assert "the run went on" not in err and "Traceback" not in err, err
 
 
-def test_an_existing_output_survives_an_interrupt(tmp_path):
+def test_run_claim_raises_interrupted_during_a_z3_query(tmp_path, probes):
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent('''
+        import sys
+        from proofs import run_claim
+        from proofs.execution import Interrupted
+        from proofs.userclaims import load_claims_file
+
+        load_claims_file(sys.argv[1])
+        try:
+            result = run_claim("Probe.z3", "quick")
+        except Interrupted as stop:
+            sys.exit(stop.exit_code)
+        print("became", result.status.value, file=sys.stderr)
+    '''))
+    process = _start(tmp_path, str(probes), python=(str(script),))
+    _wait_for(process, _marker(tmp_path, "z3"), "the z3 query started")
+    waited = _stop(process, signal.SIGINT)
+    assert process.returncode == 130 and waited < WITHIN, ((tmp_path / "stderr").read_text(), waited)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
+def test_a_signal_during_start_up_exits_with_its_code(tmp_path, signum):
+    """Sent while the command line is imported (``-X importtime`` says when ``proofs.runner`` is loaded,
+    which ``proofs.cli`` imports after ``python -m proofs`` has installed its start-up handlers)."""
+    process = _start(tmp_path, "-X", "importtime", "-m", "proofs", "list", python=())
+    _wait_for(process, lambda: re.search(r"\|\s+proofs\.runner$", (tmp_path / "stderr").read_text(), re.M),
+              "proofs.runner imported")
+    waited = _stop(process, signum)
+    said = [line for line in (tmp_path / "stderr").read_text().splitlines() if not line.startswith("import time:")]
+    assert process.returncode == 128 + signum and waited < WITHIN, (said, waited)
+    assert len(said) == 1 and said[0].startswith(f"ldp-proofs: interrupted by {signal.Signals(signum).name}"), said
+    assert said[0].endswith("nothing was written"), said
+
+
+def test_an_interrupted_export_writes_nothing_and_says_so(tmp_path, quick_report_file):
+    """After ``export --latex D --html F``, a Ctrl-C while the figures were drawn said "nothing was
+    written" though D was written: now every output is rendered first, then all are written."""
+    process = _start(tmp_path, "-X", "importtime", "-m", "proofs", "export", "--from", str(quick_report_file),
+                     "--latex", "tex", "--html", "report.html", python=())
+    _wait_for(process, lambda: re.search(r"\|\s+matplotlib\.figure$", (tmp_path / "stderr").read_text(), re.M),
+              "figures being drawn")
+    waited = _stop(process, signal.SIGINT)
+    said = [line for line in (tmp_path / "stderr").read_text().splitlines() if not line.startswith("import time:")]
+    assert process.returncode == 130 and waited < WITHIN, (said, waited)
+    assert said == ["ldp-proofs: interrupted by SIGINT; nothing was written"]
+    assert not (tmp_path / "tex").exists() and not (tmp_path / "report.html").exists()
+
+
+@pytest.fixture()
+def quick_report_file(tmp_path_factory) -> Path:
+    from proofs.cli import main
+
+    path = tmp_path_factory.mktemp("report") / "report.json"
+    assert main(["check", "Eq2", "--budget", "quick", "--jobs", "1", "--no-progress", "--format", "json",
+                 "--output", str(path)]) == 0
+    return path
+
+
+# --- real claims -----------------------------------------------------------------------------------------
+def test_real_claims_at_budget_thorough_stop_at_once(tmp_path):
     (tmp_path / "report.json").write_text("previous report\n")
-    process = _start(tmp_path)
-    time.sleep(4)
-    os.killpg(process.pid, signal.SIGINT)
-    process.communicate(timeout=10)
+    process = _start(tmp_path, "check", "L3.16", "L3.4", "L3.15", "--budget", "thorough", "--no-progress",
+                     "--format", "json", "--output", "report.json")
+    time.sleep(8)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    waited = _stop(process, signal.SIGINT, group=True)
+    lines = (tmp_path / "stderr").read_text().strip().splitlines()
+    assert process.returncode == 130 and waited < WITHIN and len(lines) == 1, (waited, lines)
+    assert "of 3 claims had finished; nothing was written" in lines[0]
     assert (tmp_path / "report.json").read_text() == "previous report\n"
 
 
 def test_interrupted_names_what_finished():
     stop = Interrupted(signal.SIGTERM, 3, 87)
-    assert stop.exit_code == 143
+    assert stop.exit_code == 143 and isinstance(stop, KeyboardInterrupt)
     assert str(stop) == "interrupted by SIGTERM: 3 of 87 claims had finished; nothing was written"
 
 
-def test_a_local_dask_cluster_gives_the_same_statuses(tmp_path):
+# --- deaths and Dask ---------------------------------------------------------------------------------------
+@pytest.fixture()
+def probe_claims():
+    """Two probe claims registered for one test: one whose worker kills itself, one that is quick."""
+    added = []
+
+    def add(claim_id, function):
+        registry.define(Claim(id=claim_id, title="probe", source="test", statement="x", domain="none"))
+        registry.check(claim_id, "symbolic")(function)
+        added.append(claim_id)
+
+    add("Probe.dies", lambda budget: os.kill(os.getpid(), signal.SIGKILL))
+    add("Probe.quick", lambda budget: Evidence("symbolic", "inconclusive", "none"))
+    yield
+    registry.forget(added)
+
+
+def test_a_worker_that_dies_costs_only_its_claim(probe_claims):
+    results = run_local(["Probe.dies", "Probe.quick"], BUDGETS["quick"], jobs=2)
+    assert results["Probe.dies"].status.value == "error"
+    assert "killed by SIGKILL" in results["Probe.dies"].verdict.reason
+    assert results["Probe.quick"].status.value == "inconclusive"
+
+
+def test_a_local_dask_cluster_gives_the_same_statuses():
     pytest.importorskip("distributed")
     from proofs.runner import run
 

@@ -42,6 +42,20 @@ INVALID = [
      r"frame='<10 labels>': credal vertices enumerate n! orderings"),
     ("map outside the codomain", lambda: M.image({"a": "x", "b": "y", "c": "w"}, ("x", "y")), r"values \['w'\] are outside the codomain"),
     ("mixture weights", lambda: M.mixture_image([(F(1, 2), {"a": 0, "b": 0, "c": 0})], (0,)), r"weights must sum to one"),
+    ("NaN mass", lambda: MassFunction(AB, {"a": float("nan"), "b": 0.5}), r"masses\[\{a\}\]=nan: NaN and infinities"),
+    ("infinite mass", lambda: MassFunction(AB, {"a": "inf", "b": 0}), r"masses\[\{a\}\]='inf': NaN and infinities"),
+    ("boolean mass", lambda: MassFunction(AB, {"a": True}), r"masses\[\{a\}\]=True: not a number"),
+    ("runaway exponent", lambda: MassFunction(AB, {"a": "1e-999999", "b": 1}), r"exponent -999999 is out of range"),
+    ("string not a number in bel", lambda: MassFunction.from_bel(AB, [0, "x", 0, 1]), r"bel\[1\]='x': not a number"),
+    ("NaN probability", lambda: M.in_credal_set({"a": float("nan")}), r"probabilities\['a'\]=nan: NaN"),
+    ("NaN weight", lambda: M.mixture_image([(float("nan"), {"a": 0, "b": 0, "c": 0})], (0,)), r"weight=nan: NaN"),
+    ("NaN in g", lambda: M.lower_expectation({"a": 1, "b": float("nan"), "c": 0}), r"g\['b'\]=nan: NaN"),
+    ("None in g", lambda: M.lower_expectation({"a": None, "b": 0, "c": 0}), r"g\['a'\]=None: not a number"),
+    ("boolean in g", lambda: M.upper_expectation({"a": True, "b": 0, "c": 0}), r"g\['a'\]=True: not a number"),
+    ("list in g", lambda: M.lower_expectation({"a": [1], "b": 0, "c": 0}), r"g\['a'\]=\[1\]: not a number"),
+    ("complex in g", lambda: M.lower_expectation({"a": 1j, "b": 0, "c": 0}), r"g\['a'\]=1j: not a number"),
+    ("sympy oo in g", lambda: M.lower_expectation({"a": sympy.oo, "b": 0, "c": 0}), r"g\['a'\]=oo: NaN and infinities"),
+    ("sympy nan in g", lambda: M.upper_expectation({"a": sympy.nan, "b": 0, "c": 0}), r"g\['a'\]=nan: NaN and infinities"),
 ]
 
 
@@ -49,6 +63,38 @@ INVALID = [
 def test_invalid_arguments_are_refused_by_name(make, match):
     with pytest.raises(InvalidArgument, match=match):
         make()
+
+
+NUMBER_FORMS = [
+    pytest.param({"a": "1/2", "b": "1/2"}, id="a/b-strings"),
+    pytest.param({"a": "0.5", "b": F(1, 2)}, id="decimal-string-and-Fraction"),
+    pytest.param({"a": sympy.Rational(1, 2), "b": "1/2"}, id="sympy-Rational"),
+    pytest.param({"a": np.int64(1), "b": 0}, id="numpy-int"),
+]
+
+
+@pytest.mark.parametrize("masses", NUMBER_FORMS)
+def test_mass_functions_take_every_exact_number_form(masses):
+    """The one input convention (core.exact.as_fraction): "1/2" is a number here as in check_moment."""
+    m = MassFunction(AB, masses)
+    assert m.exact and sum(m.masses.values()) == 1
+
+
+def test_number_strings_are_read_exactly_everywhere():
+    assert MassFunction.from_bel(AB, [0, "1/2", "1/4", 1]) == MassFunction(AB, {"a": F(1, 2), "b": F(1, 4), ("a", "b"): F(1, 4)})
+    assert MassFunction.from_pl(AB, [0, "3/4", "1/2", 1]) == MassFunction.from_bel(AB, [0, F(1, 2), F(1, 4), 1])
+    assert M.in_credal_set({"a": "1/2", "b": "1/4", "c": "1/4"})
+    assert M.lower_expectation({"a": "10", "b": "9", "c": "2"}) == F(1, 2) * 10 + F(1, 3) * 2 + F(1, 6) * 2
+    image = M.mixture_image([("1/2", {"a": 0, "b": 0, "c": 1}), ("1/2", {"a": 1, "b": 1, "c": 1})], (0, 1))
+    assert image.exact and sum(image.masses.values()) == 1
+
+
+def test_a_symbolic_g_has_a_symbolic_expectation():
+    """min and max over a focal set of a g in a symbol are sympy's Min and Max, not a comparison that fails."""
+    x = sympy.Symbol("x")
+    vacuous = MassFunction.vacuous(AB)
+    assert vacuous.lower_expectation({"a": x, "b": 0}) == sympy.Min(0, x)
+    assert vacuous.upper_expectation({"a": sympy.sqrt(2), "b": "1/2"}) == sympy.sqrt(2)
 
 
 def test_invalid_argument_is_a_value_error():

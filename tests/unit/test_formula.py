@@ -183,3 +183,52 @@ def test_the_cli_refuses_a_hostile_derived_string_in_one_line(tmp_path):
                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().count("\n") == 0 and "derived" in run.stderr
+
+
+# --- constants: pi and E are the constants, e and I are refused unless declared --------------------------
+import sympy  # noqa: E402 - the constants tests below
+
+CONSTANTS = [
+    pytest.param("pi - 355/113", {}, sympy.pi - sympy.Rational(355, 113), id="pi-is-the-constant"),
+    pytest.param("E + 1", {}, sympy.E + 1, id="E-is-Euler's-number"),
+    pytest.param("exp(1)", {}, sympy.E, id="exp-1"),
+    pytest.param("pi", {"allowed": ["pi"]}, sympy.Symbol("pi", real=True), id="pi-declared-in-allowed"),
+    pytest.param("pi", {"symbols": {"pi": sympy.Symbol("pi", positive=True)}}, sympy.Symbol("pi", positive=True),
+                 id="pi-mapped-in-symbols"),
+    pytest.param("e + 1", {"allowed": ["e"]}, sympy.Symbol("e", real=True) + 1, id="e-declared-in-allowed"),
+    pytest.param("e*I", {"symbols": {"e": sympy.Integer(2), "I": sympy.Integer(3)}}, sympy.Integer(6),
+                 id="e-and-I-mapped"),
+    pytest.param("0 < e < 1", {"relational": True, "declares": True},
+                 sympy.And(sympy.Lt(0, sympy.Symbol("e", real=True)), sympy.Lt(sympy.Symbol("e", real=True), 1)),
+                 id="a-domain-declares-e"),
+    pytest.param("x < pi", {"relational": True, "declares": True}, sympy.Lt(sympy.Symbol("x", real=True), sympy.pi),
+                 id="a-domain-keeps-pi-the-constant"),
+]
+
+
+@pytest.mark.parametrize("text, options, expected", CONSTANTS)
+def test_constants_and_declared_names(text, options, expected):
+    assert parse_formula(text, **options) == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    pytest.param("(exp(e)-1)/(exp(e)+1) - e/2", r"the name 'e' is not Euler's number here \(Euler's number is E\): write E or exp\(1\) for Euler's number, "
+                 r"or declare e as a variable", id="e"),
+    pytest.param("1 + I", r"the name 'I' is not the imaginary unit here: complex numbers are not accepted", id="I"),
+    pytest.param("x + e", r"the name 'e' is not Euler's number here", id="e-with-allowed-x"),
+])
+def test_e_and_I_are_refused_unless_declared(text, message):
+    options = {"allowed": ["x"]} if "x" in text else {}
+    with pytest.raises(InvalidArgument, match=message) as caught:
+        parse_formula(text, **options)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_survey_proportion_stays_a_variable_where_the_paper_symbols_are_passed():
+    """``numeric.finite_mechanism`` maps pi to the paper's proportion on purpose: a prior in pi is a
+    distribution in a variable, never in 3.14159."""
+    from numeric.finite_mechanism import as_expression
+    from symbolic.symbols import pi
+
+    assert as_expression("pi*(1-pi)", "prior") == pi * (1 - pi)
+    assert as_expression("pi", "prior", allowed=["pi"]).free_symbols == {pi}

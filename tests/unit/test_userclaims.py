@@ -81,6 +81,11 @@ def _returns_a_number(budget):
         pytest.param("broken.py", "def (:\n", r"claims=.*broken\.py: could not be loaded.*SyntaxError", id="syntax"),
         pytest.param("raises.py", "import nonexistent_module_xyz\n",
                      r"claims=.*raises\.py: could not be loaded \(line 1\): ModuleNotFoundError", id="import-error"),
+        pytest.param("exits.py", "import sys\nsys.exit(0)\n",
+                     r"claims=.*exits\.py'?: the file called sys\.exit\(0\) while it was loaded", id="sys-exit"),
+        pytest.param("raises.py", "raise RuntimeError('no')\n",
+                     r"claims=.*raises\.py: could not be loaded \(line 1\): RuntimeError: no", id="raises"),
+        pytest.param("latin1.py", b"# \xe9\n".decode("latin-1"), None, id="not-utf8"),
         pytest.param("one_method.py", GOOD.format(cid="Mine.thin").split('@check("Mine.thin", "enumeration")')[0],
                      r"claim 'Mine\.thin' has 1 independent method\(s\) \['symbolic'\]; every claim needs at least two",
                      id="one-method"),
@@ -88,6 +93,9 @@ def _returns_a_number(budget):
 )
 def test_problems_are_one_line_naming_the_file(write, name, text, message):
     path = write(name, text)
+    if message is None:  # a file that is not UTF-8
+        path.write_bytes(text.encode("latin-1"))
+        message = rf"claims=.*{name}'?: cannot be read \(UnicodeDecodeError\)"
     before = set(registry.ids())
     with pytest.raises(InvalidArgument, match=message) as caught:
         load_claims_file(path)
@@ -102,3 +110,22 @@ def test_problems_are_one_line_naming_the_file(write, name, text, message):
 def test_bad_paths(path, message):
     with pytest.raises(InvalidArgument, match=message):
         load_claims_file(path)
+
+
+def test_a_check_that_exits_is_an_error_of_its_claim_not_the_end_of_the_run(write):
+    path = write("exits_in_check.py", GOOD.format(cid="Mine.exits") + '''
+@check("Mine.exits", "property")
+def _exits(budget):
+    import sys
+    sys.exit(3)
+''')
+    load_claims_file(path)
+    result = run_claim("Mine.exits", "quick")
+    assert result.status.value == "error"
+    assert "the check called sys.exit(3)" in result.verdict.reason
+
+
+def test_a_directory_named_like_a_claims_file_is_refused(tmp_path):
+    (tmp_path / "dir.py").mkdir()
+    with pytest.raises(InvalidArgument, match=r"claims=.*dir\.py'?: no such file"):
+        load_claims_file(tmp_path / "dir.py")
