@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Budget", "BUDGETS", "budget"]
 

@@ -50,7 +50,7 @@ from typing import Any
 from core.exact import jsonable
 from core.formula import as_sympy
 from proofs.base.steps import Step
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 

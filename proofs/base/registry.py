@@ -20,7 +20,7 @@ import importlib
 from collections.abc import Callable
 
 from proofs.base.claim import Check, CheckFunction, Claim
-from proofs.errors import ToolkitError, UnknownClaim, invalid
+from core.errors import ToolkitError, UnknownClaim, invalid
 from proofs.base.evidence import Method
 
 __all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve", "ids", "forget"]

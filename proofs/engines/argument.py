@@ -41,16 +41,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import InvalidArgument
-from core.formula import parse_formula
+from core.errors import InvalidArgument, invalid
+from core.formula import as_sympy, parse_formula
 from proofs.base import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
-from proofs.engines.sign.solver import relation as z3_relation
-from proofs.engines.sign.solver import to_z3
-from proofs.errors import invalid
-from core.formula import as_sympy, parse_formula
 from proofs.engines.sign.solver import relation, solve, to_z3
+from proofs.engines.sign.solver import relation as z3_relation
 
 __all__ = ["Step", "sets", "arithmetic", "identity", "argument", "all_conditions", "implied", "at_point"]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from proofs.base import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.errors import invalid
+from core.errors import invalid
 from symbolic.steps import Step, checked
 
 __all__ = ["derivation", "FINITE_SUMS"]

@@ -17,7 +17,7 @@ from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.base.steps import Stated
 from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["decide_each_size"]
 

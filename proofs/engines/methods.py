@@ -26,7 +26,7 @@ from numeric.sampling import sampler_of
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
-from proofs.errors import invalid
+from core.errors import invalid
 from core.formula import as_sympy
 from symbolic.symbols import by_name
 

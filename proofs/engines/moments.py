@@ -50,7 +50,7 @@ import sympy
 
 from core.context import EXACT, arb
 from core.domain import Domain
-from core.errors import InvalidArgument
+from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from numeric.count_moments import difference_is_zero, symbolic_moments
 from numeric.count_points import Case
@@ -67,7 +67,6 @@ from proofs.base.verdict import Verdict
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
-from proofs.errors import invalid
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
            "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",

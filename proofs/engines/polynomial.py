@@ -29,7 +29,7 @@ import sympy
 
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.errors import invalid
+from core.errors import invalid
 from symbolic.symbols import by_name
 
 

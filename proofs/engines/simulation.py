@@ -25,7 +25,7 @@ import sympy
 from core.context import EXACT
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.errors import invalid
+from core.errors import invalid
 from symbolic.model import q2x3, qlambda_entries
 from symbolic.symbols import lam, p, q, by_name
 from numeric.enumeration import moments

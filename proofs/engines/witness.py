@@ -28,7 +28,7 @@ from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.engines.sign.parse import parse_constraint, plain_symbols
-from proofs.errors import invalid
+from core.errors import invalid
 from symbolic.symbols import by_name
 
 __all__ = ["satisfies", "with_witnesses", "decide_with_witnesses"]

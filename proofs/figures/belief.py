@@ -15,7 +15,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from numeric.mechanisms import Mechanism, q2x3
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["LOSSES", "LossCurves", "loss_curves", "draw_credal_intervals", "draw_losses", "privacy_losses"]
 

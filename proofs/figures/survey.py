@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 
 from numeric.enumeration import moments
 from numeric.simulate import levels_at_privacy, simulate_q2x3
-from proofs.errors import invalid
+from core.errors import invalid
 from symbolic import printed
 from symbolic.moments import A, conditional_variance_in_q
 from symbolic.privacy_accuracy import variance_t310_approx

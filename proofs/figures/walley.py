@@ -24,7 +24,7 @@ from matplotlib.patches import Rectangle
 
 from numeric.mechanisms import q2x3, q_lambda
 from numeric.simulate import simulate_q2x3, simulate_qlambda
-from proofs.errors import invalid
+from core.errors import invalid
 from proofs.figures.survey import closed_form
 from symbolic import privacy_accuracy as pa
 from symbolic.symbols import lam, n, p, pi, q

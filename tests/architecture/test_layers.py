@@ -22,7 +22,6 @@ LAYERS = (
     ("core", 0),
     ("symbolic", 1),
     ("numeric", 2),
-    ("proofs.errors", 0),
     ("proofs.base", 3),
     ("proofs.engines", 4),
     ("proofs.claims", 5),

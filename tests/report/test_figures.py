@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from proofs.figures import FIGURES, README_FIGURE, draw, write_figures
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

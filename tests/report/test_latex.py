@@ -12,7 +12,7 @@ import sympy
 
 from proofs.base import registry
 from proofs.base.budget import budget
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from proofs.base.evidence import Evidence
 from proofs.report.latex import parse_derived, parse_srepr, readable, to_latex
 from symbolic.symbols import N1, N2, eps, lam, n, n1, n2, p, pi, q, q1, q2, q3

@@ -12,7 +12,7 @@ import sympy
 from proofs.base.evidence import Method, Outcome
 from proofs.base.verdict import Status
 from proofs.cli import main
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from proofs.report.schema import SCHEMA_VERSION, ClaimReport, CoverageReport, Report, load_report, section_of
 
 README_CLAIM_KEYS = {"id", "title", "source", "statement_latex", "status", "methods", "counterexample", "holds_when",

@@ -14,7 +14,7 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Outcome
 from proofs.engines.argument import all_conditions, argument, arithmetic, identity, implied, sets
 from proofs.engines import privacy_lemmas as lemmas
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 SETS = {"A": "set Y", "B": "set Y", "E": "set Y", "a": "element Y", "F": "set Z", "f": "map Y Z",
         "E1": "set Y", "E2": "set Z", "F1": "set Y", "F2": "set Z"}

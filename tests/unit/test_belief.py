@@ -13,7 +13,7 @@ from hypothesis import example, given, strategies as st
 
 from numeric import grids, strategies as S
 from numeric.belief import MassFunction, kernel_as_mixture, product
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 AB = ("a", "b")
 ABC = ("a", "b", "c")

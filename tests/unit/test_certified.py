@@ -12,7 +12,7 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.certified import certified_exhaustive, certified_sign, confirmed
 from proofs.engines.composite import chain, premise_witnessed, witness
 from proofs.engines.methods import identity
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 
 def _log2_minus(x):

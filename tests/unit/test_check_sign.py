@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from proofs import check_sign
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from proofs.base.evidence import Method, Outcome
 
 PROVED = [

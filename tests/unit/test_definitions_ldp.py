@@ -14,7 +14,7 @@ from numeric import strategies as S
 from numeric.belief import MassFunction
 from numeric.definitions import READINGS, ldp, primary
 from numeric.mechanisms import Mechanism, messages, q2x3, q2x3_masses, q_lambda, warner
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 AB = ("a", "b")
 PRECISE = MassFunction.bayesian(AB, {"a": Fraction(1, 2), "b": Fraction(1, 2)})

@@ -14,7 +14,7 @@ from numeric.definitions import READINGS, ldp, primary, testing
 from numeric.mechanisms import Mechanism, q2x3
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import f_op, f_pe
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 Q23 = q2x3(Fraction(3, 5), Fraction(1, 5))
 PROBLEM = TestingProblem.of(Q23, "x", "x'")

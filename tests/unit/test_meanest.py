@@ -14,7 +14,7 @@ from core.context import EXACT, arb, mpf
 from numeric import meanest as me
 from numeric import meanest_gaussian as mg
 from numeric.definitions.report import global_sensitivity as gs_reading
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 ps = st.fractions(min_value=Fraction(1, 100), max_value=Fraction(49, 100))
 

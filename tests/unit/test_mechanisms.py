@@ -13,7 +13,7 @@ from hypothesis import example, given
 from numeric import strategies as S
 from numeric.belief import MassFunction
 from numeric.mechanisms import Mechanism, compose, q2x3, q_gwrr, q_lambda, q_wrr, ratio, warner
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 LN = sympy.log
 

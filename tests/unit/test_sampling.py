@@ -15,7 +15,7 @@ import numeric.strategies as S
 from numeric.sampling import Sampler, sampler_of
 from proofs.base.evidence import Outcome
 from proofs.engines.methods import property_search
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 PUBLIC = [
     pytest.param(lambda: S.frames(), id="frames"),

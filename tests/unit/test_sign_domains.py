@@ -10,7 +10,7 @@ from core.domain import Domain
 from proofs import check_sign
 from proofs.base.evidence import Outcome
 from proofs.engines.sign.decide import sign_evidence
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 # ---------------------------------------------------------------------------------------- empty domains
 EMPTY = [

@@ -14,7 +14,7 @@ from proofs.base.evidence import Outcome
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import limits
 from proofs.engines.sign.decide import sign_evidence
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from symbolic.symbols import q
 
 x, y = sympy.symbols("x y", real=True)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from numeric.simulate import levels_at_privacy, simulate_q2x3, simulate_qlambda, simulate_warner
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 
 def test_simulation_is_seeded_and_vectorised():

@@ -19,7 +19,7 @@ from proofs.base.steps import (
     certified,
     complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
 )
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 p, q, x = sympy.symbols("p q x", real=True)
 n = sympy.Symbol("n", integer=True, positive=True)

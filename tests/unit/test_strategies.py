@@ -12,7 +12,7 @@ import numeric.strategies
 from numeric import strategies as S
 from proofs.base.evidence import Outcome
 from proofs.engines.methods import property_search
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 
 # --- the user's example, under Hypothesis' default deadline (not the project's profile) -------------------------

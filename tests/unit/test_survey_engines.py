@@ -17,7 +17,7 @@ from proofs.engines import survey_grids
 from proofs.engines.derivation import derivation
 from proofs.engines.polynomial import box_points, polynomial_identity, simplex_points
 from proofs.engines.simulation import simulation_witness
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 from symbolic import printed as P
 from symbolic.steps import Step
 from symbolic.symbols import n, pi, q1, q2, q3

@@ -17,7 +17,7 @@ from symbolic.likelihood import mle_q2x3, mle_qlambda, mle_warner
 from symbolic.moments import A, conditional_mean_q2x3, exact_A, warner_variance
 from symbolic.steps import Step, checked
 from symbolic.symbols import n, n1, p
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 
 def test_Eq2_mle_is_derived():

@@ -15,7 +15,7 @@ from numeric.strategies import mechanisms
 from numeric.tradeoff import (TestErrors, TestingProblem, count_no, q2x3_square_table, tradeoff_figure_data)
 from numeric.tradeoff_bounds import BOUNDS, U, U2, U2_corrected, f2_op, f2_pe, f_op, f_pe, kinks, lines, u, u2
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, upper_hull
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 Q = q2x3(F(3, 5), F(1, 5))
 PROBLEM = TestingProblem.of(Q, "x", "x'")

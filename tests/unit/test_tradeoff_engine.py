@@ -19,7 +19,7 @@ from proofs.engines import tradeoff
 from proofs.engines.tradeoff import (Bound, Case, Inequality, Statement, bound_inequalities, privacy, q2x3_premise,
                                      premise_holds_at, region_statement)
 from proofs.engines.tradeoff.statements import _RATIOS
-from proofs.errors import InvalidArgument
+from core.errors import InvalidArgument
 
 PACKAGE = Path(tradeoff.__file__).parent
 

@@ -15,7 +15,7 @@ Two monotone substitutions, each sound because the function is strictly increasi
   a constraint, which is only defined where its logarithms are).
 
 Anything else that is not a rational function (``sqrt``, ``sin``, ``exp`` of a non-symbol, logarithms mixed
-with other terms) raises :class:`~proofs.errors.InvalidArgument` naming the offending text.
+with other terms) raises :class:`~core.errors.InvalidArgument` naming the offending text.
 """
 
 from __future__ import annotations

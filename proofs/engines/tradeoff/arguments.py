@@ -41,7 +41,7 @@ from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
 from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement
 from proofs.engines.tradeoff.statements import Case, Statement
-from proofs.errors import InvalidArgument, invalid
+from core.errors import InvalidArgument, invalid
 
 __all__ = ["message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision",
            "errors_identity", "converse_witness", "warner_at", "witness_holds", "converse_certified"]

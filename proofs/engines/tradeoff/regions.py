@@ -36,7 +36,7 @@ from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.engines.tradeoff.checks import ENVELOPES
 from proofs.engines.tradeoff.statements import Statement
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Inequality", "bound_inequalities", "region_premise", "region_statement", "realized", "premise_holds_at",
            "region_decision", "q2x3_premise", "equivalence_decision", "WITNESS", "SYMBOLS", "relation"]

@@ -21,7 +21,7 @@ from proofs.engines.methods import property_search
 from proofs.engines.tradeoff.cases import candidate_budgets
 from proofs.engines.tradeoff.checks import compare, holds, statement_problems
 from proofs.engines.tradeoff.statements import Case, Statement, privacy
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["search", "search_examples", "sampler_for", "SEARCH_FACTORS"]
 

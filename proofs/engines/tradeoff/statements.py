@@ -20,7 +20,7 @@ from numeric.definitions import ldp, testing
 from numeric.mechanisms import Mechanism
 from numeric.tradeoff import ERROR_PAIRS
 from numeric.tradeoff_bounds import EXPRESSIONS
-from proofs.errors import invalid
+from core.errors import invalid
 
 __all__ = ["Bound", "Statement", "Case", "Privacy", "privacy", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
 
