@@ -40,6 +40,7 @@ from proofs.scaffold.document import Document, read_document
 from proofs.scaffold.entries import describe
 from proofs.scaffold.pending import is_pending
 from proofs.userclaims import claims_file_of
+from proofs.base import registry
 
 __all__ = ["CoveredEntry", "PaperCoverage", "PrintedCheck", "Coverage", "coverage", "printed_check", "latex_coverage"]
 
@@ -252,8 +253,6 @@ def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPE
     """The coverage of ``papers`` (``"003"``, ``"004"``, or paths of LaTeX papers) by ``claims`` (default:
     every registered claim)."""
     if claims is None:
-        from proofs.base import registry
-
         claims = registry.claims()
     claims = list(claims)
     for paper in papers:

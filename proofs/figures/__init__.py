@@ -35,8 +35,10 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from proofs.errors import invalid
+from core.errors import invalid
 from proofs.report.files import Transaction, check_directory
+from proofs import runner
+from proofs.base import registry
 
 __all__ = ["FigureSpec", "FIGURES", "README_FIGURE", "draw", "findings", "run_claims", "write_figures"]
 
@@ -91,9 +93,6 @@ def draw(name: str, **options) -> Figure:
 
 def run_claims(ids: Sequence[str], budget: str = "quick", *, jobs: int = 2) -> list:
     """The registry's results (:class:`proofs.runner.ClaimResult`) for the claims ``ids`` at ``budget``."""
-    from proofs import runner
-    from proofs.base import registry
-
     return runner.run(registry.resolve(list(ids)), budget, jobs=jobs)
 
 

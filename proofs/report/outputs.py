@@ -17,6 +17,12 @@ from typing import TextIO
 from core.errors import invalid
 from proofs.report.files import Transaction, check_file, write_text
 from proofs.report.schema import Report
+from proofs.coverage.report import coverage as compute
+from proofs.report.figures import draw_images
+from proofs.report.html import render_html
+from proofs.report.latex_doc import check_latex_directory, latex_files, write_latex
+from proofs.report.markdown import render_markdown
+from proofs.report.terminal import render_report
 
 __all__ = ["FORMATS", "check_targets", "coverage", "render", "emit", "html_text", "stage", "write_html",
            "write_latex_directory"]
@@ -33,8 +39,6 @@ def check_targets(*, output: str | None = None, latex: str | None = None, html: 
     if output is not None:
         check_file(output, "--output")
     if latex is not None:
-        from proofs.report.latex_doc import check_latex_directory
-
         check_latex_directory(latex)
     if html is not None:
         check_file(html, "--html")
@@ -49,10 +53,6 @@ def coverage(*, whole_catalog: bool) -> object | None:
     if not whole_catalog:
         return None
     try:
-        from proofs.coverage.report import coverage as compute
-    except ImportError:
-        return None
-    try:
         return compute()
     except Exception as exc:  # extra information: the report goes out without it
         print(f"ldp-proofs: coverage left out ({type(exc).__name__}: {exc})", file=sys.stderr)
@@ -64,12 +64,8 @@ def render(report: Report, fmt: str, *, width: int | None = None) -> str:
     if fmt == "json":
         return report.dumps() + "\n"
     if fmt == "markdown":
-        from proofs.report.markdown import render_markdown
-
         return render_markdown(report) + "\n"
     from rich.console import Console
-
-    from proofs.report.terminal import render_report
 
     buffer = io.StringIO()
     render_report(report, Console(file=buffer, width=width or FILE_WIDTH, color_system=None, force_terminal=False))
@@ -85,8 +81,6 @@ def emit(report: Report, fmt: str, output: str | None, stream: TextIO | None = N
     if fmt == "table":
         from rich.console import Console
 
-        from proofs.report.terminal import render_report
-
         render_report(report, Console(file=stream))
         return
     stream.write(render(report, fmt))
@@ -94,12 +88,8 @@ def emit(report: Report, fmt: str, output: str | None, stream: TextIO | None = N
 
 def html_text(report: Report, *, figures: bool = True) -> str:
     """The self-contained HTML page (figures drawn and embedded unless ``figures`` is False)."""
-    from proofs.report.html import render_html
-
     images = ()
     if figures:
-        from proofs.report.figures import draw_images
-
         images = draw_images([c.id for c in report.claims])
     return render_html(report, images)
 
@@ -113,8 +103,6 @@ def stage(transaction: Transaction, report: Report, *, fmt: str | None = None, o
     if html is not None:
         transaction.add_file(html, html_text(report, figures=figures), "--html")
     if latex is not None:
-        from proofs.report.latex_doc import latex_files
-
         transaction.add_directory(latex, latex_files(report), "--latex", replace=("claims",))
 
 
@@ -125,6 +113,4 @@ def write_html(report: Report, path: str | os.PathLike[str], *, figures: bool = 
 
 def write_latex_directory(report: Report, directory: str | os.PathLike[str]) -> list[Path]:
     """``report.tex`` and one fragment per claim in ``directory`` (``report.tex`` first in the result)."""
-    from proofs.report.latex_doc import write_latex
-
     return write_latex(report, directory)

@@ -57,6 +57,9 @@ from core.formula import MAX_LENGTH
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Step, step_counts, step_from_json
 from proofs.base.verdict import Status, correction_status
+from numeric.definitions import READINGS
+from proofs.base.version import __version__
+from proofs.report.latex import parse_derived
 
 __all__ = ["SCHEMA_VERSION", "EvidenceReport", "DerivedReport", "CorrectionReport", "DefinitionReport",
            "RelatedReport", "ClaimReport", "CoverageEntry", "PaperCoverage", "CoverageReport", "Report",
@@ -261,8 +264,6 @@ class DerivedReport:
         if not isinstance(self.srepr, str):
             raise invalid("srepr", self.srepr, "is not a string")
         if self.expression is None and len(self.srepr) <= MAX_LENGTH:
-            from proofs.report.latex import parse_derived
-
             object.__setattr__(self, "expression", parse_derived(self.srepr))
 
     def to_json(self) -> dict[str, Any]:
@@ -339,8 +340,6 @@ class DefinitionReport:
 
     @classmethod
     def of(cls, name: str) -> "DefinitionReport":
-        from numeric.definitions import READINGS
-
         reading = READINGS.get(name)
         if reading is None:
             return cls(name, text="(not a registered reading)")
@@ -675,8 +674,6 @@ class Report:
     @classmethod
     def from_results(cls, results: Sequence[Any], budget: str, *, coverage: Any = None) -> "Report":
         """From :class:`proofs.runner.ClaimResult` s of one run at ``budget`` (and a coverage object)."""
-        from proofs.base.version import __version__
-
         statuses = {r.claim.id: r.status for r in results}
         return cls(tuple(ClaimReport.from_result(r, statuses) for r in results), str(budget), __version__,
                    CoverageReport.of(coverage))
