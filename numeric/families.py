@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -82,6 +83,10 @@ X, X_PRIME = "x", "x_prime"
 _NOT_NUMBERS = frozenset({"nan", "inf", "infinity", "oo", "zoo"})
 #: Names a mechanism cannot use: ``n`` is the number of users.
 _RESERVED = frozenset({"n"})
+#: A plain number literal (``0.25``, ``-1e-3``, ``3/4``): read by :func:`core.exact.as_fraction`, whose parser
+#: bounds the exponent, never by sympy's, which would build ``1e999999999`` digit by digit (a zero denominator
+#: is left to the formula reader, which names it an infinity).
+_NUMBER_LITERAL = re.compile(r"\s*[-+]?(?:\d+\s*/\s*\d*[1-9]\d*|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*")
 
 
 # ------------------------------------------------------------------------------------------ expressions
@@ -92,7 +97,10 @@ def _sym(name: str) -> sympy.Symbol:
 def expression(value: Any, name: str) -> sympy.Expr:
     """``value`` (a formula string, a sympy expression or an exact number) as a sympy expression whose
     symbols are those of :func:`numeric.finite_mechanism.symbol`. NaN, infinities and booleans are refused
-    with a one-line error; a Python float is the binary rational it holds."""
+    with a one-line error; a Python float is the binary rational it holds; a string that is a plain number
+    (``"0.25"``, ``"3/4"``, ``"1e-3"``) is read exactly by :func:`core.exact.as_fraction`."""
+    if isinstance(value, str) and _NUMBER_LITERAL.fullmatch(value):
+        return rational(as_fraction(name, value.strip()))
     if isinstance(value, str):
         lowered = value.strip().lower()
         if lowered in _NOT_NUMBERS or lowered.lstrip("+-") in _NOT_NUMBERS:

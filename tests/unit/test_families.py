@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from core import exact as core_exact
 from core.errors import InvalidArgument
 from core.formula import parse_formula
 from numeric import families as F
@@ -236,4 +237,20 @@ BAD = [
 def test_invalid_arguments_are_one_line_errors(call, match):
     with pytest.raises(InvalidArgument, match=match) as info:
         call()
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("text,value", [("0.25", Fraction(1, 4)), ("3/4", Fraction(3, 4)), (" -1e-3 ", Fraction(-1, 1000)),
+                                        ("1e3", Fraction(1000)), (".5", Fraction(1, 2))])
+def test_a_number_literal_is_read_exactly_by_the_bounded_parser(text, value):
+    assert F.expression(text, "p") == sympy.Rational(value.numerator, value.denominator)
+
+
+@pytest.mark.skipif(not hasattr(core_exact, "MAX_EXPONENT"), reason="core.exact.as_fraction without its bounded parser")
+@pytest.mark.parametrize("text", ["1e999999999", "1e-999999", "-1e999999999"])
+def test_a_number_literal_with_a_huge_exponent_is_refused_not_built(text):
+    """Sympy's parser would build the million-digit integer (or never finish); the bounded parser refuses
+    an exponent beyond ±1000 in one line."""
+    with pytest.raises(InvalidArgument, match=rf"^epsilon='{text}': .*exponent") as info:
+        F.q_wrr(text)
     assert "\n" not in str(info.value)
