@@ -415,7 +415,32 @@ class Family:
             if name in self.sizes and not expr.is_Integer:
                 raise invalid(name, value, "is a size: it must be an integer")
             out[_sym(name)] = expr
+        self._check_in_domain(values, out)
         return out
+
+    def _check_in_domain(self, values: Mapping[str, Any], point: Mapping[sympy.Symbol, sympy.Expr]) -> None:
+        """Refuse a substitution that leaves the family's domain: every condition the substituted values
+        settle (no name left free) must hold, decided exactly, and a name the domain declares an integer must
+        be given an integer. The family is defined only there (``d = 1`` is not a randomized response over
+        ``d >= 2`` values)."""
+        if not point:
+            return
+        for name in self.domain.integers:
+            value = point.get(_sym(name))
+            if value is not None and not value.free_symbols and not value.is_Integer:
+                raise invalid(name, values[name], f"is outside the domain of {self.name}: {name} is an integer")
+        for condition in self.domain.conditions:
+            renamed = condition.xreplace({s: _sym(s.name) for s in condition.free_symbols})
+            settled = renamed.xreplace(point)
+            if settled.free_symbols:
+                continue
+            if settled.is_Relational:
+                settled = settled.func(settled.lhs, settled.rhs)
+            if settled == sympy.false:
+                given = {n: values[n] for n in sorted(values) if _sym(n) in renamed.free_symbols}
+                shown = ", ".join(f"{n} = {v}" for n, v in given.items())
+                raise invalid("values", given, f"at {shown} the condition {_text(condition)} of the domain of "
+                              f"{self.name} fails")
 
     def concrete_sizes(self, values: Mapping[str, Any] | None) -> dict[str, int]:
         """The integer value of every size parameter in ``values``; a missing one is an error."""
@@ -1049,8 +1074,43 @@ def _own(part: Family, values: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------ constructors
-def _privacy_domain(epsilon: sympy.Expr, text: str) -> str:
-    return f"{text} >= 0" if epsilon.free_symbols else ""
+def _privacy_domain(epsilon: sympy.Expr, value: Any, *, strict: bool = False) -> str:
+    """``epsilon >= 0`` (a privacy level; ``> 0`` when ``strict``): a domain condition when ε has a name,
+    decided at once when it is a number."""
+    return _bounded("epsilon", value, epsilon, low=0, strict=strict)
+
+
+def _bounds_text(shown: str, low: Any, high: Any, strict: bool) -> str:
+    """``shown >= low``, ``shown <= high`` or ``low <= shown <= high`` (``>``/``<`` when ``strict``)."""
+    if high is None:
+        return f"{shown} {'>' if strict else '>='} {low}"
+    if low is None:
+        return f"{shown} <= {high}"
+    return f"{low} {'<' if strict else '<='} {shown} <= {high}"
+
+
+def _bounded(name: str, value: Any, expr: sympy.Expr, *, low: Any = None, high: Any = None,
+             strict: bool = False) -> str:
+    """The structural condition ``low <= expr <= high`` (``low < expr`` when ``strict``) of a family, as a
+    domain text when ``expr`` has a name. When ``expr`` is a number the condition is decided at once, by an
+    exact comparison, and a number outside it is refused with one line naming ``name`` and ``value``: a
+    family is defined only on its stated domain, so a parameter outside it is not a mechanism of the family
+    (``q_wrr(-1)`` is not Q_WRR for any ε >= 0)."""
+    if expr.free_symbols:
+        return _bounds_text(_text(expr), low, high, strict)
+    checks = []
+    if low is not None:
+        checks.append((sympy.Gt if strict else sympy.Ge)(expr, sympy.sympify(low)))
+    if high is not None:
+        checks.append(sympy.Le(expr, sympy.sympify(high)))
+    stated = _bounds_text(name, low, high, strict)
+    for check in checks:
+        if check == sympy.false:
+            raise invalid(name, value, f"is outside the family's domain {stated}")
+        if check != sympy.true:
+            raise invalid(name, value, f"cannot be compared exactly with the family's domain {stated}",
+                          "give an exact number")
+    return ""
 
 
 def _symbols_of(*exprs: sympy.Expr) -> set[sympy.Symbol]:
@@ -1074,7 +1134,7 @@ def randomized_response(d: Any = "d", epsilon: Any = None, *, p: Any = None, dom
         eps = expression(epsilon, "epsilon")
         t = sympy.exp(eps)
         keep, other = t / (t + size - 1), 1 / (t + size - 1)
-        structural = _privacy_domain(eps, _text(eps))
+        structural = _privacy_domain(eps, epsilon)
     else:
         keep = expression(p, "p")
         other = (1 - keep) / (size - 1)
@@ -1092,7 +1152,7 @@ def warner(p: Any = "p", *, domain: Any = None) -> RandomizedResponse:
     """Warner's randomized response [[p, 1−p], [1−p, p]] (Warner 1965; 003 Example 3.7): binary randomized
     response that tells the truth with probability p; domain ``0 <= p <= 1`` when p has a name."""
     keep = expression(p, "p")
-    structural = f"0 <= {_text(keep)} <= 1" if keep.free_symbols else ""
+    structural = _bounded("p", p, keep, low=0, high=1)
     family = randomized_response(2, p=keep, domain=_domain(structural, domain, symbols=keep.free_symbols))
     return _renamed(family, "Warner's randomized response", "Warner 1965; 003 Example 3.7")
 
@@ -1118,7 +1178,7 @@ def symmetric_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any 
     eps = expression(epsilon, "epsilon")
     half = sympy.exp(eps / 2)
     family = unary_encoding(d, half / (half + 1), 1 / (half + 1),
-                            domain=_domain(_privacy_domain(eps, _text(eps)), domain, symbols=eps.free_symbols))
+                            domain=_domain(_privacy_domain(eps, epsilon), domain, symbols=eps.free_symbols))
     return _renamed(family, "symmetric unary encoding", "Erlingsson, Pihur, Korolova 2014; Wang, Blocki, Li, Jha 2017 (SUE)")
 
 
@@ -1127,7 +1187,7 @@ def optimized_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any 
     ``epsilon >= 0``."""
     eps = expression(epsilon, "epsilon")
     family = unary_encoding(d, sympy.Rational(1, 2), 1 / (sympy.exp(eps) + 1),
-                            domain=_domain(_privacy_domain(eps, _text(eps)), domain, symbols=eps.free_symbols))
+                            domain=_domain(_privacy_domain(eps, epsilon), domain, symbols=eps.free_symbols))
     return _renamed(family, "optimized unary encoding", "Wang, Blocki, Li, Jha 2017 (OUE)")
 
 
@@ -1137,7 +1197,7 @@ def duchi(epsilon: Any = "eps", *, domain: Any = None) -> OneBit:
     eps = expression(epsilon, "epsilon")
     t = sympy.exp(eps)
     plus = sympy.Rational(1, 2) + _sym(X) * (t - 1) / (2 * (t + 1))
-    dom = _domain(f"{_text(eps)} > 0" if eps.free_symbols else "", domain, symbols=eps.free_symbols)
+    dom = _domain(_privacy_domain(eps, epsilon, strict=True), domain, symbols=eps.free_symbols)
     return OneBit(name="Duchi et al.'s one-bit mechanism", source="Duchi, Jordan, Wainwright 2013 (one-bit mechanism)",
                   parameters=(), domain=dom, named={"B": (t + 1) / (t - 1)}, inputs="x in [-1, 1]", outputs="±B",
                   row=(plus, 1 - plus), column_labels=("+B", "-B"), epsilon=eps)
@@ -1265,7 +1325,7 @@ def q2x3(p: Any = "p", q: Any = "q", *, domain: Any = None) -> MatrixFamily:
     p + q <= 1`` (the paper's further assumption p > 1/2 is not part of the mechanism)."""
     pp, qq = expression(p, "p"), expression(q, "q")
     symbols = _symbols_of(pp, qq)
-    structural = [f"{_text(pp)} >= 0", f"{_text(qq)} >= 0", f"{_text(pp + qq)} <= 1"] if symbols else []
+    structural = [_bounded("p", p, pp, low=0), _bounded("q", q, qq, low=0), _bounded("p + q", (p, q), pp + qq, high=1)]
     family = matrix([[pp, qq, 1 - pp - qq], [qq, pp, 1 - pp - qq]], inputs=("x", "x'"), outputs=(YES, NO, DONT_KNOW),
                     domain=_domain([s for s in structural if s], domain, symbols=symbols), name="Q_2x3",
                     source="003 §3.1 (Q_{2×3})")
@@ -1282,7 +1342,7 @@ def q_gwrr(c: Any = "c", epsilon: Any = "eps", *, domain: Any = None) -> MatrixF
     (Warner's answer with probability c, "don't know" otherwise). Domain ``0 <= c <= 1`` and ``epsilon >= 0``."""
     cc, eps = expression(c, "c"), expression(epsilon, "epsilon")
     t = sympy.exp(eps)
-    structural = [f"0 <= {_text(cc)} <= 1" if cc.free_symbols else "", _privacy_domain(eps, _text(eps))]
+    structural = [_bounded("c", c, cc, low=0, high=1), _privacy_domain(eps, epsilon)]
     return matrix([[t * cc / (t + 1), cc / (t + 1), 1 - cc], [cc / (t + 1), t * cc / (t + 1), 1 - cc]],
                   inputs=("x", "x'"), outputs=(YES, NO, DONT_KNOW), name="Q_GWRR", source="003 Corollary 3.12 (Q_GWRR)",
                   domain=_domain([s for s in structural if s], domain, symbols=_symbols_of(cc, eps)))
@@ -1296,17 +1356,17 @@ def q_lambda(p: Any = "p", q: Any = "q", lam: Any = "lam", *, domain: Any = None
     r = 1 - pp - qq
     a, b = pp + ll * r, qq + (1 - ll) * r
     symbols = _symbols_of(pp, qq, ll)
-    structural = [f"{_text(pp)} >= 0", f"{_text(qq)} >= 0", f"{_text(pp + qq)} <= 1", f"0 <= {_text(ll)} <= 1"]
-    structural = [s for s, e in zip(structural, (pp, qq, pp + qq, ll)) if e.free_symbols]
+    structural = [_bounded("p", p, pp, low=0), _bounded("q", q, qq, low=0), _bounded("p + q", (p, q), pp + qq, high=1),
+                  _bounded("lam", lam, ll, low=0, high=1)]
     return matrix([[a, b], [b, a]], inputs=("x", "x'"), outputs=(YES, NO), name="Q_lambda", source="003 §3.2 (Q_λ)",
-                  domain=_domain(structural, domain, symbols=symbols))
+                  domain=_domain([s for s in structural if s], domain, symbols=symbols))
 
 
 def report_randomized_response(p: Any = "p", *, domain: Any = None) -> RandomizedResponse:
     """Randomized response of 004 §2.2: the true bit with probability 1/2 + p, [[1/2+p, 1/2−p], [1/2−p,
     1/2+p]]; domain ``0 <= p <= 1/2`` when p has a name."""
     pp = expression(p, "p")
-    structural = f"0 <= {_text(pp)} <= 1/2" if pp.free_symbols else ""
+    structural = _bounded("p", p, pp, low=0, high=sympy.Rational(1, 2))
     family = randomized_response(2, p=sympy.Rational(1, 2) + pp,
                                  domain=_domain(structural, domain, symbols=pp.free_symbols))
     return _renamed(family, "randomized response (004)", "004 §2.2 (randomized response)")
@@ -1318,7 +1378,7 @@ def bassily_smith(d: Any = "T", p: Any = "p", *, domain: Any = None) -> UnaryEnc
     independently — a unary encoding with bit probabilities 1/2 + p (bit t) and 1/2 − p (the others).
     Domain ``0 <= p <= 1/2`` when p has a name."""
     pp = expression(p, "p")
-    structural = f"0 <= {_text(pp)} <= 1/2" if pp.free_symbols else ""
+    structural = _bounded("p", p, pp, low=0, high=sympy.Rational(1, 2))
     family = unary_encoding(d, sympy.Rational(1, 2) + pp, sympy.Rational(1, 2) - pp,
                             domain=_domain(structural, domain, symbols=pp.free_symbols))
     return _renamed(family, "vector randomized response (004)", "004 §2.2 after Bassily and Smith 2015")

@@ -230,6 +230,12 @@ BAD = [
     ("lumped rows differ", lambda: F.matrix([["1", "0", "0"], ["1/2", "1/2", "0"], ["0", "0", "1"]]).lumped(["0"]),
      r"inputs '1' and '2' give the tracked values different probabilities"),
     ("duchi input outside", lambda: F.duchi().matrix({"eps": 1}, inputs=["2"]), r"2 lies outside \[-1, 1\]"),
+    ("d substituted below the domain", lambda: F.randomized_response(d="d").matrix({"d": 1}),
+     r"^values=\{'d': 1\}: at d = 1 the condition d >= 2 of the domain of k-ary randomized response fails"),
+    ("eps substituted below the domain", lambda: F.randomized_response(d=3).matrix({"eps": -1}),
+     r"^values=\{'eps': -1\}: at eps = -1 the condition eps >= 0 of the domain"),
+    ("c substituted outside the domain", lambda: F.q_gwrr().matrix({"c": 2, "eps": 1}),
+     r"^values=\{'c': 2\}: at c = 2 the condition c <= 1 of the domain of Q_GWRR fails"),
 ]
 
 
@@ -254,3 +260,40 @@ def test_a_number_literal_with_a_huge_exponent_is_refused_not_built(text):
     with pytest.raises(InvalidArgument, match=rf"^epsilon='{text}': .*exponent") as info:
         F.q_wrr(text)
     assert "\n" not in str(info.value)
+
+
+OUTSIDE = [
+    ("rr negative eps", lambda: F.randomized_response(d=3, epsilon=-1), r"^epsilon=-1: is outside the family's domain epsilon >= 0"),
+    ("q_wrr negative eps", lambda: F.q_wrr(-1), r"^epsilon=-1: is outside the family's domain epsilon >= 0"),
+    ("q_gwrr c above 1", lambda: F.q_gwrr(2, 1), r"^c=2: is outside the family's domain 0 <= c <= 1"),
+    ("q_gwrr c below 0", lambda: F.q_gwrr("-1/2", 1), r"^c='-1/2': is outside the family's domain 0 <= c <= 1"),
+    ("q_gwrr negative eps", lambda: F.q_gwrr("c", -1), r"^epsilon=-1: is outside"),
+    ("q_lambda lam above 1", lambda: F.q_lambda("1/2", "1/4", 2), r"^lam=2: is outside the family's domain 0 <= lam <= 1"),
+    ("q_lambda p + q above 1", lambda: F.q_lambda("3/4", "1/2", "lam"),
+     r"^p \+ q=\('3/4', '1/2'\): is outside the family's domain p \+ q <= 1"),
+    ("q2x3 negative q", lambda: F.q2x3("p", -1), r"^q=-1: is outside the family's domain q >= 0"),
+    ("warner p above 1", lambda: F.warner("3/2"), r"^p='3/2': is outside the family's domain 0 <= p <= 1"),
+    ("report rr p above 1/2", lambda: F.report_randomized_response(1), r"^p=1: is outside the family's domain 0 <= p <= 1/2"),
+    ("bassily smith negative p", lambda: F.bassily_smith(3, "-1/4"), r"^p='-1/4': is outside"),
+    ("sue negative eps", lambda: F.symmetric_unary_encoding(3, -2), r"^epsilon=-2: is outside"),
+    ("oue negative eps", lambda: F.optimized_unary_encoding("d", "-1/2"), r"^epsilon='-1/2': is outside"),
+    ("duchi eps zero", lambda: F.duchi(0), r"^epsilon=0: is outside the family's domain epsilon > 0"),
+]
+
+
+@pytest.mark.parametrize("call,match", [(c, m) for _, c, m in OUTSIDE], ids=[i for i, _, _ in OUTSIDE])
+def test_a_number_outside_a_family_domain_is_refused_at_construction(call, match):
+    """A structural condition of a family is decided at once when its parameter is a number, exactly as it is
+    stated in the domain when the parameter has a name."""
+    with pytest.raises(InvalidArgument, match=match) as info:
+        call()
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("call", [lambda: F.q_gwrr(0, 1), lambda: F.q_gwrr(1, 0), lambda: F.randomized_response(3, 0),
+                                  lambda: F.q_lambda(0, 0, 1), lambda: F.report_randomized_response("1/2"),
+                                  lambda: F.unary_encoding(3, "1/3", "1/3")],
+                         ids=["c = 0 (003 Corollary 3.12: p + q = c)", "c = 1, eps = 0", "eps = 0", "lam = 1",
+                              "p = 1/2", "unary encoding p = q"])
+def test_numbers_on_the_edge_of_a_family_domain_are_accepted(call):
+    assert call().domain.conditions == () or call().parameters
