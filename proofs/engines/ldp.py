@@ -123,8 +123,8 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
         raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 200:
-        raise invalid("points", points, "must be an integer in [0, 200]")
+    if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
+        raise invalid("points", points, "must be a positive integer (at most 200)")
     if isinstance(mechanism, Mechanism):
         if domain is not None:
             raise invalid("domain", domain, "an evidential mechanism has no parameters: it takes no domain")

@@ -231,7 +231,8 @@ BAD = [
     ("LDP of a non-Bayesian row", lambda: check_ldp(evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), 1),
      r"LDP is defined for probabilistic mechanisms"),
     ("timeout", lambda: check_ldp(G, "eps", timeout="abc"), r"^timeout='abc': must be a number of seconds"),
-    ("points", lambda: check_ldp(G, "eps", points=-1), r"^points=-1: must be an integer"),
+    ("points", lambda: check_ldp(G, "eps", points=-1), r"^points=-1: must be a positive integer"),
+    ("no points", lambda: check_ldp(G, "eps", points=0), r"^points=0: must be a positive integer"),
     ("mistyped printed matrix", lambda: check_ldp([["r/(r+1)", "1/(r+1)"], ["r/(r+2)", "1/(r+2)"]], "log(r)",
                                                   domain="r > 0"), r"^mechanism row 1=.*sums to"),
 ]
