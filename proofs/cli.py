@@ -442,7 +442,7 @@ def _export(args: argparse.Namespace) -> int:
 def _figures(args: argparse.Namespace) -> int:
     # matplotlib takes a second to import, and only this command draws (the figures of the HTML page
     # are drawn by proofs.report.figures when they are asked for)
-    from proofs.figures import write_figures
+    from proofs.figures import write_figures  # optional: matplotlib, for this command only
 
     check_directory(args.directory, "directory")
     for path in write_figures(args.directory):

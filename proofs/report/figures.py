@@ -42,7 +42,7 @@ def draw_images(claim_ids: Collection[str] | None = None, dpi: int = 80) -> list
     """The figures of :data:`proofs.figures.FIGURES` that illustrate one of ``claim_ids`` (all when None),
     drawn and encoded."""
     # proofs.figures loads matplotlib: only when figures are drawn, so that a report without them starts fast
-    from proofs.figures import FIGURES
+    from proofs.figures import FIGURES  # optional: matplotlib, only when figures are drawn
 
     images = []
     for spec in FIGURES:

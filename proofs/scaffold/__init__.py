@@ -23,7 +23,7 @@ __all__ = ["pending", "Formula", "Todo", "ENGINES", "is_pending", "todo_of", "pe
 
 def __getattr__(name: str) -> Any:
     if name == "scaffold":  # the reader and writer load sympy: only on use, so a claims file imports cheaply
-        from proofs.scaffold.command import scaffold
+        from proofs.scaffold.command import scaffold  # optional: the reader loads sympy, only on use
 
         return scaffold
     raise AttributeError(f"module 'proofs.scaffold' has no attribute {name!r}")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import invalid
+from core.formula import parse_srepr
 from proofs.base import registry
 from proofs.base.claim import Claim
 
@@ -73,8 +74,6 @@ class Formula:
 
     def expressions(self) -> tuple[Any, ...]:
         """The sides as sympy expressions (read with :func:`core.formula.parse_srepr`)."""
-        from core.formula import parse_srepr  # sympy is heavy; only a caller who wants the expressions pays
-
         return tuple(parse_srepr(side, name="side") for side in self.sides)
 
 
