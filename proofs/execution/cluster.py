@@ -21,7 +21,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from core.errors import invalid
@@ -119,7 +119,7 @@ def _collect(claim_ids: Sequence[str], budget: Any, scheduler: str, jobs: int, r
             if on_result:
                 on_result(result)
     finally:
-        with signals.deferred():
+        with signals.deferred(), _quiet_shutdown():
             if len(results) < len(futures):
                 client.cancel(futures, force=True)
                 if cluster is not None:  # a running task is not interrupted by a cancel: end its process
@@ -127,6 +127,29 @@ def _collect(claim_ids: Sequence[str], budget: Any, scheduler: str, jobs: int, r
             client.close(timeout=5)
             if cluster is not None:
                 cluster.close(timeout=5)
+
+
+#: Loggers that report on the connections a shutdown closes (the scheduler runs in this process for
+#: ``--scheduler local``, and its event loop's tornado and asyncio).
+_SHUTDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+@contextlib.contextmanager
+def _quiet_shutdown() -> Iterator[None]:
+    """While the client and the cluster close, their loggers say nothing. Closing them (after an
+    interrupt, by killing the workers) closes the scheduler's connections, and distributed logs each one
+    with its traceback ("Batched Comm Closed"), sometimes after the cluster has put back the log levels
+    it lowered while it ran: noise under the one line that says the run was stopped. The levels come
+    back once both are closed (their event loops stopped)."""
+    loggers = [logging.getLogger(name) for name in _SHUTDOWN_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def _kill_workers(cluster: Any) -> None:

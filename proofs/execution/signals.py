@@ -19,6 +19,8 @@ inconclusive. :func:`catching_signals` with ``in_process=True`` therefore turns 
 thread reads Python's wakeup file descriptor (:func:`signal.set_wakeup_fd`, written by that handler in
 whichever thread the signal lands), records the signal and interrupts every z3 context of the process,
 so that a long query ends at once instead of at its timeout; the main thread then raises :class:`Stop`.
+A :class:`Stop` raised where Python can only drop it (a garbage-collector callback, which hypothesis
+installs) is neither printed nor lost: the watcher simulates the signal again (see :func:`_unraisable`).
 
 **Why a deadline for the command line.** Some work cannot be interrupted from Python (a C extension deep
 in a computation, a Dask cluster that takes seconds to close). When the command line owns the process,
@@ -33,6 +35,7 @@ Outside a run (a library call with no block active) nothing here is installed: S
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import gc
 import multiprocessing
@@ -109,6 +112,7 @@ _timer: threading.Timer | None = None
 _announced = False
 _prefix = ""                    # what the deadline's line starts with
 _written: Callable[[], list[str]] = list   # what the command has written so far
+_lost: int | None = None        # a Stop raised where Python could only drop it (see _unraisable)
 
 
 def received() -> int | None:
@@ -170,6 +174,38 @@ def _on_signal(signum: int, _frame: Any) -> None:
         raise Stop(signum)
 
 
+def _unraisable(unraisable: Any) -> None:
+    """``sys.unraisablehook`` during a run. A signal that lands while Python runs a callback it cannot
+    propagate an exception from (a garbage-collector callback, such as the one hypothesis installs; a
+    ``__del__``) raises :class:`Stop` there, and Python would print it as "Exception ignored" and drop it.
+    The signal is recorded already, so nothing is printed; the Stop is marked lost, and the watcher thread
+    of a run in this process simulates the signal again in the main thread at its next poll, so that the
+    run stops at once (elsewhere it stops at the next check, or at the command line's deadline). The hook
+    only assigns: anything that waits here could be interrupted in turn. Any other unraisable exception
+    goes to the hook that was there before."""
+    global _lost
+    if isinstance(unraisable.exc_value, Stop):
+        _lost = unraisable.exc_value.signum
+        return
+    _previous_unraisable(unraisable)
+
+
+def _redeliver_lost() -> None:
+    """Simulate a lost stopping signal in the main thread (called by the watcher thread), if the run that
+    received it is still going: once its block has ended, Python's handler is the caller's again."""
+    global _lost
+    signum, _lost = _lost, None
+    if signum is None:
+        return
+    with _lock:
+        if not _depth or signal.getsignal(signum) is not _on_signal:
+            return
+    _thread.interrupt_main(signum)
+
+
+_previous_unraisable: Callable[[Any], None] = sys.unraisablehook
+
+
 @contextlib.contextmanager
 def deferred(*, writing: bool = False) -> Iterator[None]:
     """A section a stopping signal does not interrupt (stopping the workers, renaming the files of an
@@ -204,7 +240,7 @@ def catching_signals(*, in_process: bool = False, redeliver: bool = True) -> Ite
     outermost block ends after a SIGTERM whose handler before it was the default one, SIGTERM is
     delivered again, so that a script ends as it would have, only after its workers were stopped (the
     command line, which reports the signal in its exit code, turns this off)."""
-    global _depth, _received, _progress, _announced
+    global _depth, _received, _progress, _announced, _lost, _previous_unraisable
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -213,7 +249,8 @@ def catching_signals(*, in_process: bool = False, redeliver: bool = True) -> Ite
     with _lock:
         _depth += 1
         if _depth == 1:
-            _received, _progress, _announced = None, None, False
+            _received, _progress, _announced, _lost = None, None, False, None
+            _previous_unraisable, sys.unraisablehook = sys.unraisablehook, _unraisable
     try:
         with _watching_signals(watched) if in_process and not _watching and watched else contextlib.nullcontext():
             yield
@@ -224,6 +261,8 @@ def catching_signals(*, in_process: bool = False, redeliver: bool = True) -> Ite
             _depth -= 1
             outermost = _depth == 0
             last = _received
+            if outermost and sys.unraisablehook is _unraisable:
+                sys.unraisablehook = _previous_unraisable
         if redeliver and outermost and last == signal.SIGTERM and previous.get(signal.SIGTERM) == signal.SIG_DFL:
             signal.raise_signal(signal.SIGTERM)
 
@@ -294,6 +333,8 @@ class _Watcher(threading.Thread):
     def run(self) -> None:
         while not self._done.is_set():
             ready, _, _ = select.select([self._descriptor], [], [], _POLL)
+            if _lost is not None:
+                _redeliver_lost()
             if not ready:
                 continue
             try:
@@ -321,6 +362,8 @@ def _after_fork_in_child() -> None:
     for signum in SIGNALS:
         if signal.getsignal(signum) is _on_signal:
             signal.signal(signum, signal.SIG_DFL)
+    if sys.unraisablehook is _unraisable:
+        sys.unraisablehook = _previous_unraisable
     _depth, _received, _watching, _deferring, _writing = 0, None, False, 0, 0
     _progress, _grace, _timer, _announced = None, None, None, False
 
