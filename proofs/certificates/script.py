@@ -247,10 +247,13 @@ class StepPrinter:
 
     def _print_FiniteCheck(self, number: int, step: FiniteCheck) -> list[str]:
         lines: list[str] = [wrapped(f"condition_{number} = ", self.condition(step.condition))]
-        grid = []
-        for name, values in step.grid.items():
-            grid.append(f"    {self.key(name)}: {self._values(values)},")
-        lines += [f"grid_{number} = {{", *grid, "}"]
+        if step.grid is not None:  # a product: name -> values
+            grid = [f"    {self.key(name)}: {self._values(values)}," for name, values in step.grid.items()]
+            lines += [f"grid_{number} = {{", *grid, "}"]
+        else:  # a list of points: (names, rows of values), as check_grid takes it
+            rows = ["        (" + "".join(f"{self.number(v)}, " for v in row).rstrip(" ") + ")," for row in step.points]
+            lines += [f"grid_{number} = (", f"    [{', '.join(self.key(n) for n in step.names)}],", "    [",
+                      *rows, "    ],", ")"]
         extra = ""
         for label in ("premise", "where"):
             value = getattr(step, label)

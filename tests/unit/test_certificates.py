@@ -34,6 +34,8 @@ EVERY_KIND = (
     Holds("pi is a symbol here, and the constant is S.Pi", pi < sympy.pi, {"pi": HALF}),
     Boxes("e^lam > lam", sympy.exp(lam) - lam, ">0", ({"lam": (0, HALF)}, {"lam": (HALF, 1)}, {"lam": (1, 2)})),
     FiniteCheck("q <= p on a grid", q <= p, 3, grid={"p": (HALF, 1), "q": (0, HALF)}, where=q < p),
+    FiniteCheck("q <= p at listed points", q <= p, 3, names=("p", "q"), points=((HALF, 0), (1, HALF), (1, 0)),
+                premise=q > 0, premise_cases=1),
     TwoPrecisions("int_0^c e^(-x^2) dx > p at c = sqrt(p)", sympy.Integral(sympy.exp(-x**2), (x, 0, C)) - p, ">0",
                   ("p",), ((Fraction(1, 4),), (HALF,)), 20, (("c", sympy.sqrt(p)),)),
     Stated("exchange the two finite sums"),
@@ -55,9 +57,9 @@ def _write(tmp_path: Path, subject: Subject) -> Path:
 def test_a_certificate_with_every_kind_of_step_runs_without_the_toolkit(tmp_path):
     done = run_certificate(_write(tmp_path, _subject(*EVERY_KIND)))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("[ok]") == 9 and "[FAIL]" not in done.stdout
+    assert done.stdout.count("[ok]") == 10 and "[FAIL]" not in done.stdout
     assert "Stated, not machine-checked:\n  - exchange the two finite sums" in done.stdout
-    assert "9 of 9 machine-checked steps check; 1 stated." in done.stdout
+    assert "10 of 10 machine-checked steps check; 1 stated." in done.stdout
 
 
 def test_the_certificate_speaks_the_papers_symbols_with_exact_numbers(tmp_path):
