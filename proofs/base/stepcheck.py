@@ -28,6 +28,9 @@ The rules a step is checked by:
   mpmath at ``dps`` and ``2 dps`` decimal digits (integrals by ``mpmath.quad``) at each point of a finite set;
   the two values must agree within ``10^-(dps - 10)`` (relative), lie farther than that from 0, and have the
   stated sign (numerical support at finitely many points, never a proof);
+* an **enumeration**: a procedure of :mod:`proofs.base.enumerations` (copied into the certificate beside
+  these helpers) regenerates every case of a finite check from its arguments and recomputes it; it must find
+  no failing case and check exactly the stated number of cases;
 * an **SMT query**: the SMT-LIB text is given to z3 (or cvc5) and its answer must be the expected one
   (``unsat`` for a proof: no point satisfies the negation).
 """
@@ -42,7 +45,7 @@ import sympy
 __all__ = ["NEEDS", "STDLIB", "ZERO_BY", "SIGNS", "reduced", "is_zero", "is_nonnegative", "value_at", "arb_value",
            "sign_of", "truth", "enclosure", "box_sign_holds", "smt_answer", "finite_check", "check_smt", "check_identity",
            "check_inequality", "check_value", "check_holds",
-           "check_boxes", "check_grid", "mp_value", "check_two_precisions"]
+           "check_boxes", "check_grid", "mp_value", "check_two_precisions", "check_enumeration"]
 
 #: The helpers each helper calls (the prelude of a certificate is closed under this relation).
 NEEDS = {
@@ -66,6 +69,7 @@ NEEDS = {
     "check_grid": ("finite_check",),
     "mp_value": (),
     "check_two_precisions": ("mp_value",),
+    "check_enumeration": (),
 }
 
 #: The standard-library modules a helper uses (imported at the top of a certificate that copies it).
@@ -578,3 +582,14 @@ def check_two_precisions(expr, sign, names, points, dps, where=()):
             smallest = high if smallest is None or abs(high) < abs(smallest) else smallest
     return True, (f"{sign} at all {len(points)} points, at {dps} and {2 * dps} digits (nearest 0: "
                   f"{mpmath.nstr(smallest, 6)})")
+
+
+def check_enumeration(procedure, arguments, cases):
+    """``procedure(**arguments)`` (a finite check that regenerates its own cases) checks exactly ``cases`` cases
+    and finds no failing one."""
+    checked, failed = procedure(**arguments)
+    if failed is not None:
+        return False, f"fails at case {checked}: {failed}"
+    if checked != cases:
+        return False, f"{checked} cases, but {cases} were stated"
+    return True, f"{checked} cases"

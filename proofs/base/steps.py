@@ -18,6 +18,9 @@ back by :func:`core.formula.parse_srepr`; never text to be evaluated):
   claims);
 * :class:`TwoPrecisions`: an expression without a closed form (an integral) has a sign at every point of a
   finite set, computed by mpmath at two precisions that must agree (supported claims);
+* :class:`Enumeration`: a finite check that no sympy condition states (credal sets, Choquet integrals,
+  envelopes), re-run by a procedure of :mod:`proofs.base.enumerations` that regenerates its cases from exact
+  arguments (supported claims);
 * :class:`Stated`: the prose between machine-checked steps (exchanging finite sums, an induction
   principle, re-indexing, a cited theorem): stated, not machine-checked.
 
@@ -30,6 +33,7 @@ point, and the claim's domain; it returns the steps a referee needs to see the c
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -41,10 +45,10 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula, parse_srepr
-from proofs.base import stepcheck
+from proofs.base import enumerations, stepcheck
 
 __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "TwoPrecisions",
-           "Stated",
+           "Enumeration", "Stated",
            "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps",
            "all_steps", "certified",
            "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
@@ -466,6 +470,61 @@ class TwoPrecisions(Step):
                 "dps": self.dps, "where": [[name, sympy.srepr(e)] for name, e in self.where]}
 
 
+def _argument(name: str, value: Any) -> Any:
+    """An argument of an enumeration: an integer, a rational written as text ("3/5", kept as written), or a
+    tuple of those (a list is read as a tuple, as JSON writes one)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_argument(f"{name}[{i}]", v) for i, v in enumerate(value))
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise invalid(name, value, "must be an integer, a rational written as text ('3/5'), or a list of them")
+    if isinstance(value, str):
+        try:
+            Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise invalid(name, value, "is not a rational written as text ('3/5')") from None
+    return value
+
+
+@dataclass(frozen=True)
+class Enumeration(Step):
+    """A finite check that regenerates its own cases: the procedure ``procedure`` of
+    :mod:`proofs.base.enumerations` (one of its :data:`~proofs.base.enumerations.PROCEDURES`), run on
+    ``arguments`` (name -> integers, rationals as text, tuples of them), checks exactly ``cases`` cases and
+    finds no failing one. For checks that compare procedures rather than formulas (extreme points of a credal
+    set, Choquet integrals, envelopes of points); the procedure and its helpers are copied into a certificate."""
+
+    says: str
+    procedure: str
+    arguments: Mapping[str, Any]
+    cases: int
+
+    kind: ClassVar[str] = "enumeration"
+
+    def __post_init__(self) -> None:
+        _text("says", self.says)
+        if self.procedure not in enumerations.PROCEDURES:
+            raise invalid("procedure", self.procedure, f"not one of {list(enumerations.PROCEDURES)}")
+        if not isinstance(self.arguments, Mapping):
+            raise invalid("arguments", self.arguments, "must map the procedure's parameters to their values")
+        arguments = {str(k): _argument(f"arguments[{k}]", v) for k, v in self.arguments.items()}
+        try:
+            inspect.signature(getattr(enumerations, self.procedure)).bind(**arguments)
+        except TypeError as error:
+            raise invalid("arguments", sorted(arguments), f"do not fit {self.procedure} ({error})") from None
+        object.__setattr__(self, "arguments", arguments)
+        if isinstance(self.cases, bool) or not isinstance(self.cases, int) or self.cases < 1:
+            raise invalid("cases", self.cases, "must be a count >= 1 (a finite check over no case shows nothing)")
+
+    def check(self) -> bool:
+        return stepcheck.check_enumeration(getattr(enumerations, self.procedure), self.arguments, self.cases)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        def plain(value: Any) -> Any:
+            return [plain(v) for v in value] if isinstance(value, tuple) else value
+        return {"kind": self.kind, "says": self.says, "procedure": self.procedure,
+                "arguments": {k: plain(v) for k, v in self.arguments.items()}, "cases": self.cases}
+
+
 @dataclass(frozen=True)
 class Stated(Step):
     """Prose that joins machine-checked steps: stated, not machine-checked. ``unchecked`` marks a step a
@@ -494,7 +553,7 @@ class Stated(Step):
 
 
 STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, Inequality, ExactValue, Holds, Boxes,
-                                                         FiniteCheck, TwoPrecisions, Stated)}
+                                                         FiniteCheck, TwoPrecisions, Enumeration, Stated)}
 
 
 def step_from_json(data: Any) -> Step:

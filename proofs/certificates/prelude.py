@@ -1,14 +1,16 @@
 """The prelude of a certificate: the helpers it copies verbatim, and only those it uses.
 
-Two sources, both ordinary Python functions that the tests call directly:
+Three sources, all ordinary Python functions that the tests call directly:
 
 * :mod:`proofs.base.stepcheck`: how each kind of step is re-checked (the toolkit runs the same functions
   when a step is recorded);
+* :mod:`proofs.base.enumerations`: the procedures that regenerate and re-check the cases of an enumeration
+  step, with their helpers;
 * this module: the bookkeeping of a script (:func:`step` runs one check and prints its result,
   :func:`finish` lists the stated steps and exits 0 only when every machine-checked step checked).
 
 :func:`prelude` returns the source of the helpers a certificate names, closed under what each needs
-(:data:`proofs.base.stepcheck.NEEDS`), in a fixed order, read with :func:`inspect.getsource` (text copied,
+(:data:`NEEDS`: those of both modules), in a fixed order, read with :func:`inspect.getsource` (text copied,
 never evaluated).
 """
 
@@ -17,9 +19,13 @@ from __future__ import annotations
 import inspect
 import sys
 
-from proofs.base import stepcheck
+from proofs.base import enumerations, stepcheck
 
-__all__ = ["step", "finish", "prelude", "imports", "RESULTS", "BOOKKEEPING"]
+__all__ = ["step", "finish", "prelude", "imports", "RESULTS", "BOOKKEEPING", "NEEDS"]
+
+#: What each helper a certificate may copy calls: the step checks', then the enumerations'.
+NEEDS = {**stepcheck.NEEDS, **enumerations.NEEDS}
+_STDLIB = {**stepcheck.STDLIB, **enumerations.STDLIB}
 
 #: Whether each machine-checked step of the running script checked, in order.
 RESULTS: list[bool] = []
@@ -63,14 +69,14 @@ def _closure(names: list[str]) -> list[str]:
         name = stack.pop()
         if name not in wanted:
             wanted.add(name)
-            stack.extend(stepcheck.NEEDS.get(name, ()))
-    return [name for name in stepcheck.NEEDS if name in wanted]
+            stack.extend(NEEDS.get(name, ()))
+    return [name for name in NEEDS if name in wanted]
 
 
 def imports(helpers: list[str]) -> list[str]:
     """The standard-library modules the helpers (and those they call) use, with ``sys`` for the
     bookkeeping."""
-    return sorted({"sys"} | {m for name in _closure(helpers) for m in stepcheck.STDLIB.get(name, ())})
+    return sorted({"sys"} | {m for name in _closure(helpers) for m in _STDLIB.get(name, ())})
 
 
 def _source(module: object, name: str) -> str:
@@ -85,11 +91,12 @@ def _source(module: object, name: str) -> str:
 
 #: The helpers' sources, read once when the toolkit is imported.
 SOURCES = {**{name: _source(stepcheck, name) for name in stepcheck.NEEDS},
+           **{name: _source(enumerations, name) for name in enumerations.NEEDS},
            **{name: _source(sys.modules[__name__], name) for name in BOOKKEEPING}}
 
 
 def prelude(helpers: list[str]) -> str:
-    """The source of the stepcheck ``helpers`` a certificate calls (and those they call), then the
+    """The source of the ``helpers`` a certificate calls (and those they call), then the
     bookkeeping, as one block of Python."""
     parts = [SOURCES[name] for name in _closure(helpers)]
     parts.append("RESULTS = []\n")

@@ -26,12 +26,12 @@ import sympy
 
 from core.errors import ToolkitError
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions, all_steps,
-    certified,
+    Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions,
+    all_steps, certified,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
-from proofs.certificates.prelude import imports, prelude
+from proofs.certificates.prelude import NEEDS, imports, prelude
 
 __all__ = ["Subject", "NoCertificate", "certificate_source", "StepPrinter", "file_name"]
 
@@ -72,7 +72,7 @@ def file_name(claim_id: str) -> str:
 
 _HELPERS = {SmtQuery: "check_smt", Identity: "check_identity", Inequality: "check_inequality",
             ExactValue: "check_value", Holds: "check_holds", Boxes: "check_boxes", FiniteCheck: "check_grid",
-            TwoPrecisions: "check_two_precisions"}
+            TwoPrecisions: "check_two_precisions", Enumeration: "check_enumeration"}
 #: Names the script defines or imports besides the symbols.
 _SCRIPT_NAMES = {"sys", "itertools", "re", "sympy", "RESULTS", "step", "finish", "S", "Rational", "Symbol", "Dummy",
                  "Function", "And", "Or", "Not", "Eq", "Ne", "Lt", "Le", "Gt", "Ge"}
@@ -285,6 +285,26 @@ class StepPrinter:
                                f"{step.dps}{where})"))
         return lines
 
+    def _print_Enumeration(self, number: int, step: Enumeration) -> list[str]:
+        lines = [f"arguments_{number} = {{"]
+        for name, value in step.arguments.items():
+            one = f"    {name!r}: {value!r},"
+            if len(one) <= 110 or not isinstance(value, tuple) or not value:
+                lines.append(one)
+                continue
+            lines.append(f"    {name!r}: (")
+            row = ""
+            for item in (repr(v) + "," for v in value):  # whole elements per line; the comma keeps one a tuple
+                if row and len(row) + 1 + len(item) > 102:
+                    lines.append(" " * 8 + row)
+                    row = ""
+                row = f"{row} {item}" if row else item
+            lines += [" " * 8 + row, "    ),"]
+        lines.append("}")
+        lines.append(self.call(number, "enumeration", step.says,
+                               f"check_enumeration({step.procedure}, arguments_{number}, {step.cases})"))
+        return lines
+
     def _values(self, values: Sequence[Any]) -> str:
         if len(values) > 2 and all(v.is_Integer for v in values):
             ints = [int(v) for v in values]
@@ -357,7 +377,7 @@ def certificate_source(item: Any) -> str:
                 else f"{'an' if subject.status[:1] in 'aeiou' else 'a'} {subject.status} verdict certifies nothing")
         raise NoCertificate(f"no certificate for {subject.id}: {what}")
     symbols: set[Any] = set()
-    reserved = set(_SCRIPT_NAMES) | set(_HELPERS.values())
+    reserved = set(_SCRIPT_NAMES) | set(_HELPERS.values()) | set(NEEDS) | {"fractions"}
     for _, steps in steps_of:
         for s in steps:
             symbols |= _symbols_of(s)
@@ -379,6 +399,8 @@ def certificate_source(item: Any) -> str:
             if s.machine_checked:
                 number += 1
                 helpers.add(_HELPERS[type(s)])
+                if isinstance(s, Enumeration):
+                    helpers.add(s.procedure)
             body += printer.doprint(number, s)
     stated = printer.stated
     counts = _counts(checked)
@@ -425,7 +447,7 @@ def _counts(checked: Sequence[Step]) -> str:
             Identity: "sympy identities", Inequality: "sympy inequalities", ExactValue: "exact values",
             Holds: "conditions at a point",
             Boxes: "interval-box steps", FiniteCheck: "finite checks",
-            TwoPrecisions: "values at two precisions"}[type(s)]
+            TwoPrecisions: "values at two precisions", Enumeration: "regenerated enumerations"}[type(s)]
         kinds[label] = kinds.get(label, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in kinds.items())
 

@@ -12,7 +12,9 @@ import pytest
 import sympy
 
 from proofs.base.evidence import Evidence
-from proofs.base.steps import Boxes, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, TwoPrecisions
+from proofs.base.steps import (
+    Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, TwoPrecisions,
+)
 from proofs.certificates import NoCertificate, Subject, certificate_source, file_name, write_certificates
 from proofs.certificates.expressions import Names, paper_name, print_expression, python_numbers
 from proofs.certificates.prelude import prelude
@@ -38,6 +40,8 @@ EVERY_KIND = (
                 premise=q > 0, premise_cases=1),
     TwoPrecisions("int_0^c e^(-x^2) dx > p at c = sqrt(p)", sympy.Integral(sympy.exp(-x**2), (x, 0, C)) - p, ">0",
                   ("p",), ((Fraction(1, 4),), (HALF,)), 20, (("c", sympy.sqrt(p)),)),
+    Enumeration("the chains of Q_2x3(3/5, 1/5) give its trade-off functions", "choquet_pairs",
+                {"q2x3": [["3/5", "1/5"]], "grids": []}, 1),
     Stated("exchange the two finite sums"),
 )
 
@@ -57,9 +61,9 @@ def _write(tmp_path: Path, subject: Subject) -> Path:
 def test_a_certificate_with_every_kind_of_step_runs_without_the_toolkit(tmp_path):
     done = run_certificate(_write(tmp_path, _subject(*EVERY_KIND)))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("[ok]") == 10 and "[FAIL]" not in done.stdout
+    assert done.stdout.count("[ok]") == 11 and "[FAIL]" not in done.stdout
     assert "Stated, not machine-checked:\n  - exchange the two finite sums" in done.stdout
-    assert "10 of 10 machine-checked steps check; 1 stated." in done.stdout
+    assert "11 of 11 machine-checked steps check; 1 stated." in done.stdout
 
 
 def test_the_certificate_speaks_the_papers_symbols_with_exact_numbers(tmp_path):
@@ -78,6 +82,25 @@ def test_only_the_helpers_a_certificate_uses_go_into_it():
     source = certificate_source(_subject(SmtQuery("x^2 >= 0", UNSAT, "unsat")))
     assert "def check_smt" in source and "def smt_answer" in source
     assert "def arb_value" not in source and "def check_identity" not in source and "import itertools" not in source
+    assert "def choquet_pairs" not in source and "import fractions" not in source
+
+
+def test_an_enumeration_with_long_arguments_prints_them_over_lines(tmp_path):
+    points = [[f"{k}/{k + 40}", "1/100"] for k in range(1, 31)]
+    step = Enumeration("the chains of thirty Q_2x3", "choquet_pairs", {"q2x3": points, "grids": [[2, 1]]}, 30 + 9)
+    source = certificate_source(_subject(step))
+    assert "    'q2x3': (\n        ('1/41', '1/100'), " in source and max(map(len, source.splitlines()[-20:])) <= 110
+    done = run_certificate(_write(tmp_path, _subject(step)))
+    assert done.returncode == 0 and "39 cases" in done.stdout, done.stdout + done.stderr
+
+
+def test_an_enumeration_copies_its_procedure_and_only_the_helpers_it_calls():
+    source = certificate_source(_subject(EVERY_KIND[-2]))
+    for needed in ("def check_enumeration", "def choquet_pairs", "def chains_agree", "def lowest_below", "def bel",
+                   "def pl", "def mass_grid", "def q2x3_rows", "import fractions", "import itertools"):
+        assert needed in source
+    assert "def choquet_rows" not in source and "def credal_vertices" not in source
+    assert "check_enumeration(choquet_pairs, arguments_1, 1)" in source
 
 
 @pytest.mark.parametrize("name, step", [(type(s).__name__ + str(i), s) for i, s in enumerate(EVERY_KIND[:-1])],

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from fractions import Fraction
 
 import pytest
 import sympy
 import z3
 
-from proofs.base import stepcheck
+from proofs.base import enumerations, stepcheck
 from proofs.base.evidence import Evidence
 from proofs.base.steps import (
-    Boxes, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated, TwoPrecisions, attach,
+    Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated,
+    TwoPrecisions, attach,
     certified,
     complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
 )
@@ -51,6 +53,8 @@ GOOD = {
                                     ("p",), ((0,), (Fraction(7, 10),)), 20),
     "two-precisions-where": TwoPrecisions("erf(c) > p at c = 2 p", sympy.erf(q) - p, ">=0", ("p",), ((HALF,),), 20,
                                           (("q", 2 * p),)),
+    "enumeration": Enumeration("Choquet integrals on Q_2x3(3/5, 1/5) and every row on 2 labels in (1/2)Z",
+                               "choquet_rows", {"q2x3": [["3/5", "1/5"]], "grids": [[2, 2]]}, 2 * 9 + 6 * 9),
 }
 BAD = {
     "identity": Identity("p = q", p, q, "simplify"),
@@ -65,6 +69,8 @@ BAD = {
     "two-precisions": TwoPrecisions("int_0^1 e^(-x^2) dx > p", sympy.Integral(sympy.exp(-x**2), (x, 0, 1)) - p, ">0",
                                     ("p",), ((0,), (Fraction(3, 4),)), 20),
     "two-precisions-zero": TwoPrecisions("sin(pi) > 0", sympy.sin(sympy.pi * p), ">=0", ("p",), ((1,),), 20),
+    "enumeration-count": Enumeration("the chains of Q_2x3(3/5, 1/5), stated over 2 cases", "choquet_pairs",
+                                     {"q2x3": (("3/5", "1/5"),), "grids": ()}, 2),
 }
 
 
@@ -119,12 +125,20 @@ def test_a_stated_step_is_not_machine_checked():
     (lambda: TwoPrecisions("t", p - q, ">0", ("p",), ((1,),)), r"has symbols \['q'\] that neither names nor where"),
     (lambda: TwoPrecisions("t", p, ">0", ("p",), ((sympy.sqrt(2),),)), r"each value is a rational"),
     (lambda: TwoPrecisions("t", p, ">0", ("p",), ((1,),), 10), r"dps=10: must be an integer number of digits"),
+    (lambda: Enumeration("e", "choquet_everything", {}, 1), r"procedure='choquet_everything': not one of"),
+    (lambda: Enumeration("e", "choquet_rows", {"q2x3": [[0.5, 0]], "grids": []}, 1),
+     r"arguments\[q2x3\]\[0\]\[0\]=0.5: must be an integer, a rational written as text"),
+    (lambda: Enumeration("e", "choquet_rows", {"q2x3": [["a half", "0"]], "grids": []}, 1),
+     r"is not a rational written as text"),
+    (lambda: Enumeration("e", "choquet_rows", {"q2x3": []}, 1), r"do not fit choquet_rows"),
+    (lambda: Enumeration("e", "choquet_rows", {"q2x3": [], "grids": []}, 0), r"cases=0: must be a count >= 1"),
     (lambda: step_from_json({"kind": "magic"}), r"step='magic': not a step"),
     (lambda: step_from_json({"kind": "smt", "says": "q"}), r"has unexpected or missing fields"),
 ], ids=["says", "expected", "solver", "check-sat", "float", "how", "srepr", "float-point", "empty-point",
         "symbolic-value", "not-a-condition", "missing-value", "sign", "interval", "no-box", "no-case",
         "no-set", "empty-axis", "ragged", "two-precisions-symbols", "two-precisions-irrational", "two-precisions-dps",
-        "unknown-kind", "missing-field"])
+        "enumeration-procedure", "enumeration-float", "enumeration-text", "enumeration-signature",
+        "enumeration-no-case", "unknown-kind", "missing-field"])
 def test_invalid_steps_are_refused_in_one_line(build, match):
     with pytest.raises(InvalidArgument, match=match) as error:
         build()
@@ -255,16 +269,27 @@ def test_a_step_decided_in_the_toolkit_but_not_recorded_leaves_the_certificate_i
 ALLOWED = {"itertools", "re", "sympy", "z3", "cvc5", "flint", "mpmath", "__future__"}
 
 
-def test_stepcheck_imports_only_what_a_certificate_may():
-    tree = ast.parse(inspect.getsource(stepcheck))
+@pytest.mark.parametrize("module, allowed", [(stepcheck, ALLOWED), (enumerations, {"fractions", "itertools",
+                                                                                 "__future__"})],
+                         ids=["stepcheck", "enumerations"])
+def test_the_helpers_import_only_what_a_certificate_may(module, allowed):
+    tree = ast.parse(inspect.getsource(module))
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert imported <= ALLOWED, imported - ALLOWED
+    assert imported <= allowed, imported - allowed
 
 
-def test_every_helper_names_what_it_calls():
-    for name in stepcheck.NEEDS:
-        source = inspect.getsource(getattr(stepcheck, name))
-        called = {other for other in stepcheck.NEEDS if other != name and f"{other}(" in source}
-        assert called <= set(stepcheck.NEEDS[name]), (name, called)
+@pytest.mark.parametrize("module", [stepcheck, enumerations], ids=["stepcheck", "enumerations"])
+def test_every_helper_names_what_it_calls_and_the_modules_it_uses(module):
+    for name in module.NEEDS:
+        source = inspect.getsource(getattr(module, name))
+        called = {other for other in module.NEEDS if other != name and f"{other}(" in source}
+        assert called <= set(module.NEEDS[name]), (name, called)
+        used = {stdlib for stdlib in ("itertools", "fractions", "re") if re.search(rf"\b{stdlib}\.", source)}
+        assert used <= set(module.STDLIB.get(name, ())), (name, used)
+
+
+def test_the_procedures_are_helpers_a_certificate_can_copy():
+    assert set(enumerations.PROCEDURES) <= set(enumerations.NEEDS)
+    assert not set(enumerations.NEEDS) & set(stepcheck.NEEDS)
