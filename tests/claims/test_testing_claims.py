@@ -9,7 +9,8 @@ import pytest
 
 from numeric.definitions import READINGS
 from proofs.base import registry
-from proofs.base.evidence import Outcome
+from proofs.base.evidence import Method, Outcome
+from proofs.base.steps import certified, complete
 from proofs.base.verdict import Status
 from tests.claims.quick_results import quick
 
@@ -80,3 +81,15 @@ def test_vacuous_testing_claims_say_why_and_carry_a_verified_correction(claim_id
 @pytest.mark.parametrize("claim_id", REFUTED)
 def test_refuted_testing_claims_carry_a_verified_correction(claim_id):
     assert quick(claim_id).verdict.corrected is not None, "the correction's own evidence must earn proved or supported"
+
+
+def test_T3_5_proof_choquet_support_is_certified_by_its_regenerated_grid():
+    """The supported verdict rests on the enumeration, whose steps regenerate its whole grid (rows with their
+    tests, ordered pairs) standalone; the random search is left uncovered, as the certificate says."""
+    result = quick("T3.5.proof.choquet")
+    covered, missing = certified(result.status, result.evidence)
+    assert complete(result.status, result.evidence)
+    assert [e.method for e in covered] == [Method.ENUMERATION] and [e.method for e in missing] == [Method.PROPERTY]
+    steps = [s for s in covered[0].steps if s.machine_checked]
+    assert [s.procedure for s in steps] == ["choquet_rows", "choquet_pairs"]
+    assert sum(s.cases for s in steps) == covered[0].detail["cases checked"] and all(s.check() for s in steps)

@@ -19,10 +19,7 @@ CLAIMS = [claim.id for claim in registry.claims()]
 #: Claims run per test (the chunks spread over the test workers; each chunk's scripts share one interpreter).
 CHUNKS = 6
 #: Supported verdicts whose finite support no certificate regenerates yet, and why.
-WITHOUT_STEPS = {
-    "T3.5.proof.choquet": "the grid compares credal extreme points, Choquet integrals and region envelopes, "
-                          "procedures no step kind writes as a finite sympy condition",
-}
+WITHOUT_STEPS: dict[str, str] = {}
 #: Inconclusive verdicts whose premise is proved never to hold on the whole domain: their certificate re-checks
 #: that (why the verdict is inconclusive), not the claim.
 VACUOUS = {"T3.18.converse"}

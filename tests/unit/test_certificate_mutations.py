@@ -1,6 +1,6 @@
 """A certificate fails when what it checks is changed: sample certificates of real verdicts, each mutated in
-one machine-checked step (a counterexample's value, an expected SMT answer, an identity's right-hand side),
-exit non-zero; unchanged, they exit 0."""
+one machine-checked step (a counterexample's value, an expected SMT answer, an identity's right-hand side, an
+enumeration's number of cases or one of the helpers it copies), exit non-zero; unchanged, they exit 0."""
 
 from __future__ import annotations
 
@@ -36,8 +36,27 @@ def _right_hand_side(source: str) -> str:
                           f"'{match.group(2)}'", 1)
 
 
+def _cases(source: str) -> str:
+    """The first enumeration's stated number of cases, plus one (a case dropped from the regenerated grid)."""
+    mutated, count = re.subn(r"(check_enumeration\(\w+, arguments_\d+, )(\d+)\)",
+                             lambda m: f"{m.group(1)}{int(m.group(2)) + 1})", source, count=1)
+    assert count == 1
+    return mutated
+
+
+def _helper(old: str, new: str):
+    """A helper of the enumerations broken: ``old`` (once in the script) replaced by ``new``."""
+    def mutate(source: str) -> str:
+        assert source.count(old) == 1
+        return source.replace(old, new)
+    return mutate
+
+
 SAMPLES = [("Ex3.7.mle", "counterexample value", _value), ("L3.2", "expected SMT answer", _answer),
-           ("T3.9", "identity right-hand side", _right_hand_side)]
+           ("T3.9", "identity right-hand side", _right_hand_side),
+           ("T3.5.proof.choquet", "enumeration case count", _cases),
+           ("T3.5.proof.choquet", "upper Choquet integral", _helper("m[a] * max(on[a])", "m[a] * min(on[a])")),
+           ("T3.5.proof.choquet", "envelope of a chain", _helper("low < best", "low > best"))]
 
 
 @pytest.mark.parametrize("claim_id, what, mutate", SAMPLES, ids=[s[1] for s in SAMPLES])

@@ -6,7 +6,8 @@ space of Shafer's reading.
   from its extreme points, independently of bel and pl) is pl/bel; for a test φ the four errors computed
   three ways agree (credal extreme points, Choquet integrals Σ m(E) max_E φ, level sets); the trade-off
   functions from all regions (convex envelopes) equal the minimum (maximum) over chains of regions, the
-  tests' own errors.
+  tests' own errors. :func:`choquet_steps`: the same grid as steps a certificate re-runs, regenerated from its
+  parameters by the standalone procedures of :mod:`proofs.base.enumerations`.
 * :func:`table_cases`, :func:`table_agrees`: the appendix's table of Q_2x3 squared on {0, 1, 2}.
 * :func:`message_space_case`: each row as a probability on the messages 2^Y ∖ {∅} (003 §3.1: "if we set
   2^Y ∖ {∅} as the output alphabet, then the above Q is simply the standard LDP mechanism").
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -29,13 +30,15 @@ from numeric.strategies import mechanisms, sampler
 from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max, upper_hull
 from proofs.base.budget import Budget
-from proofs.base.evidence import Evidence
+from proofs.base.evidence import Evidence, Outcome
+from proofs.base.steps import Enumeration, Stated, Step
 from proofs.engines.methods import exhaustive, property_search
 from proofs.engines.tradeoff.cases import q2x3_points
 from proofs.engines.tradeoff.search import search_examples
 from proofs.engines.tradeoff.statements import Case
 
-__all__ = ["TestPoint", "vertex_rows", "choquet_exhaustive", "choquet_search", "table_cases", "table_agrees", "message_space_case", "errors_agree"]
+__all__ = ["TestPoint", "vertex_rows", "choquet_exhaustive", "choquet_steps", "choquet_search", "table_cases",
+           "table_agrees", "message_space_case", "errors_agree"]
 
 
 # --- level sets and credal extreme points --------------------------------------------------------------------
@@ -109,17 +112,61 @@ def _functions_agree(problem: TestingProblem) -> bool | tuple[bool, dict]:
     return True
 
 
+def _sizes(budget: Budget) -> tuple[list[tuple[Fraction, Fraction]], tuple[tuple[int, int], ...],
+                                    tuple[tuple[int, int], ...]]:
+    """The grid's parameters: the points (p, q) of Q_2x3, the (labels, mass denominator) of the rows' grids and
+    those of the pairs' grids."""
+    d2, d3 = min(budget.grid, 6), 1 + (budget.grid >= 9)
+    return q2x3_points(budget)[: budget.grid], ((2, d2), (3, d3)), ((2, min(d2, 4)), (3, 1))
+
+
 def _grid(budget: Budget) -> tuple[list, list, str]:
     """Rows (Q_2x3's and the grids on 2 and 3 labels) and ordered pairs of rows, with the grid in words."""
-    d2, d3 = min(budget.grid, 6), 1 + (budget.grid >= 9)
-    examples = [q2x3(p, q) for p, q in q2x3_points(budget)[: budget.grid]]
-    rows = [m[x] for m in examples for x in ("x", "x'")] + list(mass_functions(2, d2)) + list(mass_functions(3, d3))
-    pairs = [(m["x"], m["x'"]) for m in examples] + list(itertools.product(mass_functions(2, min(d2, 4)), repeat=2)) \
-        + list(itertools.product(mass_functions(3, 1), repeat=2))
+    points, row_grids, pair_grids = _sizes(budget)
+    (_, d2), (_, d3) = row_grids
+    examples = [q2x3(p, q) for p, q in points]
+    rows = [m[x] for m in examples for x in ("x", "x'")] + [m for n, d in row_grids for m in mass_functions(n, d)]
+    pairs = [(m["x"], m["x'"]) for m in examples] + [pair for n, d in pair_grids
+                                                     for pair in itertools.product(mass_functions(n, d), repeat=2)]
     text = (f"rows of Q_2x3 on {budget.grid} grid points, every mass function on 2 labels with masses in (1/{d2})Z "
             f"and on 3 labels in (1/{d3})Z; every test with values in {{0, 1/2, 1}}; ordered pairs of rows on 2 labels "
             f"(masses in (1/{min(d2, 4)})Z) and on 3 labels (masses in {{0, 1}}) for the trade-off functions")
     return rows, pairs, text
+
+
+def choquet_steps(budget: Budget) -> tuple[Step, ...]:
+    """The steps a certificate re-runs for :func:`choquet_exhaustive`: the grid of :func:`_grid`, regenerated
+    and re-checked by :func:`proofs.base.enumerations.choquet_rows` and
+    :func:`~proofs.base.enumerations.choquet_pairs` from its parameters, with what those procedures rest on
+    stated."""
+    points, row_grids, pair_grids = _sizes(budget)
+    rows, pairs, _ = _grid(budget)
+    q2x3_args = tuple((str(p), str(q)) for p, q in points)
+    tests = sum(3 ** len(row.frame) for row in rows)
+    return (
+        Stated("The credal set P_x of m_x is {pr : pr(A) >= bel_x(A) for every A}, a polytope of the plane "
+               "sum pr = 1: each vertex is the unique solution of sum pr = 1 and n - 1 of its constraints taken as "
+               "equalities that satisfies them all, and a linear function such as E_pr phi attains its inf and sup "
+               "over the polytope at vertices (linear programming)"),
+        Enumeration("for every row (Q_2x3's, every mass function on 2 and 3 labels of the grid) and every test phi "
+                    "with values in {0, 1/2, 1}: inf and sup of E_pr phi over the credal vertices, the Choquet "
+                    "integrals sum m(E) min_E phi and sum m(E) max_E phi, and the level sets' combination of (bel, pl) "
+                    "agree; for a region R they are (bel(R), pl(R))",
+                    "choquet_rows", {"q2x3": q2x3_args, "grids": row_grids}, tests),
+        Stated("For points (a_R, b_R) of the regions R, inf{b : (a, b) in their convex hull, a <= t} is a linear "
+               "program with two constraints, whose optimum uses at most two points; as a function of t it is "
+               "convex and piecewise linear with breakpoints only at the points' a (its epigraph is the hull plus "
+               "a cone), and the sup forms of T^op are the same after negating b (and a, for a >= t). A test's "
+               "level sets lie on one chain of regions, so the points tests achieve are the convex combinations "
+               "along chains: the trade-off functions of tests are the minimum (maximum) over chains"),
+        Enumeration("for every ordered pair of rows (Q_2x3's, every pair on 2 labels of the pairs' grid and on 3 "
+                    "labels with masses in {0, 1}): T^pe, T^op as printed and T^op repaired from the convex hull of "
+                    "all regions' points equal the minimum (maximum) over the chains of regions",
+                    "choquet_pairs", {"q2x3": q2x3_args, "grids": pair_grids}, len(pairs)),
+        Stated("These are finite checks on the grid; on every finite frame the equalities rest on Dempster's "
+               "allocation form of the credal set and on the comonotone additivity of the Choquet integral "
+               "(Dempster 1967, Schmeidler 1986), classical and not machine-checked here"),
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,7 +210,7 @@ def choquet_exhaustive(budget: Budget) -> Evidence:
                    else _row_agrees(item.subject, item.vertices, item.phi))
         return outcome if outcome is True else (False, outcome[1])
 
-    return exhaustive(
+    found = exhaustive(
         _choquet_points(budget), check, domain=_grid(budget)[2],
         detail={"compared": ["credal extreme points", "Choquet integrals sum m(E) max_E phi", "level sets",
                              "pl(R), bel(R) for regions", "envelopes of all regions against chains"],
@@ -171,6 +218,7 @@ def choquet_exhaustive(budget: Budget) -> Evidence:
                                       "m(E) over E) on every finite frame, and comonotone additivity of the Choquet "
                                       "integral; both classical (Dempster 1967, Schmeidler 1986), not machine-checked"},
     )
+    return replace(found, steps=choquet_steps(budget)) if found.outcome is Outcome.HOLDS else found
 
 
 def choquet_search(budget: Budget) -> Evidence:
