@@ -1,10 +1,14 @@
-"""Claims on this machine: one after the other in this process (:func:`run_inline`), or one forked
-process per claim, at most ``jobs`` at a time (:func:`run_local`).
+"""Claims on this machine: one after the other in this process (:func:`run_inline`), or in forked
+processes, at most ``jobs`` at a time (:func:`run_local`).
 
-A process per claim (rather than a pool of long-lived workers) is what keeps a death local: when a
-process is killed or runs out of memory, only its claim is lost (reported ``error``, with the signal or
-exit code), and the run goes on. Forking a process that has already loaded the registry costs a few
-milliseconds, far less than any claim.
+A forked process runs a *batch*: the claims of one claims module that follow each other in the run (at
+most :func:`batch_size` of them), one after the other, reporting each result as it finishes. Claims of one
+module share their derivations (a symbolic variance, a mechanism's table, the lazily loaded parts of sympy),
+which a process per claim would compute again for each: batches save about a fifth of the CPU time of the
+catalog. A death stays local all the same: when a process is killed or runs out of memory, the claim it was
+running is reported ``error`` (with the signal or exit code), the claims of its batch that had not started
+go on in a new process, and the run goes on. Forking a process that has already loaded the registry costs
+a few milliseconds, far less than any claim.
 
 Signals (:mod:`proofs.execution.signals`): the workers ignore SIGINT (Ctrl-C sends it to the whole
 process group) and die on SIGTERM; the main process catches both, terminates every worker (SIGTERM,
@@ -15,15 +19,18 @@ that a solver that would catch SIGINT during its query cannot hide it.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any
 
+from proofs.base import registry
 from proofs.execution import signals
 from proofs.execution.claim import ClaimResult, died, run_checks
 
@@ -32,16 +39,40 @@ __all__ = ["run_local", "run_inline"]
 _GRACE = 0.5  # seconds between SIGTERM and SIGKILL when stopping workers
 
 
-def _child(claim_id: str, budget: Any, connection: Any) -> None:
+def _child(batch: tuple[str, ...], budget: Any, connection: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        connection.send(("ok", run_checks(claim_id, budget)))
-    except BaseException as exc:  # run_checks turns check crashes into evidence; this is anything else
-        connection.send(("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}"))
+        for claim_id in batch:
+            try:
+                connection.send(("ok", run_checks(claim_id, budget)))
+            except BaseException as exc:  # run_checks turns check crashes into evidence; this is anything else
+                connection.send(("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}"))
     finally:
         connection.close()
         os._exit(0)
+
+
+def batch_size(claims: int, jobs: int) -> int:
+    """The most claims one process runs: enough to share a module's derivations, few enough that the
+    ``jobs`` processes still share the run's claims out evenly (about four batches per process)."""
+    return max(1, -(-claims // (4 * max(1, jobs))))
+
+
+def batches(claim_ids: Sequence[str], jobs: int) -> list[tuple[str, ...]]:
+    """``claim_ids`` in order, cut into batches: consecutive claims whose checks live in one module, at most
+    :func:`batch_size` of them."""
+    limit = batch_size(len(claim_ids), jobs)
+    out: list[tuple[str, ...]] = []
+    for _, group in itertools.groupby(claim_ids, key=_module_of):
+        members = list(group)
+        out += [tuple(members[i:i + limit]) for i in range(0, len(members), limit)]
+    return out
+
+
+def _module_of(claim_id: str) -> str:
+    checks = registry.checks_for(claim_id)
+    return getattr(checks[0].function, "__module__", "") or "" if checks else ""
 
 
 def _reason(process: multiprocessing.Process) -> str:
@@ -54,7 +85,7 @@ def _reason(process: multiprocessing.Process) -> str:
 
 
 def _stop(running: dict) -> None:
-    processes = [entry[0] for entry in running.values()]
+    processes = [worker.process for worker in running.values()]
     for process in processes:
         if process.is_alive():
             process.terminate()
@@ -96,10 +127,11 @@ def run_inline(claim_ids: Sequence[str], budget: Any, *,
 
 def run_local(claim_ids: Sequence[str], budget: Any, *, jobs: int,
               on_result: Callable[[ClaimResult], None] | None = None) -> dict[str, ClaimResult]:
-    """Run every claim in its own forked process, ``jobs`` at a time; results by claim id."""
+    """Run the claims in forked processes, a batch per process (see the module docstring), ``jobs`` at a
+    time; results by claim id."""
     context = multiprocessing.get_context("fork")
-    pending = list(claim_ids)
-    running: dict[Any, tuple[multiprocessing.Process, Any, str, float]] = {}
+    pending = batches(claim_ids, jobs)
+    running: dict[Any, _Worker] = {}
     results: dict[str, ClaimResult] = {}
     try:
         with signals.catching_signals():
@@ -115,27 +147,45 @@ def run_local(claim_ids: Sequence[str], budget: Any, *, jobs: int,
     return results
 
 
-def _loop(context: Any, pending: list, running: dict, results: dict, claim_ids: Sequence[str], budget: Any,
-          jobs: int, on_result: Callable[[ClaimResult], None] | None) -> None:
+@dataclass
+class _Worker:
+    """A forked process running ``batch``; ``done`` of its claims have reported, the next since ``started``."""
+
+    process: multiprocessing.Process
+    connection: Any
+    batch: tuple[str, ...]
+    done: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+
+def _loop(context: Any, pending: list[tuple[str, ...]], running: dict[Any, _Worker], results: dict,
+          claim_ids: Sequence[str], budget: Any, jobs: int, on_result: Callable[[ClaimResult], None] | None) -> None:
     """Start workers while there is room, collect what they report, until every claim has a result."""
     while pending or running:
         while pending and len(running) < max(1, jobs):
             with signals.deferred():  # a worker is stopped only once it is known
-                claim_id = pending.pop(0)
+                batch = pending.pop(0)
                 receive, send = context.Pipe(duplex=False)
-                process = context.Process(target=_child, args=(claim_id, budget, send), daemon=True,
-                                          name=f"claim {claim_id}")
+                process = context.Process(target=_child, args=(batch, budget, send), daemon=True,
+                                          name=f"claims {batch[0]}" + (f" (+{len(batch) - 1})" if len(batch) > 1 else ""))
                 process.start()
                 send.close()
-                running[receive] = (process, receive, claim_id, time.perf_counter())
+                running[receive] = _Worker(process, receive, batch)
         for ready in wait(list(running), timeout=0.5):
-            process, connection, claim_id, started = running.pop(ready)
+            worker = running[ready]
+            claim_id = worker.batch[worker.done]
             try:
-                kind, payload = connection.recv()
+                kind, payload = worker.connection.recv()
             except (EOFError, OSError):
-                process.join(1.0)
-                kind, payload = "died", _reason(process)
-            connection.close()
-            process.join(1.0)
-            result = payload if kind == "ok" else died(claim_id, budget, payload, time.perf_counter() - started)
+                worker.process.join(1.0)
+                kind, payload = "died", _reason(worker.process)
+            result = payload if kind == "ok" else died(claim_id, budget, payload, time.perf_counter() - worker.started)
+            worker.done += 1
+            worker.started = time.perf_counter()
+            if kind == "died" or worker.done == len(worker.batch):
+                del running[ready]
+                worker.connection.close()
+                worker.process.join(1.0)
+                if worker.done < len(worker.batch):  # the claims that had not started go on in a new process
+                    pending.insert(0, worker.batch[worker.done:])
             _finished(results, claim_ids, result, on_result)

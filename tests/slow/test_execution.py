@@ -27,7 +27,7 @@ from proofs.base.budget import BUDGETS
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence
 from proofs.execution import Interrupted
-from proofs.execution.local import run_local
+from proofs.execution.local import batch_size, batches, run_local
 
 #: Longest time from the signal to the end of the process.
 WITHIN = 2.0
@@ -353,6 +353,33 @@ def test_a_worker_that_dies_costs_only_its_claim(probe_claims):
     assert results["Probe.dies"].status.value == "error"
     assert "killed by SIGKILL" in results["Probe.dies"].verdict.reason
     assert results["Probe.quick"].status.value == "inconclusive"
+
+
+def test_a_death_in_a_batch_costs_only_its_claim_and_the_rest_of_the_batch_goes_on(probe_claims):
+    """Claims of one module run in one process, a batch (they share derivations); when the process dies,
+    the claim it was running is the only one lost: the claims of its batch that had not started run in a new
+    process."""
+    more = [f"Probe.more{i}" for i in range(6)]
+    for claim_id in more:
+        registry.define(Claim(id=claim_id, title="probe", source="test", statement="x", domain="none"))
+        registry.check(claim_id, "symbolic")(lambda budget: Evidence("symbolic", "inconclusive", "none"))
+    try:
+        ids = ["Probe.dies", "Probe.quick", *more]
+        assert batches(ids, 1)[0] == ("Probe.dies", "Probe.quick"), "the death and the next claim share a batch"
+        results = run_local(ids, BUDGETS["quick"], jobs=1)
+    finally:
+        registry.forget(more)
+    assert results["Probe.dies"].status.value == "error"
+    assert {results[c].status.value for c in ["Probe.quick", *more]} == {"inconclusive"}
+
+
+def test_batches_keep_the_order_and_one_module_each():
+    claims = registry.claims()
+    ids = [c.id for c in claims]
+    cut = batches(ids, 2)
+    assert [c for batch in cut for c in batch] == ids
+    assert all(len({registry.checks_for(c)[0].function.__module__ for c in batch}) == 1 for batch in cut)
+    assert max(map(len, cut)) <= batch_size(len(ids), 2) and len(cut) >= 2 * 2
 
 
 def test_a_local_dask_cluster_gives_the_same_statuses():
