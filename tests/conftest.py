@@ -9,6 +9,7 @@ Profiles (select with ``HYPOTHESIS_PROFILE=ci|dev|thorough``; ``dev`` is the def
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import mpmath
@@ -34,6 +35,22 @@ def _restore_mpmath_precision():
     leaked = mpmath.mp.prec
     mpmath.mp.prec = before
     assert leaked == before, f"mpmath precision leaked: prec={leaked}, expected {before}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_results(tmp_path_factory) -> Iterator[Path]:
+    """One directory per test session (shared by the xdist workers and the commands the tests run) for the
+    claims' results of :mod:`tests.shared_results`, named in ``README_RESULTS``."""
+    base = tmp_path_factory.getbasetemp()
+    path = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-results"
+    path.mkdir(exist_ok=True)
+    before = os.environ.get("README_RESULTS")
+    os.environ["README_RESULTS"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("README_RESULTS", None)
+    else:
+        os.environ["README_RESULTS"] = before
 
 
 @pytest.fixture(scope="session")

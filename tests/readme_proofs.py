@@ -8,33 +8,23 @@ command that needs it, with that command's own options (``--jobs``, ``--schedule
 read its result back. Everything else (parsing, loading claims files, reports, files, exit codes) is the
 real command line: :mod:`proofs.__main__` runs as it does for ``python -m proofs``.
 
-``README_RESULTS`` names the directory the results are shared in (one per test session); a lock per
-budget makes concurrent commands wait for the first one rather than check the same claims twice.
+The results are shared through :mod:`tests.shared_results` (``README_RESULTS`` names the session's
+directory), with the claim tests too; a lock per budget makes concurrent commands wait for the first one
+rather than check the same claims twice.
 """
 
 from __future__ import annotations
 
 import fcntl
-import hashlib
-import os
-import pickle
 import runpy
 import sys
-from pathlib import Path
 
 from proofs import runner
 from proofs.base.budget import budget as get_budget
-from proofs.userclaims import claims_file_of
+from tests.shared_results import directory, store, stored
 
-_RESULTS = Path(os.environ["README_RESULTS"])
+_RESULTS = directory()
 _run = runner.run
-
-
-def _path(claim_id: str, budget: str) -> Path:
-    source = claims_file_of(claim_id)
-    text = Path(source).read_bytes() if source else b""
-    digest = hashlib.sha256(claim_id.encode() + b"\0" + text).hexdigest()[:24]
-    return _RESULTS / budget / f"{digest}.pickle"
 
 
 def shared_run(claims, budget="standard", *, jobs=None, on_result=None, scheduler=None):
@@ -42,17 +32,14 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
     (_RESULTS / name).mkdir(parents=True, exist_ok=True)
     with open(_RESULTS / name / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        known = {c.id: pickle.loads(_path(c.id, name).read_bytes()) for c in claims if _path(c.id, name).exists()}
+        known = {c.id: r for c in claims if (r := stored(_RESULTS, c.id, name)) is not None}
         for result in known.values():
             if on_result:
                 on_result(result)
         missing = [c for c in claims if c.id not in known]
         if missing:
             for result in _run(missing, budget, jobs=jobs, on_result=on_result, scheduler=scheduler):
-                target = _path(result.claim.id, name)
-                temporary = target.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_bytes(pickle.dumps(result))
-                os.replace(temporary, target)
+                store(_RESULTS, result.claim.id, name, result)
                 known[result.claim.id] = result
     return [known[c.id] for c in claims]
 

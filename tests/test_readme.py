@@ -137,16 +137,6 @@ def _id(command: Command) -> str:
     return f"README:{command.line} {_short(command.text)}{note}"
 
 
-@pytest.fixture(scope="session")
-def shared_results(tmp_path_factory) -> Path:
-    """One directory per test session for the claims' results (shared by the xdist workers)."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    path = root / "readme-results"
-    path.mkdir(exist_ok=True)
-    return path
-
-
 def _environment(results: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",

@@ -1,19 +1,13 @@
-"""The claims of the report 004 run once per test session at the quick budget, shared by the tests of its
-three sections, and the checks every one of them keeps (status as computed, two independent methods on
+"""The claims of the report 004 run once per test session at the quick budget (through
+:mod:`tests.claims.quick_results`, shared with every claim test and the README's commands), shared by the
+tests of its three sections, and the checks every one of them keeps (status as computed, two independent methods on
 the primary reading, no error, a verified correction for each refutation)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, correction_status
-from proofs.runner import run_claim
-
-
-@lru_cache(maxsize=None)
-def result(claim_id: str):
-    return run_claim(claim_id, "quick")
+from tests.claims.quick_results import quick as result
 
 
 def assert_status(claim_id: str, status: str) -> None:
