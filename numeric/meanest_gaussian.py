@@ -253,9 +253,10 @@ def released_coverage_one(mu, R, sigma, eps, delta, alpha, ctx: NumbersContext |
         noise = gaussian_sigma(eps, delta, 1, ctx) * 2 * bound
         half = z_quantile(alpha, ctx) * ctx.sqrt(s * s + noise * noise)
 
+        # the integrand is evaluated thousands of times inside ctx's precision: mpmath's own Φ, without
+        # entering the context again at each point
         def covered(x):
-            return mpmath.npdf(x, m, s) * (normal_cdf((half - x + m) / noise, ctx)
-                                           - normal_cdf((-half - x + m) / noise, ctx))
+            return mpmath.npdf(x, m, s) * (mpmath.ncdf((half - x + m) / noise) - mpmath.ncdf((-half - x + m) / noise))
 
         inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
         split = [-bound, m, bound] if -bound < m < bound else [-bound, bound]
