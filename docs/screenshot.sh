@@ -26,6 +26,6 @@ shoot() {  # shoot FILE URL HEIGHT
         --window-size=1200,"$3" --screenshot="$1" "$2" 2>/dev/null
 }
 shoot "$out/report.png" "file://$work/report.html" 1600
-anchor=$(python -c "import sys; from proofs.report.files import safe_id; print(safe_id(sys.argv[1]))" "$claim")
+anchor=$(python -c "import sys; from proofs.files import safe_id; print(safe_id(sys.argv[1]))" "$claim")
 shoot "$out/report-claim.png" "file://$work/report.html?claim=$anchor" 1000
 echo "wrote $out/report.png and $out/report-claim.png"

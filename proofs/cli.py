@@ -22,7 +22,7 @@ Options may be given before or after the command, with the same meaning (``--for
 ``check L3.2 --format json``); an option the command does not take, or one given twice with different
 values, is a usage error. Rendering lives in :mod:`proofs.report`; this module parses options, runs, and
 hands the report over. Every output is rendered in memory and written at the end, all files at once or
-none (:class:`proofs.report.files.Transaction`); every target is checked before the checks start.
+none (:class:`proofs.files.Transaction`); every target is checked before the checks start.
 
 Progress goes to stderr: a bar on a terminal, otherwise one line per finished claim (``--no-progress``:
 none).
@@ -59,7 +59,7 @@ from proofs.coverage.report import coverage as coverage_of
 from proofs.execution import signals
 from proofs.execution.cluster import check_address
 from proofs.report import outputs
-from proofs.report.files import Transaction, check_directory
+from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
 from proofs.report.terminal import render_claim
 from proofs.scaffold.command import scaffold

@@ -1,84 +1,49 @@
-"""Writing certificates into a directory: everything computed first, then written atomically.
+"""Writing certificates into a directory: everything computed first, then written all at once or not at
+all by :class:`proofs.files.Transaction`, the writer of every command's outputs.
 
-A new directory is built under a temporary name beside it and renamed into place, so it appears complete
-or not at all. Into a directory that exists already (a previous run's certificates, say) each file is
-written to a temporary name in it and renamed over its target, so no file is ever half-written. Either way
-every certificate's text is made before the first byte is written: a verdict that cannot be certified
-never leaves a partial directory behind.
+Every certificate's text is made before the first byte is written: a verdict that cannot be certified never
+leaves a partial directory behind. A new directory appears complete or not at all; into a directory that
+exists already (a previous run's certificates, say) every file is staged beside its target, then all are
+renamed over their targets in one section a stopping signal does not interrupt. The scripts are executable.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from core.errors import invalid
+from proofs import files
 from proofs.certificates.script import NoCertificate, certificate_source, file_name
 
 __all__ = ["check_directory", "write_directory", "write_certificates"]
 
+#: How errors name the directory of the certificates.
+_OPTION = "output"
+
 
 def check_directory(directory: str | os.PathLike) -> Path:
     """The directory certificates would go to, checked before any work: an existing directory, or one that
-    can be made in an existing parent, where a file can be written (tried, then removed); a one-line error
+    can be made, where a file can be written (:func:`proofs.files.check_directory`); a one-line error
     otherwise."""
     path = Path(directory)
     if path.exists() and not path.is_dir():
-        raise invalid("output", str(path), "exists and is not a directory", "name a directory for the certificates")
-    where = path if path.exists() else (path.parent if str(path.parent) else Path("."))
-    if not where.is_dir():
-        raise invalid("output", str(path), f"its parent {where} is not a directory", "create it first")
-    try:
-        probe = tempfile.mkdtemp(prefix=".probe.", dir=where)
-        os.rmdir(probe)
-    except OSError as error:
-        raise invalid("output", str(path), f"cannot be written ({error.strerror or error})") from None
+        raise invalid(_OPTION, str(path), "exists and is not a directory", "name a directory for the certificates")
+    files.check_directory(directory, _OPTION)
     return path
 
 
-def write_directory(directory: str | os.PathLike, files: Mapping[str, str]) -> list[Path]:
-    """Write ``files`` (name -> text) into ``directory`` atomically (see the module docstring)."""
+def write_directory(directory: str | os.PathLike, texts: Mapping[str, str]) -> list[Path]:
+    """Write ``texts`` (name -> text) into ``directory``, all or nothing (see the module docstring)."""
     path = check_directory(directory)
-    if not files:
+    if not texts:
         raise invalid("certificates", "none", "no certificate to write")
-    try:
-        return _write(path, files)
-    except OSError as error:
-        raise invalid("output", str(path), f"cannot be written ({error.strerror or error})") from None
-
-
-def _write(path: Path, files: Mapping[str, str]) -> list[Path]:
-    if path.exists():
-        written = []
-        for name, text in files.items():
-            handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=path)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    stream.write(text)
-                os.chmod(temporary, 0o755)
-                os.replace(temporary, path / name)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-            written.append(path / name)
-        return written
-    parent = path.parent if str(path.parent) else Path(".")
-    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent))
-    try:
-        for name, text in files.items():
-            target = staging / name
-            target.write_text(text, encoding="utf-8")
-            target.chmod(0o755)
-        staging.chmod(0o755)
-        os.rename(staging, path)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return [path / name for name in files]
+    transaction = files.Transaction()
+    transaction.add_directory(path, texts, _OPTION, executable=True)
+    transaction.commit()
+    return [path / name for name in texts]
 
 
 def write_certificates(items: Iterable[Any], directory: str | os.PathLike) -> tuple[list[Path], list[str]]:

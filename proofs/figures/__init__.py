@@ -36,7 +36,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from core.errors import invalid
-from proofs.report.files import Transaction, check_directory
+from proofs.files import Transaction, check_directory
 from proofs import runner
 from proofs.base import registry
 
@@ -135,7 +135,7 @@ def write_figures(directory: str | Path, *, names: tuple[str, ...] | None = None
     """Write each figure of :data:`FIGURES` (or those in ``names``) as ``DIR/<name>.png``; return the paths.
 
     The directory is checked before anything is drawn, every figure is drawn in memory, and the files are
-    written all at once at the end, or not at all (:class:`proofs.report.files.Transaction`): an error or
+    written all at once at the end, or not at all (:class:`proofs.files.Transaction`): an error or
     an interrupt while drawing leaves the directory as it was. A figure whose toolkit module has not been
     written yet is skipped with a note on stderr (the paths returned say which were written); any other
     failure propagates. At least one figure must be written.

@@ -12,8 +12,8 @@
   expressions as math), :mod:`~proofs.report.tex` (everything known about LaTeX: commands, Greek,
   operators, the paper's symbol names, text escapes), :mod:`~proofs.report.latex` (the sympy printer, and
   derived expressions in q₁, q₂, q₃), :mod:`~proofs.report.latex_text`
-  (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode), :mod:`~proofs.report.files`
-  (safe ids, atomic writes).
+  (reading LaTeX), :mod:`~proofs.report.unicode_math` (LaTeX as Unicode); files are written by
+  :mod:`proofs.files` (safe ids, atomic writes), which every command's outputs share.
 
 Nothing is imported here, so that using one output does not load the others.
 """

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.figures import FigureImage
-from proofs.report.files import safe_id
+from proofs.files import safe_id
 from proofs.report.mathtext import MathText, Printer, plain_text
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.tex import text_unicode

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 from proofs.report import values, view
-from proofs.report.files import check_directory, safe_id, write_tree
+from proofs.files import check_directory, safe_id, write_tree
 from proofs.report.latex import PREAMBLE_PACKAGES
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, Printer

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from proofs.report import values, view
-from proofs.report.files import safe_id
+from proofs.files import safe_id
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, Printer
 

@@ -2,7 +2,7 @@
 
 Every target is checked before the checks start (:func:`check_targets`), every output is rendered in
 memory before anything is written (:func:`stage` adds them all to one
-:class:`~proofs.report.files.Transaction`), and the files are written all at once or not at all, so a bad
+:class:`~proofs.files.Transaction`), and the files are written all at once or not at all, so a bad
 option costs nothing and an interrupted export leaves no file, old or new, half-written.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from core.errors import invalid
-from proofs.report.files import Transaction, check_file, write_text
+from proofs.files import Transaction, check_file, write_text
 from proofs.report.schema import Report
 from proofs.coverage.report import coverage as compute
 from proofs.report.figures import draw_images

@@ -1,7 +1,8 @@
 """The layers of the toolkit, read from the imports of every module (with ``ast``): no edge points up.
 
     core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  proofs.claims
-          <  proofs.runner  <  proofs.report, proofs.figures, proofs.certificates  <  proofs.cli, the package API
+          <  proofs.runner  <  proofs.report, proofs.figures, proofs.certificates, proofs.files
+          <  proofs.cli, the package API
 
 A module may import its own layer and any layer below it. ``numeric`` sees only the symbols of
 ``symbolic`` (``symbolic.symbols``), not its derivations. Imports inside functions count too.
@@ -32,6 +33,7 @@ LAYERS = (
     ("proofs.report", 7),
     ("proofs.figures", 7),
     ("proofs.certificates", 7),
+    ("proofs.files", 7),  # writing every command's outputs (reports, figures, certificates)
     ("proofs.userclaims", 6),
     ("proofs.cli", 8),
     ("proofs.__main__", 8),

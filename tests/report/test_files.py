@@ -1,4 +1,4 @@
-"""Writing outputs (proofs/report/files.py): file names from ids bounded and collision-free, every target
+"""Writing outputs (proofs/files.py): file names from ids bounded and collision-free, every target
 checked before work starts, and every command's files written all at once or not at all: a full disk, a
 name too long or an interrupt while staging leaves what was there before, and no temporary file."""
 
@@ -15,8 +15,8 @@ import pytest
 
 from core.errors import InvalidArgument
 from proofs.execution import signals
-from proofs.report import files
-from proofs.report.files import MAX_ID_NAME, Transaction, check_directory, check_file, safe_id, write_text, write_tree
+from proofs import files
+from proofs.files import MAX_ID_NAME, Transaction, check_directory, check_file, safe_id, write_text, write_tree
 
 
 def _tree(root: Path) -> dict[str, str]:

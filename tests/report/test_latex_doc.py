@@ -9,7 +9,7 @@ import pytest
 
 from proofs.base import registry
 from proofs.cli import main
-from proofs.report.files import safe_id
+from proofs.files import safe_id
 from proofs.report.latex_doc import latex_files
 from proofs.report.tex import text_tex
 

@@ -14,12 +14,13 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from proofs.report.files import safe_id
+from proofs.files import safe_id
 from proofs.report.html import render_html
 from tests.report.conftest import build_synthetic_report
 
@@ -201,8 +202,10 @@ def test_screenshots_of_the_top_and_of_one_claim_are_not_blank(tmp_path):
     source = tmp_path / "report.json"
     source.write_text(build_synthetic_report().dumps(), encoding="utf-8")
     script = Path(__file__).resolve().parents[2] / "docs" / "screenshot.sh"
+    # the script runs `python` as a user's shell finds it: here, the interpreter running the tests
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     proc = subprocess.run(["bash", str(script), str(source), str(tmp_path / "shots"), "T3.10"], capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env={**os.environ, "PATH": path})
     assert proc.returncode == 0, proc.stderr[-2000:]
     for name in ("report.png", "report-claim.png"):
         pixels = imread(tmp_path / "shots" / name)

@@ -54,10 +54,10 @@ def claims_file(tmp_path):
 
 @pytest.mark.parametrize("argv, message", [
     (["certificate", "Eq22", "--output", "{out}"], r"unknown claim id 'Eq22'; did you mean 'Eq2'"),
-    (["certificate", "Eq1", "--output", "/proc/certificates"], r"output='/proc/certificates': cannot be written"),
+    (["certificate", "Eq1", "--output", "/proc/certificates"], r"output='/proc/certificates': cannot write into /proc"),
     (["certificate", "Eq1", "--output", "{file}"], r"exists and is not a directory"),
     (["certificate", "--output", "{out}"], r"the following arguments are required: ID"),
-    (["check", "Eq1", "--certificates", "/proc/certificates"], r"output='/proc/certificates': cannot be written"),
+    (["check", "Eq1", "--certificates", "/proc/certificates"], r"output='/proc/certificates': cannot write into /proc"),
 ], ids=["unknown-id", "unwritable", "a-file", "no-id", "whole-run-unwritable"])
 def test_bad_requests_stop_before_any_work_with_one_line(tmp_path, argv, message):
     import re

@@ -4,6 +4,7 @@ changed, and no certificate for a verdict without machine-checked steps."""
 
 from __future__ import annotations
 
+import os
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -132,7 +133,19 @@ def test_writing_refuses_nothing_half_way(tmp_path):
     assert [p.name for p in written] == ["T9_9.py"] and refused == [
         "no certificate for T9.8: the proved verdict rests on evidence without machine-checked steps (decision)"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["T9_9.py"]
+    assert os.access(written[0], os.X_OK), "a certificate is a script: executable"
     assert write_certificates([bare], tmp_path / "none") == ([], refused) and not (tmp_path / "none").exists()
+
+
+def test_writing_into_an_existing_directory_replaces_the_certificates_and_keeps_the_rest(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "T9_9.py").write_text("an old certificate")
+    (out / "notes.txt").write_text("the user's")
+    written, _ = write_certificates([_subject(SmtQuery("x^2 >= 0", UNSAT, "unsat"))], out)
+    assert written == [out / "T9_9.py"] and "an old certificate" not in written[0].read_text()
+    assert (out / "notes.txt").read_text() == "the user's"
+    assert sorted(p.name for p in out.iterdir()) == ["T9_9.py", "notes.txt"], "no temporary file left"
 
 
 # ---------------------------------------------------------------------------------------- expressions

@@ -1,6 +1,7 @@
 """Writing outputs: ids made safe for file names, labels and anchors, and writes that are all or nothing.
 
-Every command renders its outputs in memory first and hands them to one :class:`Transaction`:
+Every command renders its outputs in memory first (reports, figures, LaTeX trees, proof certificates) and
+hands them to one :class:`Transaction`:
 
 1. every target is checked before any work starts (:func:`check_file`, :func:`check_directory`): the
    directory that will receive it is *probed* by creating and removing a temporary file in it, since
@@ -179,6 +180,7 @@ class _Unit:
     kind: str
     target: Path
     files: dict[Path, bytes] = field(default_factory=dict)   # absolute target -> content
+    executable: set[Path] = field(default_factory=set)   # targets that are scripts
     owners: list[tuple[str, str]] = field(default_factory=list)   # (option, path as given) it writes
     staged: Path | None = None
     old: Path | None = None
@@ -192,13 +194,15 @@ class Transaction:
 
     def __init__(self) -> None:
         self._files: dict[Path, tuple[bytes, str, str]] = {}   # target -> (content, option, output as given)
+        self._executable: set[Path] = set()
         self._replaced: set[Path] = set()
         self.written: list[str] = []
 
     def add_file(self, path: str | os.PathLike[str], content: str | bytes, option: str = "--output",
-                 *, output: str | None = None) -> None:
+                 *, output: str | None = None, executable: bool = False) -> None:
         """Add the file ``path`` with ``content`` (text is written as UTF-8); ``output`` is the output it
-        belongs to, as the user gave it (default: ``path``)."""
+        belongs to, as the user gave it (default: ``path``); ``executable``: a script, with the execute
+        permission the umask allows."""
         shown = os.fspath(path)
         if not str(shown).strip():
             raise invalid(option, shown, "is empty", "give a file name")
@@ -206,17 +210,19 @@ class Transaction:
         if target in self._files:
             raise invalid(option, shown, f"is also written by {self._files[target][1]}", "give each output its own file")
         self._files[target] = (_bytes(content), option, output or str(shown))
+        if executable:
+            self._executable.add(target)
 
     def add_directory(self, directory: str | os.PathLike[str], files: Mapping[str, str | bytes], option: str,
-                      replace: Iterable[str] = ()) -> None:
+                      replace: Iterable[str] = (), *, executable: bool = False) -> None:
         """Add ``files`` (relative path -> content) under ``directory``; the subdirectories named in
-        ``replace`` are rewritten whole (what they held before goes)."""
+        ``replace`` are rewritten whole (what they held before goes); ``executable``: the files are scripts."""
         shown = os.fspath(directory)
         if not str(shown).strip():
             raise invalid(option, shown, "is empty", "give a directory name")
         root = _absolute(shown)
         for rel, content in files.items():
-            self.add_file(root / rel, content, option, output=str(shown))
+            self.add_file(root / rel, content, option, output=str(shown), executable=executable)
         self._replaced.update(root / rel for rel in replace)
 
     def _units(self) -> list[_Unit]:
@@ -230,6 +236,8 @@ class Transaction:
                 key = ("replace", replaced) if replaced else ("new", missing) if missing else ("file", target)
             unit = units.setdefault(key, _Unit(*key))
             unit.files[target] = content
+            if target in self._executable:
+                unit.executable.add(target)
             if (option, output) not in unit.owners:
                 unit.owners.append((option, output))
         return list(units.values())
@@ -290,7 +298,7 @@ def _stage(unit: _Unit) -> None:
         os.close(handle)
         unit.staged = Path(temporary)
         _write(unit.staged, unit.files[unit.target])
-        os.chmod(temporary, _FILE_MODE)  # mkstemp makes it private; a report is an ordinary file
+        os.chmod(temporary, _mode_of(unit, unit.target))  # mkstemp makes it private; a report is an ordinary file
         return
     unit.staged = Path(tempfile.mkdtemp(prefix=f".{unit.target.name[:40]}.", suffix=".tmp", dir=unit.target.parent))
     os.chmod(unit.staged, _DIR_MODE)
@@ -299,7 +307,11 @@ def _stage(unit: _Unit) -> None:
         for directory in reversed(place.relative_to(unit.staged).parents[:-1]):
             (unit.staged / directory).mkdir(mode=_DIR_MODE, exist_ok=True)
         _write(place, content)
-        os.chmod(place, _FILE_MODE)
+        os.chmod(place, _mode_of(unit, target))
+
+
+def _mode_of(unit: _Unit, target: Path) -> int:
+    return _DIR_MODE if target in unit.executable else _FILE_MODE  # a script: rwx as the umask allows
 
 
 def _install(unit: _Unit) -> None:
