@@ -29,6 +29,13 @@ method has taken its part. The methods:
 * :func:`approximation_claim` — :func:`proofs.check_approximation`: the symbolic limit and the certified
   relative-error table.
 
+Every argument is validated when the claim is declared (when a claims file loads), by the engine's own
+reading of it (``validate_moment``, ``validate_ldp``, ``validate_approximation``, the sign engine's
+``read_statement`` and size limits): a formula that does not parse, a name that is not declared, a domain, a
+mechanism, a number (int, Fraction, ``"a/b"``, a sympy rational; never NaN or an infinity) or a size beyond
+the engine's limits is a one-line :class:`~core.errors.InvalidArgument` naming the value, and nothing is
+defined. A declaration accepted is one whose checks read their input as declared.
+
 Sample sizes follow the budget (``n_values`` overrides): 1, 2, 3, 5, 10 up to ``budget.n_max``, and
 ``budget.n_max``; decision time-outs are ``budget.timeout``.
 """
@@ -54,10 +61,13 @@ from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
 from proofs.base.verdict import Verdict
-from proofs.engines.approximation import check_approximation
-from proofs.engines.ldp import check_ldp
-from proofs.engines.moments import check_moment
+from proofs.engines.approximation import check_approximation, validate_approximation
+from proofs.engines.holds_when import condition_of, joined
+from proofs.engines.ldp import check_ldp, validate_ldp
+from proofs.engines.moments import check_moment, validate_moment
 from proofs.engines.sign import check_sign
+from proofs.engines.sign.limits import refuse_sizes
+from proofs.engines.sign.parse import parse_constraint, read_statement
 
 __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS"]
 
@@ -183,6 +193,15 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
     if _conditioned(given):
         raise invalid("given", given, "a moment with a condition has one method here (enumeration)",
                       "declare the claim with define() and add a second check of your own")
+    validate_moment(statistic, claimed, n_values=n_values, **arguments)
+    if holds_when is not None:
+        region = _named("holds_when", holds_when, lambda: joined(domain, condition_of(holds_when)))
+        validate_moment(statistic, claimed, n_values=n_values, **{**arguments, "points": None, "domain": region})
+    if corrected is not None:
+        if not isinstance(corrected, tuple) or len(corrected) != 2 or not isinstance(corrected[0], str):
+            raise invalid("corrected", corrected, "must be a pair (statement, claimed form)",
+                          "write corrected=('the corrected statement', 'the corrected form')")
+        validate_moment(statistic, corrected[1], n_values=n_values, **arguments)
 
     def compute(budget: Budget) -> Verdict:
         ns = list(n_values) if n_values is not None else sample_sizes(budget)
@@ -210,6 +229,7 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: An
               domain: Any = None, notion: str = "LDP", assumptions: Iterable[str] = (), interpretation: str = "",
               printed: Iterable[str] = (), related: Any = None) -> Claim:
     """A claim that ``mechanism`` is ``epsilon``-LDP on ``domain`` (:func:`proofs.check_ldp`)."""
+    validate_ldp(mechanism, epsilon, domain, notion=notion)
 
     def compute(budget: Budget) -> Verdict:
         return check_ldp(mechanism, epsilon, domain, notion=notion, timeout=budget.timeout)
@@ -226,9 +246,15 @@ def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, s
     """A claim that ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``) holds on ``domain``:
     :func:`proofs.check_sign`, and certified evaluation at interior and boundary points of the domain.
     ``holds_when``: candidate conditions where it holds if it fails (checked by the sign engine)."""
-    if sign not in _SIGNS:
+    if not isinstance(sign, str) or sign not in _SIGNS:
         raise invalid("sign", sign, f"must be one of {list(_SIGNS)}")
     stated = Domain.parse(domain)
+    symbols, holds_when = _names(symbols, "symbols"), _listed(holds_when, "holds_when")
+    read = read_statement(expr, stated.constraints(), sign=sign, integers=sorted(stated.integers),
+                          symbols=list(symbols) + sorted(stated.names))
+    refuse_sizes(read.target.expr, [c.expr for c in read.domain], read.target.text)
+    for candidate in holds_when:
+        _named("holds_when", candidate, lambda: parse_constraint(candidate, read.known))
 
     def compute(budget: Budget) -> Verdict:
         decided = check_sign(expr, stated.constraints(), sign=sign, integers=sorted(stated.integers),
@@ -238,6 +264,37 @@ def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, s
 
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
     return _register(claim, _Once(compute, (Method.DECISION, Method.INTERVAL)))
+
+
+def _named(name: str, value: Any, read: Callable[[], Any]) -> Any:
+    """``read()``, its one-line error said of the argument ``name`` (a condition read as a domain)."""
+    try:
+        return read()
+    except InvalidArgument as error:
+        why = str(error).split(": ", 1)[-1]
+        raise invalid(name, value, why) from None
+
+
+def _names(value: Any, name: str) -> tuple[str, ...]:
+    """A list of names (``symbols=["x", "y"]``); a single string is refused, since it would be read letter by
+    letter."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise invalid(name, value, "must be a list of names", f"write {name}=[{value!r}]" if isinstance(value, str)
+                      else None)
+    names = tuple(value)
+    for item in names:
+        if not isinstance(item, str) or not item.isidentifier():
+            raise invalid(name, item, "is not a name")
+    return names
+
+
+def _listed(value: Any, name: str) -> tuple[Any, ...]:
+    """A list of conditions; a single string is one condition."""
+    if isinstance(value, (str, sympy.Basic)):
+        return (value,)
+    if isinstance(value, Mapping) or not isinstance(value, Iterable):
+        raise invalid(name, value, "must be a list of conditions such as ['x >= 1']")
+    return tuple(value)
 
 
 def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str]) -> Evidence:
@@ -293,6 +350,7 @@ def approximation_claim(id: str, *, title: str, source: str, statement: str, exa
                         assumptions: Iterable[str] = (), interpretation: str = "", printed: Iterable[str] = (),
                         related: Any = None) -> Claim:
     """A claim that ``approx`` approximates ``exact`` in ``regime`` (:func:`proofs.check_approximation`)."""
+    validate_approximation(exact, approx, regime=regime, domain=domain, order=order, sign=sign, mechanism=mechanism)
 
     def compute(budget: Budget) -> Verdict:
         return check_approximation(exact, approx, regime=regime, domain=domain, order=order, sign=sign,

@@ -57,7 +57,7 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Status, Verdict
 from proofs.engines.sign import check_sign
 
-__all__ = ["check_approximation", "ApproximationVerdict", "Regime", "TABLE_STEPS", "TABLE_POINTS", "MAX_DEGREE"]
+__all__ = ["check_approximation", "validate_approximation", "ApproximationVerdict", "Regime", "TABLE_STEPS", "TABLE_POINTS", "MAX_DEGREE"]
 
 #: points of the other parameters at which the relative-error table is computed
 TABLE_POINTS = 3
@@ -505,12 +505,26 @@ def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = N
                             domain="0 < q < p < 1, 0 <= s <= 1, n >= 1").summary
     """
     start = time.perf_counter()
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
-        raise invalid("timeout", timeout, "must be a positive number of seconds")
-    if sign is not None and sign not in (">=0", "<=0", ">0", "<0"):
-        raise invalid("sign", sign, "must be one of '>=0', '<=0', '>0', '<0' (the sign of exact - approx)")
-    problem = _Problem(exact, approx, regime, domain, order, symbols, mechanism)
+    problem = _problem(exact, approx, regime, domain, order, sign, symbols, timeout, mechanism)
     limit, _ = _limit_evidence(problem, timeout, start)
     if sign is not None:
         limit = _with_sign(problem, limit, sign, timeout)
     return ApproximationVerdict((limit, _table_evidence(problem, time.perf_counter())))
+
+
+def validate_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,
+                           sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0,
+                           mechanism: Any = None) -> None:
+    """Everything :func:`check_approximation` reads and refuses before its work, without the work: both sides,
+    the regime, the stated domain, the order, the sign, the mechanism and the timeout; a one-line
+    :class:`~core.errors.InvalidArgument` otherwise. A short declaration calls it when it is declared."""
+    _problem(exact, approx, regime, domain, order, sign, symbols, timeout, mechanism)
+
+
+def _problem(exact: Any, approx: Any, regime: Any, domain: Any, order: Any, sign: Any, symbols: Sequence[str],
+             timeout: Any, mechanism: Any) -> _Problem:
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+        raise invalid("timeout", timeout, "must be a positive number of seconds")
+    if sign is not None and (not isinstance(sign, str) or sign not in (">=0", "<=0", ">0", "<0")):
+        raise invalid("sign", sign, "must be one of '>=0', '<=0', '>0', '<0' (the sign of exact - approx)")
+    return _Problem(exact, approx, regime, domain, order, symbols, mechanism)

@@ -74,7 +74,7 @@ from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
-__all__ = ["check_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
+__all__ = ["check_ldp", "validate_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
 
 #: The notions check_ldp decides: LDP for any mechanism; SLDP and WLDP for evidential mechanisms (003).
 NOTIONS = ("LDP", "SLDP", "WLDP")
@@ -125,19 +125,9 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
         raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
         raise invalid("points", points, "must be a positive integer (at most 200)")
+    mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
     if isinstance(mechanism, Mechanism):
-        if domain is not None:
-            raise invalid("domain", domain, "an evidential mechanism has no parameters: it takes no domain")
         return _evidential(mechanism, epsilon, notion)
-    if notion != "LDP":
-        raise invalid("notion", notion, "SLDP and WLDP are notions of evidential mechanisms (003 §3)",
-                      "pass a numeric.mechanisms.Mechanism, or use notion='LDP' for a probabilistic mechanism")
-    if isinstance(mechanism, (FiniteMechanism, list, tuple)):
-        mechanism = validate(matrix_family(mechanism, domain=domain))
-        domain = None
-    if not isinstance(mechanism, Family):
-        raise invalid("mechanism", mechanism, "is not a mechanism",
-                      "build one with proofs.mechanisms (randomized_response, unary_encoding, matrix, ...)")
     family = validate(mechanism, timeout=min(timeout, 30.0))
     merged, eps = _merged(family, domain, epsilon)
     decision, loss = _decision(family, merged, eps, timeout)
@@ -148,6 +138,38 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
         decision = replace(decision, outcome=Outcome.INCONCLUSIVE, detail={
             **decision.detail, "not exhaustive": f"the explicit matrix at {missed} has a ratio larger than every case"})
     return Verdict((decision, enumeration))
+
+
+def validate_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP") -> None:
+    """Everything :func:`check_ldp` reads and refuses before deciding, without the decisions: the notion, the
+    mechanism (its kind, and a family's requirements decided on its whole domain, as :func:`check_ldp` does
+    first), ε and the stated domain with their names; a one-line :class:`~core.errors.InvalidArgument`
+    otherwise. A short declaration calls it when it is declared."""
+    mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
+    if isinstance(mechanism, Mechanism):
+        _evidential_arguments(mechanism, epsilon)
+    else:
+        _merged(validate(mechanism), domain, epsilon)
+
+
+def _arguments(mechanism: Any, epsilon: Any, domain: Any, notion: str) -> tuple[Any, Any]:
+    """The mechanism as an evidential :class:`Mechanism` or a :class:`Family` (a printed matrix made one,
+    its domain then its own), and the domain left to merge."""
+    if not isinstance(notion, str) or notion not in NOTIONS:
+        raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
+    if isinstance(mechanism, Mechanism):
+        if domain is not None:
+            raise invalid("domain", domain, "an evidential mechanism has no parameters: it takes no domain")
+        return mechanism, None
+    if notion != "LDP":
+        raise invalid("notion", notion, "SLDP and WLDP are notions of evidential mechanisms (003 §3)",
+                      "pass a numeric.mechanisms.Mechanism, or use notion='LDP' for a probabilistic mechanism")
+    if isinstance(mechanism, (FiniteMechanism, list, tuple)):
+        return validate(matrix_family(mechanism, domain=domain)), None
+    if not isinstance(mechanism, Family):
+        raise invalid("mechanism", mechanism, "is not a mechanism",
+                      "build one with proofs.mechanisms (randomized_response, unary_encoding, matrix, ...)")
+    return mechanism, domain
 
 
 def _merged(family: Family, domain: Any, epsilon: Any) -> tuple[Domain, sympy.Expr]:
@@ -651,12 +673,17 @@ def _number_epsilon(epsilon: Any) -> sympy.Expr:
     return eps
 
 
-def _evidential(Q: Mechanism, epsilon: Any, notion: str) -> Verdict:
-    """SLDP (003 Definition 3.1), WLDP (Definition 3.13) or LDP of an exact evidential mechanism at ε."""
+def _evidential_arguments(Q: Mechanism, epsilon: Any) -> sympy.Expr:
+    """ε of an exact evidential mechanism, a number >= 0."""
     if not Q.exact:
         raise invalid("mechanism", Q, "has float masses; privacy is decided exactly",
                       "give the masses as exact numbers (Fraction, '3/5')")
-    eps = _number_epsilon(epsilon)
+    return _number_epsilon(epsilon)
+
+
+def _evidential(Q: Mechanism, epsilon: Any, notion: str) -> Verdict:
+    """SLDP (003 Definition 3.1), WLDP (Definition 3.13) or LDP of an exact evidential mechanism at ε."""
+    eps = _evidential_arguments(Q, epsilon)
     bound = sympy.simplify(sympy.exp(eps))
     text = f"every pair of inputs of {list(Q.inputs)} and every event of {list(Q.frame)}"
     return Verdict((_evidential_decision(Q, eps, bound, notion, text), _evidential_second(Q, eps, bound, notion, text)))

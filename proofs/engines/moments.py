@@ -70,7 +70,7 @@ from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentPr
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
            "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",
-           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES"]
+           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES", "validate_moment"]
 
 DEFAULT_N = (1, 2, 3, 4, 6, 10, 25)
 #: largest n re-checked by exact rational enumeration
@@ -527,19 +527,41 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     start = time.perf_counter()
     ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout
-    if isinstance(mechanism, Family) and not _as_matrix(mechanism, prior, counts):
-        family = prepare_family(mechanism, statistic, claimed, given=given, prior=prior, counts=counts,
-                                domain=domain)
-        return _family_verdict(family, moment, ns, points, dps, timeout, start, deadline)
-    if isinstance(mechanism, Family):
-        mechanism, domain = _matrix_of(mechanism, domain)
-    problem = prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts,
-                      domain=domain)
+    problem = _prepared(statistic, claimed, given, mechanism, prior, counts, domain)
+    if isinstance(problem, FamilyProblem):
+        return _family_verdict(problem, moment, ns, points, dps, timeout, start, deadline)
     evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
     symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
     return MomentVerdict(tuple(evidence))
+
+
+def _prepared(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: Any, counts: Any,
+              domain: Any) -> MomentProblem | FamilyProblem:
+    """The problem ``check_moment`` enumerates: a family lumped by value, or one finite model."""
+    if isinstance(mechanism, Family) and not _as_matrix(mechanism, prior, counts):
+        return prepare_family(mechanism, statistic, claimed, given=given, prior=prior, counts=counts, domain=domain)
+    if isinstance(mechanism, Family):
+        mechanism, domain = _matrix_of(mechanism, domain)
+    return prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain)
+
+
+def validate_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
+                    n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
+                    dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,
+                    domain: Any = None, timeout: float | None = None) -> None:
+    """Everything :func:`check_moment` reads and refuses before its work, without the work: the moment, the
+    sample sizes (each within the enumeration's limits for this statistic), the precision, the statistic, the
+    claimed form, the mechanism, its data, the stated domain and the user's points; a one-line
+    :class:`~core.errors.InvalidArgument` otherwise. A short declaration calls it when it is declared."""
+    ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
+    problem = _prepared(statistic, claimed, given, mechanism, prior, counts, domain)
+    target = problem.lumped if isinstance(problem, FamilyProblem) else problem
+    if n_values is not None:
+        _check_sizes(_Comparison(target, moment, dps, None, None), ns)
+    if points is not None and not any(target.user_cases(points, ns).values()):
+        raise invalid("points", points, "needs at least one point")
 
 
 def _as_matrix(family: Family, prior: Any, counts: Any) -> bool:

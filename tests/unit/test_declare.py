@@ -81,3 +81,69 @@ def test_a_declared_claim_shows_its_domain_and_regime_as_math(fresh):
                                         exact="exp(x) - 1", approx="x", regime="x -> 0", domain="0 < x <= 1")
     assert claim.domain == r"$0 < x \le 1$"
     assert claim.interpretation == r"an approximation as $x \to 0$: the relative error tends to 0"
+
+
+_BASE = dict(title="t", source="test", statement="s")
+_COIN = [["1/2", "1/2"], ["1/2", "1/2"]]
+
+#: (declaration, arguments, the one-line message naming the value): each refused when it is declared
+BAD_DECLARATIONS = [
+    pytest.param("moment_claim", dict(statistic="Y0", claimed="0", moment="bogus", mechanism=[["1"]], prior=["1"]),
+                 r"moment='bogus': must be one of", id="moment-unknown"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", n_values=5), r"n_values=5: .*n_values=\[5\]",
+                 id="moment-n_values-not-a-list"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", n_values=[10**9]), r"n=1000000000: is beyond",
+                 id="moment-n-beyond-the-limit"),
+    pytest.param("moment_claim", dict(statistic="__import__('os')", claimed="0"), r"statistic=.*__import__",
+                 id="moment-hostile-statistic"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="zz"), r"claimed='zz': unknown name", id="moment-unknown-name"),
+    pytest.param("moment_claim", dict(statistic="Y0**10**10", claimed="0", mechanism=_COIN, prior=["1/2", "1/2"]),
+                 r"statistic='Y0\*\*10\*\*10': raises Y0 to the power", id="moment-power-tower"),
+    pytest.param("moment_claim", dict(statistic="Y0", claimed="0", mechanism=_COIN, prior=[float("nan"), "1/2"]),
+                 r"prior\[0\]=nan", id="moment-nan-prior"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", domain="p >"), r"domain='p >': does not parse",
+                 id="moment-bad-domain"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", holds_when="p >"),
+                 r"holds_when='p >': does not parse", id="moment-bad-holds_when"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", corrected=("s", "zz")), r"claimed='zz'",
+                 id="moment-bad-corrected-form"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", corrected="n*q1"), r"corrected='n\*q1': must be a pair",
+                 id="moment-corrected-not-a-pair"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", points=[{"p": "inf", "q": "1/4", "pi": "1/2"}]),
+                 r"p='inf': NaN and infinities", id="moment-infinite-point"),
+    pytest.param("ldp_claim", dict(mechanism=None, epsilon="eps"), r"mechanism=None: is not a mechanism",
+                 id="ldp-no-mechanism"),
+    pytest.param("ldp_claim", dict(mechanism=G, epsilon=float("nan"), domain="eps > 0, d >= 2"), r"epsilon=nan",
+                 id="ldp-nan-epsilon"),
+    pytest.param("ldp_claim", dict(mechanism=G, epsilon="zz", domain="eps > 0, d >= 2"), r"epsilon='zz': names 'zz'",
+                 id="ldp-undeclared-name"),
+    pytest.param("ldp_claim", dict(mechanism=G, epsilon="eps", notion="XYZ"), r"notion='XYZ'", id="ldp-bad-notion"),
+    pytest.param("ldp_claim", dict(mechanism=G, epsilon="eps", domain="eps >"), r"domain='eps >': does not parse",
+                 id="ldp-bad-domain"),
+    pytest.param("sign_claim", dict(expr="__import__('os')", domain=[]), r"expr=.*__import__", id="sign-hostile"),
+    pytest.param("sign_claim", dict(expr="zz + 1", domain="eps > 0"), r"expr='zz \+ 1': unknown symbol",
+                 id="sign-unknown-name"),
+    pytest.param("sign_claim", dict(expr="x + 1", symbols="x"), r"symbols='x': must be a list of names",
+                 id="sign-symbols-a-string"),
+    pytest.param("sign_claim", dict(expr="x - 1", symbols=["x"], holds_when=["x >"]), r"holds_when='x >': does not parse",
+                 id="sign-bad-holds_when"),
+    pytest.param("sign_claim", dict(expr="x**100000 - 2", domain="0 < x < 1"), r"degree up to 100000",
+                 id="sign-degree-beyond-the-limit"),
+    pytest.param("sign_claim", dict(expr="e - 2"), r"the name 'e' is not Euler's number", id="sign-e-undeclared"),
+    pytest.param("approximation_claim", dict(exact="n + 1", approx="n", regime="bogus"), r"regime='bogus'",
+                 id="approximation-bad-regime"),
+    pytest.param("approximation_claim", dict(exact="n + 1", approx="n", regime="n -> oo", order="+"),
+                 r"order='\+': does not parse", id="approximation-bad-order"),
+    pytest.param("approximation_claim", dict(exact="n + 1", approx="n", regime="n -> oo", sign="positive"),
+                 r"sign='positive'", id="approximation-bad-sign"),
+    pytest.param("approximation_claim", dict(exact="n + 1", approx="n", regime="n -> oo", mechanism=5),
+                 r"mechanism=5: must be a mechanism family", id="approximation-mechanism-a-number"),
+]
+
+
+@pytest.mark.parametrize(("kind", "arguments", "message"), BAD_DECLARATIONS)
+def test_a_bad_declaration_is_refused_in_one_line_when_declared_and_defines_nothing(fresh, kind, arguments, message):
+    with pytest.raises(InvalidArgument, match=message) as refused:
+        getattr(declare, kind)("T.decl-refused", **_BASE, **arguments)
+    assert "\n" not in str(refused.value)
+    assert "T.decl-refused" not in registry.ids()
