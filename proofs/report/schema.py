@@ -44,6 +44,7 @@ default to empty, and what they kept inside an evidence's ``detail`` (``reading`
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -63,9 +64,14 @@ from proofs.report.latex import parse_derived
 
 __all__ = ["SCHEMA_VERSION", "EvidenceReport", "DerivedReport", "CorrectionReport", "DefinitionReport",
            "RelatedReport", "ClaimReport", "CoverageEntry", "PaperCoverage", "CoverageReport", "Report",
-           "load_report", "section_of"]
+           "load_report", "section_of", "MAX_REPORT_BYTES"]
 
 SCHEMA_VERSION = 3
+#: Largest report file read back (bytes): the whole catalog's report at every budget is a few megabytes, so a
+#: larger file is not a report (and reading it whole would cost the memory of its size).
+MAX_REPORT_BYTES = 64 * 1024 * 1024
+#: Most digits of an integer in a report (Python's own limit on reading one from text).
+MAX_INT_DIGITS = 4300
 
 #: Keys an evidence of an older report kept inside its ``detail``.
 _MOVED_OUT_OF_DETAIL = ("reading", "premise_cases", "recheck", "counterexample", "holds_when", "corrected", "seconds")
@@ -158,6 +164,44 @@ def _checked(data: Mapping[str, Any]) -> bool | None:
 
 def _keys(data: Any) -> Any:
     return sorted(data) if isinstance(data, dict) else data
+
+
+class _Unreadable(str):
+    """A JSON number no report holds, kept as its text to be refused with its path: ``NaN``, ``Infinity``, a
+    float beyond the doubles (``1e999999``, which JSON readers take for an infinity) or an integer of more than
+    :data:`MAX_INT_DIGITS` digits. The toolkit writes every number finite (:func:`core.exact.jsonable`)."""
+
+    def __repr__(self) -> str:
+        return str(self) if len(self) <= 40 else f"<a number of {len(self)} characters>"
+
+
+def _float(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else _Unreadable(text)
+
+
+def _int(text: str) -> Any:
+    return int(text) if len(text.lstrip("-")) <= MAX_INT_DIGITS else _Unreadable(text)
+
+
+def _refuse_unreadable_numbers(data: Any, origin: str) -> None:
+    """A one-line error at the first number of ``data`` that no report holds (a NaN, an infinity, an integer
+    of more than :data:`MAX_INT_DIGITS` digits), naming its path; walked without recursion."""
+    stack = [(data, origin)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}.{k}") for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, _Unreadable) and value.lstrip("-").isdigit():
+            raise invalid(path, value, f"is not a number a report holds (more than {MAX_INT_DIGITS} digits)")
+        elif isinstance(value, _Unreadable) or (isinstance(value, float) and not math.isfinite(value)):
+            raise invalid(path, value, "is not a number a report holds (NaN, an infinity or a number beyond "
+                          "the doubles)")
+        elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3.33 * MAX_INT_DIGITS:
+            raise invalid(path, f"<an integer of about {int(value.bit_length() / 3.33)} digits>",
+                          f"is not a number a report holds (more than {MAX_INT_DIGITS} digits)")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -699,13 +743,37 @@ class Report:
         schema = r.at("schema")
         if schema.data is not None and (not isinstance(schema.data, int) or schema.data > SCHEMA_VERSION):
             raise schema.fail(f"is not a report schema this toolkit reads (1..{SCHEMA_VERSION})")
+        _refuse_unreadable_numbers(data, origin)
         claims = tuple(ClaimReport._read(c) for c in r.at("claims").items())
+        _check_summary(r.at("summary"), claims)
         if (schema.data or 1) < 3:
             claims = tuple(_delimited_statements(c) for c in claims)
         statuses = {c.id: c.status for c in claims}
         claims = tuple(_with_related_statuses(c, statuses) for c in claims)
         coverage = None if data.get("coverage") is None else CoverageReport._read(r.at("coverage"))
         return cls(claims, str(data.get("budget", "?")), str(data.get("toolkit_version", "?")), coverage)
+
+
+def _check_summary(summary: _Reader, claims: Sequence[ClaimReport]) -> None:
+    """The summary, when the report has one, counts the claims it lists: each key a status, each value a count
+    (an integer >= 0), each count the number of listed claims of that status (a status not named counts 0,
+    as reports written before every status was listed leave it out)."""
+    if summary.data is None:
+        return
+    if not isinstance(summary.data, dict):
+        raise summary.fail("is not a JSON object of counts per status")
+    listed = {s.value: sum(1 for c in claims if c.status is s) for s in Status}
+    for key, value in summary.data.items():
+        entry = summary.at(key)
+        if key not in listed:
+            raise entry.fail(f"{key!r} is not a status, one of {list(listed)}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise entry.fail("is not a count (an integer >= 0)")
+        if value != listed[key]:
+            raise entry.fail(f"disagrees with the claims listed: {listed[key]} of them are {key}")
+    missing = [key for key, n in listed.items() if n and key not in summary.data]
+    if missing:
+        raise summary.fail(f"does not count the {listed[missing[0]]} {missing[0]} claim(s) listed")
 
 
 def _as_formula(latex: str) -> str:
@@ -731,7 +799,12 @@ def load_report(path: str | os.PathLike[str]) -> Report:
     (``--from=<path>: <key>=<value>: <why>``)."""
     origin = str(path)
     try:
-        raw = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as source:  # bounded: a device or a pipe that never ends is not read whole
+            raw_bytes = source.read(MAX_REPORT_BYTES + 1)
+        if len(raw_bytes) > MAX_REPORT_BYTES:
+            raise invalid("--from", origin, f"is larger than {MAX_REPORT_BYTES // 2**20} MiB, more than any report of "
+                          "this toolkit (MAX_REPORT_BYTES)")
+        raw = raw_bytes.decode("utf-8")
     except FileNotFoundError:
         raise invalid("--from", origin, "no such file", "write one with `python -m proofs --format json "
                       "--output report.json`") from None
@@ -740,9 +813,11 @@ def load_report(path: str | os.PathLike[str]) -> Report:
     except (OSError, UnicodeDecodeError) as exc:
         raise invalid("--from", origin, f"cannot be read ({type(exc).__name__})") from None
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_float=_float, parse_int=_int, parse_constant=_Unreadable)
     except json.JSONDecodeError as exc:
         raise invalid("--from", origin, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except ValueError as exc:  # what the parser's hooks cannot read; the reader then names no position
+        raise invalid("--from", origin, f"not valid JSON ({_first_line(exc)})") from None
     except RecursionError:
         raise invalid("--from", origin, "not valid JSON (nested too deeply)") from None
     try:

@@ -233,3 +233,63 @@ def test_a_key_added_by_a_later_version_is_kept_written_back_and_shown(synthetic
     shown = {f.label: plain_text(f.content) for f in view.claim_fields(read)}
     assert shown["solvers"] == "queries = 12, boxes = 2", shown
     assert "solvers" in render_markdown(Report((read,), "quick", "x"))
+
+
+#: (what is wrong, the report's text, the message naming the field and its value)
+BAD_REPORT_TEXTS = [
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": 1e999999}}',
+                 r"report\.summary\.proved=1e999999: is not a number a report holds", id="count-beyond-the-doubles"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": NaN}}', r"report\.summary\.proved=NaN",
+                 id="count-nan"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": -Infinity}}', r"report\.summary\.proved=-Infinity",
+                 id="count-infinity"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": ' + "9" * 5000 + '}}',
+                 r"report\.summary\.proved=<a number of 5000 characters>: .*more than 4300 digits", id="count-of-5000-digits"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": 1.0}}',
+                 r"report\.summary\.proved=1\.0: is not a count", id="count-a-float"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": -1}}',
+                 r"report\.summary\.proved=-1: is not a count", id="count-negative"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": true}}',
+                 r"report\.summary\.proved=True: is not a count", id="count-a-boolean"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"proved": 2}}',
+                 r"report\.summary\.proved=2: disagrees with the claims listed: 0", id="count-disagrees"),
+    pytest.param('{"schema": 2, "claims": [], "summary": {"sort-of": 0}}',
+                 r"report\.summary\.sort-of=0: 'sort-of' is not a status", id="unknown-status-counted"),
+    pytest.param('{"schema": 2, "claims": [], "summary": [1]}', r"report\.summary=\[1\]: is not a JSON object",
+                 id="summary-a-list"),
+    pytest.param(json.dumps({**OLD_REPORT, "summary": {}}), r"report\.summary=\{\}: does not count the 1 refuted",
+                 id="summary-leaves-a-claim-out"),
+    pytest.param(json.dumps({**OLD_REPORT, "claims": [{**OLD_REPORT["claims"][0], "seconds": "x"}]}).replace(
+        '"x"', "1e400"), r"report\.claims\[0\]\.seconds=1e400", id="seconds-beyond-the-doubles"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_REPORT_TEXTS)
+def test_a_report_that_cannot_be_one_is_refused_in_one_line_naming_field_and_value(tmp_path, capsys, text, message):
+    source = tmp_path / "bad.json"
+    source.write_text(text)
+    with pytest.raises(InvalidArgument, match=message) as refused:
+        load_report(source)
+    assert "\n" not in str(refused.value)
+    assert main(["export", "--from", str(source), "--latex", str(tmp_path / "tex"), "--html",
+                 str(tmp_path / "r.html")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and re.search(message, err[0]), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"], "nothing is written"
+
+
+def test_a_summary_that_counts_its_claims_is_read_whether_it_lists_every_status_or_not(synthetic_report):
+    every = json.loads(synthetic_report.dumps())
+    assert set(every["summary"]) == {s.value for s in Status}
+    assert Report.from_json(every).to_json() == synthetic_report.to_json()
+    assert Report.from_json(OLD_REPORT).summary[Status.REFUTED] == 1  # only the statuses it had
+
+
+def test_a_file_larger_than_any_report_is_refused_before_it_is_read_whole(tmp_path, monkeypatch):
+    from proofs.report import schema
+
+    monkeypatch.setattr(schema, "MAX_REPORT_BYTES", 1000)
+    source = tmp_path / "big.json"
+    source.write_text(json.dumps(OLD_REPORT) + " " * 1000)
+    with pytest.raises(InvalidArgument, match=r"--from=.*big\.json.*: is larger than"):
+        load_report(source)
