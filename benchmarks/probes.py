@@ -128,6 +128,12 @@ CLAIMS_FILES = {
     "sign-claim-hostile.py": ("from proofs import sign_claim\n"
                               "sign_claim('Mine.s', title='t', source='s', statement='x',"
                               " expr=\"__import__('os')\", domain=[])\n"),
+    "moment-claim-huge-n.py": ("from proofs import moment_claim\n"
+                               "moment_claim('Mine.n', title='t', source='s', statement='x', statistic='N1',"
+                               " claimed='n*q1', n_values=[10**9])\n"),
+    "approximation-claim-bad.py": ("from proofs import approximation_claim\n"
+                                   "approximation_claim('Mine.a', title='t', source='s', statement='x',"
+                                   " exact='n + 1', approx='n', regime='n -> ')\n"),
 }
 GOOD_CLAIMS = textwrap.dedent('''
     from proofs import Claim, Evidence, check, define
@@ -166,6 +172,12 @@ BAD_REPORTS = {
     "deep-nesting": "[" * 100000 + "]" * 100000,
     "huge-number": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": 1e999999}}',
     "nul": '{"schema": 2\x00}',
+    "float-count": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": 1.0}}',
+    "negative-count": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": -1}}',
+    "count-disagrees": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": 3}}',
+    "nan-constant": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": NaN}}',
+    "count-of-5000-digits": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"proved": ' + "9" * 5000 + '}}',
+    "unknown-status-counted": '{"schema": 2, "budget": "quick", "claims": [], "summary": {"sort-of": 0}}',
 }
 
 
@@ -197,7 +209,7 @@ def _cli_probes() -> list[Probe]:
     for option, value, command in [("--budget", "quick", "list"), ("--jobs", "2", "show"), ("--latex", "d", "list"),
                                    ("--from", "r.json", "check"), ("--paper", "003", "check"),
                                    ("--scheduler", "local", "export"), ("--format", "json", "figures"),
-                                   ("--only-user", None, "show"), ("--html", "h.html", "coverage")]:
+                                   ("--only-user", None, "show"), ("--html", "h.html", "list")]:
         given = [option] + ([] if value is None else [value])
         extra = {"show": ["L3.2"], "figures": ["figs"], "export": ["--from", "r.json"]}.get(command, [])
         add(Probe(f"cli {option} before {command} (not taken)", "robust", "cli", (*given, command, *extra)))
@@ -261,7 +273,9 @@ def _cli_probes() -> list[Probe]:
               files={"long.json": _report_text(long_id)}))
     # JSON reports read back
     for name, text in BAD_REPORTS.items():
-        owner = "reports" if name in ("no-claims", "unknown-status", "huge-number", "a-list") else "robust"
+        owner = "reports" if name in ("no-claims", "unknown-status", "huge-number", "a-list", "float-count",
+                                      "negative-count", "count-disagrees", "nan-constant", "count-of-5000-digits",
+                                      "unknown-status-counted") else "robust"
         files = {} if text is None else {"bad.json": text} if name != "directory" else {"bad.json/.keep": ""}
         add(Probe(f"cli export --from {name}", owner, "cli", ("export", "--from", "bad.json", "--format", "table"),
                   files=files))
@@ -397,7 +411,6 @@ def _api_probes() -> list[Probe]:
                        ("randomized_response bad domain", "M.randomized_response(d='d', epsilon='eps', domain='eps >')"),
                        ("warner p=3/2", "M.warner('3/2')"), ("warner p=inf", "M.warner(float('inf'))"),
                        ("unary_encoding q=2", "M.unary_encoding(d='d', p='1/2', q=2)"),
-                       ("unary_encoding p=q", "M.unary_encoding(d='d', p='1/2', q='1/2').matrix({'d': 2})"),
                        ("duchi eps=nan", "M.duchi(float('nan'))"), ("duchi eps='abc def'", "M.duchi('abc def')"),
                        ("continuous empty row", "M.continuous([])"),
                        ("continuous reversed interval", "M.continuous(['(1+x)/2', '(1-x)/2'], interval=(1, -1))"),
@@ -410,7 +423,7 @@ def _api_probes() -> list[Probe]:
                        ("matrix nan entry", "M.matrix([[float('nan'), 1], ['1/2', '1/2']])"),
                        ("product of nothing", "M.product()"), ("product of a number", "M.product(1)"),
                        ("post_process bad kernel", "M.post_process(M.warner('3/4'), [[1]])"),
-                       ("q_wrr eps=-1", "M.q_wrr(-1)"), ("q_gwrr c=0", "M.q_gwrr(0, 1)"),
+                       ("q_wrr eps=-1", "M.q_wrr(-1)"), ("q_gwrr c=3/2", "M.q_gwrr('3/2', 1)"),
                        ("q_lambda lam=2", "M.q_lambda('1/2', '1/4', 2)"),
                        ("q2x3 p+q>1", "M.q2x3('3/4', '1/2')"),
                        ("matrix at d=10**6", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 10**6, 'eps': 1})"),
@@ -418,6 +431,12 @@ def _api_probes() -> list[Probe]:
                        ("matrix at d=1", "M.randomized_response(d='d', epsilon='eps').matrix({'d': 1, 'eps': 1})"),
                        ("lumped unknown value", "M.randomized_response(d='d', epsilon='eps').lumped(['zz'])")]:
         add(Probe(f"mechanisms.{name}", "mech", "api", code=fam + call, limit=300))
+    # inside the printed domains: a degenerate mechanism is a mechanism (its output does not depend on its input)
+    add(Probe("mechanisms.unary_encoding p=q is the degenerate mechanism (every row the same)", "mech", "api",
+              code=fam + "M.unary_encoding(d='d', p='1/2', q='1/2').matrix({'d': 2})",
+              accept="len({tuple(map(str, row)) for row in result.matrix}) == 1", limit=300))
+    add(Probe("mechanisms.q_gwrr c=0 is in its printed domain 0 <= c <= 1", "mech", "api",
+              code=fam + "M.q_gwrr(0, 1)", accept="result.name == 'Q_GWRR'", limit=300))
     add(Probe("mechanisms.randomized_response d='two' (a name: the size is the parameter two)", "mech", "api",
               code=fam + "M.randomized_response(d='two', epsilon='eps')", accept="'two' in result.parameters",
               limit=300))
