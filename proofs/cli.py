@@ -40,7 +40,10 @@ import argparse
 import contextlib
 import io
 import json
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -511,9 +514,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+@contextlib.contextmanager
+def _hypothesis_storage_outside_the_working_directory() -> Iterator[None]:
+    """Hypothesis, which property checks and claims files may use, caches what it learns (the constants
+    of the modules it runs, a Unicode table) in ``./.hypothesis`` even with its example database off; a
+    run writes only the outputs asked for, so for the process's lifetime that cache goes to a temporary
+    directory (inherited by worker processes), removed at the end. A ``HYPOTHESIS_STORAGE_DIRECTORY``
+    the user set is left as it is."""
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        yield
+        return
+    scratch = tempfile.mkdtemp(prefix="ldp-proofs-hypothesis-")
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = scratch
+    try:
+        yield
+    finally:
+        del os.environ["HYPOTHESIS_STORAGE_DIRECTORY"]
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def _main(argv: list[str], owner: bool) -> int:
     with contextlib.ExitStack() as stack:
         if owner:
+            stack.enter_context(_hypothesis_storage_outside_the_working_directory())
             stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
         stack.enter_context(signals.catching_signals(redeliver=False))
         try:

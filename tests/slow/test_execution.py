@@ -72,12 +72,16 @@ PROBES = textwrap.dedent('''
     def _hypothesis(budget):
         from hypothesis import given, settings, strategies as st
 
+        examples = []
+
         @settings(max_examples=10**9, deadline=None, database=None)
         @given(st.integers())
         def spin(k):
+            if not examples:  # hypothesis has set up (and cached what it learnt) before the first example
+                started("hypothesis")
+            examples.append(k)
             sum(range(2000))
 
-        started("hypothesis")
         spin()
         return Evidence("property", "holds", "never reached")
 
