@@ -239,19 +239,33 @@ def released_mean_quadrature(mu, R, sigma, n: int, delta, ctx: NumbersContext | 
 def released_coverage_one(mu, R, sigma, eps, delta, alpha, ctx: NumbersContext | None = None) -> Any:
     """Coverage of μ by the §3.1 interval Z ± z*_{α/2} √(σ² + σ̃²) at n = 1 for the mechanism as specified
     (released only when X lies in [-B, B]): ∫_{-B}^{B} φ_σ(x - μ) [Φ((h - x + μ)/σ̃) - Φ((-h - x + μ)/σ̃)] dx
-    / (Φ(b) - Φ(a)), h = z*_{α/2} √(σ² + σ̃²), σ̃ = √(2 ln(2/δ)) 2B/ε (GS = 2B as §3.1 prints it); mpmath
-    quadrature (``mpf`` contexts only)."""
+    / (Φ(b) - Φ(a)), h = z*_{α/2} √(σ² + σ̃²), σ̃ = √(2 ln(2/δ)) 2B/ε (GS = 2B as §3.1 prints it).
+
+    In an ``arb`` context the integral is python-flint's certified integration (``acb.integral``; the
+    integrand is entire: exp and erf), so the ball encloses the exact coverage; in an ``mpf`` context it is
+    mpmath's quadrature, split at μ."""
     import mpmath
 
     ctx = numbers(ctx)
-    if ctx.kind != "mpf":
-        raise invalid("ctx", ctx, "quadrature needs an mpf context")
+    if ctx.kind not in ("mpf", "arb"):
+        raise invalid("ctx", ctx, "quadrature needs an mpf or arb context")
     alpha = check_alpha(alpha)
     with ctx.active():
         bound = release_bound(R, sigma, 1, delta, ctx)
         m, s, a, b = _standardised(mu, sigma, -bound, bound, ctx)
         noise = gaussian_sigma(eps, delta, 1, ctx) * 2 * bound
         half = z_quantile(alpha, ctx) * ctx.sqrt(s * s + noise * noise)
+        if ctx.kind == "arb":
+            from flint import acb
+
+            density, spread = s * ctx.sqrt(2 * ctx.pi()), noise * ctx.sqrt(ctx.number(2))
+
+            def covered_ball(x, _analytic):  # entire in x: no branch cut to guard
+                return ((-(x - m) ** 2 / (2 * s * s)).exp() / density
+                        * (((half - x + m) / spread).erf() - ((-half - x + m) / spread).erf()) / 2)
+
+            integral = acb.integral(covered_ball, -bound, bound)
+            return integral.real / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
 
         # the integrand is evaluated thousands of times inside ctx's precision: mpmath's own Φ, without
         # entering the context again at each point

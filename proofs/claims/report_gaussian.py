@@ -455,9 +455,10 @@ _ONE_CONFIGS = [(Fraction(1), Fraction(1), Fraction(1, 2), Fraction(1, 100)), (F
 
 @check("R.ci-gauss", "enumeration")
 def _ci_gauss_one(budget: Budget):
-    """The coverage at n = 1 for the mechanism as specified (X conditioned on [-B, B]), by quadrature at two
-    precisions, against 1 - α, over four (R, σ, ε, δ) and μ in {-R, 0, R} (also ±R/2 at the thorough budget:
-    each case is a quadrature at 30 and 60 digits)."""
+    """The coverage at n = 1 for the mechanism as specified (X conditioned on [-B, B]), by certified
+    integration (python-flint balls enclosing the exact coverage) at two precisions, against 1 - α, over four
+    (R, σ, ε, δ) and μ in {-R, 0, R} (also ±R/2 at the thorough budget: each case is an integral at 30 and
+    60 digits)."""
     halves = (-2, 0, 2) if budget.grid < 17 else (-2, -1, 0, 1, 2)
     cases = [{"R": R, "sigma": s, "eps": e, "delta": d, "mu": R * k / 2, "alpha": Fraction(1, 20)}
              for R, s, e, d in _ONE_CONFIGS for k in halves]
@@ -467,11 +468,11 @@ def _ci_gauss_one(budget: Budget):
                                                   case["alpha"], ctx)
         return coverage - ctx.number(1 - case["alpha"])
 
-    ev = certified_exhaustive(cases, margin, sign=">=0", ctx=mpf(30),
+    ev = certified_exhaustive(cases, margin, sign=">=0", ctx=arb(30), method=Method.ENUMERATION,
                               names=("coverage - (1 - alpha)", "coverage - (1 - alpha) (second precision)"),
                               domain="n = 1, (R, sigma, eps, delta) in {(1, 1, 1/2, 1/100), (5, 2, 2, 1/1000), "
                                      f"(1, 1, 10, 1/2), (1, 1, 100, 1/2)}}, mu = R k/2 for k in {list(halves)}, "
-                                     "alpha = 1/20; coverage conditional on a release, by quadrature")
+                                     "alpha = 1/20; coverage conditional on a release, by certified integration")
     yield replace(ev, steps=ev.steps + _coverage_one_steps(cases)) if ev.outcome is Outcome.HOLDS else ev
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import flint
 import mpmath
 import numpy as np
 import pytest
@@ -224,3 +225,23 @@ def test_R_example_bias_binned_normal():
 def test_global_sensitivity_readings(reading, expected):
     assert gs_reading(Fraction(3, 2), reading) == expected
     assert mg.gs_usual(Fraction(3, 2)) == Fraction(3, 2) and mg.gs_printed(Fraction(3, 2)) == Fraction(9, 4)
+
+
+@pytest.mark.parametrize("mu, R, sigma, eps, delta", [
+    (Fraction(-1), 1, 1, 100, Fraction(1, 2)),      # little noise: Φ jumps inside [-B, B]
+    (0, 5, 2, 2, Fraction(1, 1000)),
+    (Fraction(1, 2), 1, 1, 10, Fraction(1, 2)),
+], ids=["eps-100", "eps-2", "eps-10"])
+def test_R_ci_gauss_certified_coverage_encloses_the_quadrature(mu, R, sigma, eps, delta):
+    """The coverage at n = 1 (004 §3.1, the mechanism as specified): python-flint's certified integral is a
+    ball holding mpmath's 60-digit quadrature, and is tight (radius below 1e-25 at 30 digits)."""
+    ball = mg.released_coverage_one(mu, R, sigma, eps, delta, Fraction(1, 20), arb(30))
+    quadrature = mg.released_coverage_one(mu, R, sigma, eps, delta, Fraction(1, 20), mpf(60))
+    with arb(60).active():
+        assert ball.overlaps(flint.arb(mpmath.nstr(quadrature, 58)))
+    assert ball.rad() < flint.arb("1e-25")
+
+
+def test_R_ci_gauss_coverage_refuses_an_exact_context():
+    with pytest.raises(InvalidArgument, match="ctx="):
+        mg.released_coverage_one(0, 1, 1, 1, Fraction(1, 2), Fraction(1, 20), EXACT)
