@@ -34,6 +34,7 @@ Example::
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -403,10 +404,7 @@ def parse_srepr(text: str, *, name: str = "derived") -> Any:
     classes, numbers and strings are accepted, nothing is evaluated as code."""
     text = _check_text(text, name, MAX_SREPR_LENGTH)
     try:
-        tree = ast.parse(text, mode="eval")
-        if _depth(tree.body, 4 * MAX_DEPTH) > 4 * MAX_DEPTH:
-            raise ValueError("too deeply nested")
-        built = _build_srepr(tree.body)
+        built = _built_srepr(text)
     except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError, MemoryError) as exc:
         raise invalid(name, text, f"not a sympy srepr string ({str(exc)[:200]})") from None
     import sympy
@@ -414,3 +412,13 @@ def parse_srepr(text: str, *, name: str = "derived") -> Any:
     if not isinstance(built, sympy.Basic):
         raise invalid(name, text, f"not a sympy srepr string (it reads as a {type(built).__name__})")
     return built
+
+
+@functools.lru_cache(maxsize=4096)
+def _built_srepr(text: str) -> Any:
+    """What ``text`` builds (sympy objects are immutable, so one build serves every reader: a report repeats
+    the same expressions in its steps, derived expressions and certificates); failures are not cached."""
+    tree = ast.parse(text, mode="eval")
+    if _depth(tree.body, 4 * MAX_DEPTH) > 4 * MAX_DEPTH:
+        raise ValueError("too deeply nested")
+    return _build_srepr(tree.body)
