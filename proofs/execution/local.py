@@ -1,14 +1,16 @@
 """Claims on this machine: one after the other in this process (:func:`run_inline`), or in forked
 processes, at most ``jobs`` at a time (:func:`run_local`).
 
-A forked process runs a *batch*: the claims of one claims module that follow each other in the run (at
-most :func:`batch_size` of them), one after the other, reporting each result as it finishes. Claims of one
-module share their derivations (a symbolic variance, a mechanism's table, the lazily loaded parts of sympy),
-which a process per claim would compute again for each: batches save about a fifth of the CPU time of the
-catalog. A death stays local all the same: when a process is killed or runs out of memory, the claim it was
-running is reported ``error`` (with the signal or exit code), the claims of its batch that had not started
-go on in a new process, and the run goes on. Forking a process that has already loaded the registry costs
-a few milliseconds, far less than any claim.
+Work goes to the processes in *batches*: the claims of one claims module that follow each other in the run
+(at most :func:`batch_size` of them), run one after the other, each result reported as it finishes. A
+process that finishes its batch is given the next one, so the ``jobs`` processes live for the whole run:
+claims share the derivations they have in common (a symbolic variance, a mechanism's table, the lazily
+loaded parts of sympy, sympy's caches) within a module and across modules, which a process per claim would
+compute again for each (a fifth of the catalog's CPU time) and a process per batch again for each module.
+A death stays local all the same: when a process is killed or runs out of memory, the claim it was running
+is reported ``error`` (with the signal or exit code), the claims of its batch that had not started go on in
+a new process, and the run goes on. Forking a process that has already loaded the registry costs a few
+milliseconds, far less than any claim.
 
 Signals (:mod:`proofs.execution.signals`): the workers ignore SIGINT (Ctrl-C sends it to the whole
 process group) and die on SIGTERM; the main process catches both, terminates every worker (SIGTERM,
@@ -19,6 +21,7 @@ that a solver that would catch SIGINT during its query cannot hide it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -39,15 +42,19 @@ __all__ = ["run_local", "run_inline"]
 _GRACE = 0.5  # seconds between SIGTERM and SIGKILL when stopping workers
 
 
-def _child(batch: tuple[str, ...], budget: Any, connection: Any) -> None:
+def _child(budget: Any, connection: Any) -> None:
+    """A worker: runs each batch it receives, a result per claim, until it receives ``None``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        for claim_id in batch:
-            try:
-                connection.send(("ok", run_checks(claim_id, budget)))
-            except BaseException as exc:  # run_checks turns check crashes into evidence; this is anything else
-                connection.send(("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}"))
+        while (batch := connection.recv()) is not None:
+            for claim_id in batch:
+                try:
+                    connection.send(("ok", run_checks(claim_id, budget)))
+                except BaseException as exc:  # run_checks turns check crashes into evidence; this is anything else
+                    connection.send(("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}"))
+    except (EOFError, OSError):  # the main process went away
+        pass
     finally:
         connection.close()
         os._exit(0)
@@ -149,7 +156,8 @@ def run_local(claim_ids: Sequence[str], budget: Any, *, jobs: int,
 
 @dataclass
 class _Worker:
-    """A forked process running ``batch``; ``done`` of its claims have reported, the next since ``started``."""
+    """A forked process running ``batch`` (its current one); ``done`` of its claims have reported, the next
+    since ``started``."""
 
     process: multiprocessing.Process
     connection: Any
@@ -165,12 +173,12 @@ def _loop(context: Any, pending: list[tuple[str, ...]], running: dict[Any, _Work
         while pending and len(running) < max(1, jobs):
             with signals.deferred():  # a worker is stopped only once it is known
                 batch = pending.pop(0)
-                receive, send = context.Pipe(duplex=False)
-                process = context.Process(target=_child, args=(batch, budget, send), daemon=True,
-                                          name=f"claims {batch[0]}" + (f" (+{len(batch) - 1})" if len(batch) > 1 else ""))
+                here, there = context.Pipe()
+                process = context.Process(target=_child, args=(budget, there), daemon=True, name="claims worker")
                 process.start()
-                send.close()
-                running[receive] = _Worker(process, receive, batch)
+                there.close()
+                here.send(batch)
+                running[here] = _Worker(process, here, batch)
         for ready in wait(list(running), timeout=0.5):
             worker = running[ready]
             claim_id = worker.batch[worker.done]
@@ -182,8 +190,17 @@ def _loop(context: Any, pending: list[tuple[str, ...]], running: dict[Any, _Work
             result = payload if kind == "ok" else died(claim_id, budget, payload, time.perf_counter() - worker.started)
             worker.done += 1
             worker.started = time.perf_counter()
+            if kind != "died" and worker.done == len(worker.batch) and pending:
+                worker.batch, worker.done = pending.pop(0), 0  # the next batch, in the same process
+                try:
+                    worker.connection.send(worker.batch)
+                except OSError:  # it died in between: the batch goes to a new process
+                    kind = "died"
             if kind == "died" or worker.done == len(worker.batch):
                 del running[ready]
+                if kind != "died":
+                    with contextlib.suppress(OSError):
+                        worker.connection.send(None)
                 worker.connection.close()
                 worker.process.join(1.0)
                 if worker.done < len(worker.batch):  # the claims that had not started go on in a new process

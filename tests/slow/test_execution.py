@@ -377,6 +377,32 @@ def test_a_death_in_a_batch_costs_only_its_claim_and_the_rest_of_the_batch_goes_
     assert {results[c].status.value for c in ["Probe.quick", *more]} == {"inconclusive"}
 
 
+def test_a_worker_process_runs_one_batch_after_another():
+    """The processes live for the whole run: a process that finished its batch (one module's claims) is given
+    the next, so derivations the modules share are computed once per process, not once per module."""
+    ids = [f"Probe.module{m}.claim{i}" for m in "ab" for i in range(2)]
+
+    def recording(module):
+        def check(budget):
+            return Evidence("symbolic", "inconclusive", "none", {"pid": os.getpid()})
+
+        check.__module__ = module
+        return check
+
+    for claim_id in ids:
+        registry.define(Claim(id=claim_id, title="probe", source="test", statement="x", domain="none"))
+        registry.check(claim_id, "symbolic")(recording(f"probes_{claim_id.split('.')[1]}"))  # two claims modules
+    try:
+        assert len(batches(ids, 1)) >= 2
+        results = run_local(ids, BUDGETS["quick"], jobs=1)
+    finally:
+        registry.forget(ids)
+    assert all(results[c].evidence and "pid" in results[c].evidence[0].detail for c in ids), \
+        {c: (results[c].status.value, results[c].verdict.reason) for c in ids}
+    pids = {results[c].evidence[0].detail["pid"] for c in ids}
+    assert len(pids) == 1 and os.getpid() not in pids, pids
+
+
 def test_batches_keep_the_order_and_one_module_each():
     claims = registry.claims()
     ids = [c.id for c in claims]
