@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from proofs.report.tex import (ACCENTS, DELIMITERS, ENVIRONMENTS, FONTS, SIZES, SYMBOL_COMMANDS, TEXT_COMMANDS,
                                TEXT_MODE_COMMANDS, TWO_ARGUMENTS)
@@ -62,65 +63,60 @@ class Node:
     end: int = 0
 
 
-@dataclass
-class _Token:
-    text: str
+class _Token(NamedTuple):
+    text: str  # "" for the end of the source
     start: int
     end: int
 
 
+#: Commands whose arguments :meth:`_Parser.atom` reads (so ``x^\frac12`` and ``\hat\frac12`` compile).
+_WITH_ARGUMENTS = TWO_ARGUMENTS | ACCENTS | FONTS | TEXT_COMMANDS
+
+
 class _Parser:
     def __init__(self, source: str, strict: bool) -> None:
-        self.source = source
-        self.strict = strict
+        self.source, self.strict, self.pos = source, strict, 0
         self.tokens = [_Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(source)]
-        self.pos = 0
+        self.tokens.append(_Token("", len(source), len(source)))
 
     # -- helpers
     def fail(self, why: str) -> None:
         if self.strict:
             raise LatexError(why)
 
-    def peek(self, skip_space: bool = False) -> _Token | None:
+    def peek(self, skip_space: bool = False) -> _Token:
         i = self.pos
-        while skip_space and i < len(self.tokens) and self.tokens[i].text.isspace():
+        while skip_space and self.tokens[i].text.isspace():
             i += 1
-        return self.tokens[i] if i < len(self.tokens) else None
+        return self.tokens[i]
 
     def skip_space(self) -> None:
-        while self.pos < len(self.tokens) and self.tokens[self.pos].text.isspace():
+        while self.tokens[self.pos].text.isspace():
             self.pos += 1
+
+    def take(self) -> _Token:
+        self.pos += 1
+        return self.tokens[self.pos - 1]
 
     def node(self, kind: str, start: int, **kw) -> Node:
         end = self.tokens[self.pos - 1].end if self.pos else 0
         return Node(kind, start=start, end=max(end, start), **kw)
 
-    @property
-    def here(self) -> int:
-        return self.tokens[self.pos].start if self.pos < len(self.tokens) else len(self.source)
-
     # -- grammar
     def sequence(self, stops: frozenset[str]) -> tuple[Node, ...]:
         items: list[Node] = []
-        while self.pos < len(self.tokens):
-            token = self.tokens[self.pos]
-            if token.text in stops:
-                break
+        while (token := self.peek()).text and token.text not in stops:
             if token.text == "}":
                 self.fail("unbalanced '}'")
                 self.pos += 1
-                continue
-            if token.text in ("&", "\\\\"):
+            elif token.text in ("&", "\\\\"):
                 self.fail(f"{token.text!r} outside an environment")
                 self.pos += 1
                 items.append(Node("space", start=token.start, end=token.end))
-                continue
-            if token.text in ("^", "_"):
+            elif token.text in ("^", "_"):
                 base = items.pop() if items and items[-1].kind != "space" else None
                 items.append(self.scripts(base, token.start if base is None else base.start))
-                continue
-            atom = self.atom()
-            if atom is not None:
+            elif (atom := self.atom()) is not None:
                 items.append(atom)
         return tuple(items)
 
@@ -128,33 +124,25 @@ class _Parser:
         sub = sup = None
         if base is not None and base.kind == "script":
             start, (base, sub, sup) = base.start, base.children
-        while True:
-            token = self.peek(skip_space=True)
-            if token is None or token.text not in ("^", "_"):
-                break
+        while (mark := self.peek(skip_space=True).text) in ("^", "_"):
             self.skip_space()
             self.pos += 1
             argument = self.argument()
-            if token.text == "^":
-                if sup is not None:
-                    self.fail("double superscript")
-                sup = argument
-            else:
-                if sub is not None:
-                    self.fail("double subscript")
-                sub = argument
+            if (sup if mark == "^" else sub) is not None:
+                self.fail("double superscript" if mark == "^" else "double subscript")
+            sup, sub = (argument, sub) if mark == "^" else (sup, argument)
         return self.node("script", start, children=(base, sub, sup))
 
     def argument(self) -> Node:
         """One argument: a group or a single token (``x^2``, ``\\frac12``)."""
         self.skip_space()
         token = self.peek()
-        if token is None or token.text in ("}", "&", "^", "_", "\\\\") or token.text in ("\\right", "\\end"):
+        if token.text in ("", "}", "&", "^", "_", "\\\\", "\\right", "\\end"):
             self.fail("missing argument")
-            return Node("group", start=self.here, end=self.here)
+            return Node("group", start=token.start, end=token.start)
         if token.text == "{":
             return self.group()
-        if token.text.startswith("\\") and token.text[1:] in (TWO_ARGUMENTS | ACCENTS | FONTS | TEXT_COMMANDS):
+        if token.text.startswith("\\") and token.text[1:] in _WITH_ARGUMENTS:
             return self.atom()  # ``x^\frac12`` compiles; accept it
         self.pos += 1
         if token.text.startswith("\\"):
@@ -163,12 +151,10 @@ class _Parser:
 
     def group(self, close: str = "}") -> Node:
         """``{...}``, or with ``close`` ``]`` the optional argument ``[...]`` of ``\\sqrt``."""
-        start = self.here
-        self.pos += 1  # { or [
+        start = self.take().start  # { or [
         children = self.sequence(frozenset({close}))
-        if self.pos < len(self.tokens):  # the sequence stopped at ``close``
-            self.pos += 1
-        else:
+        if not self.take().text:  # the sequence stopped at ``close``, or at the end
+            self.pos -= 1
             self.fail(f"unclosed {self.source[start]!r}")
         return self.node("group", start, children=children)
 
@@ -180,67 +166,59 @@ class _Parser:
         return Node("unknown", name, start=token.start, end=token.end)
 
     def atom(self) -> Node | None:
-        token = self.tokens[self.pos]
+        token = self.take()
         if token.text.isspace():
-            self.pos += 1
             return Node("space", " ", start=token.start, end=token.end)
         if token.text == "{":
+            self.pos -= 1
             return self.group()
         if token.text in ("#", "$", "%", "~") or (not token.text.isascii() and self.strict):
             self.fail(f"character {token.text!r} in math")
-            self.pos += 1
             return Node("char", token.text if token.text not in "#$%" else "", start=token.start, end=token.end)
         if not token.text.startswith("\\"):
-            self.pos += 1
             return Node("char", token.text, start=token.start, end=token.end)
-        name = token.text[1:]
-        start = token.start
-        self.pos += 1
-        if name in ("left", "right", "middle") or name in SIZES:
-            if name == "right":
-                self.fail("\\right without \\left")
-                self.delimiter()
-                return None
-            if name == "left":
-                return self.fenced(start)
+        name, start = token.text[1:], token.start
+        if name == "right":
+            self.fail("\\right without \\left")
+            self.delimiter()
+            return None
+        if name == "left":
+            return self.fenced(start)
+        if name == "middle" or name in SIZES:
             return Node("symbol", self.delimiter(), start=start, end=self.tokens[self.pos - 1].end)
-        if name in ("begin", "end"):
-            if name == "end":
-                self.fail("\\end without \\begin")
-                self.braced_name()
-                return None
+        if name == "end":
+            self.fail("\\end without \\begin")
+            self.braced_name()
+            return None
+        if name == "begin":
             return self.environment(start)
         if name in TEXT_COMMANDS:
             return self.text_argument(name, start)
-        if name in ACCENTS or name in FONTS or name == "not":
-            return self.node("command", start, text=name, children=(self.argument(),))
         if name in TWO_ARGUMENTS:
             first = self.argument()
             return self.node("command", start, text=name, children=(first, self.argument()))
         if name == "sqrt":
             option = None
-            if (self.peek(skip_space=True) or _Token("", 0, 0)).text == "[":
+            if self.peek(skip_space=True).text == "[":
                 self.skip_space()
                 option = self.group("]")
             return self.node("command", start, text=name, children=(self.argument(),), option=option)
-        if name == "pmod":
+        if name in ACCENTS or name in FONTS or name in ("not", "pmod"):
             return self.node("command", start, text=name, children=(self.argument(),))
         return self.command_without_arguments(token)
 
     def delimiter(self) -> str:
-        token = self.peek(skip_space=True)
-        if token is None or token.text not in DELIMITERS:
+        if self.peek(skip_space=True).text not in DELIMITERS:
             self.fail("\\left, \\right or a size command without a delimiter")
             return "."
         self.skip_space()
-        self.pos += 1
-        return token.text
+        return self.take().text
 
     def fenced(self, start: int) -> Node:
         left = self.delimiter()
         body = self.sequence(frozenset({"\\right"}))
         right = "."
-        if self.pos < len(self.tokens) and self.tokens[self.pos].text == "\\right":
+        if self.peek().text == "\\right":
             self.pos += 1
             right = self.delimiter()
         else:
@@ -251,18 +229,17 @@ class _Parser:
         """The tokens inside the ``{...}`` at the cursor (which is on the ``{``), and whether it closed."""
         self.pos += 1
         depth, parts = 1, []
-        while self.pos < len(self.tokens):
-            text = self.tokens[self.pos].text
-            self.pos += 1
+        while (text := self.take().text):
             depth += {"{": 1, "}": -1}.get(text, 0)
             if depth == 0:
                 return parts, True
             parts.append(text)
+        self.pos -= 1
         return parts, False
 
     def braced_name(self) -> str:
         self.skip_space()
-        if (self.peek() or _Token("", 0, 0)).text != "{":
+        if self.peek().text != "{":
             self.fail("an environment needs a {name}")
             return ""
         parts, closed = self.balanced()
@@ -281,11 +258,11 @@ class _Parser:
         rows: list[tuple[Node, ...]] = []
         cells: list[Node] = []
         while True:
-            cell_start = self.here
+            cell_start = self.peek().start
             children = self.sequence(frozenset({"&", "\\\\", "\\end"}))
-            cells.append(Node("group", children=children, start=cell_start, end=self.here))
             token = self.peek()
-            if token is None:
+            cells.append(Node("group", children=children, start=cell_start, end=token.start))
+            if not token.text:
                 self.fail(f"\\begin{{{name}}} without \\end")
                 break
             self.pos += 1
@@ -305,8 +282,8 @@ class _Parser:
     def text_argument(self, name: str, start: int) -> Node:
         self.skip_space()
         token = self.peek()
-        if token is None or token.text != "{":
-            if token is not None and not token.text.startswith("\\") and token.text not in "}^_&":
+        if token.text != "{":
+            if token.text and not token.text.startswith("\\") and token.text not in "}^_&":
                 self.pos += 1
                 return self.node("textarg", start, text=token.text, children=(Node("char", name),))
             self.fail(f"\\{name} without an argument")
@@ -331,8 +308,7 @@ def parse_math(text: str, *, strict: bool = True) -> Node:
     anything that would not compile; otherwise read what can be read."""
     if not isinstance(text, str):
         raise LatexError(f"not a string: {type(text).__name__}")
-    parser = _Parser(text, strict)
-    children = parser.sequence(frozenset())
+    children = _Parser(text, strict).sequence(frozenset())
     if strict and not text.isascii():
         raise LatexError("non-ASCII character in math (translate it with unicode_to_latex first)")
     return Node("group", children=children, start=0, end=len(text))
@@ -340,9 +316,7 @@ def parse_math(text: str, *, strict: bool = True) -> Node:
 
 def is_math(text: str) -> bool:
     """Whether ``text`` is non-empty math-mode LaTeX that compiles (see :func:`parse_math`)."""
-    if not isinstance(text, str) or not text.strip():
-        return False
-    return _is_math(text)
+    return isinstance(text, str) and bool(text.strip()) and _is_math(text)
 
 
 @functools.lru_cache(maxsize=8192)

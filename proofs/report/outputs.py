@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from core.errors import invalid
@@ -20,15 +19,11 @@ from proofs.report.schema import Report
 from proofs.coverage.report import coverage as compute
 from proofs.report.figures import draw_images
 from proofs.report.html import render_html
-from proofs.report.latex_doc import check_latex_directory, latex_files, write_latex
+from proofs.report.latex_doc import check_latex_directory, latex_files
 from proofs.report.markdown import render_markdown
 from proofs.report.terminal import render_report
 
-__all__ = ["FORMATS", "check_targets", "coverage", "render", "emit", "html_text", "stage", "write_html",
-           "write_latex_directory"]
-
-#: What ``--format`` accepts.
-FORMATS = ("table", "json", "markdown")
+__all__ = ["check_targets", "coverage", "render", "emit", "stage"]
 
 #: Width of the table written to a file (``--format table --output FILE``).
 FILE_WIDTH = 120
@@ -86,31 +81,16 @@ def emit(report: Report, fmt: str, output: str | None, stream: TextIO | None = N
     stream.write(render(report, fmt))
 
 
-def html_text(report: Report, *, figures: bool = True) -> str:
-    """The self-contained HTML page (figures drawn and embedded unless ``figures`` is False)."""
-    images = ()
-    if figures:
-        images = draw_images([c.id for c in report.claims])
-    return render_html(report, images)
-
-
 def stage(transaction: Transaction, report: Report, *, fmt: str | None = None, output: str | None = None,
           html: str | None = None, latex: str | None = None, figures: bool = True) -> None:
     """Render every output the options ask for and add it to ``transaction`` (nothing is written here):
-    the report in ``fmt`` to ``output``, the HTML page to ``html``, the LaTeX export to ``latex``."""
+    the report in ``fmt`` to ``output``, the HTML page to ``html`` (its figures drawn unless ``figures`` is
+    False), the LaTeX export to ``latex``."""
     if output is not None and fmt is not None:
         transaction.add_file(output, render(report, fmt), "--output")
     if html is not None:
-        transaction.add_file(html, html_text(report, figures=figures), "--html")
+        images = draw_images([c.id for c in report.claims]) if figures else ()
+        transaction.add_file(html, render_html(report, images), "--html")
     if latex is not None:
         transaction.add_directory(latex, latex_files(report), "--latex", replace=("claims",))
 
-
-def write_html(report: Report, path: str | os.PathLike[str], *, figures: bool = True) -> Path:
-    """The self-contained HTML page at ``path`` (figures drawn and embedded unless ``figures`` is False)."""
-    return write_text(path, html_text(report, figures=figures), "--html")
-
-
-def write_latex_directory(report: Report, directory: str | os.PathLike[str]) -> list[Path]:
-    """``report.tex`` and one fragment per claim in ``directory`` (``report.tex`` first in the result)."""
-    return write_latex(report, directory)

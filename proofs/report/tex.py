@@ -270,15 +270,10 @@ def text_tex(text: object) -> str:
 # The paper's symbols by the names the toolkit gives them
 
 #: Greek names as the toolkit spells them -> LaTeX.
-GREEK_NAMES = {
-    "alpha": r"\alpha", "al": r"\alpha", "beta": r"\beta", "gamma": r"\gamma", "delta": r"\delta",
-    "eps": r"\epsilon", "epsilon": r"\epsilon", "varepsilon": r"\varepsilon", "zeta": r"\zeta", "eta": r"\eta",
-    "theta": r"\theta", "iota": r"\iota", "kappa": r"\kappa", "lam": r"\lambda", "lambda": r"\lambda", "mu": r"\mu",
-    "nu": r"\nu", "xi": r"\xi", "pi": r"\pi", "rho": r"\rho", "sigma": r"\sigma", "tau": r"\tau", "phi": r"\varphi",
-    "varphi": r"\varphi", "chi": r"\chi", "psi": r"\psi", "omega": r"\omega", "Gamma": r"\Gamma",
-    "Delta": r"\Delta", "Theta": r"\Theta", "Lambda": r"\Lambda", "Pi": r"\Pi", "Sigma": r"\Sigma",
-    "Phi": r"\Phi", "Psi": r"\Psi", "Omega": r"\Omega",
-}
+GREEK_NAMES = {name: "\\" + name for name in (
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau varphi chi "
+    "psi omega Gamma Delta Theta Lambda Pi Sigma Phi Psi Omega").split()} | {
+    "al": r"\alpha", "eps": r"\epsilon", "lam": r"\lambda", "phi": r"\varphi"}
 #: Names whose LaTeX is not given by the rule of :func:`symbol_latex`.
 _NAMES = {
     "pihat": r"\hat{\pi}", "hat_pi": r"\hat{\pi}", "nuhat": r"\hat{\nu}", "thetahat": r"\hat{\theta}",
