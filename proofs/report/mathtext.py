@@ -143,49 +143,35 @@ plain_text = UnicodePrinter().doprint
 # Long formulas
 
 
-_BREAK_AFTER = frozenset({",", ";"})
-_BREAK_SPACES = frozenset({" ", ",", ";", ":", "quad", "qquad"})
+#: Top-level nodes (kind, text) that open or close a bracket, that a line may break after, and the spaces
+#: that follow such a break (dropped: the text between the pieces stands for them).
+_OPENING = frozenset({("char", "("), ("char", "["), ("symbol", "{"), ("symbol", "langle")})
+_CLOSING = frozenset({("char", ")"), ("char", "]"), ("symbol", "}"), ("symbol", "rangle")})
+_CUTS = frozenset({("char", ","), ("char", ";"), ("symbol", "quad"), ("symbol", "qquad")})
+_SPACES = frozenset({("space", " ")} | {("symbol", name) for name in (" ", ",", ";", ":", "quad", "qquad")})
 
 
 def _split_math(latex: str, level: int = 0) -> list[Segment]:
-    """A long formula cut at its top-level ``,`` and ``;`` (and ``\\quad``) into formulas of its own, so
-    that a line can break between them; pieces that would not compile alone keep it whole."""
-    tree = parse_math(latex, strict=False)
+    """A long formula (known to compile) cut at its top-level ``,`` and ``;`` (and ``\\quad``) into formulas
+    of its own, so that a line can break between them; pieces that would not compile alone keep it whole."""
+    children = parse_math(latex, strict=False).children
     pieces: list[tuple[int, int, str]] = []
-    start = 0
-    children = tree.children
-    k = depth = 0
+    start = depth = k = 0
     while k < len(children):
         node = children[k]
-        if (node.kind == "char" and node.text in "([") or (node.kind == "symbol" and node.text in ("{", "langle")):
-            depth += 1
-        elif (node.kind == "char" and node.text in ")]") or (node.kind == "symbol" and node.text in ("}", "rangle")):
-            depth -= 1
-        cut = depth <= level and ((node.kind == "char" and node.text in _BREAK_AFTER)
-                                  or (node.kind == "symbol" and node.text in ("quad", "qquad")))
-        if cut:
-            j = k + 1
-            while j < len(children) and (children[j].kind == "space" or (children[j].kind == "symbol"
-                                                                          and children[j].text in _BREAK_SPACES)):
-                j += 1
-            separator = node.text + " " if node.kind == "char" else "  "
-            pieces.append((start, node.start, separator))
-            start = children[j].start if j < len(children) else len(latex)
-            k = j
-            continue
+        depth += ((node.kind, node.text) in _OPENING) - ((node.kind, node.text) in _CLOSING)
         k += 1
+        if depth <= level and (node.kind, node.text) in _CUTS:
+            while k < len(children) and (children[k].kind, children[k].text) in _SPACES:
+                k += 1
+            pieces.append((start, node.start, node.text + " " if node.kind == "char" else "  "))
+            start = children[k].start if k < len(children) else len(latex)
     pieces.append((start, len(latex), ""))
-    if len(pieces) == 1:
+    parts = [(latex[begin:end].strip(), separator) for begin, end, separator in pieces]
+    if len(parts) == 1 or any(part and not is_math(part) for part, _ in parts):
         return [Segment("math", latex)]
-    out: list[Segment] = []
-    for begin, end, separator in pieces:
-        part = latex[begin:end].strip()
-        if part and not is_math(part):
-            return [Segment("math", latex)]
-        if part:
-            out.append(Segment("math", part))
-        out.append(Segment("text", separator))
-    return list(_merge(out))
+    return list(_merge(s for part, separator in parts
+                       for s in ([Segment("math", part)] if part else []) + [Segment("text", separator)]))
 
 
 def breakable(rich: MathText, limit: int = 90) -> MathText:

@@ -17,6 +17,8 @@ without the backslash.
 
 from __future__ import annotations
 
+import contextlib
+import re
 import unicodedata
 
 from proofs.report.latex_text import Node, parse_math
@@ -102,21 +104,15 @@ def _fraction(numerator: str, denominator: str) -> str:
 
 def _styled(text: str, alphabet: str) -> str:
     """ASCII letters in a mathematical alphabet (𝔼, 𝒫, ℝ: the letter-like block holds some of them)."""
-    out = []
-    for ch in text:
-        case = "CAPITAL" if ch.isupper() else "SMALL"
-        names = (f"MATHEMATICAL {alphabet} {case} {ch.upper()}", f"{alphabet} {case} {ch.upper()}",
-                 f"{alphabet.replace('FRAKTUR', 'BLACK-LETTER')} {case} {ch.upper()}")
-        out.append(next((found for name in names if ch.isascii() and ch.isalpha()
-                         for found in [_lookup(name)] if found), ch))
-    return "".join(out)
+    def letter(ch: str) -> str:
+        case = f"{'CAPITAL' if ch.isupper() else 'SMALL'} {ch.upper()}"
+        for name in (f"MATHEMATICAL {alphabet} {case}", f"{alphabet} {case}",
+                     f"{alphabet.replace('FRAKTUR', 'BLACK-LETTER')} {case}"):
+            with contextlib.suppress(KeyError):
+                return unicodedata.lookup(name)
+        return ch
 
-
-def _lookup(name: str) -> str | None:
-    try:
-        return unicodedata.lookup(name)
-    except KeyError:
-        return None
+    return "".join(letter(ch) if ch.isascii() and ch.isalpha() else ch for ch in text)
 
 
 def text_to_unicode(raw: str) -> str:
@@ -128,15 +124,13 @@ def text_to_unicode(raw: str) -> str:
 
 def node_unicode(node: Node | None) -> str:
     """The Unicode text of one node of :func:`parse_math`'s tree."""
-    if node is None:
+    kind = node.kind if node is not None else "space"
+    if kind == "space":
         return ""
-    kind = node.kind
     if kind == "group":
         return _sequence(node.children)
     if kind == "char":
         return {"-": "−", "'": "′", "*": "∗", "~": " "}.get(node.text, node.text)
-    if kind == "space":
-        return ""
     if kind == "symbol":
         return command_unicode(node.text.removeprefix("\\"))
     if kind == "unknown":
@@ -145,18 +139,14 @@ def node_unicode(node: Node | None) -> str:
         return text_to_unicode(node.text)
     if kind == "script":
         base, sub, sup = node.children
-        text = node_unicode(base)
-        if sub is not None:
-            text += _script(node_unicode(sub), "_")
-        if sup is not None:
-            text += _script(node_unicode(sup), "^")
-        return text
+        return (node_unicode(base) + (_script(node_unicode(sub), "_") if sub is not None else "")
+                + (_script(node_unicode(sup), "^") if sup is not None else ""))
     if kind == "fenced":
         left, _, right = node.text.partition(" ")
         return _delimiter(left) + _sequence(node.children) + _delimiter(right)
     if kind == "environment":
-        rows = ["  ".join(_sequence(cell.children) for cell in row) if node.text in ("aligned", "split", "gathered")
-                else ", ".join(_sequence(cell.children) for cell in row) for row in node.rows]
+        separator = "  " if node.text in ("aligned", "split", "gathered") else ", "
+        rows = [separator.join(_sequence(cell.children) for cell in row) for row in node.rows]
         opening, closing = _BRACKETS.get(node.text, ("", ""))
         return opening + "; ".join(rows) + closing
     return _command(node)
@@ -194,10 +184,8 @@ def _command(node: Node) -> str:
 def _sequence(children: tuple[Node | None, ...]) -> str:
     pieces: list[str] = []
     for child in children:
-        if child is None or child.kind == "space":
-            continue
         text = node_unicode(child)
-        if not text:
+        if not text:  # a space, or nothing shown
             continue
         if pieces and pieces[-1].endswith("\u2060") and child.kind == "command" and child.text in (
                 "frac", "dfrac", "tfrac") and not _enclosed(text):
@@ -216,24 +204,9 @@ def _sequence(children: tuple[Node | None, ...]) -> str:
             pieces.append("\u2061" + text + "\u2061")  # keep its own spaces
         else:
             pieces.append(text)
-    joined = "".join(pieces)
-    out, k = [], 0
-    while k < len(joined):  # a named operator followed by a letter or digit: one space
-        ch = joined[k]
-        if ch == "\u2060":
-            nxt = joined[k + 1] if k + 1 < len(joined) else ""
-            if nxt.isalnum() or nxt in "\u2061":
-                out.append(" ")
-        elif ch != "\u2061":
-            out.append(ch)
-        k += 1
-    return _tidy("".join(out))
-
-
-def _tidy(text: str) -> str:
-    while "  " in text:
-        text = text.replace("  ", " ")
-    text = text.replace(" : = ", " := ").replace(": = ", " := ")
+    # a named operator followed by a letter, a digit or a text: one space
+    text = re.sub("\u2060(?=[^\\W_]|\u2061|$)", " ", "".join(pieces)).replace("\u2060", "").replace("\u2061", "")
+    text = re.sub(" {2,}", " ", text).replace(" : = ", " := ").replace(": = ", " := ")
     return text.replace("( ", "(").replace(" )", ")").strip()
 
 
