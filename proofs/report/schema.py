@@ -121,8 +121,17 @@ class _Reader:
     def items(self) -> list["_Reader"]:
         return [self.at(k) for k in range(len(self.typed(isinstance(self.data, list), "is not a list", [])))]
 
-    def enum(self, kind: type, default: Any = None) -> Any:
-        if self.data is None and default is not None:
+    def each(self, read: Any) -> tuple[Any, ...]:
+        """``read`` of each item of a list (none when absent)."""
+        return tuple(read(item) for item in self.items())
+
+    def strings(self, *keys: str) -> dict[str, str]:
+        """The texts at ``keys`` of an object ("" when absent)."""
+        return {key: self.at(key).text() for key in keys}
+
+    def enum(self, kind: type, default: Any = ...) -> Any:
+        """A member of ``kind``; ``default`` when absent, if one is given (else absence is an error)."""
+        if self.data is None and default is not ...:
             return default
         try:
             return kind(self.data)
@@ -139,16 +148,6 @@ class _Reader:
 
     def mapping(self) -> Mapping[str, Any] | None:
         return self.typed(isinstance(self.data, dict), "is not a JSON object", None)
-
-
-#: The keys this version reads; any other key of a claim or an evidence (a later addition) is kept as it is in
-#: ``extra``, written back, and shown as a row of figures.
-_EVIDENCE_KEYS = frozenset({"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous", "recheck",
-                            "counterexample", "holds_when", "holds_when_checked", "corrected", "seconds", "steps"})
-_CLAIM_KEYS = frozenset({"id", "title", "source", "section", "statement_latex", "status", "reason", "domain",
-                         "interpretation", "assumptions", "readings", "premise", "definitions", "related", "methods",
-                         "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
-                         "correction", "derived", "seconds", "steps"})
 
 
 def _extra(data: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
@@ -274,14 +273,19 @@ class EvidenceReport:
 
         return cls(
             method=r.required("method").enum(Method), outcome=r.required("outcome").enum(Outcome),
-            domain=r.at("domain").text() or "", detail=detail, reading=pick("reading").text(None),
+            domain=r.at("domain").text(), detail=detail, reading=pick("reading").text(None),
             premise_cases=pick("premise_cases").count(),
-            recheck=None if pick("recheck").data is None else pick("recheck").enum(Recheck),
+            recheck=pick("recheck").enum(Recheck, None),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
             holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS),
-            steps=tuple(_step(x) for x in r.at("steps").items()) if data.get("steps") is not None else (),
+            steps=r.at("steps").each(_step),
         )
+
+
+#: The keys this version writes and reads (those of ``to_json``); any other key of a claim or an evidence (a later
+#: addition) is kept as it is in ``extra``, written back, and shown as a row of figures.
+_EVIDENCE_KEYS = frozenset(EvidenceReport(Method.SYMBOLIC, Outcome.PROVED, "").to_json())
 
 
 def _step(r: _Reader) -> Step:
@@ -319,7 +323,7 @@ class DerivedReport:
         srepr = r.required("srepr")
         text = srepr.text()
         try:
-            return cls(name=r.at("name").text() or "", srepr=text, method=r.at("method").text(None),
+            return cls(name=r.at("name").text(), srepr=text, method=r.at("method").text(None),
                        reading=r.at("reading").text(None))
         except (InvalidArgument, ValueError, TypeError, RecursionError) as exc:
             raise srepr.fail(f"is not a derived expression the report can read ({_first_line(exc)})") from None
@@ -362,11 +366,10 @@ class CorrectionReport:
     @classmethod
     def _read(cls, r: _Reader, fallback_status: Status | None) -> "CorrectionReport":
         r.object()
-        status = r.at("status")
-        return cls(statement=r.required("statement").text() or "",
-                   status=status.enum(Status) if status.data is not None else fallback_status or Status.INCONCLUSIVE,
-                   derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
-                   evidence=tuple(EvidenceReport._read(m) for m in r.at("methods").items()))
+        return cls(statement=r.required("statement").text(),
+                   status=r.at("status").enum(Status, fallback_status or Status.INCONCLUSIVE),
+                   derived=r.at("derived").each(DerivedReport._read),
+                   evidence=r.at("methods").each(EvidenceReport._read))
 
 
 @dataclass(frozen=True)
@@ -397,8 +400,7 @@ class DefinitionReport:
         primary = r.at("primary").data
         if primary is not None and not isinstance(primary, bool):
             raise r.at("primary").fail("is not true or false")
-        return cls(name=r.required("name").text() or "", notion=r.at("notion").text() or "",
-                   source=r.at("source").text() or "", text=r.at("text").text() or "", primary=bool(primary))
+        return cls(name=r.required("name").text(), **r.strings("notion", "source", "text"), primary=bool(primary))
 
 
 @dataclass(frozen=True)
@@ -415,9 +417,7 @@ class RelatedReport:
     @classmethod
     def _read(cls, r: _Reader) -> "RelatedReport":
         r.object()
-        status = r.at("status")
-        return cls(id=r.required("id").text() or "", link=r.at("link").text() or "",
-                   status=None if status.data is None else status.enum(Status))
+        return cls(id=r.required("id").text(), link=r.at("link").text(), status=r.at("status").enum(Status, None))
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -567,9 +567,7 @@ class ClaimReport:
         data = r.object()
         for key in ("id", "title", "source", "statement_latex", "status", "methods"):
             r.required(key)
-        correction = None
-        corrected_status = r.at("corrected_status")
-        fallback = None if corrected_status.data is None else corrected_status.enum(Status)
+        correction, fallback = None, r.at("corrected_status").enum(Status, None)
         if isinstance(data.get("correction"), dict):
             correction = CorrectionReport._read(r.at("correction"), fallback)
         elif data.get("correction") is not None:
@@ -577,24 +575,20 @@ class ClaimReport:
         elif r.at("corrected").text(None):
             correction = CorrectionReport(data["corrected"], fallback or Status.INCONCLUSIVE)
         related = r.at("related")
-        if isinstance(related.data, dict):  # {id: link}
-            related_items = tuple(RelatedReport(str(k), str(v)) for k, v in related.data.items())
-        else:
-            related_items = tuple(RelatedReport._read(x) for x in related.items())
-        evidence = tuple(EvidenceReport._read(m) for m in r.at("methods").items())
-        status = r.at("status").enum(Status)
+        related_items = (tuple(RelatedReport(str(k), str(v)) for k, v in related.data.items())  # {id: link}
+                         if isinstance(related.data, dict) else related.each(RelatedReport._read))
+        evidence, status = r.at("methods").each(EvidenceReport._read), r.at("status").enum(Status)
         return cls(
-            id=r.at("id").text() or "", title=r.at("title").text() or "", source=r.at("source").text() or "",
-            statement=r.at("statement_latex").text() or "", status=status, reason=r.at("reason").text() or "",
-            domain=r.at("domain").text() or "", interpretation=r.at("interpretation").text() or "",
-            assumptions=r.at("assumptions").texts(), readings=r.at("readings").texts(),
-            premise=r.at("premise").text() or "",
-            definitions=tuple(DefinitionReport._read(d) for d in r.at("definitions").items()),
-            related=related_items, evidence=evidence, counterexample=r.at("counterexample").mapping(),
-            holds_when=r.at("holds_when").text(None), correction=correction,
-            derived=tuple(DerivedReport._read(d) for d in r.at("derived").items()),
-            seconds=r.at("seconds").number(), holds_when_checked=_checked(data), extra=_extra(data, _CLAIM_KEYS),
-        )
+            **r.strings("id", "title", "source"), statement=r.at("statement_latex").text(), status=status,
+            **r.strings("reason", "domain", "interpretation"), assumptions=r.at("assumptions").texts(),
+            readings=r.at("readings").texts(), premise=r.at("premise").text(),
+            definitions=r.at("definitions").each(DefinitionReport._read), related=related_items, evidence=evidence,
+            counterexample=r.at("counterexample").mapping(), holds_when=r.at("holds_when").text(None),
+            correction=correction, derived=r.at("derived").each(DerivedReport._read), seconds=r.at("seconds").number(),
+            holds_when_checked=_checked(data), extra=_extra(data, _CLAIM_KEYS))
+
+
+_CLAIM_KEYS = frozenset(ClaimReport("id", "", "", "", Status.PROVED).to_json())
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -624,9 +618,8 @@ class CoverageEntry:
         line = r.at("line").data
         if line is not None and (isinstance(line, bool) or not isinstance(line, int)):
             raise r.at("line").fail("is not a line number")
-        return cls(label=r.required("label").text() or "", status=r.required("status").text() or "",
-                   kind=r.at("kind").text() or "", section=str(r.at("section").data or ""), line=line,
-                   claims=r.at("claims").texts(), reason=r.at("reason").text() or "")
+        return cls(label=r.required("label").text(), status=r.required("status").text(), line=line,
+                   **r.strings("kind", "reason"), section=str(r.at("section").data or ""), claims=r.at("claims").texts())
 
 
 @dataclass(frozen=True)
@@ -677,8 +670,7 @@ class CoverageReport:
             percent = paper.required("percent").number()
             if not 0 <= percent <= 100:
                 raise paper.at("percent").fail("is not a percentage")
-            out.append(PaperCoverage(str(name), percent,
-                                     tuple(CoverageEntry._read(e) for e in paper.at("entries").items())))
+            out.append(PaperCoverage(str(name), percent, paper.at("entries").each(CoverageEntry._read)))
         printed = r.at("printed").mapping() or {}
         return cls(tuple(out), {str(k): v for k, v in printed.items() if isinstance(v, dict)})
 
@@ -744,7 +736,7 @@ class Report:
         if schema.data is not None and (not isinstance(schema.data, int) or schema.data > SCHEMA_VERSION):
             raise schema.fail(f"is not a report schema this toolkit reads (1..{SCHEMA_VERSION})")
         _refuse_unreadable_numbers(data, origin)
-        claims = tuple(ClaimReport._read(c) for c in r.at("claims").items())
+        claims = r.at("claims").each(ClaimReport._read)
         _check_summary(r.at("summary"), claims)
         if (schema.data or 1) < 3:
             claims = tuple(_delimited_statements(c) for c in claims)
