@@ -34,6 +34,7 @@ expression is printed as derived.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from dataclasses import dataclass
@@ -91,11 +92,8 @@ def to_latex(expr: Any) -> str:
     return _PRINTER.doprint(as_sympy(expr, name="expr", symbols=by_name()))
 
 
-_MAX_OPS_TO_SIMPLIFY = 60
-
-
 #: Operation counts up to which each transformation is tried (factoring a large rational function costs
-#: seconds and rarely prints shorter).
+#: seconds and rarely prints shorter); a larger expression is printed as it is.
 _TRANSFORMS = (("together", 60), ("factor", 40), ("cancel", 25))
 
 
@@ -110,18 +108,12 @@ def readable(expr: Any) -> sympy.Basic:
         return expr.func(readable(expr.lhs), readable(expr.rhs), evaluate=False)
     if not isinstance(expr, sympy.Expr):
         return expr
-    size = sympy.count_ops(expr)
-    if size > _MAX_OPS_TO_SIMPLIFY:
-        return expr
-    candidates = [expr]
+    size, candidates = sympy.count_ops(expr), [expr]
     for name, limit in _TRANSFORMS:
-        if size > limit:
-            continue
-        try:
-            candidates.append(getattr(sympy, name)(expr))
-        except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
-            continue
-    return min(enumerate(candidates), key=lambda ic: (_printed_length(ic[1]), ic[0]))[1]
+        if size <= limit:
+            with contextlib.suppress(sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
+                candidates.append(getattr(sympy, name)(expr))
+    return min(candidates, key=_printed_length) if len(candidates) > 1 else expr
 
 
 def _printed_length(expr: Any) -> int:
@@ -167,10 +159,6 @@ class PaperForm:
     used: tuple[str, ...]
 
 
-def _symbols(expr: Any) -> dict[str, Any]:
-    return {s.name: s for s in expr.free_symbols}
-
-
 def _atoms(p: Any, q: Any, pi: Any) -> dict[str, tuple[Any, Any]]:
     q1, q2, q3 = sympy.symbols("q1 q2 q3", real=True)
     return {"q1": (q1, pi * p + (1 - pi) * q), "q2": (q2, pi * q + (1 - pi) * p), "q3": (q3, 1 - p - q)}
@@ -201,15 +189,12 @@ def _recognise(base: Any, atoms: dict[str, tuple[Any, Any]], p: Any, q: Any) -> 
 
 @functools.lru_cache(maxsize=1024)
 def _paper_form_cached(expr: Any) -> PaperForm | None:
-    names = _symbols(expr)
-    p, q, pi = names.get("p"), names.get("q"), names.get("pi")
+    names = {s.name: s for s in expr.free_symbols}
+    p, q, pi = names.get("p"), names.get("q"), names.get("pi", sympy.Symbol("pi", real=True))
     if p is None or q is None:
         return None
-    if pi is None:
-        pi = sympy.Symbol("pi", real=True)
     atoms = _atoms(p, q, pi)
-    factored = sympy.factor(expr)
-    coefficient, factors = factored.as_coeff_mul()
+    coefficient, factors = sympy.factor(expr).as_coeff_mul()
     coefficient, powers, used = sympy.Integer(coefficient), [], set()
     for factor in factors:
         base, exponent = factor.as_base_exp()
@@ -270,8 +255,4 @@ def paper_form(expr: Any) -> PaperForm | None:
         form = _paper_form_cached(expr)
     except (sympy.PolynomialError, TypeError, ValueError, NotImplementedError, RecursionError):
         return None
-    if form is None:
-        return None
-    if _printed_length(form.expression) >= _printed_length(expr):
-        return None
-    return form
+    return None if form is None or _printed_length(form.expression) >= _printed_length(expr) else form

@@ -165,9 +165,7 @@ def value(item: Any) -> MathText:
         return mathtext.text("none")
     if isinstance(item, bool):
         return mathtext.text("true" if item else "false")
-    if isinstance(item, int):
-        return mathtext.math(str(item))
-    if isinstance(item, float):
+    if isinstance(item, (int, float)):
         return mathtext.math(_number_latex(repr(item)))
     if isinstance(item, (list, tuple)):
         parts = [value(v) for v in item]
@@ -195,13 +193,8 @@ def value(item: Any) -> MathText:
 def key(name: Any) -> MathText:
     """A name of a counterexample or a figure: the paper's symbol, a formula, or words with symbols."""
     text = str(name)
-    known = symbol_latex(text)
-    if known is not None and len(text) > 0:
-        return mathtext.math(known)
-    latex = formula_latex(text) or _ascii_formula(text)
-    if latex is not None:
-        return mathtext.math(latex)
-    return words(text)
+    latex = symbol_latex(text) or formula_latex(text) or _ascii_formula(text)
+    return mathtext.math(latex) if latex is not None else words(text)
 
 
 def assignment(items: Mapping[str, Any]) -> MathText:
