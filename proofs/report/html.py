@@ -56,9 +56,7 @@ def to_mathml(latex: str, display: bool = False) -> str | None:
         out = convert(source, display="block" if display else "inline")
     except Exception:  # latex2mathml raises its own assorted exceptions on what it cannot read
         return None
-    if _LEAK.search(out) or "merror" in out:
-        return None
-    return out
+    return None if _LEAK.search(out) or "merror" in out else out
 
 
 class HtmlPrinter(Printer):
@@ -226,8 +224,7 @@ def _erratum(claim: ClaimReport) -> list[str]:
     if claim.counterexample:
         out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample))}</dd>")
     if claim.holds_when:
-        where = view.holds_when(claim.holds_when, claim.holds_when_checked)
-        out.append(f"<dt>holds when</dt><dd>{_rich(where)}</dd>")
+        out.append(f"<dt>holds when</dt><dd>{_rich(view.holds_when(claim.holds_when, claim.holds_when_checked))}</dd>")
     c = claim.correction
     if c is not None:
         label = f"corrected {_badge(c.status)}" if c.verified else f"proposed correction {_badge(c.status)}"
@@ -241,10 +238,8 @@ def _erratum(claim: ClaimReport) -> list[str]:
 
 
 def _errata(report: Report) -> list[str]:
-    out = ['<section id="errata"><h2>Errata</h2>', f"<p>{_e(view.refuted_sentence(report))}</p>"]
-    for claim in report.refuted:
-        out += _erratum(claim)
-    return out + ["</section>"]
+    return ['<section id="errata"><h2>Errata</h2>', f"<p>{_e(view.refuted_sentence(report))}</p>",
+            *(line for claim in report.refuted for line in _erratum(claim)), "</section>"]
 
 
 def _coverage(report: Report) -> list[str]:
@@ -275,10 +270,9 @@ def _filters(report: Report) -> list[str]:
     out = ['<div class="filters" role="group" aria-label="filters"><span class="muted">status:</span>']
     for status, n in view.counts(report):
         out.append(f'<button type="button" data-status="{status.value}" aria-pressed="false">{status.value} ({n})</button>')
-    out.append('<label>source <select id="filter-paper"><option value="">all</option>'
-               + "".join(f'<option value="{_e(p)}">{_e(p)}</option>' for p in papers) + "</select></label>")
-    out.append('<label>section <select id="filter-section"><option value="">all</option>'
-               + "".join(f'<option value="{_e(s)}">{_e(s)}</option>' for s in sections) + "</select></label>")
+    for label, key, options in (("source", "paper", papers), ("section", "section", sections)):
+        out.append(f'<label>{label} <select id="filter-{key}"><option value="">all</option>'
+                   + "".join(f'<option value="{_e(o)}">{_e(o)}</option>' for o in options) + "</select></label>")
     out.append('<input id="filter-text" type="search" placeholder="search" aria-label="search">'
                '<span class="muted"><span id="visible-count"></span> shown</span></div>')
     return out
@@ -297,12 +291,8 @@ def _table(report: Report) -> list[str]:
 
 
 def _detail_table(e: EvidenceReport) -> str:
-    rows = view.detail_rows(e)
-    if not rows:
-        return ""
-    return '<table class="figures">' + "".join(
-        f"<tr><td>{_rich(r.name)}</td><td>{_rich(r.value)}</td></tr>" for r in rows
-    ) + "</table>"
+    rows = "".join(f"<tr><td>{_rich(r.name)}</td><td>{_rich(r.value)}</td></tr>" for r in view.detail_rows(e))
+    return f'<table class="figures">{rows}</table>' if rows else ""
 
 
 def _evidence(e: EvidenceReport) -> str:
@@ -343,18 +333,14 @@ def _claim(claim: ClaimReport, images: Sequence[FigureImage], present: set[str])
         else:
             content = _rich(f.content, display=f.statement)
         out.append(f"<dt>{_e(f.label)}</dt><dd>{content}{'</ul>' if f.items else ''}</dd>")
-    out.append(f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason))}"
-               + (f" ({_e(claim.steps_line)})" if claim.steps_line else "") + "</dd>")
-    out.append("</dl>")
-    for image in images:
-        if claim.id in image.claims:
-            out.append(_figure_html(image, claim.id, present))
-    out.append("<h4>Evidence (primary reading)</h4>")
+    out += (f"<dt>verdict</dt><dd>{_badge(claim.status)} {_rich(view.domain(claim.reason))}"
+            + (f" ({_e(claim.steps_line)})" if claim.steps_line else "") + "</dd>", "</dl>",
+            *(_figure_html(image, claim.id, present) for image in images if claim.id in image.claims),
+            "<h4>Evidence (primary reading)</h4>")
     out += [_evidence(e) for e in claim.primary_evidence] or ['<p class="muted">no evidence yet</p>']
     if claim.other_readings:
-        out.append(f'<div class="other"><h4>{_e(view.other_readings_title)}</h4>')
-        out += [_evidence(e) for e in claim.other_readings]
-        out.append("</div>")
+        out += [f'<div class="other"><h4>{_e(view.other_readings_title)}</h4>', *map(_evidence, claim.other_readings),
+                "</div>"]
     return out + ["</article></details>"]
 
 
@@ -388,10 +374,8 @@ def render_html(report: Report, images: Sequence[FigureImage] = ()) -> str:
             f"<main><header><h1>ldp-belief-proofs report</h1><p class=\"muted\">{view.claims(len(report.claims))} · "
             f"budget <code>{_e(report.budget)}</code> · toolkit {_e(report.toolkit_version)}</p></header>",
             *_dashboard(report), *_errata(report), *_coverage(report), *_table(report), *_notation(),
-            '<section id="details"><h2>Every claim <button type="button" id="unfold">open or fold all</button></h2>']
-    for claim in report.claims:
-        body += _claim(claim, images, present)
-    body.append("</section></main></div>")
+            '<section id="details"><h2>Every claim <button type="button" id="unfold">open or fold all</button></h2>',
+            *(line for claim in report.claims for line in _claim(claim, images, present)), "</section></main></div>"]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>ldp-belief-proofs report — budget {_e(report.budget)}</title><style>{_STYLE}</style></head>"

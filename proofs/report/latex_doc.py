@@ -81,17 +81,14 @@ def _statement_tex(text: str | MathText) -> str:
 
 def _rows_tex(rows: list[view.Row]) -> list[str]:
     """Figures of an evidence as a list (it breaks across pages, a table row does not)."""
-    if not rows:
-        return []
-    return [r"\begin{description}\setlength{\itemsep}{0pt}",
-            *(rf"\item[{rich_tex(r.name)}]\leavevmode {rich_tex(r.value)}" for r in rows), r"\end{description}"]
+    return [r"\begin{description}\setlength{\itemsep}{0pt}", *(rf"\item[{rich_tex(r.name)}]\leavevmode "
+            rf"{rich_tex(r.value)}" for r in rows), r"\end{description}"] if rows else []
 
 
 def _evidence_tex(e: EvidenceReport) -> list[str]:
     lines = [rf"\subsubsection*{{{text_tex(view.plain_text(view.evidence_heading(e)))}"
              rf" \textnormal{{({text_tex(e.reading_label)})}}}}",
-             rf"\noindent On {rich_tex(view.domain(e.domain))}.\par"]
-    lines += _rows_tex(view.detail_rows(e))
+             rf"\noindent On {rich_tex(view.domain(e.domain))}.\par", *_rows_tex(view.detail_rows(e))]
     if e.counterexample:
         lines.append(rf"\noindent Counterexample: {rich_tex(values.assignment(e.counterexample))}.\par")
     if e.holds_when:
@@ -119,9 +116,8 @@ def fragment(claim: ClaimReport) -> str:
             lines += [label, _statement_tex(f.content)]
         else:
             lines.append(rf"{label} {rich_tex(f.content)}\par")
-    lines.append(r"\paragraph{Evidence (primary reading).}")
-    evidence = [line for e in claim.primary_evidence for line in _evidence_tex(e)]
-    lines += evidence or [r"\noindent None yet.\par"]
+    lines += [r"\paragraph{Evidence (primary reading).}",
+              *([line for e in claim.primary_evidence for line in _evidence_tex(e)] or [r"\noindent None yet.\par"])]
     if claim.other_readings:
         lines.append(rf"\paragraph{{{text_tex(view.other_readings_title)}.}}")
         lines += [line for e in claim.other_readings for line in _evidence_tex(e)]
@@ -170,11 +166,10 @@ def _errata(report: Report) -> list[str]:
 def _coverage(report: Report) -> list[str]:
     if report.coverage is None:
         return []
-    lines = [r"\section{Coverage of the texts}", r"\begin{tabular}{@{}lrrr@{}}", r"\toprule",
-             r"text & covered & entries & open \\", r"\midrule"]
-    lines += [rf"{text_tex(p.paper)} & {p.percent:.1f}\% & {len(p.entries)} & {p.count('open')} \\"
-              for p in report.coverage.papers]
-    return lines + [r"\bottomrule", r"\end{tabular}", ""]
+    return [r"\section{Coverage of the texts}", r"\begin{tabular}{@{}lrrr@{}}", r"\toprule",
+            r"text & covered & entries & open \\", r"\midrule",
+            *(rf"{text_tex(p.paper)} & {p.percent:.1f}\% & {len(p.entries)} & {p.count('open')} \\"
+              for p in report.coverage.papers), r"\bottomrule", r"\end{tabular}", ""]
 
 
 def latex_files(report: Report) -> dict[str, str]:
