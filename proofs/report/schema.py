@@ -228,12 +228,10 @@ class EvidenceReport:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "method", Method(self.method))
-        object.__setattr__(self, "steps", tuple(self.steps))
-        object.__setattr__(self, "outcome", Outcome(self.outcome))
+        for name, kind in (("method", Method), ("outcome", Outcome), ("steps", tuple), ("detail", dict)):
+            object.__setattr__(self, name, kind(getattr(self, name)))
         if self.recheck is not None:
             object.__setattr__(self, "recheck", Recheck(self.recheck))
-        object.__setattr__(self, "detail", dict(self.detail))
 
     @property
     def vacuous(self) -> bool:
@@ -274,13 +272,10 @@ class EvidenceReport:
         return cls(
             method=r.required("method").enum(Method), outcome=r.required("outcome").enum(Outcome),
             domain=r.at("domain").text(), detail=detail, reading=pick("reading").text(None),
-            premise_cases=pick("premise_cases").count(),
-            recheck=pick("recheck").enum(Recheck, None),
+            premise_cases=pick("premise_cases").count(), recheck=pick("recheck").enum(Recheck, None),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
-            holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS),
-            steps=r.at("steps").each(_step),
-        )
+            holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS), steps=r.at("steps").each(_step))
 
 
 #: The keys this version writes and reads (those of ``to_json``); any other key of a claim or an evidence (a later
@@ -388,9 +383,8 @@ class DefinitionReport:
     @classmethod
     def of(cls, name: str) -> "DefinitionReport":
         reading = READINGS.get(name)
-        if reading is None:
-            return cls(name, text="(not a registered reading)")
-        return cls(name, reading.notion, reading.source, reading.text, reading.primary)
+        return cls(name, text="(not a registered reading)") if reading is None else \
+            cls(name, reading.notion, reading.source, reading.text, reading.primary)
 
     @classmethod
     def _read(cls, r: _Reader) -> "DefinitionReport":
@@ -618,8 +612,8 @@ class CoverageEntry:
         line = r.at("line").data
         if line is not None and (isinstance(line, bool) or not isinstance(line, int)):
             raise r.at("line").fail("is not a line number")
-        return cls(label=r.required("label").text(), status=r.required("status").text(), line=line,
-                   **r.strings("kind", "reason"), section=str(r.at("section").data or ""), claims=r.at("claims").texts())
+        return cls(r.required("label").text(), r.required("status").text(), line=line, claims=r.at("claims").texts(),
+                   section=str(r.at("section").data or ""), **r.strings("kind", "reason"))
 
 
 @dataclass(frozen=True)
@@ -715,12 +709,9 @@ class Report:
                    CoverageReport.of(coverage))
 
     def to_json(self) -> dict[str, Any]:
-        data = {"schema": SCHEMA_VERSION, "toolkit_version": self.toolkit_version, "budget": self.budget,
-                "claims": [c.to_json() for c in self.claims],
-                "summary": {s.value: n for s, n in self.summary.items()}}
-        if self.coverage is not None:
-            data["coverage"] = self.coverage.to_json()
-        return data
+        return {"schema": SCHEMA_VERSION, "toolkit_version": self.toolkit_version, "budget": self.budget,
+                "claims": [c.to_json() for c in self.claims], "summary": {s.value: n for s, n in self.summary.items()},
+                **({} if self.coverage is None else {"coverage": self.coverage.to_json()})}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2, ensure_ascii=False)

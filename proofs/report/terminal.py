@@ -48,12 +48,8 @@ def _cut(text: str, width: int) -> str:
 def summary_lines(report: Report, width: int) -> list[Text]:
     """Counts by status, then the refuted claims (counterexample, correction), then the errors."""
     lines = [Text.assemble((f"ldp-belief-proofs — {view.claims(len(report.claims))}, budget {report.budget}", "bold"))]
-    counts = Text()
-    for k, (status, n) in enumerate(view.counts(report)):
-        if k:
-            counts.append(" · ")
-        counts.append(f"{status.value} {n}", style=STYLE[status] if n else "dim")
-    lines.append(counts)
+    lines.append(Text(" · ").join(Text(f"{status.value} {n}", style=STYLE[status] if n else "dim")
+                                  for status, n in view.counts(report)))
     if report.coverage is not None:
         lines.append(Text("coverage: " + ", ".join(f"{p.paper} {p.percent:.1f}%" for p in report.coverage.papers)))
     for title, claims in (("Refuted", report.refuted), ("Errors", report.errored)):
@@ -62,10 +58,9 @@ def summary_lines(report: Report, width: int) -> list[Text]:
         lines += [Text(""), Text(f"{title} ({len(claims)}):", style="bold")]
         name_width = max(len(c.id) for c in claims)
         for c in claims:
-            indent = " " * (name_width + 4)
             lines.append(Text(_cut(f"  {c.id.ljust(name_width)}  {plain(view.one_line(c))}", width)))
-            follow = plain(view.correction_line(c)) if c.status is Status.REFUTED else c.source
-            lines.append(Text(_cut(indent + follow, width), style="dim" if c.status is Status.ERROR else ""))
+            follow = " " * (name_width + 4) + (plain(view.correction_line(c)) if c.status is Status.REFUTED else c.source)
+            lines.append(Text(_cut(follow, width), style="dim" if c.status is Status.ERROR else ""))
     return lines
 
 

@@ -98,8 +98,7 @@ def refuted_sentence(report: Report) -> str:
 
 def counts(report: Report) -> list[tuple[Status, int]]:
     """(status, number of claims) in :data:`STATUS_ORDER`."""
-    summary = report.summary
-    return [(s, summary[s]) for s in STATUS_ORDER]
+    return [(s, report.summary[s]) for s in STATUS_ORDER]
 
 
 def statement(text: str) -> MathText:
