@@ -75,21 +75,15 @@ def text(content: object) -> MathText:
 def math(latex: str) -> MathText:
     """One formula; if it does not compile, its Unicode reading as text."""
     source = upright(unicode_to_latex(latex).strip())
-    if is_math(source):
-        return MathText((Segment("math", source),))
-    return text(to_unicode(latex))
+    return MathText((Segment("math", source),)) if is_math(source) else text(to_unicode(latex))
 
 
 def parse(source: object) -> MathText:
     """Prose with its math between dollars (``\\$`` is a dollar sign): the text as words, each ``$...$`` as a
     formula. Words with a LaTeX command in them (a text written without dollars) are shown as their Unicode
     reading, never as source."""
-    return MathText(_merge(s for is_math_part, part in split_dollars(str(source))
-                           for s in (math(part).segments if is_math_part else [Segment("text", _words(part))])))
-
-
-def _words(text: str) -> str:
-    return to_unicode(text) if _COMMAND.search(text) else text
+    return MathText(_merge(s for is_math_part, part in split_dollars(str(source)) for s in (
+        math(part).segments if is_math_part else [Segment("text", to_unicode(part) if _COMMAND.search(part) else part)])))
 
 
 _COMMAND = re.compile(r"\\[A-Za-z]")
@@ -97,12 +91,8 @@ _COMMAND = re.compile(r"\\[A-Za-z]")
 
 def join(items: Iterable[MathText], separator: str = ", ") -> MathText:
     """``items`` one after the other with the text ``separator`` between them."""
-    segments: list[Segment] = []
-    for k, item in enumerate(items):
-        if k:
-            segments.append(Segment("text", separator))
-        segments += item.segments
-    return MathText(_merge(segments))
+    return MathText(_merge(s for k, item in enumerate(items)
+                           for s in ((Segment("text", separator),) if k else ()) + item.segments))
 
 
 class Printer:

@@ -137,6 +137,7 @@ _UNICODE_MATH = {
 }
 _SCRIPT_DIGITS = {"^": {v: k for k, v in SUPERSCRIPTS.items() if k in "0123456789+-=()ni"},
                   "_": {v: k for k, v in SUBSCRIPTS.items() if k in "0123456789+-=()"}}
+_SCRIPT_RUN = re.compile("|".join(f"[{''.join(table)}]+" for table in _SCRIPT_DIGITS.values()) + "|.", re.S)
 _FROM_COMBINING = {"\u0302": r"\hat", "\u0304": r"\bar", "\u0303": r"\tilde", "\u0307": r"\dot", "\u20d7": r"\vec"}
 
 
@@ -144,18 +145,11 @@ def unicode_to_latex(text: str) -> str:
     """Every non-ASCII character of ``text`` as math-mode LaTeX (``π̂`` -> ``\\hat{\\pi}``, ``²`` -> ``^{2}``);
     a character outside the table is kept (and the parser then refuses it)."""
     out: list[str] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        mark = next((m for m, table in _SCRIPT_DIGITS.items() if ch in table), None)
+    for ch in _SCRIPT_RUN.findall(text):  # a character, or a run of superscript or of subscript characters
+        mark = next((m for m, table in _SCRIPT_DIGITS.items() if ch[0] in table), None)
         if mark is not None:
-            j = i
-            while j < len(text) and text[j] in _SCRIPT_DIGITS[mark]:
-                j += 1
-            out.append(mark + "{" + "".join(_SCRIPT_DIGITS[mark][c] for c in text[i:j]) + "}")
-            i = j
-            continue
-        if ch in _FROM_COMBINING:  # applies to what was emitted last
+            out.append(mark + "{" + "".join(_SCRIPT_DIGITS[mark][c] for c in ch) + "}")
+        elif ch in _FROM_COMBINING:  # applies to what was emitted last
             base = out.pop() if out else "{}"
             out.append(f"{_FROM_COMBINING[ch]}{{{base.strip()}}}")
         elif ch in _UNICODE_MATH:
@@ -163,7 +157,6 @@ def unicode_to_latex(text: str) -> str:
             out.append(command + (" " if command[-1].isalpha() else ""))
         else:
             out.append(ch)
-        i += 1
     return "".join(out)
 
 
