@@ -225,27 +225,25 @@ class _Parser:
             self.fail("\\left without \\right")
         return self.node("fenced", start, text=f"{left} {right}", children=body)
 
-    def balanced(self) -> tuple[list[str], bool]:
-        """The tokens inside the ``{...}`` at the cursor (which is on the ``{``), and whether it closed."""
+    def balanced(self, unclosed: str) -> list[str]:
+        """The tokens inside the ``{...}`` at the cursor (which is on the ``{``); ``unclosed`` if it does not close."""
         self.pos += 1
         depth, parts = 1, []
         while (text := self.take().text):
             depth += {"{": 1, "}": -1}.get(text, 0)
             if depth == 0:
-                return parts, True
+                return parts
             parts.append(text)
         self.pos -= 1
-        return parts, False
+        self.fail(unclosed)
+        return parts
 
     def braced_name(self) -> str:
         self.skip_space()
         if self.peek().text != "{":
             self.fail("an environment needs a {name}")
             return ""
-        parts, closed = self.balanced()
-        if not closed:
-            self.fail("unclosed {name}")
-        return "".join(parts).strip()
+        return "".join(self.balanced("unclosed {name}")).strip()
 
     def environment(self, start: int) -> Node:
         name = self.braced_name()
@@ -262,21 +260,17 @@ class _Parser:
             children = self.sequence(frozenset({"&", "\\\\", "\\end"}))
             token = self.peek()
             cells.append(Node("group", children=children, start=cell_start, end=token.start))
+            if token.text != "&":  # a row ends at \\, \end or the end of the source
+                rows.append(tuple(cells))
+                cells = []
             if not token.text:
                 self.fail(f"\\begin{{{name}}} without \\end")
                 break
             self.pos += 1
-            if token.text == "&":
-                continue
-            rows.append(tuple(cells))
-            cells = []
             if token.text == "\\end":
-                closing = self.braced_name()
-                if closing != name:
+                if (closing := self.braced_name()) != name:
                     self.fail(f"\\begin{{{name}}} closed by \\end{{{closing}}}")
                 break
-        if cells:
-            rows.append(tuple(cells))
         return self.node("environment", start, text=name, rows=tuple(r for r in rows if any(c.children for c in r)))
 
     def text_argument(self, name: str, start: int) -> Node:
@@ -288,9 +282,7 @@ class _Parser:
                 return self.node("textarg", start, text=token.text, children=(Node("char", name),))
             self.fail(f"\\{name} without an argument")
             return self.node("textarg", start, text="", children=(Node("char", name),))
-        parts, closed = self.balanced()
-        if not closed:
-            self.fail(f"unclosed argument of \\{name}")
+        parts = self.balanced(f"unclosed argument of \\{name}")
         for text in parts:
             if text.startswith("\\") and text not in TEXT_MODE_COMMANDS:
                 self.fail(f"command {text} inside \\{name}")
