@@ -276,22 +276,21 @@ class _Parser:
     def text_argument(self, name: str, start: int) -> Node:
         self.skip_space()
         token = self.peek()
-        if token.text != "{":
-            if token.text and not token.text.startswith("\\") and token.text not in "}^_&":
-                self.pos += 1
-                return self.node("textarg", start, text=token.text, children=(Node("char", name),))
-            self.fail(f"\\{name} without an argument")
-            return self.node("textarg", start, text="", children=(Node("char", name),))
-        parts = self.balanced(f"unclosed argument of \\{name}")
-        for text in parts:
-            if text.startswith("\\") and text not in TEXT_MODE_COMMANDS:
-                self.fail(f"command {text} inside \\{name}")
-            elif text in ("^", "_", "&", "#", "%", "~", "$") or not (text.isascii() or text.isspace()):
-                if self.strict and not (text == "$" or text.isalpha()):
+        if token.text == "{":
+            raw = "".join(parts := self.balanced(f"unclosed argument of \\{name}"))
+            for text in parts:
+                if text.startswith("\\") and text not in TEXT_MODE_COMMANDS:
+                    self.fail(f"command {text} inside \\{name}")
+                elif (text in ("^", "_", "&", "#", "%", "~", "$") or not (text.isascii() or text.isspace())) \
+                        and not (text == "$" or text.isalpha()):
                     self.fail(f"character {text!r} inside \\{name}")
-        raw = "".join(parts)
-        if self.strict and name != "operatorname" and raw.count("$") % 2:
-            self.fail(f"unbalanced $ inside \\{name}")
+            if name != "operatorname" and raw.count("$") % 2:
+                self.fail(f"unbalanced $ inside \\{name}")
+        elif token.text and not token.text.startswith("\\") and token.text not in "}^_&":
+            raw = self.take().text
+        else:
+            self.fail(f"\\{name} without an argument")
+            raw = ""
         return self.node("textarg", start, text=raw, children=(Node("char", name),))
 
 

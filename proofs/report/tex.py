@@ -179,13 +179,12 @@ def text_unicode(raw: str) -> str:
     return re.sub(r"\\([A-Za-z]+)", lambda m: command_unicode(m.group(1)), raw)
 
 
-#: Unicode text -> LaTeX text mode, before pylatexenc's rules: specials of LaTeX, and characters whose
-#: default would not read well in the PDF (``<`` is an inverted ``¡`` in OT1, ``|`` an em dash).
-_TEXT_TEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "^": r"\^{}", "&": r"\&", "%": r"\%",
-             "$": r"\$", "#": r"\#", "~": r"\~{}", "<": r"\ensuremath{<}", ">": r"\ensuremath{>}",
-             "|": r"\ensuremath{|}", "§": r"\S{}", "¶": r"\P{}", "–": "--", "—": "---", "’": "'", "‘": "`", "“": "``",
-             "”": "''", "…": r"\dots{}", "\u00a0": "~", "\u2009": r"\,", "\u2060": "", "×": r"\ensuremath{\times}",
-             "·": r"\ensuremath{\cdot}", "∖": r"\ensuremath{\smallsetminus}", "√": r"\ensuremath{\surd}"}
+#: Unicode text -> LaTeX text mode, before pylatexenc's rules (they escape ``{}_&%$#`` and set ``<>`` as math):
+#: what their default would not read well in the PDF (``|`` is an em dash in OT1) or the math table would take.
+_TEXT_TEX = {"\\": r"\textbackslash{}", "^": r"\^{}", "~": r"\~{}", "|": r"\ensuremath{|}", "§": r"\S{}", "¶": r"\P{}",
+             "–": "--", "—": "---", "’": "'", "‘": "`", "“": "``", "”": "''", "…": r"\dots{}", "\u2060": "",
+             "\u00a0": "~", "×": r"\ensuremath{\times}", "·": r"\ensuremath{\cdot}", "√": r"\ensuremath{\surd}",
+             "∖": r"\ensuremath{\smallsetminus}"}
 
 
 def _math_in_text(text: str, pos: int) -> tuple[int, str] | None:
