@@ -211,9 +211,7 @@ def _paper_form_cached(expr: Any) -> PaperForm | None:
     # every factor was checked equal by expansion; the product is checked once more, exactly, at a few
     # rational points (a cheap guard against a slip in putting the factors together)
     back = rebuilt.subs({atoms[name][0]: atoms[name][1] for name in used})
-    if not _agrees(back, expr):
-        return None
-    return PaperForm(rebuilt, tuple(sorted(used)))
+    return PaperForm(rebuilt, tuple(sorted(used))) if _agrees(back, expr) else None
 
 
 def _agrees(a: Any, b: Any) -> bool:
@@ -232,10 +230,9 @@ def _agrees(a: Any, b: Any) -> bool:
 def _worth_trying(expr: Any) -> bool:
     """q₁, q₂ need π; q₃ needs a power or a product of 1 − p − q: nothing else can be rewritten."""
     names = {s.name for s in expr.free_symbols}
-    if not {"p", "q"} <= names or sympy.count_ops(expr) > _MAX_OPERATIONS:
-        return False
-    return "pi" in names or any(isinstance(a, sympy.Pow) and {"p", "q"} <= {s.name for s in a.base.free_symbols}
-                                and not a.exp.is_number for a in sympy.preorder_traversal(expr))
+    return {"p", "q"} <= names and sympy.count_ops(expr) <= _MAX_OPERATIONS and ("pi" in names or any(
+        isinstance(a, sympy.Pow) and {"p", "q"} <= {s.name for s in a.base.free_symbols} and not a.exp.is_number
+        for a in sympy.preorder_traversal(expr)))
 
 
 def paper_form(expr: Any) -> PaperForm | None:

@@ -74,9 +74,8 @@ def _id_tex(claim_id: str) -> str:
 
 def _statement_tex(text: str | MathText) -> str:
     rich = view.statement(text) if isinstance(text, str) else text
-    if rich.display and len(rich.segments[0].content) <= 80:
-        return rich_tex(rich, display=True)
-    return r"\begin{quote}" + rich_tex(rich) + r"\end{quote}"
+    return rich_tex(rich, display=True) if rich.display and len(rich.segments[0].content) <= 80 else \
+        r"\begin{quote}" + rich_tex(rich) + r"\end{quote}"
 
 
 def _rows_tex(rows: list[view.Row]) -> list[str]:

@@ -145,9 +145,8 @@ class _Parser:
         if token.text.startswith("\\") and token.text[1:] in _WITH_ARGUMENTS:
             return self.atom()  # ``x^\frac12`` compiles; accept it
         self.pos += 1
-        if token.text.startswith("\\"):
-            return self.command_without_arguments(token)
-        return Node("char", token.text, start=token.start, end=token.end)
+        return self.command_without_arguments(token) if token.text.startswith("\\") else \
+            Node("char", token.text, start=token.start, end=token.end)
 
     def group(self, close: str = "}") -> Node:
         """``{...}``, or with ``close`` ``]`` the optional argument ``[...]`` of ``\\sqrt``."""

@@ -82,8 +82,9 @@ def parse(source: object) -> MathText:
     """Prose with its math between dollars (``\\$`` is a dollar sign): the text as words, each ``$...$`` as a
     formula. Words with a LaTeX command in them (a text written without dollars) are shown as their Unicode
     reading, never as source."""
-    return MathText(_merge(s for is_math_part, part in split_dollars(str(source)) for s in (
-        math(part).segments if is_math_part else [Segment("text", to_unicode(part) if _COMMAND.search(part) else part)])))
+    pieces = split_dollars(str(source))
+    return MathText(_merge(s for is_math_part, part in pieces for s in (math(part).segments if is_math_part else
+                           [Segment("text", to_unicode(part) if _COMMAND.search(part) else part)])))
 
 
 _COMMAND = re.compile(r"\\[A-Za-z]")

@@ -421,6 +421,7 @@ _NUMBERED = re.compile(r"\b(?:Lemma|Theorem|Corollary|Definition|Example|Remark|
 _SECTION = re.compile(r"§\s*(\d+(?:\.\d+)?)")
 _APPENDIX = re.compile(r"\bappendix\b", re.IGNORECASE)
 _FIGURE = re.compile(r"\bFig(?:ure|\.)?\s*(\d+)")
+_EQUATION = re.compile(r"\bEq\.")
 
 
 def section_of(source: str) -> str:
@@ -432,13 +433,8 @@ def section_of(source: str) -> str:
         match = pattern.search(place)
         if match:
             return f"§{match.group(1)}"
-    if _FIGURE.search(place):
-        return "figures"
-    if re.search(r"\bEq\.", place):
-        return "equations"
-    if _APPENDIX.search(place):
-        return "appendix"
-    return "other"
+    return next((section for pattern, section in ((_FIGURE, "figures"), (_EQUATION, "equations"),
+                                                  (_APPENDIX, "appendix")) if pattern.search(place)), "other")
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,8 @@ def summary_lines(report: Report, width: int) -> list[Text]:
         name_width = max(len(c.id) for c in claims)
         for c in claims:
             lines.append(Text(_cut(f"  {c.id.ljust(name_width)}  {plain(view.one_line(c))}", width)))
-            follow = " " * (name_width + 4) + (plain(view.correction_line(c)) if c.status is Status.REFUTED else c.source)
+            follow = " " * (name_width + 4) + (plain(view.correction_line(c)) if c.status is Status.REFUTED
+                                               else c.source)
             lines.append(Text(_cut(follow, width), style="dim" if c.status is Status.ERROR else ""))
     return lines
 

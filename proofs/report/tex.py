@@ -289,9 +289,8 @@ def symbol_latex(name: str) -> str | None:
     match = _SYMBOL_NAME.match(name)
     if match is None:
         named = _FUNCTION_NAME.match(name)
-        if named is None or named["base"] in GREEK_NAMES:
-            return None
-        return f"{named['base']}_{{{named['tail']}}}" + named["prime"]
+        return None if named is None or named["base"] in GREEK_NAMES else \
+            f"{named['base']}_{{{named['tail']}}}" + named["prime"]
     base = GREEK_NAMES.get(match["base"], match["base"])
     if match["hat"]:
         base = rf"\hat{{{base}}}"
