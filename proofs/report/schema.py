@@ -767,10 +767,8 @@ def _delimited_statements(claim: ClaimReport) -> ClaimReport:
 
 
 def _with_related_statuses(claim: ClaimReport, statuses: Mapping[str, Status]) -> ClaimReport:
-    if not any(r.status is None and r.id in statuses for r in claim.related):
-        return claim
-    return replace(claim, related=tuple(r if r.status is not None else RelatedReport(r.id, r.link, statuses.get(r.id))
-                                        for r in claim.related))
+    related = tuple(RelatedReport(r.id, r.link, statuses.get(r.id)) if r.status is None else r for r in claim.related)
+    return claim if related == claim.related else replace(claim, related=related)
 
 
 def load_report(path: str | os.PathLike[str]) -> Report:

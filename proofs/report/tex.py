@@ -194,9 +194,8 @@ def _math_in_text(text: str, pos: int) -> tuple[int, str] | None:
         end += 1
     if text[pos] in _TEXT_TEX and end == pos + 1:
         return 1, _TEXT_TEX[text[pos]]
-    if text[pos] in _UNICODE_MATH or (end > pos + 1 and text[pos].isascii() and text[pos].isalpha()):
-        return end - pos, rf"\ensuremath{{{unicode_to_latex(text[pos:end]).strip()}}}"
-    return None
+    math = text[pos] in _UNICODE_MATH or (end > pos + 1 and text[pos].isascii() and text[pos].isalpha())
+    return (end - pos, rf"\ensuremath{{{unicode_to_latex(text[pos:end]).strip()}}}") if math else None
 
 
 #: Text-mode commands that spell a letter (ı, ł, ø, ß, æ, ...) or a space: not math.

@@ -73,14 +73,11 @@ _NAMED = {"exp": r"\exp", "log": r"\ln", "ln": r"\ln", "sqrt": r"\sqrt", "max": 
 
 def _name_latex(name: str) -> str | None:
     """A symbol of the paper by the toolkit's name, or a base with a braced subscript (``Q_{2x3}``)."""
-    known = symbol_latex(name)
-    if known is not None:
-        return known
     match = re.fullmatch(r"([A-Za-z]+)_\{([^{}]*)\}('*)", name)
-    if match and (symbol_latex(match[1]) or len(match[1]) <= 3):
-        inner = re.sub(r"^(\d+)x(\d+)$", r"\1\\times \2", match[2])
-        return f"{symbol_latex(match[1]) or match[1]}_{{{inner}}}{match[3]}"
-    return None
+    if symbol_latex(name) is not None or not match or not (symbol_latex(match[1]) or len(match[1]) <= 3):
+        return symbol_latex(name)
+    inner = re.sub(r"^(\d+)x(\d+)$", r"\1\\times \2", match[2])
+    return f"{symbol_latex(match[1]) or match[1]}_{{{inner}}}{match[3]}"
 
 
 def _ascii_formula(text: str) -> str | None:
@@ -170,8 +167,7 @@ def value(item: Any) -> MathText:
     if isinstance(item, (list, tuple)):
         parts = [value(v) for v in item]
         if all(p.display for p in parts):
-            inner = ", ".join(p.segments[0].content for p in parts)
-            return mathtext.math(f"({inner})" if parts else "()")
+            return mathtext.math("(" + ", ".join(p.segments[0].content for p in parts) + ")")
         return mathtext.text("(") + mathtext.join(parts) + mathtext.text(")")
     if isinstance(item, Mapping):
         return mathtext.text("{") + assignment(item) + mathtext.text("}")

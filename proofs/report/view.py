@@ -126,9 +126,8 @@ def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
         items = dict(list(claim.counterexample.items())[:limit])
         more = mathtext.text(", …") if len(claim.counterexample) > limit else mathtext.text("")
         return mathtext.text("fails at ") + values.assignment(items) + more
-    if claim.status is Status.ERROR:
-        return mathtext.text(" ".join((claim.reason or "error").split()))
-    return values.prose(claim.reason or claim.status.value)
+    return mathtext.text(" ".join((claim.reason or "error").split())) if claim.status is Status.ERROR else \
+        values.prose(claim.reason or claim.status.value)
 
 
 def correction_line(claim: ClaimReport) -> MathText:
@@ -139,9 +138,8 @@ def correction_line(claim: ClaimReport) -> MathText:
     if c is not None:
         return mathtext.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
                              "shown as verified")
-    if claim.holds_when:
-        return mathtext.text("holds when ") + holds_when(claim.holds_when, claim.holds_when_checked)
-    return mathtext.text("no corrected statement was derived")
+    return mathtext.text("holds when ") + holds_when(claim.holds_when, claim.holds_when_checked) if claim.holds_when \
+        else mathtext.text("no corrected statement was derived")
 
 
 def evidence_heading(e: EvidenceReport) -> MathText:
