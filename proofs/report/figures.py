@@ -50,9 +50,7 @@ def draw_images(claim_ids: Collection[str] | None = None, dpi: int = 80) -> list
         if claim_ids is not None and not set(claims) & set(claim_ids):
             continue
         try:
-            figure = spec.function_object()()
-            buffer = io.BytesIO()
-            figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+            spec.function_object()().savefig(buffer := io.BytesIO(), format="png", dpi=dpi, bbox_inches="tight")
         except Exception as exc:  # a figure module still being written: reported, not drawn
             images.append(FigureImage(spec.name, spec.title, claims, error=f"{type(exc).__name__}: {exc}"))
             continue

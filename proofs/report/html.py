@@ -312,8 +312,7 @@ def _figure_html(image: FigureImage, claim_id: str, present: set[str]) -> str:
     title = values.words(image.title)
     if image.error:
         return f'<p class="muted">{_rich(title)}: not drawn ({_e(image.error)})</p>'
-    first = next((c for c in image.claims if c in present), claim_id)
-    if first != claim_id:
+    if (first := next((c for c in image.claims if c in present), claim_id)) != claim_id:
         return f'<p class="muted">Illustrated by {_rich(title)} (shown at {_link(first)}).</p>'
     return (f'<figure id="figure-{_e(image.name)}"><img alt="{_e(plain_text(title))}" src="{image.data_uri}">'
             f"<figcaption>{_rich(title)} — redrawn by the toolkit</figcaption></figure>")

@@ -208,10 +208,8 @@ def _known_default(text: str, pos: int) -> tuple[int, str] | None:
     """pylatexenc's default for a character, unless it is math needing a package the report does not load
     (``\\mathscr``)."""
     latex = _DEFAULTS.unicode_to_latex(text[pos])
-    if latex == text[pos]:
-        return None
     math = re.findall(r"\\([A-Za-z]+)", "".join(re.findall(r"\\ensuremath\{(.*)\}", latex)))
-    if not all(name in KNOWN_COMMANDS for name in math):
+    if latex == text[pos] or not all(name in KNOWN_COMMANDS for name in math):
         return None
     bare = re.findall(r"\\([A-Za-z]+)", re.sub(r"\\ensuremath\{.*\}", "", latex))
     if any(name in KNOWN_COMMANDS and name not in _TEXT_LETTERS and not name.startswith("text") for name in bare):
@@ -232,8 +230,7 @@ def _any_other(text: str, pos: int) -> tuple[int, str] | None:
     ch = text[pos]
     if ch.isascii():
         return None
-    compatible = unicodedata.normalize("NFKC", ch)
-    if compatible != ch:
+    if (compatible := unicodedata.normalize("NFKC", ch)) != ch:
         return 1, _ENCODER.unicode_to_latex(compatible)
     base, *marks = unicodedata.normalize("NFD", ch)
     if marks and base.isascii() and all(m in _TEXT_ACCENTS for m in marks):

@@ -85,8 +85,7 @@ def _top_level(text: str, characters: str) -> bool:
 
 
 def _script(text: str, kind: str) -> str:
-    mapped = _scripted(text, kind)
-    if mapped is not None:
+    if (mapped := _scripted(text, kind)) is not None:
         return mapped
     if text in ("′", "'", "′′"):
         return "′" * len(text)
@@ -176,9 +175,7 @@ def _command(node: Node) -> str:
         return args[0] + "\u0338"
     if name in ("overset", "underset", "stackrel"):
         return args[1]
-    if name == "pmod":
-        return f" (mod {args[0]})"
-    return "".join(args)
+    return f" (mod {args[0]})" if name == "pmod" else "".join(args)
 
 
 def _sequence(children: tuple[Node | None, ...]) -> str:
