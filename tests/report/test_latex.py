@@ -11,10 +11,9 @@ import pytest
 import sympy
 
 from proofs.base import registry
-from proofs.base.budget import budget
 from core.errors import InvalidArgument
-from proofs.base.evidence import Evidence
 from proofs.report.latex import parse_derived, parse_srepr, readable, to_latex
+from tests.claims.quick_results import quick
 from symbolic.symbols import N1, N2, eps, lam, n, n1, n2, p, pi, q, q1, q2, q3
 
 PIHAT = sympy.Symbol("pihat")
@@ -178,29 +177,20 @@ PAPER_EXPRESSIONS = [
 ]
 
 
-#: Seconds spent running registered symbolic checks for expressions (the test stays within its budget as
-#: claims are added; the message says how many claims were covered).
-COLLECT_SECONDS = 8.0
-
-
 def _registered_derived() -> tuple[list[sympy.Basic], int, int]:
-    """The derived expressions of the registered claims' symbolic checks at the quick budget, in catalog
-    order until COLLECT_SECONDS are spent; with the number of claims covered and of claims with such checks."""
-    import time
-
+    """The derived expressions of every registered claim's symbolic evidence at the quick budget (the
+    session's shared results: the claim tests compute them once), with the number of claims they come from
+    and of claims with symbolic checks."""
     out, covered, total = [], 0, 0
-    deadline = time.perf_counter() + COLLECT_SECONDS
     for claim in registry.claims():
-        checks = [c for c in registry.checks_for(claim.id) if c.method.value == "symbolic"]
-        total += bool(checks)
-        if not checks or time.perf_counter() > deadline:
+        if not any(c.method.value == "symbolic" for c in registry.checks_for(claim.id)):
             continue
-        covered += 1
-        for chk in checks:
-            produced = chk.function(budget("quick"))
-            for e in [produced] if isinstance(produced, Evidence) else list(produced):
-                texts = list(e.derived.values()) + (list(e.corrected.derived.values()) if e.corrected else [])
-                out += [parse_derived(t) for t in texts]
+        total += 1
+        evidence = [e for e in quick(claim.id).evidence if e.method.value == "symbolic"]
+        covered += bool(evidence)
+        for e in evidence:
+            texts = list(e.derived.values()) + (list(e.corrected.derived.values()) if e.corrected else [])
+            out += [parse_derived(t) for t in texts]
     return out, covered, total
 
 
