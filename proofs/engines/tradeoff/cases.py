@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -25,7 +25,7 @@ from numeric.grids import mass_functions
 from numeric.mechanisms import Mechanism, q2x3
 from proofs.base.budget import Budget
 from proofs.engines.methods import rational_grid
-from proofs.engines.tradeoff.statements import Case, privacy
+from proofs.engines.tradeoff.statements import Case, Shown, privacy
 
 __all__ = ["FIXED_BUDGETS", "FACTORS", "SEED", "q2x3_points", "cases", "grid_text", "candidate_budgets",
            "budgets_from", "BudgetPoint"]
@@ -110,7 +110,7 @@ def budgets_from(r0: Fraction | float, factors: Iterable[Fraction] = FACTORS) ->
 
 
 @dataclass(frozen=True, eq=False)
-class BudgetPoint(Mapping[str, Any]):
+class BudgetPoint(Shown):
     """A point (case, r = e^ε) of a check, read as the mapping a report shows (the case, the budget and
     ``extra`` values: a pair, a region, its coarsened values); ``tested`` is the case whose statement 2 is
     checked when it differs (a converse's message-space reading)."""
@@ -123,12 +123,3 @@ class BudgetPoint(Mapping[str, Any]):
     @cached_property
     def shown(self) -> dict[str, Any]:
         return {**self.case.to_json(), "r = e^eps": self.r, **self.extra}
-
-    def __getitem__(self, key: str) -> Any:
-        return self.shown[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.shown)
-
-    def __len__(self) -> int:
-        return len(self.shown)

@@ -35,7 +35,7 @@ from proofs.base.steps import Enumeration, Stated, Step
 from proofs.engines.methods import exhaustive, property_search
 from proofs.engines.tradeoff.cases import q2x3_points
 from proofs.engines.tradeoff.search import search_examples
-from proofs.engines.tradeoff.statements import Case
+from proofs.engines.tradeoff.statements import Case, Shown
 
 __all__ = ["TestPoint", "vertex_rows", "choquet_exhaustive", "choquet_steps", "choquet_search", "table_cases",
            "table_agrees", "message_space_case", "errors_agree"]
@@ -170,7 +170,7 @@ def choquet_steps(budget: Budget) -> tuple[Step, ...]:
 
 
 @dataclass(frozen=True, eq=False)
-class TestPoint(Mapping[str, Any]):
+class TestPoint(Shown):
     """A point of these checks: a row (with its credal ``vertices``) and a test's values ``phi``, or a testing
     problem (``phi`` None: its trade-off functions); read as the mapping a report shows (``shown``)."""
 
@@ -180,15 +180,6 @@ class TestPoint(Mapping[str, Any]):
     vertices: tuple = ()
 
     __test__ = False
-
-    def __getitem__(self, key: str) -> Any:
-        return self.shown[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.shown)
-
-    def __len__(self) -> int:
-        return len(self.shown)
 
 
 def _choquet_points(budget: Budget) -> Iterator[TestPoint]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -22,7 +23,7 @@ from numeric.tradeoff import ERROR_PAIRS
 from numeric.tradeoff_bounds import EXPRESSIONS
 from core.errors import invalid
 
-__all__ = ["Bound", "Statement", "Case", "Privacy", "privacy", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
+__all__ = ["Bound", "Statement", "Case", "Privacy", "privacy", "Shown", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
 
 #: The trade-off functions a bound may be about: T^pe and every T^op of :mod:`numeric.definitions.testing`.
 TRADEOFF_FUNCTIONS = (testing.T_PE.name, *testing.T_OP_READINGS)
@@ -167,3 +168,18 @@ class Privacy:
 def privacy(name: str) -> Privacy:
     """The notion called ``name`` (see :class:`Privacy`)."""
     return Privacy(name)
+
+
+class Shown(Mapping[str, Any]):
+    """A point of a check read as the mapping a report shows: the entries of its ``shown``."""
+
+    shown: Mapping[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.shown[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.shown)
+
+    def __len__(self) -> int:
+        return len(self.shown)
