@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from proofs.scaffold.macros import Expanded, Macro, expand
+from proofs.scaffold.macros import Expanded, Macro, expand, optional_argument
 from proofs.scaffold.source import Source, read_source
 
 __all__ = ["Item", "Document", "read_document", "STANDARD_THEOREMS", "DISPLAY_ENVIRONMENTS"]
@@ -195,19 +195,9 @@ def _braced(text: str, start: int) -> tuple[str, int] | None:
 
 
 def _bracketed(text: str, start: int) -> tuple[str, int] | None:
-    i = start
-    while i < len(text) and text[i] in " \t\n":
-        i += 1
-    if i < len(text) and text[i] == "[":
-        depth = 0
-        for j in range(i, len(text)):
-            if text[j] == "{":
-                depth += 1
-            elif text[j] == "}":
-                depth -= 1
-            elif text[j] == "]" and depth == 0:
-                return text[i + 1:j], j + 1
-    return None
+    """An optional ``[...]`` argument at ``start`` (after spaces): its content and the offset after it."""
+    content, end = optional_argument(text, start)
+    return None if content is None else (content, end)
 
 
 def _escaped(text: str, at: int) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from core.errors import invalid
 
-__all__ = ["Macro", "Expanded", "expand", "MAX_DEPTH", "MAX_OUTPUT"]
+__all__ = ["Macro", "Expanded", "expand", "optional_argument", "MAX_DEPTH", "MAX_OUTPUT"]
 
 #: Deepest nesting of expansions (a macro whose expansion uses a macro ...) before it is called endless.
 MAX_DEPTH = 40
@@ -106,7 +106,7 @@ def _group(text: str, start: int) -> tuple[str, int] | None:
     return None
 
 
-def _optional(text: str, start: int) -> tuple[str | None, int]:
+def optional_argument(text: str, start: int) -> tuple[str | None, int]:
     """An optional ``[...]`` argument at ``start`` (after spaces): its content and the offset after it."""
     i = _skip_spaces(text, start)
     if i < len(text) and text[i] == "[":
@@ -186,8 +186,8 @@ class _Expander:
             if not named:
                 return None
             name, i = named
-            count, i = _optional(text, i)
-            default, i = _optional(text, i) if count is not None else (None, i)
+            count, i = optional_argument(text, i)
+            default, i = optional_argument(text, i) if count is not None else (None, i)
             body_start = _skip_spaces(text, i)
             if body_start >= len(text) or text[body_start] != "{":
                 return None
@@ -243,8 +243,8 @@ class _Expander:
             if not named:
                 return None
             name, i = named[0].strip(), named[1]
-            count, i = _optional(text, i)
-            default, i = _optional(text, i) if count is not None else (None, i)
+            count, i = optional_argument(text, i)
+            default, i = optional_argument(text, i) if count is not None else (None, i)
             i = _skip_spaces(text, i)
             begin = _group(text, i) if i < len(text) and text[i] == "{" else None
             if not begin:
@@ -276,7 +276,7 @@ class _Expander:
         args: list[str] = []
         i = after
         if macro.default is not None:
-            given, i = _optional(text, i)
+            given, i = optional_argument(text, i)
             args.append(macro.default if given is None else given)
         while len(args) < macro.nargs:
             found = _argument(text, i)
