@@ -27,6 +27,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ROOT / "papers"
 
 
+#: Tests that run for seconds to a minute each (the README's commands, the slow tests): started first, so that
+#: with several workers (``pytest -n auto``, work stealing, see pyproject.toml) the short tests fill in around
+#: them instead of one long test running alone at the end.
+LONG_FIRST = ("tests/test_readme.py", "tests/slow/")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+
+    items.sort(key=rank)  # stable: file order otherwise
+
+
 @pytest.fixture(autouse=True)
 def _restore_mpmath_precision():
     """Library code never sets mp.dps; this guard fails loudly if something did."""
