@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.architecture.test_import_cycles import find_cycle
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "proofs" / "engines" / "sign"
 PROJECT = ("core", "symbolic", "numeric", "proofs")
@@ -62,33 +64,6 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One cycle of the graph (as a path that returns to its start), or None."""
-    state: dict[str, int] = {}
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        state[node] = 2
-        path.pop()
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
-
-
 def test_the_sign_package_has_every_module():
     assert {"proofs.engines.sign.decide", "proofs.engines.sign.problem", "proofs.engines.sign.polynomial",
             "proofs.engines.sign.transcendental", "proofs.engines.sign.region", "proofs.engines.sign.crosscheck"} \
@@ -96,13 +71,10 @@ def test_the_sign_package_has_every_module():
 
 
 def test_sign_module_level_import_graph_is_acyclic():
-    cycle = _cycle(_graph())
+    """(the cycle finder is the project-wide one of tests/architecture/test_import_cycles.py, tested there;
+    the graph here is stricter: ``if TYPE_CHECKING:`` imports count)"""
+    cycle = find_cycle(_graph())
     assert cycle is None, " -> ".join(cycle or [])
-
-
-def test_the_cycle_finder_finds_a_cycle():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
 def test_no_function_imports_a_project_module():
