@@ -529,7 +529,7 @@ def _hypothesis_storage_outside_the_working_directory() -> Iterator[None]:
     try:
         yield
     finally:
-        del os.environ["HYPOTHESIS_STORAGE_DIRECTORY"]
+        os.environ.pop("HYPOTHESIS_STORAGE_DIRECTORY", None)
         shutil.rmtree(scratch, ignore_errors=True)
 
 
