@@ -474,36 +474,8 @@ def _api_probes() -> list[Probe]:
     return probes
 
 
-PROBE_CLAIMS = textwrap.dedent('''
-    import os
-    from proofs import Claim, Evidence, check, define
-
-    def started(what):
-        with open(os.environ["PROBE_MARKER"], "a") as out:
-            out.write(what + "\\n")
-
-    for claim_id in ("Probe.z3", "Probe.spin"):
-        define(Claim(id=claim_id, title="probe", source="probes", statement="x", domain="none"))
-        check(claim_id, "enumeration")(lambda budget: Evidence("enumeration", "inconclusive", "none"))
-
-    @check("Probe.z3", "decision")
-    def _z3(budget):
-        import z3
-        x, y, z = z3.Reals("x y z")
-        solver = z3.Solver()
-        solver.set("timeout", 120000)
-        solver.add(x**7 + y**5*z - 3*x*y*z**3 + x*y == 17, x*x*z + y**3 > 2*z**5 - 1, x*y*z > 1000,
-                   x**5 < y**3 * z + 7)
-        started("z3")
-        solver.check()
-        return Evidence("decision", "inconclusive", solver.reason_unknown())
-
-    @check("Probe.spin", "property")
-    def _spin(budget):
-        started("spin")
-        while True:
-            sum(range(10000))
-''')
+#: Claims that never finish by themselves (a z3 query of two minutes, a busy loop, ...): the interrupt tests' file.
+PROBE_CLAIMS = (ROOT / "tests" / "probe_claims.py").read_text(encoding="utf-8")
 
 
 def _interrupt_probes() -> list[Probe]:
