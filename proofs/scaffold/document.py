@@ -208,6 +208,10 @@ def _escaped(text: str, at: int) -> bool:
     return count % 2 == 1
 
 
+#: How a character changes the depth of braces.
+_BRACE_DEPTH = {"{": 1, "}": -1}
+
+
 def split_rows(body: str) -> list[tuple[int, str]]:
     """(offset, text) of each line of an alignment: split at ``\\\\`` outside braces and nested
     environments (``aligned``, ``cases``, matrices)."""
@@ -227,10 +231,7 @@ def split_rows(body: str) -> list[tuple[int, str]]:
                 env_depth -= 1
             i += 2
             continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
+        depth += _BRACE_DEPTH.get(ch, 0)
         i += 1
     rows.append((start, body[start:]))
     return [(o, r) for o, r in rows if r.strip() and not re.fullmatch(r"\s*(\\(nonumber|notag|hline)\s*)*", r)]
