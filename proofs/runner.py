@@ -31,10 +31,10 @@ def run(
 ) -> list[ClaimResult]:
     """Run ``claims`` and return their results in the order given.
 
-    Without ``scheduler``: in ``jobs`` processes on this machine (default: the number of cores; a
-    process per batch of claims of one module, and a worker that dies loses only the claim it was running;
-    with one job or one claim, in this process). With ``scheduler="local"`` or a Dask scheduler address: as tasks of that scheduler
-    (:mod:`proofs.execution.cluster`). SIGINT or SIGTERM stops every worker and raises
+    Without ``scheduler``: in ``jobs`` processes on this machine (default: the number of cores), each
+    running batches of one module's claims one after another, and a worker that dies loses only the claim it
+    was running; with one job or one claim, in this process. With ``scheduler="local"`` or a Dask scheduler
+    address: as tasks of that scheduler (:mod:`proofs.execution.cluster`). SIGINT or SIGTERM stops every worker and raises
     :class:`proofs.execution.Interrupted`."""
     b = get_budget(budget)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):

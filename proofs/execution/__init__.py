@@ -1,6 +1,7 @@
 """Where claims run: in this process (:func:`~proofs.execution.local.run_inline`), forked processes on
-this machine, a batch of one module's claims each (:func:`~proofs.execution.local.run_local`), or the workers of a Dask scheduler
-(:mod:`proofs.execution.cluster`); one claim's checks are run by :mod:`proofs.execution.claim`.
+this machine that take batches of one module's claims in turn (:func:`~proofs.execution.local.run_local`),
+or the workers of a Dask scheduler (:mod:`proofs.execution.cluster`); one claim's checks are run by
+:mod:`proofs.execution.claim`.
 
 All of them honour the same promises:
 

@@ -134,13 +134,13 @@ def _grid(budget: Budget) -> tuple[list, list, str]:
     return rows, pairs, text
 
 
-def choquet_steps(budget: Budget) -> tuple[Step, ...]:
-    """The steps a certificate re-runs for :func:`choquet_exhaustive`: the grid of :func:`_grid`, regenerated
-    and re-checked by :func:`proofs.base.enumerations.choquet_rows` and
-    :func:`~proofs.base.enumerations.choquet_pairs` from its parameters, with what those procedures rest on
-    stated."""
+def choquet_steps(budget: Budget, grid: tuple[list, list, str] | None = None) -> tuple[Step, ...]:
+    """The steps a certificate re-runs for :func:`choquet_exhaustive`: the grid of :func:`_grid` (``grid``, when
+    the caller has built it already), regenerated and re-checked by
+    :func:`proofs.base.enumerations.choquet_rows` and :func:`~proofs.base.enumerations.choquet_pairs` from its
+    parameters, with what those procedures rest on stated."""
     points, row_grids, pair_grids = _sizes(budget)
-    rows, pairs, _ = _grid(budget)
+    rows, pairs, _ = grid if grid is not None else _grid(budget)
     q2x3_args = tuple((str(p), str(q)) for p, q in points)
     tests = sum(3 ** len(row.frame) for row in rows)
     return (
@@ -182,8 +182,7 @@ class TestPoint(Shown):
     __test__ = False
 
 
-def _choquet_points(budget: Budget) -> Iterator[TestPoint]:
-    rows, pairs, _ = _grid(budget)
+def _choquet_points(rows: list, pairs: list) -> Iterator[TestPoint]:
     for row in rows:
         vertices = tuple(vertex_rows(row))
         for values in _tests(len(row.frame)):
@@ -201,15 +200,16 @@ def choquet_exhaustive(budget: Budget) -> Evidence:
                    else _row_agrees(item.subject, item.vertices, item.phi))
         return outcome if outcome is True else (False, outcome[1])
 
+    grid = _grid(budget)
     found = exhaustive(
-        _choquet_points(budget), check, domain=_grid(budget)[2],
+        _choquet_points(*grid[:2]), check, domain=grid[2],
         detail={"compared": ["credal extreme points", "Choquet integrals sum m(E) max_E phi", "level sets",
                              "pl(R), bel(R) for regions", "envelopes of all regions against chains"],
                 "a proof would need": "Dempster's allocation form of the credal set (every pr in P_bel splits each "
                                       "m(E) over E) on every finite frame, and comonotone additivity of the Choquet "
                                       "integral; both classical (Dempster 1967, Schmeidler 1986), not machine-checked"},
     )
-    return replace(found, steps=choquet_steps(budget)) if found.outcome is Outcome.HOLDS else found
+    return replace(found, steps=choquet_steps(budget, grid)) if found.outcome is Outcome.HOLDS else found
 
 
 def choquet_search(budget: Budget) -> Evidence:
