@@ -149,8 +149,8 @@ OPTIONS: tuple[_Option, ...] = (
             "required)", {"metavar": "FILE", "type": _path}),
     _Option("--budget", "budget", _RUNS, "sizes of grids and random searches (default: standard)",
             {"choices": tuple(BUDGETS)}, default="standard"),
-    _Option("--fail-on", "fail_on", _RUNS, "exit 1 when any claim is refuted",
-            {"choices": ("refuted",), "action": "append"}, default=[]),
+    _Option("--fail-on", "fail_on", _RUNS, "exit 1 when any claim has this status: refuted, or vacuous (its premise "
+            "never holds); may be repeated", {"choices": ("refuted", "vacuous"), "action": "append"}, default=[]),
     _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; 1 runs the claims in "
             "this process)", {"type": _positive_jobs, "metavar": "N"}),
     _Option("--no-progress", "no_progress", ("check",), "no progress on stderr (a bar on a terminal, otherwise one "
@@ -349,7 +349,7 @@ def _check(args: argparse.Namespace) -> int:
     errored = [r for r in results if r.status is Status.ERROR]
     for r in errored:
         print(f"ERROR in {r.claim.id}: {r.verdict.reason}", file=sys.stderr)
-    if errored or ("refuted" in args.fail_on and any(r.status is Status.REFUTED for r in results)):
+    if errored or any(r.status.value in args.fail_on for r in results):
         return 1
     return 0
 
@@ -418,7 +418,7 @@ def _show(args: argparse.Namespace) -> int:
         _emit(buffer.getvalue(), args.output)
     else:
         render_claim(ClaimReport.from_result(result), Console())
-    if result.status is Status.ERROR or ("refuted" in args.fail_on and result.status is Status.REFUTED):
+    if result.status is Status.ERROR or result.status.value in args.fail_on:
         return 1
     return 0
 

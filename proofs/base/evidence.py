@@ -21,6 +21,12 @@ cases in which the premise held (for a proof, the number of witnesses that show 
 on the domain). Evidence that ``holds`` or is ``proved`` over zero such cases is *vacuous*: it earns
 nothing (:func:`proofs.base.verdict.decide`).
 
+``premise_never_holds`` is ``True`` only on ``proved`` evidence of a symbolic or decision method (with
+``premise_cases`` = 0) that shows the premise of an implication fails at every point of the claim's whole
+domain: the implication is then true and empty, and the claim earns the status ``vacuous``, a defect of its
+statement. Finding no premise case among finitely many checked ones says nothing of the kind: that is
+vacuous *support*, which earns nothing.
+
 ``holds_when`` names a sub-domain where a refuted claim holds; ``holds_when_checked`` is ``True`` only
 when an engine showed it (the claim holds on that region and fails outside it): otherwise the report says
 "stated by the author, not checked" (:data:`HOLDS_WHEN_UNCHECKED`).
@@ -113,6 +119,7 @@ class Evidence:
     interior_cases: int | None = None
     holds_when_checked: bool | None = None
     steps: tuple[Step, ...] = ()
+    premise_never_holds: bool = False
 
     def __post_init__(self) -> None:
         try:
@@ -145,6 +152,15 @@ class Evidence:
                 raise invalid("holds_when_checked", self.holds_when_checked, "must be True, False or None")
             if self.holds_when is None:
                 raise invalid("holds_when_checked", self.holds_when_checked, "given without holds_when")
+        if not isinstance(self.premise_never_holds, bool):
+            raise invalid("premise_never_holds", self.premise_never_holds, "must be True or False")
+        if self.premise_never_holds and (self.outcome is not Outcome.PROVED or self.method not in _MAY_PROVE):
+            raise invalid("premise_never_holds", True, f"given with method={self.method.value}, "
+                          f"outcome={self.outcome.value}", "only a symbolic or decision proof (outcome='proved') "
+                          "shows that a premise never holds on the whole domain")
+        if self.premise_never_holds and self.premise_cases != 0:
+            raise invalid("premise_never_holds", True, f"given with premise_cases={self.premise_cases}",
+                          "a premise that never holds has premise_cases=0")
         for name in ("premise_cases", "interior_cases"):
             count = getattr(self, name)
             if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
@@ -187,6 +203,8 @@ class Evidence:
                 detail[key] = jsonable(value)
         if self.holds_when is not None:
             detail["holds_when_checked"] = self.holds_when_checked is True
+        if self.premise_never_holds:
+            detail["premise_never_holds"] = True
         if self.corrected is not None:
             detail["corrected"] = self.corrected.statement
         if self.seconds:

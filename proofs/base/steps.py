@@ -929,8 +929,9 @@ def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any
     ``refuted``: the counterexamples that carry steps (one re-checked counterexample refutes);
     ``supported``: the finite support that carries steps; ``inconclusive``: only a vacuous one, by the proof
     that the premise never holds on the whole domain (a ``proved`` evidence over zero premise cases) that carries
-    steps, which certifies why the verdict is inconclusive, not the claim. Other statuses certify nothing."""
-    if getattr(status, "value", status) == "inconclusive":
+    steps, which certifies why the verdict is inconclusive, not the claim; ``vacuous``: the same proof, that the
+    premise never holds. Other statuses certify nothing."""
+    if getattr(status, "value", status) in ("inconclusive", "vacuous"):
         never = [e for e in evidence if e.reading is None and _is(e.outcome, "proved") and e.premise_cases == 0
                  and any(s.machine_checked for s in all_steps(e))]
         return never, []

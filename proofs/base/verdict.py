@@ -4,6 +4,9 @@
   counterexample;
 * ``supported``: no counterexample on the stated finite domains, and no proof;
 * ``refuted``: a counterexample inside the claim's own domain, re-checked exactly or at two precisions;
+* ``vacuous``: a symbolic argument or a decision procedure proved that the premise of the implication never
+  holds on the claim's whole domain (evidence with ``premise_never_holds``): the implication is true and says
+  nothing, a defect of the statement reported beside the refuted claims, with its correction;
 * ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``);
 * ``error``: a check crashed, or one method proved what another refuted (a bug, reported loudly).
 
@@ -14,7 +17,16 @@ reported beside it. A crash in any check is an error whatever reading it was abo
 cases where the premise held (``premise_cases == 0``), and finite support none of whose points lies
 inside the stated domain rather than on its boundary or in a degenerate case (``interior_cases == 0``),
 count for nothing; a claim whose only support is vacuous is ``inconclusive``, and its reason says
-"vacuous" and why.
+"vacuous" and why. A premise that *provably* never holds on the whole domain is another matter: that is
+the status ``vacuous``, earned only by ``proved`` evidence of a symbolic or decision method that says
+``premise_never_holds`` (never by a sample that happened to contain no premise case).
+
+Order of precedence: ``error`` (a crash) > contradictions (a proof against a counterexample; a proof that
+the premise never holds against a counterexample or a checked case where it held) > ``refuted`` >
+``vacuous`` > ``proved`` > ``supported`` > ``inconclusive``. A counterexample to an implication is a case where
+its premise holds, so it cannot stand beside a proof that the premise never holds: one of the two is a bug,
+reported as an error. A proof of the conclusion does not outrank vacuity: when the premise never holds the
+implication is true for that reason alone, and the statement is defective however its conclusion fares.
 """
 
 from __future__ import annotations
@@ -25,18 +37,26 @@ from enum import StrEnum
 
 from proofs.base.evidence import Correction, Evidence, Outcome
 
-__all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET", "VACUOUS"]
+__all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET", "VACUOUS", "NEVER_HOLDS",
+           "DEFECTS"]
 
 NO_CHECK_YET = "no check implemented yet"
 VACUOUS = "vacuous: the premise never held in the checked cases"
+#: The reason of a claim whose premise was proved never to hold on its whole domain (status ``vacuous``).
+NEVER_HOLDS = "the premise never holds on the whole domain"
 
 
 class Status(StrEnum):
     PROVED = "proved"
     SUPPORTED = "supported"
     REFUTED = "refuted"
+    VACUOUS = "vacuous"
     INCONCLUSIVE = "inconclusive"
     ERROR = "error"
+
+
+#: The statuses that say a statement is defective: shown in the errata, each with its correction.
+DEFECTS = (Status.REFUTED, Status.VACUOUS)
 
 
 @dataclass(frozen=True)
@@ -53,6 +73,7 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         first = crashed[0].detail.get("exception", "")
         return Decision(Status.ERROR, f"check crashed: {names}" + (f": {first}" if first else ""))
     primary = [e for e in evidence if e.reading is None]
+    never = [e for e in primary if e.premise_never_holds]
     vacuous = [e for e in primary if e.vacuous]
     primary = [e for e in primary if not e.vacuous]
     proofs = [e for e in primary if e.outcome is Outcome.PROVED]
@@ -64,10 +85,24 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
             + ", ".join(e.method.value for e in proofs) + " proved the claim but "
             + ", ".join(e.method.value for e in refutations) + " found a counterexample",
         )
+    held = [e for e in primary if e.premise_cases]
+    if never and (refutations or held):
+        against = refutations or held
+        return Decision(
+            Status.ERROR,
+            "methods contradict: " + ", ".join(sorted({e.method.value for e in never}))
+            + " proved the premise never holds but " + ", ".join(sorted({e.method.value for e in against}))
+            + (" found a counterexample" if refutations else " found cases where it held"),
+        )
     if refutations:
         methods = sorted({e.method.value for e in refutations})
         return Decision(Status.REFUTED, f"counterexample from {', '.join(methods)}, re-checked "
                         + ", ".join(sorted({e.recheck.value for e in refutations if e.recheck})))
+    if never:
+        methods = ", ".join(sorted({e.method.value for e in never}))
+        why = next((e.detail.get("why the premise never holds") for e in never
+                    if isinstance(e.detail.get("why the premise never holds"), str)), None)
+        return Decision(Status.VACUOUS, f"{NEVER_HOLDS}, proved by {methods}" + (f": {why}" if why else ""))
     if proofs:
         return Decision(Status.PROVED, "proved by " + ", ".join(sorted({e.method.value for e in proofs})))
     holds = [e for e in primary if e.outcome is Outcome.HOLDS]

@@ -471,6 +471,9 @@ def _header(subject: Subject, counts: str, stated: int, missing: Sequence[Any]) 
         f"Written by ldp-belief-proofs {TOOLKIT_VERSION} with sympy {sympy.__version__}. "
         f"Run: python3 {file_name(subject.id)}",
     ]
+    if subject.status == "vacuous":
+        text += ["", "This certificate certifies why the claim is vacuous: its premise never holds on the whole domain,"
+                 " so the implication is true and says nothing."]
     if subject.status == "inconclusive":
         text += ["", "This certificate certifies the vacuity of the claim, why its verdict is inconclusive: the premise"
                  " never holds on the whole domain. It is not a proof of the claim."]

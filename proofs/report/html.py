@@ -76,7 +76,7 @@ class HtmlPrinter(Printer):
 
 
 _COLOURS = {Status.PROVED: "#1a7f37", Status.SUPPORTED: "#4c9a5f", Status.REFUTED: "#c62828",
-            Status.INCONCLUSIVE: "#b7791f", Status.ERROR: "#6a1b9a"}
+            Status.VACUOUS: "#ad1457", Status.INCONCLUSIVE: "#b7791f", Status.ERROR: "#6a1b9a"}
 
 _STYLE = """
 :root { --ink: #1d232a; --muted: #5b6670; --line: #d9dee3; --paper: #ffffff; --shade: #f5f7f9; }
@@ -223,6 +223,8 @@ def _erratum(claim: ClaimReport) -> list[str]:
            f"<dt>as printed</dt><dd>{_rich(view.statement(claim.statement), display=True)}</dd>"]
     if claim.counterexample:
         out.append(f"<dt>fails at</dt><dd>{_rich(values.assignment(claim.counterexample))}</dd>")
+    if claim.status is Status.VACUOUS:
+        out.append(f"<dt>vacuous</dt><dd>{_rich(view.one_line(claim))}</dd>")
     if claim.holds_when:
         out.append(f"<dt>holds when</dt><dd>{_rich(view.holds_when(claim.holds_when, claim.holds_when_checked))}</dd>")
     c = claim.correction
@@ -239,7 +241,7 @@ def _erratum(claim: ClaimReport) -> list[str]:
 
 def _errata(report: Report) -> list[str]:
     return ['<section id="errata"><h2>Errata</h2>', f"<p>{_e(view.refuted_sentence(report))}</p>",
-            *(line for claim in report.refuted for line in _erratum(claim)), "</section>"]
+            *(line for claim in report.defects for line in _erratum(claim)), "</section>"]
 
 
 def _coverage(report: Report) -> list[str]:
@@ -357,7 +359,7 @@ def _toc(report: Report) -> list[str]:
         return f'<li><span class="dot s-{c.status.value}" title="{c.status.value}"></span> {_link(c.id)}</li>'
 
     return (['<nav id="toc" aria-label="contents"><ul><li><a href="#dashboard">Verdicts</a></li>',
-             '<li><a href="#errata">Errata</a><ul>'] + [claim_link(c) for c in report.refuted] + ["</ul></li>"]
+             '<li><a href="#errata">Errata</a><ul>'] + [claim_link(c) for c in report.defects] + ["</ul></li>"]
             + (['<li><a href="#coverage">Coverage</a></li>'] if report.coverage is not None else [])
             + ['<li><a href="#claims">All claims</a></li><li><a href="#notation">Notation</a></li>',
                '<li><a href="#details">Every claim</a><ul>']

@@ -20,6 +20,7 @@ import os
 import re
 from pathlib import Path
 
+from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.files import check_directory, safe_id, write_tree
 from proofs.report.latex import PREAMBLE_PACKAGES
@@ -144,11 +145,13 @@ def _summary_table(report: Report) -> list[str]:
 
 def _errata(report: Report) -> list[str]:
     lines = [r"\section{Errata}", text_tex(view.refuted_sentence(report))]
-    for c in report.refuted:
+    for c in report.defects:
         lines += ["", rf"\subsection*{{{_id_tex(c.id)} ({text_tex(c.source)}), see "
                       rf"\ref{{claim:{safe_id(c.id)}}}}}", r"\noindent As printed:", _statement_tex(c.statement)]
         if c.counterexample:
             lines.append(rf"\noindent Fails at {rich_tex(values.assignment(c.counterexample))}.\par")
+        if c.status is Status.VACUOUS:
+            lines.append(rf"\noindent Vacuous: {rich_tex(view.one_line(c))}.\par")
         if c.holds_when:
             lines.append(rf"\noindent Holds when {rich_tex(view.holds_when(c.holds_when, c.holds_when_checked))}.\par")
         correction = c.correction
@@ -194,7 +197,8 @@ def latex_files(report: Report) -> dict[str, str]:
         r"\noindent Each verdict is computed from the evidence of its checks: \textbf{proved} (a symbolic "
         r"identity or decision procedure on the whole stated domain), \textbf{supported} (no counterexample on "
         r"a stated finite domain; not a proof), \textbf{refuted} (a counterexample inside the claim's own domain, "
-        r"re-checked exactly or at two precisions), \textbf{inconclusive}, \textbf{error}. Only the primary "
+        r"re-checked exactly or at two precisions), \textbf{vacuous} (the premise provably never holds on the "
+        r"claim's whole domain), \textbf{inconclusive}, \textbf{error}. Only the primary "
         r"reading of a claim decides its status; what other readings found is reported beside it.",
         "",
         rf"\noindent {view.claims(len(report.claims))}: {text_tex(counts)}.",

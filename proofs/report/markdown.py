@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.files import safe_id
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
@@ -79,13 +80,17 @@ def render_markdown(report: Report) -> str:
         lines += [f"| {p.paper} | {p.percent:.1f}% | {len(p.entries)} | {p.count('open')} |"
                   for p in report.coverage.papers]
     lines += ["", "## Errata", ""]
-    if not report.refuted:
+    if not report.defects:
         lines += ["No claim was refuted in this run.", ""]
-    for c in report.refuted:
+    elif report.vacuous:
+        lines += [md_text(view.refuted_sentence(report)), ""]
+    for c in report.defects:
         lines += [f"- [`{c.id}`](#claim-{safe_id(c.id)}) ({md_text(c.source)}): as printed "
                   f"{rich_markdown(view.statement(c.statement))}"]
         if c.counterexample:
             lines.append(f"  - fails at {rich_markdown(values.assignment(c.counterexample))}")
+        if c.status is Status.VACUOUS:
+            lines.append(f"  - vacuous: {rich_markdown(view.one_line(c))}")
         if c.holds_when:
             lines.append(f"  - holds when {rich_markdown(view.holds_when(c.holds_when, c.holds_when_checked))}")
         lines.append(f"  - {rich_markdown(view.correction_line(c))}")

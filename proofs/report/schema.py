@@ -17,7 +17,7 @@ The JSON (``"schema": 3``)::
                  "definitions": [{"name", "notion", "source", "text", "primary"}],
                  "related": [{"id", "link", "status"}],
                  "methods": [{"method", "outcome", "domain", "detail", "reading", "premise_cases", "vacuous",
-                              "recheck", "counterexample", "holds_when", "holds_when_checked", "corrected",
+                              "premise_never_holds", "recheck", "counterexample", "holds_when", "holds_when_checked", "corrected",
                               "seconds", "steps"}],
                  "steps": {"machine_checked", "stated", "uncovered", "unchecked"},
                  "counterexample", "holds_when", "holds_when_checked", "corrected", "corrected_status",
@@ -28,6 +28,9 @@ The JSON (``"schema": 3``)::
 ``holds_when_checked`` is ``true`` when an engine checked the condition (the claim holds on the region it
 names and fails outside it), ``false`` when it is stated by the author and not checked, ``null`` without a
 condition; a report written before the key existed leaves it unknown (``None``: shown without either note).
+
+``premise_never_holds`` is ``true`` on the proof that an implication's premise fails on its whole domain (the
+claim's status is then ``vacuous``); a report written before the key existed reads it as ``false``.
 
 Since schema 3 every text of a claim (``statement_latex``, ``domain``, ``interpretation``, ...) is prose with its
 math between dollars. In reports of schema 1 and 2 the statement (and a corrected statement) was math-mode
@@ -226,6 +229,7 @@ class EvidenceReport:
     holds_when_checked: bool | None = False
     steps: tuple[Step, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    premise_never_holds: bool = False
 
     def __post_init__(self) -> None:
         for name, kind in (("method", Method), ("outcome", Outcome), ("steps", tuple), ("detail", dict)):
@@ -249,12 +253,12 @@ class EvidenceReport:
                    counterexample=None if e.counterexample is None else jsonable(dict(e.counterexample)),
                    holds_when=e.holds_when, corrected=None if e.corrected is None else e.corrected.statement,
                    seconds=round(float(e.seconds), 4), holds_when_checked=e.holds_when_checked is True,
-                   steps=e.steps)
+                   steps=e.steps, premise_never_holds=e.premise_never_holds)
 
     def to_json(self) -> dict[str, Any]:
         return {"method": self.method.value, "outcome": self.outcome.value, "domain": self.domain,
                 "detail": dict(self.detail), "reading": self.reading, "premise_cases": self.premise_cases,
-                "vacuous": self.vacuous, "recheck": None if self.recheck is None else self.recheck.value,
+                "vacuous": self.vacuous, "premise_never_holds": self.premise_never_holds, "recheck": None if self.recheck is None else self.recheck.value,
                 "counterexample": self.counterexample, "holds_when": self.holds_when,
                 "holds_when_checked": self.holds_when_checked if self.holds_when else None,
                 "corrected": self.corrected, "seconds": self.seconds, "steps": [s.to_json() for s in self.steps],
@@ -275,7 +279,9 @@ class EvidenceReport:
             premise_cases=pick("premise_cases").count(), recheck=pick("recheck").enum(Recheck, None),
             counterexample=pick("counterexample").mapping(), holds_when=pick("holds_when").text(None),
             corrected=pick("corrected").text(None), seconds=pick("seconds").number(),
-            holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS), steps=r.at("steps").each(_step))
+            holds_when_checked=_checked(data), extra=_extra(data, _EVIDENCE_KEYS), steps=r.at("steps").each(_step),
+            premise_never_holds=r.at("premise_never_holds").typed(
+                isinstance(data.get("premise_never_holds"), bool), "must be true or false", False))
 
 
 #: The keys this version writes and reads (those of ``to_json``); any other key of a claim or an evidence (a later
@@ -692,6 +698,16 @@ class Report:
     @property
     def refuted(self) -> tuple[ClaimReport, ...]:
         return tuple(c for c in self.claims if c.status is Status.REFUTED)
+
+    @property
+    def vacuous(self) -> tuple[ClaimReport, ...]:
+        """The claims whose premise was proved never to hold on their whole domain (a defect of the statement)."""
+        return tuple(c for c in self.claims if c.status is Status.VACUOUS)
+
+    @property
+    def defects(self) -> tuple[ClaimReport, ...]:
+        """What the errata list: the refuted claims, then the vacuous ones (:data:`proofs.base.verdict.DEFECTS`)."""
+        return self.refuted + self.vacuous
 
     @property
     def errored(self) -> tuple[ClaimReport, ...]:

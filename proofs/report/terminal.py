@@ -1,7 +1,8 @@
 """The report on a terminal: readable math, no LaTeX source.
 
 ``python -m proofs`` prints a summary first (claims per status, then each refuted claim with its
-counterexample and its correction on one line each), then a compact table (id, source, status, a one-line
+counterexample and its correction on one line each, then each vacuous claim with why its premise never
+holds and its correction), then a compact table (id, source, status, a one-line
 reason) that fits the terminal's width: every cell is one line, cut with ``…``; below 100 columns each
 claim's reason is wrapped onto lines of its own under it, never cut. ``python -m proofs show ID``
 prints one claim in full: the statement as printed, domain, definitions, related claims, every evidence of
@@ -19,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from proofs.base.verdict import Status
+from proofs.base.verdict import DEFECTS, Status
 from proofs.report import values, view
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 
@@ -29,6 +30,7 @@ STYLE = {
     Status.PROVED: "bold green",
     Status.SUPPORTED: "green",
     Status.REFUTED: "bold red",
+    Status.VACUOUS: "bold magenta",
     Status.INCONCLUSIVE: "yellow",
     Status.ERROR: "bold white on red",
 }
@@ -46,20 +48,21 @@ def _cut(text: str, width: int) -> str:
 
 
 def summary_lines(report: Report, width: int) -> list[Text]:
-    """Counts by status, then the refuted claims (counterexample, correction), then the errors."""
+    """Counts by status, then the defects: the refuted claims (counterexample, correction) and the vacuous ones
+    (why the premise never holds, correction), then the errors."""
     lines = [Text.assemble((f"ldp-belief-proofs — {view.claims(len(report.claims))}, budget {report.budget}", "bold"))]
     lines.append(Text(" · ").join(Text(f"{status.value} {n}", style=STYLE[status] if n else "dim")
                                   for status, n in view.counts(report)))
     if report.coverage is not None:
         lines.append(Text("coverage: " + ", ".join(f"{p.paper} {p.percent:.1f}%" for p in report.coverage.papers)))
-    for title, claims in (("Refuted", report.refuted), ("Errors", report.errored)):
+    for title, claims in (("Refuted", report.refuted), ("Vacuous", report.vacuous), ("Errors", report.errored)):
         if not claims:
             continue
         lines += [Text(""), Text(f"{title} ({len(claims)}):", style="bold")]
         name_width = max(len(c.id) for c in claims)
         for c in claims:
             lines.append(Text(_cut(f"  {c.id.ljust(name_width)}  {plain(view.one_line(c))}", width)))
-            follow = " " * (name_width + 4) + (plain(view.correction_line(c)) if c.status is Status.REFUTED
+            follow = " " * (name_width + 4) + (plain(view.correction_line(c)) if c.status in DEFECTS
                                                else c.source)
             lines.append(Text(_cut(follow, width), style="dim" if c.status is Status.ERROR else ""))
     return lines

@@ -22,12 +22,14 @@ __all__ = ["claims", "refuted_sentence", "Field", "claim_fields", "plain_text", 
            "notation_items", "statement", "other_readings_title", "evidence_outcomes"]
 
 #: Statuses in the order a reader wants them: what is wrong first.
-STATUS_ORDER = (Status.REFUTED, Status.ERROR, Status.INCONCLUSIVE, Status.SUPPORTED, Status.PROVED)
+STATUS_ORDER = (Status.REFUTED, Status.VACUOUS, Status.ERROR, Status.INCONCLUSIVE, Status.SUPPORTED, Status.PROVED)
 
 STATUS_MEANING = {
     Status.PROVED: "a symbolic identity or a decision procedure establishes the claim on its whole stated domain",
     Status.SUPPORTED: "no counterexample on a stated finite domain; not a proof",
     Status.REFUTED: "a counterexample inside the claim's own domain, re-checked exactly or at two precisions",
+    Status.VACUOUS: ("the premise provably never holds on the claim's whole domain: the implication is true and "
+                     "says nothing (a defect of the statement)"),
     Status.INCONCLUSIVE: "nothing decisive (no check yet, time-outs, support that is vacuous)",
     Status.ERROR: "a check crashed, or two methods contradict each other",
 }
@@ -90,10 +92,14 @@ def claims(n: int) -> str:
 
 
 def refuted_sentence(report: Report) -> str:
-    """The sentence that opens the errata."""
-    n = len(report.refuted)
-    return (f"{claims(n)} refuted, each by a counterexample inside its own domain, re-checked exactly or at two "
+    """The sentence that opens the errata (the refuted claims, then the vacuous ones)."""
+    n, v = len(report.refuted), len(report.vacuous)
+    text = (f"{claims(n)} refuted, each by a counterexample inside its own domain, re-checked exactly or at two "
             "precisions.") if n else "No claim was refuted in this run."
+    if v:
+        text += (f" {claims(v)} vacuous: {'its' if v == 1 else 'each'} premise was proved never to hold on "
+                 f"{'its' if v == 1 else 'the claim’s'} whole domain.")
+    return text
 
 
 def counts(report: Report) -> list[tuple[Status, int]]:
@@ -131,7 +137,8 @@ def one_line(claim: ClaimReport, limit: int = 6) -> MathText:
 
 
 def correction_line(claim: ClaimReport) -> MathText:
-    """The corrected statement of a refuted claim and the status its own evidence earned, or what holds."""
+    """The corrected statement of a refuted or vacuous claim and the status its own evidence earned, or what
+    holds."""
     c = claim.correction
     if c is not None and c.verified:
         return mathtext.text(f"corrected ({c.status.value}): ") + statement(c.statement)

@@ -29,7 +29,7 @@ STATUS = [
     ("C3.6.proof.chain", Status.PROVED, {}),
     ("D3.17.pe-equals-SLDP", Status.PROVED, {"Definition 3.17 errors@000": {Outcome.COUNTEREXAMPLE}}),
     ("T3.18.forward", Status.REFUTED, {"T^op: inf": {Outcome.HOLDS}}),
-    ("T3.18.converse", Status.INCONCLUSIVE, {"T^op: repaired": {Outcome.COUNTEREXAMPLE},
+    ("T3.18.converse", Status.VACUOUS, {"T^op: repaired": {Outcome.COUNTEREXAMPLE},
                                              "T^op: inf": {Outcome.COUNTEREXAMPLE},
                                              "WLDP: distinct pairs, T^op: repaired": {Outcome.COUNTEREXAMPLE}}),
     ("T3.18.proof.op", Status.REFUTED, {}),
@@ -71,10 +71,11 @@ def test_implication_evidence_counts_its_premise_and_is_not_vacuous(claim_id):
 @pytest.mark.parametrize("claim_id", VACUOUS)
 def test_vacuous_testing_claims_say_why_and_carry_a_verified_correction(claim_id):
     result = quick(claim_id)
-    assert result.status is Status.INCONCLUSIVE and result.verdict.reason.startswith("vacuous")
+    assert result.status is Status.VACUOUS
+    assert result.verdict.reason.startswith("the premise never holds on the whole domain, proved by decision")
     primary = [e for e in result.evidence if e.reading is None]
     assert primary and all(e.vacuous for e in primary)
-    assert any("why the premise never holds" in e.detail for e in primary)
+    assert any(e.premise_never_holds and "why the premise never holds" in e.detail for e in primary)
     assert result.verdict.corrected is not None
 
 

@@ -44,6 +44,38 @@ def test_T3_18_converse_as_printed_is_vacuous():
     assert primary and all(e.vacuous and e.premise_cases == 0 for e in primary)
 
 
+def test_T3_18_converse_is_vacuous():
+    """Status ``vacuous``, earned by z3's proof that T^op(1) = 1 > 0 = f^op(1) for every mechanism and eps; the
+    reason says the premise never holds on the whole domain; the steps re-check the errors of φ ≡ 0."""
+    from proofs.base.steps import ExactValue, Identity
+    from proofs.base.verdict import Status
+
+    result = quick("T3.18.converse")
+    assert result.status is Status.VACUOUS
+    assert "the premise never holds on the whole domain" in result.verdict.reason
+    assert "T^op(1) = 1 > 0 = f_op(1) for every mechanism" in result.verdict.reason
+    (never,) = [e for e in result.evidence if e.premise_never_holds]
+    assert never.reading is None and never.method.value == "decision" and never.outcome.value == "proved"
+    checked = [s for s in never.steps if isinstance(s, (Identity, ExactValue))]
+    assert any("alpha^op = E_pr(phi) = c = 0" in s.says for s in checked)
+    assert any("beta^op = E_pr(1 - phi) = 1 - c = 1" in s.says for s in checked)
+    assert all(s.check() for s in never.steps if s.machine_checked)
+
+
+def test_T3_18_forward_counterexample_checks_T_op_identically_1_in_the_papers_symbols():
+    """The counterexample's steps re-check the errors of φ ≡ 0 (α^op = 0, β^op = 1) before the point where
+    T^op(α) = 1 exceeds f^op(α); its symbols are α and r = e^ε, and its summary names T^op(α), not "α = α"."""
+    from proofs.base.steps import ExactValue
+
+    (decision,) = [e for e in quick("T3.18.forward").evidence if e.reading is None and e.method.value == "decision"]
+    names = {str(x) for s in decision.steps if s.machine_checked for x in getattr(s, "point", {})}
+    assert {"alpha", "r"} <= names and "al" not in names
+    assert any(isinstance(s, ExactValue) and "beta^op" in s.says for s in decision.steps)
+    assert all(s.check() for s in decision.steps if s.machine_checked)
+    fails = decision.counterexample["fails"]
+    assert fails.startswith("T^op(alpha) = 1 <= ") and "alpha = alpha" not in fails and "al" not in fails.split()
+
+
 def test_T3_18_converse_repaired_counterexample_is_the_review_example():
     """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
     the primary WLDP reading, x = x' included, but r^W = 4."""

@@ -4,7 +4,7 @@
   claims) with synthetic evidence cycling through the statuses: proofs, finite support with figures (z,
   standard error, points), refutations whose counterexamples use the paper's symbols (θ̂₁, π, ε, q₃),
   fractions, vectors and nested objects, corrections with their own status, alternative readings,
-  vacuous evidence, crashes, and one derived expression (003 Theorem 3.10's variance);
+  vacuous evidence, a premise proved never to hold (status vacuous), crashes, and one derived expression (003 Theorem 3.10's variance);
 * :func:`quick_run`: ``python -m proofs check QUICK_IDS --budget quick --format json --output ...`` once,
   a real report with real derived expressions (a few cheap claims).
 """
@@ -58,6 +58,13 @@ def _evidence_for(k: int, claim_id: str) -> tuple[Evidence, ...]:
                          holds_when="q3 = 0 (p + q = 1)", corrected=correction),)
     if kind == 3:
         return ()
+    if kind == 4 and k % 12 == 10:
+        correction = Correction(registry.get(claim_id).statement,
+                                (Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "the repaired statement (synthetic)",
+                                          counterexample={"r = e^eps": "3/2"}, recheck=Recheck.EXACT),))
+        return (Evidence(Method.DECISION, Outcome.PROVED, "every mechanism (synthetic)", premise_cases=0,
+                         premise_never_holds=True, corrected=correction,
+                         detail={"why the premise never holds": "T^op(1) = 1 > 0 = f_op(1) for every mechanism"}),)
     if kind == 4:
         return (Evidence(Method.PROPERTY, Outcome.HOLDS, "200 random mechanisms (synthetic)", premise_cases=0),)
     return (Evidence(Method.SYMBOLIC, Outcome.ERROR, "(check did not complete)",

@@ -226,3 +226,28 @@ check({long_id!r}, "enumeration")(lambda budget: Evidence("enumeration", "inconc
     # the same report read back and exported again
     assert main(["export", "--from", str(tmp_path / "r.json"), "--latex", str(tmp_path / "again")]) == 0
     assert [p.name for p in (tmp_path / "again" / "claims").iterdir()] == [fragments[0].name]
+
+
+def test_fail_on_vacuous(tmp_path, capsys):
+    """``--fail-on vacuous`` exits 1 when a claim's premise is proved never to hold; ``--fail-on refuted`` alone
+    does not (a vacuous claim is not refuted), and the summary lists it among the defects."""
+    mine = tmp_path / "never.py"
+    mine.write_text('''
+from proofs import Claim, Evidence, check, define
+define(Claim(id="Mine.never", title="an implication whose premise is x < 0 on x >= 0", source="notes",
+             statement="$x < 0 \\\\Rightarrow x = 1$", domain="$x \\\\ge 0$", premise="$x < 0$"))
+check("Mine.never", "decision")(lambda budget: Evidence("decision", "proved", "every x >= 0", premise_cases=0,
+                                                        premise_never_holds=True,
+                                                        detail={"why the premise never holds": "x >= 0"}))
+check("Mine.never", "enumeration")(lambda budget: Evidence("enumeration", "holds", "x in 0..9", premise_cases=0))
+''')
+    try:
+        runs = {flags: main(["check", "--claims", str(mine), "--only-user", "--no-progress", "--jobs", "1",
+                             *[f for flag in flags for f in ("--fail-on", flag)]])
+                for flags in ((), ("refuted",), ("vacuous",), ("refuted", "vacuous"))}
+    finally:  # the file's claim leaves the registry of this test process with the test
+        registry.forget(list(_LOADED.pop(str(mine.resolve()), ())))
+    assert runs == {(): 0, ("refuted",): 0, ("vacuous",): 1, ("refuted", "vacuous"): 1}
+    out = capsys.readouterr().out
+    assert "Vacuous (1):" in out and "Mine.never" in out and "vacuous 1" in out
+    assert "the premise never holds on the whole domain, proved by decision: x >= 0" in out

@@ -81,8 +81,8 @@ def test_dashboard_then_errata_then_table(page, synthetic_report):
 
 def test_errata_typeset_counterexamples_in_the_papers_symbols(page, synthetic_report):
     errata = page[page.index('id="errata"'):page.index('id="claims"')]
-    refuted = [c for c in synthetic_report.claims if c.status.value == "refuted"]
-    assert errata.count('class="erratum"') == len(refuted)
+    defects = [c for c in synthetic_report.claims if c.status.value in ("refuted", "vacuous")]
+    assert errata.count('class="erratum"') == len(defects)
     assert "&#x003B8;" in errata and "<mover" in errata, "θ̂ as an accented θ"
     assert "<mfrac" in errata, "fractions as fractions"
     assert "corrected" in errata
@@ -165,3 +165,12 @@ def test_only_figures_of_claims_in_the_report_are_drawn():
 
     assert draw_images(["no such claim"]) == []
     assert all(claims for claims in ILLUSTRATES.values())
+
+
+def test_vacuous_claims_stand_in_the_errata_beside_the_refuted_ones(page, synthetic_report):
+    errata = page[page.index('id="errata"'):page.index('id="claims"')]
+    vacuous = synthetic_report.vacuous
+    assert vacuous and all(f'href="#{anchor(c.id)}"' in errata for c in vacuous)
+    assert "<dt>vacuous</dt>" in errata and "the premise never holds on the whole domain" in errata
+    assert f"{len(vacuous)} claim" in errata and "vacuous: " in errata
+    assert 'title="vacuous: ' in page and ".s-vacuous" in page

@@ -84,3 +84,15 @@ def test_a_bad_target_is_refused_before_anything_runs(tmp_path, capsys):
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and re.search(message, err[0]), (argv, err)
     assert (tmp_path / "a-file").read_text() == "x"
+
+
+def test_vacuous_claims_are_errata_in_the_pdf(synthetic_report):
+    report = latex_files(synthetic_report)["report.tex"]
+    errata = report[report.index(r"\section{Errata}"):]
+    assert all(_id_in(errata, c.id) for c in synthetic_report.vacuous)
+    assert r"\noindent Vacuous: the premise never holds on the whole domain" in errata
+    assert r"\textbf{vacuous} (the premise provably never holds" in report
+
+
+def _id_in(tex: str, claim_id: str) -> bool:
+    return f"claim:{safe_id(claim_id)}" in tex

@@ -42,3 +42,12 @@ def test_a_holds_when_stated_by_the_author_says_it_was_not_checked(synthetic_rep
         text = render_markdown(Report((replace(claim, holds_when_checked=checked),), "quick", "x"))
         errata = next(line for line in text.splitlines() if line.startswith("  - holds when "))
         assert ("(stated by the author, not checked)" in errata) is not checked, errata
+
+
+def test_vacuous_claims_are_errata_with_why_and_their_correction(synthetic_report):
+    text = render_markdown(synthetic_report)
+    errata = text[text.index("## Errata"):text.index("## All claims")]
+    for claim in synthetic_report.vacuous:
+        assert f"[`{claim.id}`]" in errata
+    assert "  - vacuous: the premise never holds on the whole domain" in errata
+    assert "| **vacuous** |" in text

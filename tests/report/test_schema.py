@@ -73,6 +73,20 @@ def test_vacuous_evidence_is_flagged_and_alternative_readings_are_apart(syntheti
     assert all(e.reading is None for c in mixed for e in c.primary_evidence)
 
 
+def test_a_vacuous_claim_round_trips_with_the_proof_that_its_premise_never_holds(synthetic_report):
+    vacuous = synthetic_report.vacuous
+    assert vacuous and all(c.status is Status.VACUOUS for c in vacuous)
+    again = Report.from_json(json.loads(synthetic_report.dumps()))
+    assert [c.id for c in again.vacuous] == [c.id for c in vacuous]
+    never = [e for c in again.vacuous for e in c.evidence if e.premise_never_holds]
+    assert never and all(e.premise_cases == 0 and e.vacuous for e in never)
+    assert again.defects == again.refuted + again.vacuous
+
+
+def test_an_old_report_reads_premise_never_holds_as_false():
+    assert not any(e.premise_never_holds for c in Report.from_json(OLD_REPORT).claims for e in c.evidence)
+
+
 def test_related_claims_carry_their_status_when_in_the_same_report(synthetic_report):
     statuses = {c.id: c.status for c in synthetic_report.claims}
     related = [r for c in synthetic_report.claims for r in c.related]
@@ -149,6 +163,9 @@ BAD_REPORTS = [
                                               "premise_cases": -1}])]},
                  r"premise_cases=-1: is not a count", id="negative-premise-cases"),
     pytest.param({"claims": [_claim(), _claim()]}, r"claims=\['T3\.10'\]: two claims have the same id", id="duplicate-ids"),
+    pytest.param({"claims": [_claim(methods=[{"method": "decision", "outcome": "proved", "domain": "x",
+                                              "premise_cases": 0, "premise_never_holds": "yes"}])]},
+                 r"premise_never_holds='yes': must be true or false", id="premise-never-holds-not-a-boolean"),
     pytest.param({"schema": 99, "claims": []}, r"report\.schema=99", id="future-schema"),
 ]
 

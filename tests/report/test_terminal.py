@@ -33,7 +33,7 @@ def test_table_fits_120_columns_without_latex_source(synthetic_report):
 def test_summary_comes_first_with_counts_then_refuted_claims_with_their_correction(synthetic_report):
     lines = _table(synthetic_report)
     assert lines[0].startswith("ldp-belief-proofs —")
-    assert re.match(r"refuted \d+ · error \d+ · inconclusive \d+ · supported \d+ · proved \d+", lines[1])
+    assert re.match(r"refuted \d+ · vacuous \d+ · error \d+ · inconclusive \d+ · supported \d+ · proved \d+", lines[1])
     refuted = [c for c in synthetic_report.claims if c.status.value == "refuted"]
     start = lines.index(f"Refuted ({len(refuted)}):")
     first = refuted[0]
@@ -110,3 +110,13 @@ def test_a_holds_when_not_checked_says_so_and_a_checked_one_does_not(synthetic_r
         line = next(line for line in text.splitlines() if line.startswith("│ holds when: "))
         assert ("q₃ = 0 (p+q = 1) (stated by the author, not checked)" in line) is note, line
         assert "q₃ = 0 (p+q = 1)" in line
+
+
+def test_summary_lists_the_vacuous_claims_with_their_correction_after_the_refuted_ones(synthetic_report):
+    lines = _table(synthetic_report)
+    vacuous = synthetic_report.vacuous
+    start = lines.index(f"Vacuous ({len(vacuous)}):")
+    assert start > lines.index(f"Refuted ({len(synthetic_report.refuted)}):")
+    assert lines[start + 1].strip().startswith(vacuous[0].id)
+    assert "the premise never holds on the whole domain" in lines[start + 1]
+    assert lines[start + 2].strip().startswith("a correction was proposed; its own evidence earned refuted")

@@ -106,6 +106,62 @@ def test_vacuous_support_earns_nothing(evidence, status):
         assert decision.reason.startswith("vacuous")
 
 
+# ------------------------------------------------------------------------------- status vacuous
+NEVER = Evidence("decision", "proved", D, {"why the premise never holds": "T^op(1) = 1 > 0 = f_op(1)"},
+                 premise_cases=0, premise_never_holds=True)
+NEVER_SYMBOLIC = Evidence("symbolic", "proved", D, premise_cases=0, premise_never_holds=True)
+WITNESSED_PROOF = Evidence("decision", "proved", D, premise_cases=1)
+
+
+@pytest.mark.parametrize(
+    "evidence, status",
+    [
+        pytest.param([NEVER], Status.VACUOUS, id="premise-proved-never-to-hold"),
+        pytest.param([NEVER_SYMBOLIC, VACUOUS_GRID], Status.VACUOUS, id="symbolic-proof-and-a-grid-without-premise"),
+        pytest.param([NEVER, CEX_OTHER_READING], Status.VACUOUS, id="other-reading-does-not-decide"),
+        pytest.param([NEVER, PROVED], Status.VACUOUS, id="vacuity-outranks-a-proof-of-the-conclusion"),
+        pytest.param([NEVER, CEX], Status.ERROR, id="a-counterexample-needs-the-premise"),
+        pytest.param([NEVER, WITNESSED_GRID], Status.ERROR, id="a-checked-case-where-the-premise-held"),
+        pytest.param([NEVER, WITNESSED_PROOF], Status.ERROR, id="a-proof-with-a-premise-witness"),
+        pytest.param([NEVER, CRASH], Status.ERROR, id="crash-first"),
+        pytest.param([VACUOUS_PROOF, VACUOUS_GRID], Status.INCONCLUSIVE, id="no-premise-case-is-not-vacuous"),
+    ],
+)
+def test_decide_vacuous_only_from_a_proof_that_the_premise_never_holds(evidence, status):
+    assert decide(evidence).status is status
+
+
+def test_decide_vacuous_reason_says_the_premise_never_holds_on_the_whole_domain():
+    reason = decide([NEVER]).reason
+    assert reason == ("the premise never holds on the whole domain, proved by decision: T^op(1) = 1 > 0 = f_op(1)")
+    assert "proved the premise never holds but enumeration found a counterexample" in decide([NEVER, CEX]).reason
+
+
+def test_decide_vacuous_shows_the_correction_beside_it():
+    verified = Correction("the repaired statement", (PROVED,))
+    v = Verdict((Evidence("decision", "proved", D, premise_cases=0, premise_never_holds=True, corrected=verified),))
+    assert v.status is Status.VACUOUS and v.corrected == "the repaired statement"
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        pytest.param(dict(method="enumeration", outcome="holds", premise_cases=0), r"premise_never_holds=True.*"
+                     r"method=enumeration", id="a-grid-cannot-show-it"),
+        pytest.param(dict(method="decision", outcome="inconclusive"), r"premise_never_holds=True.*outcome=inconclusive",
+                     id="only-a-proof"),
+        pytest.param(dict(method="decision", outcome="proved", premise_cases=3), r"premise_cases=3",
+                     id="with-premise-cases"),
+        pytest.param(dict(method="decision", outcome="proved"), r"premise_cases=None", id="without-premise-cases"),
+    ],
+)
+def test_decide_vacuous_evidence_is_validated(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Evidence(domain=D, premise_never_holds=True, **kwargs)
+    with pytest.raises(ValueError, match=r"premise_never_holds='yes'"):
+        Evidence("decision", "proved", D, premise_cases=0, premise_never_holds="yes")
+
+
 def test_exhaustive_counts_the_cases_where_the_premise_held():
     from proofs.engines.methods import exhaustive
 

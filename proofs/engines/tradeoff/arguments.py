@@ -35,7 +35,7 @@ from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Boxes, Holds, Identity, Stated, Step, all_steps
+from proofs.base.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, all_steps
 from proofs.base.steps import Inequality as NonNegative
 from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
@@ -43,11 +43,9 @@ from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, regi
 from proofs.engines.tradeoff.statements import Case, Statement
 from core.errors import InvalidArgument, invalid
 
-__all__ = ["message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision",
+__all__ = ["message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision", "phi_zero_steps",
            "errors_identity", "converse_witness", "warner_at", "witness_holds", "converse_certified"]
 
-#: The variable α of a decision in the coarsened variables (a name a claim's text may use too).
-AL = sympy.Symbol("al", real=True)
 
 
 # --- the message-space proof for eps-SLDP ---------------------------------------------------------------------
@@ -314,7 +312,7 @@ def _printed_op_at(bound: str, composed: bool, errors: str) -> Callable[[Mapping
     :data:`numeric.tradeoff_bounds.BOUNDS`."""
 
     def describe(point: Mapping[str, Any]) -> dict[str, Any]:
-        r, alpha = Fraction(point["r"]), Fraction(point["al"])
+        r, alpha = Fraction(point["r"]), Fraction(point["alpha"])
         problem = TestingProblem.of(warner(r / (r + 1)), "x", "x'")
         problem = problem.square() if composed else problem
         value = testing.tradeoff_op(problem, testing.T_OP_PRINTED.name, errors=errors)(alpha)
@@ -332,59 +330,82 @@ def printed_op_decision(budget: Budget, bound: str, *, domain: str, composed: bo
                         errors: str = testing.ERRORS_317.name) -> Evidence:
     """``T^op: as printed`` ≤ ``bound`` on [0, 1], decided by z3 for every mechanism at once: as printed T^op ≡ 1 (the
     test φ ≡ 0 has α^op = 0 ≤ α and β^op = 1, and β^op ≤ 1 for every test), so the bound holds iff 1 ≤ each of
-    its linear pieces at every α in [0, 1] and every r > 1. A model is re-checked exactly on Warner's randomized
-    response at r (ε-WLDP there), with T^op computed from the definition."""
-    return region_decision([sympy.Gt(R, 1), sympy.Ge(AL, 0), sympy.Le(AL, 1)],
-                           bound_inequalities(bound, "upper", AL, sympy.Integer(1)),
-                           budget=budget, witness={"r": Fraction(2), "al": Fraction(1, 2)}, symbols=("r", "al"),
-                           describe=_printed_op_at(bound, composed, errors), domain=domain,
-                           detail={"T^op as printed": "identically 1: phi = 0 has alpha^op = 0, beta^op = 1"})
+    its linear pieces at every α in [0, 1] and every r = e^ε > 1. A model is re-checked exactly on Warner's
+    randomized response at r (ε-WLDP there), with T^op computed from the definition; the counterexample's steps
+    check the errors of φ ≡ 0 first (:func:`phi_zero_steps`)."""
+    kind, lines = pieces(bound, alpha=ALPHA)
+    if kind != "min":
+        raise invalid("bound", bound, "is not an upper bound (a min of lines)")
+    found = region_decision([sympy.Gt(R, 1), sympy.Ge(ALPHA, 0), sympy.Le(ALPHA, 1)],
+                            [Inequality(f"T^op(alpha) = 1 <= {line} (a piece of {bound})", line - 1) for line in lines],
+                            budget=budget, witness={"r": Fraction(2), "alpha": Fraction(1, 2)},
+                            symbols=("r", "alpha"), describe=_printed_op_at(bound, composed, errors), domain=domain,
+                            detail={"T^op as printed": "identically 1: phi = 0 has alpha^op = 0, beta^op = 1",
+                                    "symbols": "alpha, beta: the errors of a test; r = e^eps"})
+    if found.outcome is Outcome.COUNTEREXAMPLE and found.steps:
+        found = replace(found, steps=(*phi_zero_steps(), *found.steps))
+    return found
 
 
 def never_holds_decision(budget: Budget, bound: str, *, domain: str) -> Evidence:
     """Statement 2 with ``T^op: as printed`` never holds: T^op(1) = 1 while ``bound``(1) ≤ its piece that vanishes
-    at α = 1 (e^{kε}(1 - α) in every op bound of 003), decided by z3 for every r > 1. The evidence is about the
-    premise of a converse: it is vacuous (``premise_cases`` = 0), and says why."""
-    kind, lines = pieces(bound, alpha=AL)
-    zero = [line for line in lines if sympy.cancel(line.xreplace({AL: 1})) == 0]
+    at α = 1 (e^{kε}(1 - α) in every op bound of 003), decided by z3 for every r = e^ε > 1. The evidence is a
+    proof that the premise of a converse never holds on the whole domain (``premise_never_holds``, with
+    ``premise_cases`` = 0): the converse is ``vacuous``, and the evidence says why."""
+    kind, lines = pieces(bound, alpha=ALPHA)
+    zero = [line for line in lines if sympy.cancel(line.xreplace({ALPHA: 1})) == 0]
     if kind != "min" or not zero:
         raise invalid("bound", bound, "needs a piece that vanishes at alpha = 1 (a min of lines)")
-    found = region_decision([sympy.Gt(R, 1), sympy.Eq(AL, 1)],
-                            [Inequality(f"T^op(1) = 1 > {zero[0]} at alpha = al = 1 >= {bound}(1)", 1 - zero[0],
-                                        sign=">0")],
-                            budget=budget, witness=None, symbols=("r", "al"), domain=domain)
-    why = (f"as printed T^op is identically 1 (the test phi = 0), and {bound}(1) <= {zero[0].xreplace({AL: 1})} for "
-           "every r > 1: statement 2 fails at alpha = 1 for every mechanism and every eps, so the converse's premise "
-           "never holds")
-    return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why},
+    found = region_decision([sympy.Gt(R, 1), sympy.Eq(ALPHA, 1)],
+                            [Inequality(f"T^op(1) = 1 > {zero[0]} at alpha = 1, and {zero[0]} >= {bound}(1)",
+                                        1 - zero[0], sign=">0")],
+                            budget=budget, witness=None, symbols=("r", "alpha"), domain=domain,
+                            detail={"symbols": "alpha, beta: the errors of a test; r = e^eps"})
+    why = (f"T^op(1) = 1 > 0 = {bound}(1) for every mechanism and every eps (as printed T^op is identically 1: the "
+           "test phi = 0 has alpha^op = 0, beta^op = 1)")
+    if found.outcome is not Outcome.PROVED:
+        return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why})
+    return replace(found, premise_cases=0, premise_never_holds=True,
+                   detail={**found.detail, "why the premise never holds": why},
                    steps=_never_holds_steps(bound, lines) + found.steps)
 
 
-def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
-    """Why statement 2 never holds, as steps in ε (r = e^ε): the test φ ≡ 0 has α^op = 0 and β^op = 1 (sums
-    on a frame of n labels, n symbolic), so T^op(1) ≥ 1; ``bound``(1) is the min of its pieces at α = 1, which is
-    ≤ 0 (one piece vanishes) and = 0 (the others are ≥ 0 for ε ≥ 0, interval boxes)."""
-    eps = sympy.Symbol("epsilon", positive=True)
+def phi_zero_steps() -> tuple[Step, ...]:
+    """Why Definition 3.17 as printed makes T^op ≡ 1, as steps: a constant test φ ≡ c has E_pr(φ) = c and
+    E_pr(1 - φ) = 1 - c for every probability pr on a frame of n labels (n symbolic, the last mass
+    1 - Σ_{i<n} pr_i), so φ ≡ 0 has α^op = 0 and β^op = 1 (an inf or a sup of a constant over a credal set);
+    α^op = 0 ≤ α puts φ ≡ 0 among the tests of the sup, and β^op ≤ 1 for every test."""
     n, i = sympy.Symbol("n", integer=True, positive=True), sympy.Symbol("i", integer=True)
-    pr, phi = sympy.IndexedBase("pr"), sympy.IndexedBase("phi")
-    at_one = [line.xreplace({AL: 1, R: sympy.exp(eps)}) for line in lines]
+    c = sympy.Symbol("c", real=True)
+    pr = sympy.IndexedBase("pr")
+    last = 1 - sympy.Sum(pr[i], (i, 1, n - 1))
+    return (Identity("a constant test phi = c has E_pr(phi) = sum_{i<n} pr_i c + pr_n c = c for every probability pr "
+                     "on n labels (pr_n = 1 - sum_{i<n} pr_i)", sympy.Sum(pr[i] * c, (i, 1, n - 1)) + last * c, c),
+            Identity("and E_pr(1 - phi) = sum_{i<n} pr_i (1 - c) + pr_n (1 - c) = 1 - c",
+                     sympy.Sum(pr[i] * (1 - c), (i, 1, n - 1)) + last * (1 - c), 1 - c),
+            ExactValue("the test phi = 0 (never reject): alpha^op = E_pr(phi) = c = 0", c, {"c": 0}, 0),
+            ExactValue("the test phi = 0 (never reject): beta^op = E_pr(1 - phi) = 1 - c = 1", 1 - c, {"c": 0}, 1),
+            Stated("an inf or a sup of a constant over a non-empty credal set is that constant, so phi = 0 has "
+                   "alpha^op = 0 and beta^op = 1; alpha^op = 0 <= alpha puts phi = 0 among the tests of the sup "
+                   "defining T^op(alpha) (Definition 3.17 as printed), and beta^op <= 1 for every test, so "
+                   "T^op(alpha) = 1 for every alpha in [0, 1]"))
+
+
+def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
+    """Why statement 2 never holds, as steps in ε (r = e^ε): T^op ≡ 1 (:func:`phi_zero_steps`); ``bound``(1) is
+    the min of its pieces at α = 1, which is ≤ 0 (one piece vanishes) and = 0 (the others are ≥ 0 for ε ≥ 0,
+    interval boxes)."""
+    eps = sympy.Symbol("epsilon", positive=True)
+    at_one = [line.xreplace({ALPHA: 1, R: sympy.exp(eps)}) for line in lines]
     value = sympy.Min(*at_one)
-    total = sympy.Sum(pr[i], (i, 1, n))
-    return (Identity("alpha^op of the test phi = 0: E_pr(phi) = sum_i pr_i * 0 = 0 for every pr",
-                     sympy.Sum(pr[i] * 0, (i, 1, n)), 0),
-            Identity("E_pr(1 - phi) = sum_i pr_i - E_pr(phi) on a frame of n labels (n symbolic)",
-                     sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)), total - sympy.Sum(pr[i] * phi[i], (i, 1, n))),
-            Stated("sum_i pr_i = 1 for a probability pr, so the test phi = 0 has alpha^op = 0 and beta^op = 1 (every "
-                   "inf or sup over a credal set of the constants 0 and 1)"),
-            Stated("alpha^op = 0 <= 1, so phi = 0 is one of the tests of the sup defining T^op(1) (Definition 3.17 as "
-                   "printed): T^op(1) >= 1"),
+    return (*phi_zero_steps(),
             NonNegative(f"{bound}(1) = min of its pieces at alpha = 1 with r = e^eps, one of them 0: {bound}(1) <= 0",
                         sympy.S(0), value, "simplify"),
             *(Boxes(f"the piece {piece} of {bound}(1) is >= 0 for every eps >= 0, so {bound}(1) = 0", piece, ">=0",
                     ({"epsilon": (0, sympy.oo)},)) for piece in at_one if piece != 0),
             Stated(f"statement 2 at alpha = 1 asks T^op(1) <= {bound}(1), i.e. 1 <= 0: it fails for every mechanism, "
                    "every pair (x, x') and every eps > 0, so the premise of the converse never holds on the whole "
-                   "domain and the implication is vacuous (its verdict inconclusive), not proved"))
+                   "domain and the implication is vacuous, neither proved nor refuted"))
 
 
 # --- witnesses ------------------------------------------------------------------------------------------------
