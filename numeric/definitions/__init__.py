@@ -17,9 +17,17 @@ definition (its text says so), checked beside the verdict and never in it. The c
 (T^op as printed is identically 1) is written out in :mod:`numeric.definitions.testing`; the table of
 readings lives in :mod:`numeric.definitions.registry`.
 
+**A name denotes its object.** A formula the text prints *for an object it names* ("the maximum likelihood
+estimation of π") is a claim about that object, not its definition: where the two disagree, the error is
+refuted once, where it sits, and every claim that uses the object is judged on the object the name denotes,
+derived from its definition, with a link to the claim that holds the error (003 Example 3.7, written out in
+:mod:`numeric.definitions.estimators`). Notation is read as its field reads it: "θ̂ ∼ N(θ, V)" reporting a
+cited large-sample result states that result.
+
 * :mod:`numeric.definitions.ldp`: Definition 3.1 (SLDP), Lemma 3.2's losses, Definition 3.13 (WLDP);
 * :mod:`numeric.definitions.testing`: the errors of tests (Theorem 3.5, §3.2) and the trade-off
   functions (Definition 3.17);
+* :mod:`numeric.definitions.estimators`: what 003 Example 3.7's π̂ and 004 §2.2's "∼ N" denote;
 * :mod:`numeric.definitions.report`: the notions of the report 004 (global sensitivity as printed in
   §2.1, its data models, the mechanism of §3.1 as specified, stop rule included, its definition of
   differential privacy).
@@ -28,6 +36,6 @@ readings lives in :mod:`numeric.definitions.registry`.
 from __future__ import annotations
 
 from numeric.definitions.registry import READINGS, Reading, primary, reading, register
-from numeric.definitions import ldp, report, testing  # noqa: F401  (registration)
+from numeric.definitions import estimators, ldp, report, testing  # noqa: F401  (registration)
 
 __all__ = ["Reading", "READINGS", "register", "reading", "primary"]

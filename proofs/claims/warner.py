@@ -1,14 +1,17 @@
 """Claims of 003 Example 3.7 and Eq. (1): Warner's survey Q_W = [[p, 1-p], [1-p, p]], its MLE, its
 unbiasedness and its variance.
 
-One sentence of Example 3.7 prints the MLE, π̂ = (p-1)/(2p-1) + n1/((p-1)n), and the next says "this
-distribution estimation π̂ is unbiased and its ... variance is" Eq. (1), citing Warner [35]. The printed
-formula is well-formed, so it is read as printed wherever the text says π̂: it is not the stationary point
-of the likelihood (Ex3.7.mle, corrected to the denominator (2p-1)n), it is not unbiased (Ex3.7.unbiased)
-and Eq. (1) is not its variance (Eq1). Warner's MLE, (n1/n - (1-p))/(2p-1), the correction of Ex3.7.mle,
-is unbiased with variance Eq. (1): those are the corrected statements, each proved. nuW's π̂ is the MLE of
-Q0 in §3.2's Q_λ family (:mod:`proofs.claims.qlambda`), Warner's MLE, with no formula of Example 3.7
-involved.
+Example 3.7 names its estimator, "the maximum likelihood estimation of π" (citing Warner [35, 16]), prints a
+formula for it, π̂ = (p-1)/(2p-1) + n1/((p-1)n), and goes on: "this distribution estimation π̂ is unbiased and
+its ... variance is" Eq. (1). A name denotes its object, and a formula printed for it is a claim about it
+(:mod:`numeric.definitions.estimators`). The formula is wrong: it is not the stationary point of the
+likelihood (Ex3.7.mle, refuted there, once, and corrected to the denominator (2p-1)n). The two claims that
+use π̂ are judged on the estimator the text names, Warner's MLE, derived by sympy from the likelihood
+(:func:`symbolic.likelihood.mle_warner`), never typed: it is unbiased (Ex3.7.unbiased) and Eq. (1) is its
+variance (Eq1), each proved symbolically and checked by exact enumeration, each linking Ex3.7.mle. What the
+printed formula would give (it is biased, its variance is q1(1-q1)/((p-1)² n)) is checked beside the
+verdicts, as another reading. nuW's π̂ is the MLE of Q0 in §3.2's Q_λ family (:mod:`proofs.claims.qlambda`),
+Warner's MLE, with no formula of Example 3.7 involved.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from fractions import Fraction
 import sympy
 
 from core.context import EXACT
+from numeric.definitions.estimators import EX37_MLE, EX37_PRINTED
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
@@ -32,10 +36,12 @@ from symbolic.likelihood import mle_warner
 from symbolic.moments import warner_variance
 from symbolic.symbols import N1, n, n1, p, pi
 
-__all__ = ["PRINTED_EX37", "WARNER_MLE", "WARNER_STATISTIC", "PRINTED_STATISTIC", "warner_mean"]
+__all__ = ["PRINTED_EX37", "NAMED_MLE", "WARNER_MLE", "WARNER_STATISTIC", "PRINTED_STATISTIC", "warner_mean",
+           "derived_mle"]
 
-#: π̂ as printed in Example 3.7 (the estimate of Ex3.7.unbiased and Eq1)
-PRINTED_EX37 = "pi-hat as printed in Example 3.7, (p-1)/(2p-1) + n1/((p-1)n)"
+#: π̂ as the MLE Example 3.7 names (the primary reading of Ex3.7.unbiased and Eq1), and the formula printed for it
+#: (checked beside their verdicts): :mod:`numeric.definitions.estimators`
+NAMED_MLE, PRINTED_EX37 = EX37_MLE.name, EX37_PRINTED.name
 #: Warner's MLE [35] (the correction of Ex3.7.mle), as a function of the observed n1 and of the count N1
 WARNER_MLE = (n1 / n - (1 - p)) / (2 * p - 1)
 WARNER_STATISTIC = (N1 / n - (1 - p)) / (2 * p - 1)
@@ -80,6 +86,10 @@ define(Claim(
     domain=_WARNER_DOMAIN + r"; $n \ge 1, 0 \le n_{1} \le n$",
     interpretation=(r"the MLE is the stationary point in $\pi$ of $n_1 \log q_1 + (n - n_1) \log(1 - q_1)$ (as in "
                     "the paper, not truncated to $[0, 1]$); the printed formula must equal it for every $n_1$"),
+    definitions=(NAMED_MLE, PRINTED_EX37),
+    related={"Ex3.7.unbiased": "uses the estimator this formula is printed for, and is judged on the MLE the text "
+                               "names, not on this formula",
+             "Eq1": "the variance of the estimator this formula is printed for, judged on the MLE the text names"},
 ))
 
 
@@ -100,25 +110,39 @@ def _ex37_mle_exact(budget: Budget) -> Evidence:
     return _stationary(P.EX37_MLE, budget)
 
 
-_PRINTED_DOMAIN = ("Warner's $Q_W = \\begin{pmatrix}p & 1-p\\\\ 1-p & p\\end{pmatrix}$, $p \\in [0, 1]$, $p \\ne 1/2$, "
-                   "$p \\ne 1$ (the printed estimate divides by $(p - 1) n$), $n \\ge 1$, $\\pi \\in [0, 1]$")
-_WARNER_UNBIASED = ("Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the corrected estimate of "
-                    "Example 3.7) is unbiased: $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$")
-_WARNER_EQ1 = ("Eq. (1) is the variance of Warner's MLE $\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$ (the "
-               "corrected estimate of Example 3.7); the printed estimate has variance "
-               "$\\frac{q_1(1-q_1)}{(p-1)^2 n}$")
+_NAMED_DOMAIN = ("Warner's $Q_W = \\begin{pmatrix}p & 1-p\\\\ 1-p & p\\end{pmatrix}$, $p \\in [0, 1]$, $p \\ne 1/2$, "
+                 "$n \\ge 1$, $\\pi \\in [0, 1]$; $n_1 \\sim \\mathrm{Binomial}(n, q_1)$, $q_1 = \\pi p + (1-\\pi)(1-p)$")
+_NAMED = ("'this distribution estimation $\\hat\\pi$' is the estimator the example names, 'the maximum likelihood "
+          "estimation of $\\pi$' in Warner's survey [35, 16]. A name denotes its object; the formula printed for it, "
+          "$\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$, is a claim about it, refuted where it sits "
+          "(Ex3.7.mle). So $\\hat\\pi$ is Warner's MLE, the stationary point of $n_1 \\log q_1 + (n - n_1) "
+          "\\log(1 - q_1)$ derived by sympy (not typed), $\\frac{p-1}{2p-1} + \\frac{n_1}{(2p-1)n}$.")
+_PRINTED_NOTE = ("What the printed formula would give is checked beside the verdict (another reading; it divides by "
+                 "$(p - 1) n$, so $p \\ne 1$ there)")
 
 define(Claim(
-    id="Ex3.7.unbiased", title="Example 3.7: the printed estimate is unbiased", source="003 Example 3.7",
+    id="Ex3.7.unbiased", title=r"Example 3.7: the MLE $\hat{\pi}$ is unbiased", source="003 Example 3.7",
     printed=(r"\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_{1}}{(p-1)n}", 'this distribution estimation',),
     statement=r"$\hat{\pi}$ is unbiased",
-    domain=_PRINTED_DOMAIN,
-    interpretation="As printed: 'this distribution estimation $\\hat\\pi$' is the estimate printed just before, "
-                   "$\\hat\\pi = \\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed), and the "
-                   "claim is $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$. Warner's MLE of [35], the corrected "
-                   "estimate of Ex3.7.mle, is unbiased: that is the corrected statement.",
-    related={"Ex3.7.mle": "the printed estimate and its correction", "Eq1": "the same sentence, the same estimate"},
+    domain=_NAMED_DOMAIN,
+    interpretation=_NAMED + " The claim is $\\mathbb E[\\hat\\pi] = \\pi$ for every $\\pi$. " + _PRINTED_NOTE
+                   + ": it is biased.",
+    readings=(PRINTED_EX37,),
+    definitions=(NAMED_MLE, PRINTED_EX37),
+    related={"Ex3.7.mle": "the formula printed for this estimator is wrong (denominator $(p-1)n$): refuted there, "
+                          "once; this claim is judged on the MLE the text names",
+             "Eq1": "the same sentence, the same estimator"},
 ))
+
+
+def derived_mle() -> sympy.Expr:
+    """The π̂ Example 3.7 names: Warner's MLE, the stationary point of the log-likelihood, derived by sympy
+    (:func:`symbolic.likelihood.mle_warner`); refused unless affine in n1, which :func:`_expectation` and
+    :func:`_variance` use."""
+    derived = mle_warner()
+    if sympy.simplify(sympy.diff(derived, n1, 2)) != 0:
+        raise AssertionError(f"the derived MLE {derived} should be affine in n1")
+    return derived
 
 
 def _expectation(formula: sympy.Expr) -> sympy.Expr:
@@ -133,70 +157,72 @@ def _variance(formula: sympy.Expr) -> sympy.Expr:
 
 
 _POINTS = [{"p": x, "n": 3, "pi": y} for x in (Fraction(3, 4), Fraction(2, 3)) for y in (Fraction(0), Fraction(1, 2))]
-
-
-def _unbiased_correction(budget: Budget) -> Correction:
-    return Correction(_WARNER_UNBIASED, (
-        identity(_expectation(WARNER_MLE), pi, domain="p != 1/2, n >= 1 (symbolic: pi-hat is affine in n1, "
-                 "E[n1] = n q1)"),
-        warner_mean(WARNER_STATISTIC, budget)))
+_DERIVED = "the MLE derived by sympy (the stationary point of the Warner log-likelihood)"
 
 
 @check("Ex3.7.unbiased", "symbolic")
-def _ex37_unbiased_symbolic(budget: Budget) -> Evidence:
-    """E[π̂] of the printed estimate (affine in n1, E[n1] = n q1) against π: an exact point where they differ."""
-    evidence = identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
-                        points=_POINTS)
-    return replace(evidence, corrected=_unbiased_correction(budget))
+def _ex37_unbiased_symbolic(budget: Budget):
+    """E[π̂] of the derived MLE (affine in n1, E[n1] = n q1) against π; beside the verdict, the same for the
+    printed formula (an exact point where they differ)."""
+    derived = derived_mle()
+    evidence = identity(_expectation(derived), pi, domain=f"p != 1/2, n >= 1: {_DERIVED}; E[n1] = n q1 (symbolic)")
+    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)})
+    yield identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
+                   points=_POINTS, reading=PRINTED_EX37)
 
 
 @check("Ex3.7.unbiased", "enumeration")
-def _ex37_unbiased_enumeration(budget: Budget) -> Evidence:
-    return warner_mean(PRINTED_STATISTIC, budget, without_p_one=True)
+def _ex37_unbiased_enumeration(budget: Budget):
+    yield warner_mean(derived_mle().xreplace({n1: N1}), budget)
+    yield warner_mean(PRINTED_STATISTIC, budget, without_p_one=True, reading=PRINTED_EX37)
 
 
 # ---------------------------------------------------------------------------------------------- Eq. (1)
 
 define(Claim(
-    id="Eq1", title="Eq. (1): the variance of the printed estimate", source="003 Eq. (1)",
+    id="Eq1", title=r"Eq. (1): the variance of the MLE $\hat{\pi}$", source="003 Eq. (1)",
     printed=(r"\frac{-(\pi-\frac{1}{2})^{2}+\frac{1}{4}}{n}+\frac{\frac{1}{4(2p-1)^{2}}-\frac{1}{4}}{n}",),
     statement=r"$Var[\hat{\pi}]=\frac{-(\pi-\frac12)^2+\frac14}{n}+\frac{\frac{1}{4(2p-1)^2}-\frac14}{n}$",
-    domain=_PRINTED_DOMAIN,
-    interpretation="As printed: $\\hat\\pi$ is 'this distribution estimation' of Example 3.7, "
-                   "$\\frac{p-1}{2p-1} + \\frac{n_1}{(p-1)n}$ (well-formed, so read as printed). Eq. (1) is the "
-                   "variance of Warner's MLE of [35], the corrected estimate of Ex3.7.mle: that is the corrected "
-                   "statement.",
-    related={"Ex3.7.unbiased": "the same sentence, the same estimate", "Ex3.7.mle": "the estimate and its correction"},
+    domain=_NAMED_DOMAIN,
+    interpretation=_NAMED + " The claim is that Eq. (1) is $\\operatorname{Var}[\\hat\\pi]$ for every $p$, $n$, "
+                   "$\\pi$ (Warner's variance $\\frac{q_1(1-q_1)}{(2p-1)^2 n}$). " + _PRINTED_NOTE
+                   + ": its variance is $\\frac{q_1(1-q_1)}{(p-1)^2 n}$.",
+    readings=(PRINTED_EX37,),
+    definitions=(NAMED_MLE, PRINTED_EX37),
+    related={"Ex3.7.mle": "the formula printed for this estimator is wrong (denominator $(p-1)n$): refuted there, "
+                          "once; this claim is judged on the MLE the text names",
+             "Ex3.7.unbiased": "the same sentence, the same estimator"},
 ))
 
 
-def _eq1_correction(budget: Budget) -> Correction:
-    """Eq. (1) for Warner's MLE: sympy, exact enumeration, and a simulation of Warner's survey (Q_λ with
-    q = 1 - p: no 'don't know' mass to move), whose simulated estimator is Warner's MLE."""
-    points = warner_points(budget)
-    cases = [{"n": m, "p": x, "q": 1 - x, "lam": Fraction(0), "pi": y}
-             for m, x, y in ((5, Fraction(3, 4), Fraction(3, 10)), (20, Fraction(2, 3), Fraction(1, 2)),
-                             (50, Fraction(9, 10), Fraction(1, 10)))]
-    return Correction(_WARNER_EQ1, (
-        identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Var = q1(1-q1)/(n(2p-1)^2) (symbolic)"),
-        compare_moment(WARNER_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
-                       label=_LABEL),
-        simulation_witness(WARNER_STATISTIC, P.EQ1, moment="variance", cases=cases, survey="qlambda",
-                           replicates=replicates(budget))))
-
-
 @check("Eq1", "symbolic")
-def _eq1_symbolic(budget: Budget) -> Evidence:
-    """Var of the printed estimate, (coefficient of n1)² n q1 (1 - q1) = q1(1 - q1)/((p - 1)² n), against Eq. (1)."""
-    evidence = identity(_variance(P.EX37_MLE), P.EQ1, domain="p != 1/2, 1; n >= 1 (symbolic: n1 ~ Binomial(n, q1))",
-                        points=_POINTS)
-    return replace(evidence, corrected=_eq1_correction(budget))
+def _eq1_symbolic(budget: Budget):
+    """Var of the derived MLE, (coefficient of n1)² n q1 (1 - q1), against Eq. (1), and Warner's form
+    q1(1-q1)/(n(2p-1)²) of it; beside the verdict, the printed formula's variance q1(1 - q1)/((p - 1)² n)."""
+    derived = derived_mle()
+    evidence = identity(_variance(derived), P.EQ1, domain=f"p != 1/2, n >= 1: {_DERIVED}; n1 ~ Binomial(n, q1) "
+                        "(symbolic)")
+    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)})
+    yield identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Eq. (1) = q1(1-q1)/(n(2p-1)^2), Warner's "
+                   "form (symbolic)")
+    yield identity(_variance(P.EX37_MLE), P.EQ1, domain="p != 1/2, 1; n >= 1 (symbolic: n1 ~ Binomial(n, q1))",
+                   points=_POINTS, reading=PRINTED_EX37)
 
 
 @check("Eq1", "enumeration")
-def _eq1_enumeration(budget: Budget) -> Evidence:
-    points = [x for x in warner_points(budget) if x["p"] != 1]
-    return compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget), points=points,
-                          label=_LABEL)
+def _eq1_enumeration(budget: Budget):
+    yield compare_moment(derived_mle().xreplace({n1: N1}), P.EQ1, moment="variance", n_values=sample_sizes(budget),
+                         points=warner_points(budget), label=_LABEL)
+    yield compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget),
+                         points=[x for x in warner_points(budget) if x["p"] != 1], label=_LABEL, reading=PRINTED_EX37)
 
 
+@check("Eq1", "simulation")
+def _eq1_simulation(budget: Budget) -> Evidence:
+    """A simulation of Warner's survey (Q_λ with q = 1 - p: no 'don't know' mass to move), whose simulated
+    estimator is the MLE, against Eq. (1)."""
+    cases = [{"n": m, "p": x, "q": 1 - x, "lam": Fraction(0), "pi": y}
+             for m, x, y in ((5, Fraction(3, 4), Fraction(3, 10)), (20, Fraction(2, 3), Fraction(1, 2)),
+                             (50, Fraction(9, 10), Fraction(1, 10)))]
+    return simulation_witness(derived_mle().xreplace({n1: N1}), P.EQ1, moment="variance", cases=cases,
+                              survey="qlambda", replicates=replicates(budget))

@@ -12,7 +12,7 @@ from tests.claims.quick_results import status_message
 
 STATUS = [
     # 003 Example 3.7, Eq. (1)
-    ("Ex3.7.mle", "refuted"), ("Ex3.7.unbiased", "refuted"), ("Eq1", "refuted"),
+    ("Ex3.7.mle", "refuted"), ("Ex3.7.unbiased", "proved"), ("Eq1", "proved"),
     # 003 Eq. (2), Theorem 3.9
     ("Eq2.score", "proved"), ("Eq2", "proved"), ("T3.9", "proved"), ("T3.9.proof", "proved"),
     # 003 Theorem 3.10, its proof, the approximation of A
