@@ -27,6 +27,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
 from proofs.base.registry import check, define
+from proofs.base.steps import Identity, Stated
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
 from proofs.engines.simulation import simulation_witness
@@ -156,6 +157,21 @@ def _variance(formula: sympy.Expr) -> sympy.Expr:
     return sympy.simplify(sympy.diff(formula, n1) ** 2 * n * q1 * (1 - q1))
 
 
+def _mle_steps(derived: sympy.Expr) -> tuple:
+    """For a proof certificate: π̂ is the stationary point of the Warner log-likelihood (its score, the
+    derivative in π, vanishes there) and is affine in n1, so its moments follow from those of n1."""
+    q1 = pi * p + (1 - pi) * (1 - p)
+    loglik = n1 * sympy.log(q1) + (n - n1) * sympy.log(1 - q1)
+    score = n1 * (2 * p - 1) / q1 - (n - n1) * (2 * p - 1) / (1 - q1)
+    return (Identity("the score of the Warner log-likelihood n1 log q1 + (n - n1) log(1 - q1), q1 = pi p + (1 - pi)"
+                     "(1 - p), is its derivative in pi", sympy.Derivative(loglik, pi), score),
+            Identity("the score vanishes at pi-hat, the MLE Example 3.7 names (derived by sympy): pi-hat is the "
+                     "stationary point", score.xreplace({pi: derived}), 0, "cancel"),
+            Identity("pi-hat is affine in n1 (its second derivative in n1 is 0)", sympy.Derivative(derived, (n1, 2)), 0),
+            Stated("n1 ~ Binomial(n, q1): E[n1] = n q1 and Var[n1] = n q1 (1 - q1), so an affine a + b n1 has mean "
+                   "a + b n q1 and variance b^2 n q1 (1 - q1)"))
+
+
 _POINTS = [{"p": x, "n": 3, "pi": y} for x in (Fraction(3, 4), Fraction(2, 3)) for y in (Fraction(0), Fraction(1, 2))]
 _DERIVED = "the MLE derived by sympy (the stationary point of the Warner log-likelihood)"
 
@@ -166,7 +182,10 @@ def _ex37_unbiased_symbolic(budget: Budget):
     printed formula (an exact point where they differ)."""
     derived = derived_mle()
     evidence = identity(_expectation(derived), pi, domain=f"p != 1/2, n >= 1: {_DERIVED}; E[n1] = n q1 (symbolic)")
-    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)})
+    q1 = pi * p + (1 - pi) * (1 - p)
+    mean = Identity("E[pi-hat] = pi-hat at n1 = n q1 is pi", derived.xreplace({n1: n * q1}), pi, "cancel")
+    steps = (*_mle_steps(derived), mean) if evidence.outcome.value == "proved" else evidence.steps
+    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)}, steps=steps)
     yield identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
                    points=_POINTS, reading=PRINTED_EX37)
 
@@ -202,7 +221,11 @@ def _eq1_symbolic(budget: Budget):
     derived = derived_mle()
     evidence = identity(_variance(derived), P.EQ1, domain=f"p != 1/2, n >= 1: {_DERIVED}; n1 ~ Binomial(n, q1) "
                         "(symbolic)")
-    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)})
+    q1 = pi * p + (1 - pi) * (1 - p)
+    variance = Identity("Var[pi-hat] = (d pi-hat / d n1)^2 n q1 (1 - q1) is Eq. (1)",
+                        sympy.Derivative(derived, n1) ** 2 * n * q1 * (1 - q1), P.EQ1, "cancel")
+    steps = (*_mle_steps(derived), variance) if evidence.outcome.value == "proved" else evidence.steps
+    yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)}, steps=steps)
     yield identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Eq. (1) = q1(1-q1)/(n(2p-1)^2), Warner's "
                    "form (symbolic)")
     yield identity(_variance(P.EX37_MLE), P.EQ1, domain="p != 1/2, 1; n >= 1 (symbolic: n1 ~ Binomial(n, q1))",
