@@ -24,6 +24,7 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from numeric.density import T, Y, Density, is_identity, positive_symbols, total_mass, with_generator
+from proofs.engines.sign import check_sign
 
 __all__ = ["validate", "nonnegative", "region", "SIGN_TIMEOUT"]
 
@@ -70,8 +71,6 @@ def nonnegative(expr: Any, domain: Domain, *, timeout: float = SIGN_TIMEOUT) -> 
                 return True, None
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         pass
-    from proofs.engines.sign import check_sign
-
     try:
         verdict = check_sign(expr, domain, sign=">=0", timeout=timeout)
     except (ValueError, TypeError, NotImplementedError) as exc:  # an expression beyond the decider
