@@ -44,7 +44,7 @@ from core.errors import invalid
 from core.formula import as_sympy, parse_formula
 
 __all__ = ["Piece", "Atom", "Density", "Y", "T", "TP", "parse_density_formula", "density", "laplace", "gaussian",
-           "piecewise", "duchi_two_point", "mixture", "hybrid", "exact_point", "positive_symbols", "with_generator", "is_identity",
+           "piecewise", "duchi_two_point", "mixture", "hybrid", "exact_point", "larger", "smaller", "positive_symbols", "with_generator", "is_identity",
            "total_mass", "raw_moment", "normal_cdf"]
 
 #: The output, the input and the second input of a privacy check.
@@ -241,7 +241,8 @@ class Density:
         sympy number: the sum of the pieces whose open interval holds y; ``None`` when y is an end of a
         piece (where a density is not defined pointwise)."""
         values = {T: sympy.sympify(t), Y: sympy.sympify(y)}
-        values.update({sympy.Symbol(k, real=True): sympy.sympify(v) for k, v in point.items()})
+        values.update({sympy.Symbol(k, real=True): sympy.sympify(v) for k, v in point.items()
+                       if k not in ("y", "t", "tp")})
         total = sympy.Integer(0)
         for p in self.pieces:
             lo, hi = sympy.sympify(p.lo.subs(values)), sympy.sympify(p.hi.subs(values))
@@ -256,6 +257,16 @@ class Density:
         parts = [f"{p.density} on [{p.lo}, {p.hi}]" for p in self.pieces]
         parts += [f"mass {a.mass} at {a.at}" for a in self.atoms]
         return "; ".join(parts)
+
+
+def larger(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    """The larger of two exact numbers (``oo`` allowed)."""
+    return a if _compare(a, b) >= 0 else b
+
+
+def smaller(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    """The smaller of two exact numbers (``oo`` allowed)."""
+    return a if _compare(a, b) <= 0 else b
 
 
 def _compare(a: sympy.Expr, b: sympy.Expr) -> int:
