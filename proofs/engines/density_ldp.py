@@ -36,7 +36,8 @@ at every atom. Two independent methods:
 2. **certified integration** — at exact points the divergence itself for the pairs (t, t′) at the ends and
    the middle of the interval: the real line cut at every end of a piece and at every root of
    f_i − e^ε f_j (solved exactly in the logarithmic form), each positive cell integrated by python-flint's
-   ``acb.integral`` (finite cells) or exactly by sympy and enclosed in a ball (unbounded cells).
+   ``acb.integral`` (finite cells) or exactly term by term (:func:`numeric.density.exact_integral`: normal and
+   exponential tails) and enclosed in a ball (unbounded cells).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ import sympy
 
 from core.domain import Domain
 from core.errors import invalid
-from numeric.density import (TP, T, Y, Density, is_identity, larger, normal_cdf, parse_density_formula, positive_symbols,
+from numeric.density import (TP, T, Y, Density, exact_integral, is_identity, larger, normal_cdf, parse_density_formula, positive_symbols,
                              smaller)
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
@@ -57,7 +58,7 @@ from proofs.base.steps import Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, nonnegative
 
-__all__ = ["check_density_ldp", "hockey_stick", "gaussian_delta", "normal_parameters"]
+__all__ = ["check_density_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
 
 
 def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: Any = None, points: int = 4,
@@ -451,7 +452,7 @@ def _delta_closed_form(law: Density, merged: Domain, eps: sympy.Expr, dlt: sympy
                     seconds=time.perf_counter() - start)
 
 
-def _acb_function(expr: sympy.Expr) -> Any:
+def acb_function(expr: sympy.Expr) -> Any:
     """``expr`` (in y only) as a function of an acb ball, for ``acb.integral``."""
     from flint import acb, arb, fmpq
 
@@ -534,47 +535,15 @@ def hockey_stick(law: Density, eps: Any, t: Any, tp: Any, point: Mapping[str, An
                 if sign != 1:
                     continue
                 if _finite(u) and _finite(v):
-                    f = _acb_function(sympy.expand(g))
+                    f = acb_function(sympy.expand(g))
                     lo_ball = acb(stepcheck.arb_value(u, {}, prec))
                     hi_ball = acb(stepcheck.arb_value(v, {}, prec))
                     total += acb.integral(lambda z, analytic: f(z), lo_ball, hi_ball).real
                 else:
-                    total += stepcheck.arb_value(_tail_integral(g, u, v), {}, prec)
+                    total += stepcheck.arb_value(exact_integral(g, u, v), {}, prec)
         return total
     finally:
         ctx.prec = old
-
-
-def _tail_integral(g: sympy.Expr, u: sympy.Expr, v: sympy.Expr) -> sympy.Expr:
-    """∫_u^v g dy over an unbounded cell, exactly, term by term: each term c·e^{a y² + b y + d} with a < 0 (a
-    normal tail, through erfc) or a = 0, b ≠ 0 (an exponential tail)."""
-    total = sympy.Integer(0)
-    for term in sympy.Add.make_args(sympy.expand(sympy.powsimp(sympy.expand(g), combine="exp"))):
-        term = sympy.powsimp(term, combine="exp")
-        c, rest = term.as_independent(Y, as_Add=False)
-        if rest == 1:
-            arg = sympy.Integer(0)
-        elif isinstance(rest, sympy.exp):
-            arg = sympy.expand(rest.args[0])
-        else:
-            raise invalid("law", str(g), "an unbounded cell whose terms are not c*exp(a*y^2 + b*y + d) was not integrated")
-        if not arg.is_polynomial(Y) or sympy.Poly(arg, Y).degree() > 2:
-            raise invalid("law", str(g), "an unbounded cell whose exponent is not quadratic in y was not integrated")
-        a, b, d = (sympy.Poly(arg, Y).coeff_monomial(Y ** k) for k in (2, 1, 0))
-        if a != 0:
-            if stepcheck.sign_of(a) != -1:
-                raise invalid("law", str(g), "a term grows in an unbounded cell: the integral diverges")
-            alpha, m = -a, -b / (2 * a)
-            scale = c * sympy.exp(d + b ** 2 / (4 * alpha)) * sympy.sqrt(sympy.pi / alpha) / 2
-            upper = (sympy.erfc(sympy.sqrt(alpha) * (u - m)) if _finite(u) else 2)
-            lower = (sympy.erfc(sympy.sqrt(alpha) * (v - m)) if _finite(v) else 0)
-            total += scale * (upper - lower)
-        elif b != 0:
-            at = (lambda x: sympy.exp(b * x + d) if _finite(x) else 0)
-            total += c * (at(v) - at(u)) / b
-        else:
-            raise invalid("law", str(g), "a constant term in an unbounded cell: the integral diverges")
-    return total
 
 
 def _inside(y: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr) -> bool:
