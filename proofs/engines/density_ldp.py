@@ -54,9 +54,9 @@ from numeric.density import (TP, T, Y, Density, exact_integral, is_identity, lar
                              smaller)
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, counterexample_steps
+from proofs.base.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
-from proofs.engines.density_validity import SIGN_TIMEOUT, nonnegative
+from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 
 __all__ = ["check_density_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
 
@@ -208,12 +208,13 @@ def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> 
                         y_conditions.append(sympy.Le(lo, Y))
                     if _finite(hi):
                         y_conditions.append(sympy.Le(Y, hi))
-            ok, found = nonnegative(condition, _region(law, merged, y_conditions), timeout=timeout)
+            ok, found, proof = decide_nonnegative(condition, _region(law, merged, y_conditions), timeout=timeout)
             cases.append({"case": label, "how": form, "condition": f"{condition} >= 0",
                           "decided": {True: "proved", False: "refuted", None: "undecided"}[ok]})
             if ok is True:
-                steps.append(Stated(f"{label}: {condition} >= 0 on the region ({form}), decided by check_sign",
-                                    unchecked=True))
+                steps.append(Stated(f"{label}: the condition {condition} >= 0 on the region where both apply "
+                                    f"({form} form), by the steps that follow"))
+                steps.extend(proof)
                 continue
             if ok is False:
                 point = _violation(law, merged, eps, i, j, found or {})
@@ -236,14 +237,15 @@ def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> 
         if is_identity(condition, merged):
             cases.append({"case": label, "how": "identity"})
             continue
-        ok = _corners_nonnegative(condition, law, merged, timeout)
+        ok, proof = _corners_nonnegative(condition, law, merged, timeout)
         found = None
         if ok is None:
-            ok, found = nonnegative(condition, _region(law, merged, []), timeout=timeout)
+            ok, found, proof = decide_nonnegative(condition, _region(law, merged, []), timeout=timeout)
         cases.append({"case": label, "how": "masses", "condition": f"{condition} >= 0",
                       "decided": {True: "proved", False: "refuted", None: "undecided"}[ok]})
         if ok is True:
-            steps.append(Stated(f"{label}: {condition} >= 0 for t, t' in the interval", unchecked=True))
+            steps.append(Stated(f"{label}: {condition} >= 0 for t, t' in the interval, by the steps that follow"))
+            steps.extend(proof)
             continue
         if ok is False:
             point = _atom_violation(law, merged, eps, mass, found)
@@ -272,17 +274,22 @@ def _atom_groups(law: Density, merged: Domain) -> list[tuple[sympy.Expr, sympy.E
     return [(g[0], g[1]) for g in groups]
 
 
-def _corners_nonnegative(condition: sympy.Expr, law: Density, merged: Domain, timeout: float) -> bool | None:
+def _corners_nonnegative(condition: sympy.Expr, law: Density, merged: Domain,
+                         timeout: float) -> tuple[bool | None, tuple[Any, ...]]:
     """A condition affine in t and in t′ separately is ≥ 0 on the square iff it is at its four corners."""
     for x in (T, TP):
         e = sympy.expand(condition)
         if not e.is_polynomial(x) or sympy.Poly(e, x).degree() > 1:
-            return None
-    results = []
+            return None, ()
+    steps: list[Any] = [Stated("The condition is affine in t and in t' separately, so it is >= 0 on the square of "
+                               "inputs when it is at the four corners.")]
     for a in law.interval:
         for b in law.interval:
-            results.append(nonnegative(condition.subs({T: a, TP: b}), merged, timeout=timeout)[0])
-    return True if all(r is True for r in results) else None
+            ok, _, proof = decide_nonnegative(condition.subs({T: a, TP: b}), merged, timeout=timeout)
+            if ok is not True:
+                return None, ()
+            steps.extend(proof)
+    return True, tuple(steps)
 
 
 def _atom_violation(law: Density, merged: Domain, eps: sympy.Expr, mass: sympy.Expr,
@@ -427,8 +434,8 @@ def _delta_closed_form(law: Density, merged: Domain, eps: sympy.Expr, dlt: sympy
         detail = {"delta(eps)": str(closed), "value": str(sympy.N(closed, 20)), "claimed delta": str(dlt)}
         if sign >= 0:
             return Evidence(Method.DECISION, Outcome.PROVED, text, detail,
-                            steps=steps + (Stated(f"delta - delta(eps) = {sympy.N(condition, 20)} >= 0, decided in "
-                                                  "balls at 200 and 400 bits", unchecked=True),),
+                            steps=steps + (Holds("delta >= delta(eps), both sides in balls at 200 and 400 bits",
+                                                 sympy.Ge(dlt, closed, evaluate=False), {}),),
                             seconds=time.perf_counter() - start)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail,
                         counterexample={"delta": dlt, "delta(eps)": closed, "relation": "delta(eps) > delta"},

@@ -24,9 +24,10 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from numeric.density import T, Y, Density, is_identity, positive_symbols, total_mass, with_generator
+from proofs.base.steps import Inequality, Stated, Step, all_steps
 from proofs.engines.sign import check_sign
 
-__all__ = ["validate", "nonnegative", "region", "SIGN_TIMEOUT"]
+__all__ = ["validate", "nonnegative", "decide_nonnegative", "region", "SIGN_TIMEOUT"]
 
 #: Seconds each sign decision may take when the fast paths do not settle it.
 SIGN_TIMEOUT = 20.0
@@ -57,30 +58,43 @@ def _raised(expr: sympy.Expr, domain: Domain) -> sympy.Expr:
 
 def nonnegative(expr: Any, domain: Domain, *, timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, Any] | None]:
     """Whether ``expr`` ≥ 0 on ``domain``: (True, None), (False, a point where it is negative) or (None, None)
-    when undecided."""
+    when undecided (:func:`decide_nonnegative` also gives the steps)."""
+    ok, found, _ = decide_nonnegative(expr, domain, timeout=timeout)
+    return ok, found
+
+
+def decide_nonnegative(expr: Any, domain: Domain, *,
+                       timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, Any] | None, tuple[Step, ...]]:
+    """:func:`nonnegative` with the steps of a proof: an :class:`~proofs.base.steps.Inequality` (sympy's
+    assumptions, after each generator e^{x/L} of a positive x is written 1 + h) or the sign decider's own
+    steps."""
     expr = sympy.sympify(expr)
     if expr.is_number:
         if expr.is_nonnegative:
-            return True, None
+            return True, None, (Inequality("a number that is >= 0", expr, 0, "simplify"),)
         if expr.is_negative:
-            return False, {}
+            return False, {}, ()
     try:
         raised = _raised(expr, domain)
-        for form in (raised, sympy.factor(sympy.together(raised))):
+        for form, how in ((raised, "simplify"), (sympy.factor(sympy.together(raised)), "factor")):
             if form.is_nonnegative:
-                return True, None
+                says = f"{expr} >= 0" + (f", written {form} with each e^(x/L) of a positive x as 1 + h, h > 0"
+                                         if form != expr else "")
+                step = Inequality(says[:1000], form, 0, how)
+                return True, None, ((step,) if step.check() else (Stated(says[:1000]),))
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         pass
     try:
         verdict = check_sign(expr, domain, sign=">=0", timeout=timeout)
     except (ValueError, TypeError, NotImplementedError) as exc:  # an expression beyond the decider
-        return None, {"why": str(exc)[:200]}
+        return None, {"why": str(exc)[:200]}, ()
     status = verdict.status.value
     if status == "proved":
-        return True, None
+        steps = tuple(step for e in verdict.evidence if e.outcome.value == "proved" for step in all_steps(e))
+        return True, None, steps or (Stated(f"{expr} >= 0 on {domain}, decided by check_sign", unchecked=True),)
     if status == "refuted":
-        return False, verdict.counterexample
-    return None, None
+        return False, verdict.counterexample, ()
+    return None, None, ()
 
 
 def _affine_in_t_nonnegative(expr: sympy.Expr, law: Density) -> bool | None:
