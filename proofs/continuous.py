@@ -27,7 +27,8 @@ otherwise), :func:`mixture` and :func:`density` (any law as printed).
 (ε, δ)-LDP (``delta=``) through the hockey-stick divergence. :func:`check_moment`
 (:mod:`proofs.engines.density_moments`): the mean, variance or second moment of one report or of the mean of n
 reports. :func:`ldp_claim` and :func:`moment_claim` declare a claim in a few lines, with the two independent
-methods of the engine. :func:`dispatch_ldp` and :func:`dispatch_moment` are the hooks through which the
+methods of the engine. :func:`dispatch_ldp` and :func:`dispatch_moment` (from the engines, so that
+:mod:`proofs.engines.ldp` and :mod:`proofs.engines.moments` may call them) are the hooks through which the
 toolkit's general ``check_ldp``/``check_moment`` hand a law with continuous output to these engines.
 """
 
@@ -45,8 +46,8 @@ from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.base.registry import check, define
 from proofs.base.verdict import Verdict
-from proofs.engines.density_ldp import check_density_ldp
-from proofs.engines.density_moments import MOMENTS, STATISTICS, check_density_moment
+from proofs.engines.density_ldp import check_density_ldp, dispatch_ldp
+from proofs.engines.density_moments import MOMENTS, STATISTICS, check_density_moment, dispatch_moment
 from proofs.engines.density_validity import validate
 
 __all__ = ["Density", "laplace", "gaussian", "piecewise", "duchi", "hybrid", "mixture", "density", "check_ldp",
@@ -115,23 +116,6 @@ def check_moment(mechanism: Density, claimed: Any, *, moment: str = "mean", stat
     (:func:`proofs.engines.density_moments.check_density_moment`)."""
     return check_density_moment(mechanism, claimed, moment=moment, statistic=statistic, n=n, domain=domain,
                                 points=points)
-
-
-def dispatch_ldp(mechanism: Any, epsilon: Any, domain: Any = None, **options: Any) -> Verdict | None:
-    """The verdict of :func:`check_ldp` when ``mechanism`` is a law with continuous output, else ``None`` (the
-    general ``proofs.check_ldp`` goes on with its finite engines)."""
-    if not is_continuous(mechanism):
-        return None
-    known = {k: v for k, v in options.items() if k in ("delta", "points", "timeout")}
-    return check_ldp(mechanism, epsilon, domain, **known)
-
-
-def dispatch_moment(mechanism: Any, claimed: Any, **options: Any) -> Verdict | None:
-    """The verdict of :func:`check_moment` when ``mechanism`` is a law with continuous output, else ``None``."""
-    if not is_continuous(mechanism):
-        return None
-    known = {k: v for k, v in options.items() if k in ("moment", "statistic", "n", "domain", "points")}
-    return check_moment(mechanism, claimed, **known)
 
 
 # ------------------------------------------------------------------------------------------- declarations

@@ -58,7 +58,7 @@ from proofs.base.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 
-__all__ = ["check_density_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
+__all__ = ["check_density_ldp", "dispatch_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
 
 
 def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: Any = None, points: int = 4,
@@ -74,6 +74,18 @@ def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: 
         return Verdict((_decision(law, merged, eps, timeout), _enumeration(law, merged, eps, points)))
     dlt = parse_density_formula(delta, name="delta")
     return Verdict((_delta_closed_form(law, merged, eps, dlt, points), _delta_integration(law, merged, eps, dlt, points)))
+
+
+def dispatch_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, delta: Any = None, timeout: float = SIGN_TIMEOUT,
+                 **ignored: Any) -> Verdict | None:
+    """The hook of the general ``proofs.check_ldp``: the verdict of :func:`check_density_ldp` when ``mechanism`` is
+    a law with continuous output, else ``None`` (the finite engines go on). A ``delta`` given for a finite
+    mechanism is refused: (eps, delta) is decided here only."""
+    if not isinstance(mechanism, Density):
+        if delta is not None:
+            raise invalid("delta", delta, "(eps, delta)-LDP is checked for laws with continuous output only")
+        return None
+    return check_density_ldp(mechanism, epsilon, domain, delta=delta, timeout=timeout)
 
 
 # ------------------------------------------------------------------------------------------- pure LDP

@@ -42,7 +42,7 @@ from proofs.base.steps import Identity, Stated
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import acb_function
 
-__all__ = ["check_density_moment", "derived_moment", "moment_at", "MOMENTS", "STATISTICS"]
+__all__ = ["check_density_moment", "dispatch_moment", "derived_moment", "moment_at", "MOMENTS", "STATISTICS"]
 
 MOMENTS = ("mean", "variance", "second")
 STATISTICS = ("output", "mean")
@@ -86,6 +86,16 @@ def check_density_moment(law: Density, claimed: Any, *, moment: str = "mean", st
     count = parse_density_formula(n, name="n") if statistic == "mean" else None
     return Verdict((_symbolic(law, merged, formula, moment, statistic, count, points),
                     _certified(law, merged, formula, moment, statistic, count, points)))
+
+
+def dispatch_moment(mechanism: Any, claimed: Any, **options: Any) -> Verdict | None:
+    """The hook of the general ``proofs.check_moment``: the verdict of :func:`check_density_moment` when
+    ``mechanism`` is a law with continuous output (``moment``, ``statistic``, ``n``, ``domain`` taken from
+    ``options``), else ``None``."""
+    if not isinstance(mechanism, Density):
+        return None
+    known = {k: v for k, v in options.items() if k in ("moment", "statistic", "n", "domain", "points")}
+    return check_density_moment(mechanism, claimed, **known)
 
 
 def _text(law: Density, merged: Domain, statistic: str) -> str:

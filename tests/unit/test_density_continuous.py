@@ -54,3 +54,8 @@ def test_a_declaration_refuses_a_finite_mechanism_and_a_bad_moment():
 
 def test_budget_sets_the_number_of_points():
     assert C._points(BUDGETS["quick"]) >= 2
+
+
+def test_dispatch_refuses_delta_for_a_finite_mechanism():
+    with pytest.raises(InvalidArgument, match="delta='1/10'"):
+        C.dispatch_ldp(M.duchi(epsilon="eps"), "eps", "eps > 0", delta="1/10")

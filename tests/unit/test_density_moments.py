@@ -3,8 +3,12 @@ cross-checked by certified integration at exact points."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.errors import InvalidArgument
 from numeric import density as D
@@ -59,3 +63,27 @@ def test_certified_integration_of_the_second_moment_of_laplace_at_a_point():
 def test_an_unknown_moment_is_refused_with_one_line():
     with pytest.raises(InvalidArgument, match="moment='kurtosis'"):
         check_density_moment(D.piecewise(), "t", moment="kurtosis")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 4), max_value=4, max_denominator=8),
+       st.fractions(min_value=-2, max_value=2, max_denominator=8),
+       st.fractions(min_value=-3, max_value=3, max_denominator=8), st.integers(min_value=0, max_value=2))
+def test_exact_integral_agrees_with_certified_quadrature_on_bounded_intervals(scale, centre, lo, k):
+    from flint import acb, ctx
+
+    from proofs.engines.density_ldp import acb_function
+
+    s, m, a = (sympy.Rational(v.numerator, v.denominator) for v in (scale, centre, lo))
+    g = D.Y ** k * (sympy.exp(-(D.Y - m) ** 2 / (2 * s)) + sympy.exp(-(D.Y - m) / s))
+    b = a + 1
+    exact = D.exact_integral(g, a, b)
+    old = ctx.prec
+    ctx.prec = 200
+    try:
+        f = acb_function(sympy.expand(g))
+        ball = acb.integral(lambda z, analytic: f(z), acb(int(a.p)) / int(a.q),
+                            acb(int(b.p)) / int(b.q)).real
+    finally:
+        ctx.prec = old
+    assert abs(float(sympy.N(exact, 40)) - float(ball.mid())) < 1e-12
