@@ -39,6 +39,7 @@ from typing import Any
 
 import sympy
 
+from core.context import arb as _arb
 from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy, parse_formula
@@ -52,6 +53,8 @@ Y = sympy.Symbol("y", real=True)
 T = sympy.Symbol("t", real=True)
 TP = sympy.Symbol("tp", real=True)
 _RESERVED = {"y": Y, "t": T, "tp": TP}
+#: Certified balls for comparing exact numbers (the ends of pieces, a point against an end).
+_BALLS = _arb(40)
 #: Functions read beyond :data:`core.formula.FUNCTIONS`: the normal distribution function and erf.
 _EXTRA_FUNCTIONS = ("Phi", "erf")
 
@@ -245,12 +248,12 @@ class Density:
                        if k not in ("y", "t", "tp")})
         total = sympy.Integer(0)
         for p in self.pieces:
-            lo, hi = sympy.sympify(p.lo.subs(values)), sympy.sympify(p.hi.subs(values))
+            lo, hi = sympy.sympify(p.lo.xreplace(values)), sympy.sympify(p.hi.xreplace(values))
             inside = _compare(lo, values[Y]), _compare(values[Y], hi)
             if 0 in inside:
                 return None
             if inside == (-1, -1):
-                total += p.density.subs(values)
+                total += p.density.xreplace(values)
         return total
 
     def describe(self) -> str:
@@ -279,6 +282,15 @@ def _compare(a: sympy.Expr, b: sympy.Expr) -> int:
     diff = sympy.sympify(a - b)
     if diff.is_Rational:
         return 1 if diff > 0 else (-1 if diff < 0 else 0)
+    if not diff.has(sympy.erf):
+        try:
+            ball = _BALLS.evaluate(diff)        # certified balls at 40 digits: the sign when 0 is excluded
+            if ball > 0:
+                return 1
+            if ball < 0:
+                return -1
+        except (ValueError, TypeError, ZeroDivisionError):
+            pass
     for digits in (30, 100):
         value = sympy.N(diff, digits)
         if value.is_Number and abs(value) > sympy.Float(10, digits) ** (-(digits * 2) // 3):
