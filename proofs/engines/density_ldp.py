@@ -451,7 +451,10 @@ def _delta_closed_form(law: Density, merged: Domain, eps: sympy.Expr, dlt: sympy
                             seconds=time.perf_counter() - start)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail,
                         counterexample={"delta": dlt, "delta(eps)": closed, "relation": "delta(eps) > delta"},
-                        recheck=Recheck.TWO_PRECISIONS, steps=steps, seconds=time.perf_counter() - start)
+                        recheck=Recheck.TWO_PRECISIONS,
+                        steps=steps + (Holds("delta(eps) > delta, both sides in balls at 200 and 400 bits",
+                                             sympy.Gt(closed, dlt, evaluate=False), {}),),
+                        seconds=time.perf_counter() - start)
     checked, interior = 0, 0
     for point, inside in _param_points(law, merged, k, eps, dlt):
         subs = {sympy.Symbol(n, real=True): v for n, v in point.items()}
@@ -613,7 +616,7 @@ def _delta_integration(law: Density, merged: Domain, eps: sympy.Expr, dlt: sympy
                 if again > stepcheck.arb_value(claimed, {}, 400):
                     return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, text, {"pairs": checked},
                                     counterexample={**point, "t": t, "tp": tp,
-                                                    "divergence": str(value.mid()), "delta": claimed,
+                                                    "divergence": again.mid().str(30, radius=False), "delta": claimed,
                                                     "relation": "divergence > delta"},
                                     recheck=Recheck.TWO_PRECISIONS, seconds=time.perf_counter() - start)
             if not value <= claimed_ball:

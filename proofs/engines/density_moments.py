@@ -35,10 +35,11 @@ import sympy
 
 from core.domain import Domain
 from core.errors import invalid
-from numeric.density import T, Y, Density, exact_integral, is_identity, parse_density_formula, raw_moment
+from numeric.density import (T, Y, Density, exact_integral, is_identity, parse_density_formula, raw_moment,
+                             with_generator)
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated
+from proofs.base.steps import Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import acb_function
 
@@ -142,21 +143,47 @@ def _symbolic(law: Density, merged: Domain, formula: sympy.Expr, moment: str, st
                         steps=steps + (Identity(f"the claimed {moment} equals the derived one", formula, derived),),
                         seconds=time.perf_counter() - start)
     difference = formula - derived
-    for point, inside in _points(law, merged, k, formula, derived):
+    for point, inside in _rational_exponentials(merged, difference, _points(law, merged, k, formula, derived)):
         subs = {sympy.Symbol(x, real=True): v for x, v in point.items()}
         for t in _inputs(law, subs):
             value = difference.subs(subs).subs(T, t)
             if value.free_symbols:
                 continue
             if stepcheck.sign_of(value) in (1, -1):
+                at = {**point, "t": t}
+                try:
+                    shown = counterexample_steps(printed=formula, exact=derived, point=at, domain=merged,
+                                                 printed_says=f"the claimed {moment}", exact_says=f"the derived {moment}")
+                except (ValueError, TypeError):
+                    shown = ()
                 return Evidence(Method.SYMBOLIC, Outcome.COUNTEREXAMPLE, text, detail, derived={moment: derived},
                                 counterexample={**point, "t": t, "claimed": formula.subs(subs).subs(T, t),
                                                 "exact": derived.subs(subs).subs(T, t)},
                                 recheck=Recheck.EXACT if value.is_Rational else Recheck.TWO_PRECISIONS,
-                                steps=steps, seconds=time.perf_counter() - start)
+                                steps=steps + tuple(shown), seconds=time.perf_counter() - start)
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, text,
                     {**detail, "why": "the difference did not reduce to 0 and no point showed it non-zero"},
                     seconds=time.perf_counter() - start)
+
+
+def _rational_exponentials(merged: Domain, expr: sympy.Expr,
+                           points: list[tuple[dict[str, Any], bool]]) -> list[tuple[dict[str, Any], bool]]:
+    """The drawn points, preceded by points where each e^{x/L} of ``expr`` is rational (x = L·log r, r = 2, 3, 5):
+    there a counterexample is re-checked in exact rational arithmetic (e^{ε/2} = 3 for the piecewise mechanism)."""
+    generators = {}
+    for symbol in sorted({s for e in expr.atoms(sympy.exp) for s in e.free_symbols} - {T}, key=lambda s: s.name):
+        _, g, L = with_generator(expr, symbol)
+        if g is not None:
+            generators[symbol.name] = L
+    if not generators:
+        return points
+    nice = []
+    for point, inside in points[:2]:
+        for r in (2, 3, 5):
+            candidate = {**point, **{name: L * sympy.log(r) for name, L in generators.items()}}
+            if all(stepcheck.truth(c, candidate) is True for c in merged.conditions):
+                nice.append((candidate, inside))
+    return nice + points
 
 
 def _acb_integral(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, prec: int) -> Any:
@@ -243,7 +270,7 @@ def _certified(law: Density, merged: Domain, formula: sympy.Expr, moment: str, s
                 again = _statistic_ball(law, moment, statistic, count, t, point, 400)
                 if not again.overlaps(stepcheck.arb_value(claimed, {}, 400)):
                     return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, text, {"points": checked},
-                                    counterexample={**point, "t": t, "claimed": claimed, "integrated": str(again.mid()),
+                                    counterexample={**point, "t": t, "claimed": claimed, "integrated": again.mid().str(30, radius=False),
                                                     "relation": "claimed != integrated"},
                                     recheck=Recheck.TWO_PRECISIONS, seconds=time.perf_counter() - start)
             if ball.rad() > 1e-30:

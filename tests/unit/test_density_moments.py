@@ -87,3 +87,11 @@ def test_exact_integral_agrees_with_certified_quadrature_on_bounded_intervals(sc
     finally:
         ctx.prec = old
     assert abs(float(sympy.N(exact, 40)) - float(ball.mid())) < 1e-12
+
+
+def test_a_wrong_variance_is_refuted_exactly_where_e_to_the_half_eps_is_rational():
+    wrong = "t**2/(exp(eps/2)-1) + (exp(eps/2)+3)/(3*(exp(eps/2)-1))"
+    verdict = check_density_moment(D.piecewise(), wrong, moment="variance", domain="eps > 0", points=3)
+    symbolic = next(e for e in verdict.evidence if e.method.value == "symbolic")
+    assert symbolic.recheck.value == "exact" and "log" in str(symbolic.counterexample["eps"])
+    assert all(step.check() for step in symbolic.steps if step.machine_checked)
