@@ -45,7 +45,7 @@ from core.errors import invalid
 from core.formula import as_sympy, parse_formula
 
 __all__ = ["Piece", "Atom", "Density", "Y", "T", "TP", "parse_density_formula", "density", "laplace", "gaussian",
-           "piecewise", "duchi_two_point", "mixture", "hybrid", "exact_point", "larger", "smaller", "exact_integral", "positive_symbols", "with_generator", "is_identity",
+           "piecewise", "duchi_two_point", "mixture", "hybrid", "exact_point", "larger", "smaller", "exact_integral", "tidy", "positive_symbols", "with_generator", "is_identity",
            "total_mass", "raw_moment", "normal_cdf"]
 
 #: The output, the input and the second input of a privacy check.
@@ -331,7 +331,7 @@ def with_generator(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Expr, 
                 coefficients.append(k)
     if not coefficients:
         return expr, None, 1
-    L = int(sympy.ilcm(*[sympy.Rational(k).q for k in coefficients]))
+    L = int(sympy.ilcm(1, 1, *[sympy.Rational(k).q for k in coefficients]))
     g = sympy.Symbol(f"{symbol.name}_gen", positive=True)
 
     def rewrite(arg: sympy.Expr) -> sympy.Expr:
@@ -348,6 +348,20 @@ def with_generator(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Expr, 
     return expr.replace(sympy.exp, rewrite), g, L
 
 
+def tidy(expr: Any) -> sympy.Expr:
+    """``expr`` in a short form for reports: a rational function of one generator g = e^{x/L} cancelled and
+    factored, then g written back as e^{x/L} (the same expression, never a different one)."""
+    expr = sympy.sympify(expr)
+    try:
+        for symbol in sorted({s for x in expr.atoms(sympy.exp) for s in x.free_symbols}, key=lambda s: s.name):
+            rewritten, g, L = with_generator(expr, symbol)
+            if g is not None and not rewritten.has(sympy.exp):
+                return sympy.factor(sympy.cancel(sympy.together(rewritten))).subs(g, sympy.exp(symbol / L))
+        return sympy.factor(sympy.cancel(sympy.together(expr)))
+    except (TypeError, ValueError, NotImplementedError, RecursionError, sympy.PolynomialError):
+        return expr
+
+
 def is_identity(expr: Any, domain: Domain | None = None) -> bool:
     """Whether ``expr`` is 0 identically (positive symbols known from ``domain``; each e^{kx} tried as a power
     of one generator per symbol, the s = e^{ε/2} substitution)."""
@@ -357,13 +371,17 @@ def is_identity(expr: Any, domain: Domain | None = None) -> bool:
     mapping = positive_symbols(domain) if domain is not None else {}
     e = expr.subs(mapping)
     try:
+        symbols = sorted({s for x in e.atoms(sympy.exp) for s in x.free_symbols}, key=lambda s: s.name)
+        for symbol in symbols:            # the fast route first: a rational function of one generator
+            rewritten, g, _ = with_generator(e, symbol)
+            if g is not None and not rewritten.has(sympy.exp) and sympy.cancel(sympy.together(rewritten)) == 0:
+                return True
         if sympy.simplify(e) == 0:
             return True
-        for symbol in sorted({s for x in e.atoms(sympy.exp) for s in x.free_symbols}, key=lambda s: s.name):
+        for symbol in symbols:
             rewritten, g, _ = with_generator(e, symbol)
-            if g is not None:
-                if sympy.cancel(sympy.together(rewritten)) == 0 or sympy.simplify(rewritten) == 0:
-                    return True
+            if g is not None and sympy.simplify(rewritten) == 0:
+                return True
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         return False
     return False

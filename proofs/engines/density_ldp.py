@@ -77,7 +77,7 @@ def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: 
 
 
 def dispatch_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, delta: Any = None, timeout: float = SIGN_TIMEOUT,
-                 **ignored: Any) -> Verdict | None:
+                 points: int = 4, **ignored: Any) -> Verdict | None:
     """The hook of the general ``proofs.check_ldp``: the verdict of :func:`check_density_ldp` when ``mechanism`` is
     a law with continuous output, else ``None`` (the finite engines go on). A ``delta`` given for a finite
     mechanism is refused: (eps, delta) is decided here only."""
@@ -85,7 +85,7 @@ def dispatch_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, delta: Any
         if delta is not None:
             raise invalid("delta", delta, "(eps, delta)-LDP is checked for laws with continuous output only")
         return None
-    return check_density_ldp(mechanism, epsilon, domain, delta=delta, timeout=timeout)
+    return check_density_ldp(mechanism, epsilon, domain, delta=delta, timeout=timeout, points=points)
 
 
 # ------------------------------------------------------------------------------------------- pure LDP

@@ -36,7 +36,7 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from numeric.density import (T, Y, Density, exact_integral, is_identity, parse_density_formula, raw_moment,
-                             with_generator)
+                             tidy, with_generator)
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, counterexample_steps
@@ -52,16 +52,16 @@ STATISTICS = ("output", "mean")
 def derived_moment(law: Density, moment: str, statistic: str = "output", n: Any = "n") -> sympy.Expr:
     """The moment as a formula in t and the parameters (see the module docstring)."""
     _check_names(moment, statistic)
-    mean = raw_moment(law, 1)
+    mean = tidy(raw_moment(law, 1))
     if moment == "mean":
-        return sympy.simplify(mean)
+        return mean
     second = raw_moment(law, 2)
     if moment == "second":
         if statistic == "mean":
             count = parse_density_formula(n, name="n")
-            return sympy.simplify((second - mean ** 2) / count + mean ** 2)
-        return sympy.simplify(second)
-    variance = sympy.simplify(second - mean ** 2)
+            return tidy((second - mean ** 2) / count + mean ** 2)
+        return tidy(second)
+    variance = tidy(second - mean ** 2)
     if statistic == "mean":
         variance = variance / parse_density_formula(n, name="n")
     return variance
@@ -91,11 +91,15 @@ def check_density_moment(law: Density, claimed: Any, *, moment: str = "mean", st
 
 def dispatch_moment(mechanism: Any, claimed: Any, **options: Any) -> Verdict | None:
     """The hook of the general ``proofs.check_moment``: the verdict of :func:`check_density_moment` when
-    ``mechanism`` is a law with continuous output (``moment``, ``statistic``, ``n``, ``domain`` taken from
-    ``options``), else ``None``."""
+    ``mechanism`` is a law with continuous output (``moment``, ``statistic`` — ``"output"`` or ``"y"``, ``"mean"``
+    or ``"ybar"`` —, ``n``, ``domain`` and an integer ``points`` taken from ``options``), else ``None``."""
     if not isinstance(mechanism, Density):
         return None
-    known = {k: v for k, v in options.items() if k in ("moment", "statistic", "n", "domain", "points")}
+    known = {k: v for k, v in options.items() if k in ("moment", "statistic", "n", "domain") and v is not None}
+    if isinstance(options.get("points"), int) and not isinstance(options.get("points"), bool):
+        known["points"] = options["points"]
+    if "statistic" in known:
+        known["statistic"] = {"y": "output", "ybar": "mean"}.get(known["statistic"], known["statistic"])
     return check_density_moment(mechanism, claimed, **known)
 
 
