@@ -125,6 +125,26 @@ def validate(law: Density) -> Density:
             if ok is not True:
                 raise invalid("law", law.name, f"{label}: its interval [{piece.lo}, {piece.hi}] is reversed"
                               + (f" at {dict(found)}" if found else " or could not be shown in order"))
+        for end, bound, what in ((piece.lo, law.support[0], "starts before"), (piece.hi, law.support[1], "ends after")):
+            if bound in (sympy.oo, -sympy.oo):
+                continue
+            inside, found = None, None
+            # a mixture's support is Min/Max of its components': inside it when inside one of them
+            for candidate in (bound.args if isinstance(bound, (sympy.Min, sympy.Max)) else (bound,)):
+                gap = end - candidate if what == "starts before" else candidate - end
+                if gap.has(sympy.oo, -sympy.oo, sympy.nan):
+                    break
+                if is_identity(gap, law.domain):
+                    inside = True
+                    break
+                inside = _affine_in_t_nonnegative(gap, law)
+                if inside is None:
+                    inside, found = nonnegative(gap, region(law))
+                if inside is True:
+                    break
+            if inside is not True:
+                raise invalid("law", law.name, f"{label}: its interval [{piece.lo}, {piece.hi}] {what} the support "
+                              f"[{law.support[0]}, {law.support[1]}]" + (f" at {dict(found)}" if found else ""))
         ok = None
         if piece.density.free_symbols & {Y}:
             ok, found = nonnegative(piece.density, region(law, sympy.Le(piece.lo, Y) if piece.lo != -sympy.oo

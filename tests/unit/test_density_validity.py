@@ -65,3 +65,9 @@ def test_phi_and_erf_are_read_without_evaluating_text():
 def test_reserved_names_and_atoms_in_t_are_refused():
     with pytest.raises(InvalidArgument, match="position is a formula in the parameters only"):
         D.density([], atoms=[("t", 1)])
+
+
+def test_a_piece_outside_the_stated_support_is_refused():
+    wrong = D.density([("1/2", -1, 1)], support=(0, 1))
+    with pytest.raises(InvalidArgument, match=r"piece 0: its interval \[-1, 1\] starts before the support \[0, 1\]"):
+        validate(wrong)
