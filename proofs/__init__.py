@@ -10,6 +10,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
     from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
     from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
+    from proofs import continuous                             # mechanisms with a continuous output (Laplace, PM, ...)
     from proofs import moment_claim, ldp_claim, sign_claim, approximation_claim   # a claim in a few lines
     from proofs import EXACT, mpf, arb                        # the numbers context
     from proofs import ToolkitError, InvalidArgument, UnknownClaim
@@ -39,7 +40,7 @@ __all__ = [
     "Verdict", "Status", "decide", "run_claim",
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
-    "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation",
+    "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
     "moment_claim", "ldp_claim", "sign_claim", "approximation_claim",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
@@ -65,8 +66,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    if name == "mechanisms":  # a module of constructors: ``from proofs import mechanisms as M``
-        return import_module("proofs.mechanisms")
+    if name in ("mechanisms", "continuous"):  # modules of constructors: ``from proofs import mechanisms as M``
+        return import_module(f"proofs.{name}")
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'proofs' has no attribute {name!r}")
