@@ -358,7 +358,8 @@ _LONGEST_NAME = 200
 _LARGEST_PRECISION = 100_000
 #: A name in an srepr: a letter or ``_`` first, then letters, digits, ``_``, primes, braces and ``^``
 #: (``p``, ``N_1``, ``q_{1}``, ``x'``, ``ε``); no quote, bracket, dot, space, backslash or markup character.
-_NAME = re.compile(r"[^\W\d][\w'{}^]*")
+#: Also ``+``, ``-`` and ``+-``: the side a ``Limit`` is taken from is a symbol of that name.
+_NAME = re.compile(r"[^\W\d][\w'{}^]*|[+-]|\+-")
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,9})?")
 _INTEGER = re.compile(r"[+-]?\d{1,4300}")
 

@@ -116,7 +116,8 @@ def test_parse_srepr_reads_back_what_sympy_writes():
              sympy.Interval(0, x), sympy.Lambda((x,), x ** 2), sympy.Sum(x ** k, (k, 1, sympy.oo)),
              sympy.Piecewise((x, x > 0), (0, True)), sympy.Float("0.3"), sympy.Rational(-1, 3), sympy.Integer(-5),
              sympy.Eq(x, 1), sympy.And(x > 0, x < 1), sympy.Symbol("q_{1}'"), sympy.Symbol("ε", positive=True),
-             sympy.MatrixSymbol("A", 2, 2), sympy.Float("-1e-30", 100), sympy.zoo, x * sympy.pi + sympy.E]
+             sympy.MatrixSymbol("A", 2, 2), sympy.Float("-1e-30", 100), sympy.zoo, x * sympy.pi + sympy.E,
+             sympy.Limit(1 / x, x, 0, "-"), sympy.Limit(1 / x, x, 0, "+-")]
     for expr in exprs:
         assert parse_srepr(sympy.srepr(expr)) == expr
     dummy = sympy.Dummy("d")
