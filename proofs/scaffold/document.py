@@ -508,9 +508,10 @@ class _Reader:
         return items
 
 
-def read_document(path: str | Path) -> Document:
-    """Every numbered result and displayed formula of the paper at ``path`` (see the module docstring)."""
-    source = read_source(path)
+def read_document(path: str | Path, root: str | Path | None = None) -> Document:
+    """Every numbered result and displayed formula of the paper at ``path`` (see the module docstring),
+    reading only files under ``root`` (default: the paper's folder)."""
+    source = read_source(path, root)
     expanded = expand(source.text)
     reader = _Reader(source, expanded, Path(path).name)
     reader.read()

@@ -76,6 +76,79 @@ def test_a_missing_paper_is_one_line(tmp_path):
         read_source(tmp_path / "nope.tex")
 
 
+# ------------------------------------------------------------------------------- the paper's folder
+def _outside(tmp_path: Path) -> Path:
+    secret = tmp_path / "outside" / "secret.tex"
+    secret.parent.mkdir()
+    secret.write_text("SECRET-CONTENT\n", encoding="utf-8")
+    (tmp_path / "paper").mkdir()
+    return secret
+
+
+@pytest.mark.parametrize("named", ["{secret}", "../outside/secret", "../outside/secret.tex", "/etc/hostname",
+                                   "../../../../../../../../etc/hostname"])
+def test_an_input_outside_the_papers_folder_is_refused_in_one_line(tmp_path, named):
+    secret = _outside(tmp_path)
+    main = _write(tmp_path / "paper", {"main.tex": f"\\section{{A}}\ntext\n\\input{{{named.format(secret=secret)}}}\n"})
+    with pytest.raises(InvalidArgument, match=r"^input=.*outside the paper's folder .*paper "
+                                              r"\(\\input in main.tex line 3\): it is not read") as error:
+        read_source(main)
+    assert "\n" not in str(error.value) and "SECRET" not in str(error.value)
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(tmp_path):
+    secret = _outside(tmp_path)
+    (tmp_path / "paper" / "link.tex").symlink_to(secret)
+    (tmp_path / "paper" / "sub").symlink_to(secret.parent, target_is_directory=True)
+    for named in ("link", "sub/secret"):
+        main = _write(tmp_path / "paper", {"main.tex": f"\\section{{A}}\n\\include{{{named}}}\n"})
+        with pytest.raises(InvalidArgument, match=rf"^input='{named}': is .*secret.tex, outside the paper's folder "
+                                                  r".*\(\\include in main.tex line 2\)"):
+            read_source(main)
+
+
+def test_root_names_a_wider_folder_and_must_hold_the_paper(tmp_path):
+    secret = _outside(tmp_path)
+    main = _write(tmp_path / "paper", {"main.tex": "\\section{A}\n\\input{../outside/secret}\n"})
+    assert "SECRET-CONTENT" in read_source(main, root=tmp_path).text
+    with pytest.raises(InvalidArgument, match=r"^root=.*outside.*: does not hold the paper"):
+        read_source(main, root=secret.parent)
+    with pytest.raises(InvalidArgument, match=r"^root=.*: is not a folder"):
+        read_source(main, root=secret)
+
+
+def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from proofs.scaffold import source
+
+    monkeypatch.setattr(source, "MAX_BYTES", 1000)
+    main = _write(tmp_path, {"main.tex": "\\section{A}\n\\input{big}\n", "big.tex": "x" * 2000})
+    with pytest.raises(InvalidArgument, match=r"^input='big': is 2000 bytes \(\\input in main.tex line 2\); "
+                                              r"a paper and its inclusions may hold at most 1000 bytes"):
+        read_source(main)
+    (tmp_path / "main.tex").write_text("\\section{A}" + " " * 2000, encoding="utf-8")
+    with pytest.raises(InvalidArgument, match=r"^paper=.*at most 1000 bytes"):
+        read_source(tmp_path / "main.tex")
+
+
+@pytest.mark.parametrize("command", ["scaffold", "coverage"])
+def test_scaffold_and_coverage_read_nothing_outside_the_folder(tmp_path, command, capsys):
+    from proofs.cli import main as cli
+
+    _outside(tmp_path)
+    paper = _write(tmp_path / "paper", {"main.tex": "\\section{A}\n\\begin{theorem}x\\end{theorem}\n"
+                                                    "\\input{../outside/secret}\n"})
+    output = tmp_path / "paper" / "claims.py"
+    args = ["scaffold", str(paper), "--output", str(output)] if command == "scaffold" else \
+        ["coverage", "--paper", str(paper), "--format", "markdown"]
+    assert cli(args) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip().count("\n") == 0 and "input='../outside/secret'" in captured.err
+    assert "SECRET" not in captured.out + captured.err and not output.exists()
+    assert cli([*args, "--root", str(tmp_path)]) == 0
+    if command == "scaffold":
+        assert output.exists()
+
+
 # ------------------------------------------------------------------------------------------ macros
 @pytest.mark.parametrize("text, expanded", [
     (r"\newcommand{\eps}{\varepsilon}$\eps x$", r"$\varepsilon x$"),
