@@ -19,6 +19,7 @@ from proofs.report.schema import Report, load_report
 HOSTILE = (
     "<img src=x onerror=alert(1)>",
     r"$\text{<script>alert(2)</script>}$",
+    r"$\text{<img/src=x/onerror=alert(14)>}$",
     "</textarea><script>alert(3)</script>",
     '<a href="javascript:alert(4)">link</a>',
     r"$<img src=x onerror=alert(5)>$",
