@@ -181,6 +181,48 @@ def test_a_macro_that_expands_without_end_is_one_line():
         expand(r"\newcommand{\loop}{x\loop}\loop")
 
 
+def test_a_def_that_doubles_its_argument_twenty_deep_stops_at_the_limit():
+    """2**20 copies would take hours to build: the expansions are counted as they happen."""
+    text = "\\def\\d#1{#1#1}\n$" + "\\d{" * 20 + "x" + "}" * 20 + "$"
+    with pytest.raises(InvalidArgument, match=r"^macro='\\\\d': .*\((MAX_EXPANSIONS|MAX_OUTPUT)\)") as error:
+        expand(text)
+    assert "\n" not in str(error.value)
+
+
+def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
+    from proofs.scaffold import macros
+
+    monkeypatch.setattr(macros, "MAX_OUTPUT", 1000)
+    text = "\\newcommand{\\d}[1]{#1#1}" + "\\d{" * 12 + "ab" + "}" * 12
+    with pytest.raises(InvalidArgument, match=r"^macro='\\\\d': expands to more than 1000 characters \(MAX_OUTPUT\)"):
+        expand(text)
+
+
+def test_a_text_longer_than_the_input_limit_is_refused_before_it_is_read(monkeypatch):
+    from proofs.scaffold import macros
+
+    monkeypatch.setattr(macros, "MAX_INPUT", 100)
+    with pytest.raises(InvalidArgument, match=r"is 101 characters long; at most 100 \(MAX_INPUT\)"):
+        expand("x" * 101)
+
+
+def test_a_three_megabyte_display_stops_the_reading_in_one_line(tmp_path):
+    body = " + ".join(f"x_{{{i}}}" for i in range(300_000))
+    paper = _write(tmp_path, {"big.tex": "\\documentclass{article}\n\\begin{document}\n\\begin{equation}\n"
+                                         + body + "\n\\end{equation}\n\\end{document}\n"})
+    with pytest.raises(InvalidArgument, match=r"^display='equation at big.tex line 3': is \d+ characters long; "
+                                              r"at most 100000 \(MAX_ENTRY\) are read") as error:
+        read_document(paper)
+    assert "\n" not in str(error.value)
+
+
+def test_a_formula_longer_than_the_limit_is_listed_as_not_read():
+    from proofs.scaffold.latexmath import MAX_FORMULA, Unread, read_formula
+
+    found = read_formula(" + ".join(f"x_{{{i}}}" for i in range(MAX_FORMULA // 5)))
+    assert isinstance(found, Unread) and f"at most {MAX_FORMULA} (MAX_FORMULA)" in found.reason
+
+
 def test_expanded_text_maps_back_to_the_source():
     result = expand("\\newcommand{\\e}{EXPANDED}\nab \\e cd")
     at = result.text.index("cd")
