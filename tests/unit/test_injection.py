@@ -182,3 +182,59 @@ def test_given_runs_no_payload(payload, tmp_path):
     with pytest.raises(InvalidArgument, match=r"^given=") as error:
         check_moment("N1", "pi", given=_payload(payload, tmp_path, False), n_values=[1])
     _one_line(error)
+
+
+# ------------------------------------------------------------------------------------------ scaffold
+def _hostile_paper(code: str) -> str:
+    """A paper whose titles, labels, tags, notes, text and formulas each hold ``code`` after a line break (so
+    that a comment line of the claims file it were copied into would end, and ``code`` run)."""
+    return "\n".join([
+        r"\documentclass{article}",
+        r"\newtheorem{theorem}{Theorem",
+        f"{code} #}}",
+        r"\begin{document}",
+        r"\section{Intro",
+        f"{code} #}}",
+        r"\begin{theorem}[note",
+        f"{code} #]",
+        r"\label{lab",
+        f"{code} #}}",
+        rf'$x > 0$ and \text{{"""; {code} #}}',
+        r"\end{theorem}",
+        r"\begin{equation}",
+        rf'x = \text{{{code}}} + \operatorname{{{code}}}(y) + \mathrm{{"""{code}}}',
+        r"\end{equation}",
+        r"\begin{equation}",
+        r"f(x) = \frac{1}{2} \tag{1",
+        f"{code} #}}",
+        r"\end{equation}",
+        r"\end{document}", ""])
+
+
+@pytest.mark.parametrize("payload", ["import-system", "exec", "open"])
+def test_scaffold_writes_a_claims_file_that_runs_no_payload(payload, tmp_path, capsys):
+    """The claims file the scaffold writes is Python, loaded (run) by ``check --claims``: nothing the paper
+    holds may end a comment or a string in it. The file name and the output name are hostile too."""
+    import ast
+
+    from proofs.cli import main
+
+    code = _payload(payload, tmp_path, False)
+    folder = tmp_path / "paper"
+    folder.mkdir()
+    from proofs.base import registry
+
+    before = set(registry.ids())
+    try:
+        for name in ("paper.tex", f'x"""; {code} #.tex'.replace("/", "_")):
+            paper = folder / name
+            paper.write_text(_hostile_paper(code), encoding="utf-8")
+            output = folder / ("claims.py" if name == "paper.tex" else 'claims"""x.py')
+            assert main(["scaffold", str(paper), "--output", str(output)]) == 0
+            ast.parse(output.read_text(encoding="utf-8"))
+            assert main(["list", "--claims", str(output), "--only-user"]) == 0, capsys.readouterr().err
+            assert not (tmp_path / MARKER).exists(), f"loading the claims file of {name} ran the payload"
+            registry.forget([i for i in registry.ids() if i not in before])
+    finally:
+        registry.forget([i for i in registry.ids() if i not in before])
+    capsys.readouterr()
