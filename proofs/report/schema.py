@@ -55,6 +55,7 @@ from typing import Any
 from core.errors import InvalidArgument, invalid
 from core.exact import jsonable
 from core.formula import MAX_LENGTH
+from proofs.base.claim import _ID as _CLAIM_ID
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Step, step_counts, step_from_json
 from proofs.base.verdict import Status, correction_status
@@ -397,6 +398,13 @@ class DefinitionReport:
         return cls(name=r.required("name").text(), **r.strings("notion", "source", "text"), primary=bool(primary))
 
 
+def _check_id(claim_id: str) -> None:
+    """A claim id as the registry spells them (letters, digits, dots, dashes, an optional ``@variant``): an
+    id is written into file names, anchors, code spans and TeX comments, so nothing else is accepted."""
+    if not isinstance(claim_id, str) or not _CLAIM_ID.match(claim_id) or len(claim_id) > 200:
+        raise invalid("id", claim_id, "not a claim id (letters, digits, dots, dashes, an optional @variant)")
+
+
 @dataclass(frozen=True)
 class RelatedReport:
     """Another claim and how it is linked; ``status`` when it is in the same report."""
@@ -404,6 +412,9 @@ class RelatedReport:
     id: str
     link: str
     status: Status | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "link": self.link, "status": None if self.status is None else self.status.value}
@@ -467,6 +478,7 @@ class ClaimReport:
         object.__setattr__(self, "status", Status(self.status))
         if not isinstance(self.id, str) or not self.id.strip():
             raise invalid("id", self.id, "a claim report needs an id")
+        _check_id(self.id)
 
     @property
     def paper(self) -> str:

@@ -49,7 +49,7 @@ def hostile_report_json(text: str = TEXT) -> dict:
                 "detail": {"<b>key</b>": text, "x": "<img src=x onerror=alert(10)>"},
                 "counterexample": {"<img src=x onerror=alert(11)>": "<script>alert(12)</script>", "p": text},
                 "holds_when": text, "reading": text, "recheck": "exact"}
-    claim = {"id": "C3.11<script>", "title": text, "source": "003 " + text, "statement_latex": text,
+    claim = {"id": "C3.11", "title": text, "source": "003 " + text, "statement_latex": text,
              "status": "refuted", "reason": text, "domain": text, "interpretation": text,
              "assumptions": [text], "readings": [text], "premise": text,
              "methods": [evidence], "counterexample": {"<img src=x onerror=alert(13)>": text},
@@ -160,21 +160,33 @@ def test_markdown_renders_hostile_texts_as_text(hostile):
     assert not any(tag == "script" for tag, _ in reader.tags)
 
 
-def test_markdown_claim_ids_stay_in_their_code_span(tmp_path):
-    from markdown_it import MarkdownIt
-
-    from proofs.report.markdown import render_markdown
+@pytest.mark.parametrize("claim_id", ["C1` <img src=x onerror=alert(1)> `", "C1\n\\input{/etc/passwd}", "../../x",
+                                      "<script>", "C1 x", "C1%\n\\write18{ls}"])
+@pytest.mark.parametrize("where", ["claim", "related"])
+def test_a_report_with_a_hostile_claim_id_is_refused_in_one_line(claim_id, where, tmp_path):
+    """An id goes into file names, anchors, code spans and TeX comments: only the registry's spelling is read."""
+    from core.errors import InvalidArgument
 
     data = hostile_report_json("plain words")
-    data["claims"][0]["id"] = "C1` <img src=x onerror=alert(1)> `"
+    if where == "claim":
+        data["claims"][0]["id"] = claim_id
+    else:
+        data["claims"][0]["related"] = [{"id": claim_id, "link": "x", "status": None}]
     path = tmp_path / "report.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    try:
-        report = load_report(path)
-    except ValueError:
-        return  # an id like this is refused when the report is read: nothing to render
-    rendered = MarkdownIt("commonmark", {"html": True}).render(render_markdown(report))
-    assert "<img" not in rendered
+    with pytest.raises(InvalidArgument, match=r"not a claim id") as error:
+        load_report(path)
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["a`b", "``x``", "`", "x` <img src=x> `y"])
+def test_a_markdown_code_span_holds_its_backticks(text):
+    from markdown_it import MarkdownIt
+
+    from proofs.report.markdown import md_code
+
+    rendered = MarkdownIt("commonmark", {"html": True}).render(f"see {md_code(text)} here")
+    assert "<img" not in rendered and rendered.count("<code>") == 1
 
 
 def test_latex_export_holds_no_primitive_from_a_text(hostile, tmp_path):
