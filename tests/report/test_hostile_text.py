@@ -196,3 +196,30 @@ def test_latex_export_holds_no_primitive_from_a_text(hostile, tmp_path):
     for name, source in files.items():
         for primitive in (r"\input{/etc", r"\write18", r"\catcode", r"\def\x", r"\immediate"):
             assert primitive not in source, f"{name} holds {primitive}"
+
+
+@pytest.mark.parametrize("form", ["markdown", "html"])
+def test_the_coverage_of_a_hostile_paper_shows_its_markup_as_text(form, tmp_path, capsys):
+    """Theorem names, sections and labels of a paper's LaTeX reach the coverage report as text."""
+    from markdown_it import MarkdownIt
+
+    from proofs.cli import main
+
+    paper = tmp_path / "paper.tex"
+    paper.write_text("\n".join([
+        r"\documentclass{article}", r"\newtheorem{theorem}{Theorem <img src=x onerror=alert(1)>}",
+        r"\begin{document}", r"\section{<script>alert(2)</script>}",
+        r"\begin{theorem}[<svg onload=alert(3)>]\label{<b>x</b>} $x > 0$ \end{theorem}",
+        r"\begin{equation} x = 1 \tag{<img src=y onerror=alert(4)>} \end{equation}", r"\end{document}", ""]),
+        encoding="utf-8")
+    out = tmp_path / "coverage.out"
+    assert main(["coverage", "--paper", str(paper), "--format", form, "--output", str(out)]) == 0
+    capsys.readouterr()
+    text = out.read_text(encoding="utf-8")
+    assert "alert(1)" in text, "the entry is listed"
+    shown = MarkdownIt("commonmark", {"html": True}).enable("table").render(text) if form == "markdown" else text
+    reader = _elements(shown)
+    for tag, attrs in reader.tags:
+        assert tag not in ("img", "svg", "script", "b") or (tag == "script" and form == "html" and not attrs), tag
+        assert not any(name.startswith("on") for name in attrs), (tag, attrs)
+    assert not any("alert(" in s for s in reader.scripts)
