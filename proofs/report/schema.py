@@ -810,7 +810,34 @@ def load_report(path: str | os.PathLike[str]) -> Report:
     except RecursionError:
         raise invalid("--from", origin, "not valid JSON (nested too deeply)") from None
     try:
-        return Report.from_json(data, origin="report")
+        return Report.from_json(_printable(data), origin="report")
     except InvalidArgument as exc:
         raise InvalidArgument(f"--from={origin!r}: {exc}") from None
+
+
+#: Characters a report's text never needs and a terminal or an editor would act on: control characters but
+#: tab and line feed (``ESC`` starts the sequences that retitle a terminal or rewrite what it shows) and the
+#: bidirectional overrides that make text read differently from how it is stored.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _printable(data: Any) -> Any:
+    """``data`` (parsed JSON) with every :data:`_CONTROL` character of its strings and keys shown as U+FFFD."""
+    def clean(text: str) -> str:
+        return _CONTROL.sub("\ufffd", text)
+
+    root: list[Any] = [data]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        value = parent[key]
+        if type(value) is str:  # not the markers of numbers the parser could not read (a str subclass)
+            parent[key] = clean(value)
+        elif isinstance(value, list):
+            stack.extend((value, k) for k in range(len(value)))
+        elif isinstance(value, dict):
+            if any(type(k) is str and _CONTROL.search(k) for k in value):
+                value = parent[key] = {clean(k): v for k, v in value.items()}
+            stack.extend((value, k) for k in list(value))
+    return root[0]
 

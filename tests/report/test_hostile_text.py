@@ -223,3 +223,21 @@ def test_the_coverage_of_a_hostile_paper_shows_its_markup_as_text(form, tmp_path
         assert tag not in ("img", "svg", "script", "b") or (tag == "script" and form == "html" and not attrs), tag
         assert not any(name.startswith("on") for name in attrs), (tag, attrs)
     assert not any("alert(" in s for s in reader.scripts)
+
+
+@pytest.mark.parametrize("form", ["table", "markdown", "json"])
+def test_terminal_escapes_in_a_report_never_reach_the_output(form, tmp_path, capsys):
+    """An ESC sequence (retitling the terminal, colouring or erasing what it shows), a C1 control or a
+    bidirectional override in any text or key of a report is shown as U+FFFD, never sent to the terminal."""
+    from proofs.cli import main
+
+    nasty = "\x1b]0;retitled\x07 \x1b[2J\x1b[31mred \x9b31m \u202eevil\u202c [bold]x[/bold]"
+    data = hostile_report_json(nasty)
+    data["claims"][0]["counterexample"] = {"\x1b[31mp": nasty}
+    source = tmp_path / "report.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["export", "--from", str(source), "--format", form]) == 0
+    out = capsys.readouterr().out
+    for control in ("\x1b", "\x07", "\x9b", "\u202e", "\u202c"):
+        assert control not in out, repr(control)
+    assert "\ufffd" in out or "\\ufffd" in out
