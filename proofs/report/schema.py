@@ -401,7 +401,7 @@ class DefinitionReport:
 def _check_id(claim_id: str) -> None:
     """A claim id as the registry spells them (letters, digits, dots, dashes, an optional ``@variant``): an
     id is written into file names, anchors, code spans and TeX comments, so nothing else is accepted."""
-    if not isinstance(claim_id, str) or not _CLAIM_ID.match(claim_id):
+    if not isinstance(claim_id, str) or not _CLAIM_ID.fullmatch(claim_id):
         raise invalid("id", claim_id, "not a claim id (letters, digits, dots, dashes, an optional @variant)")
 
 

@@ -161,7 +161,7 @@ def test_markdown_renders_hostile_texts_as_text(hostile):
 
 
 @pytest.mark.parametrize("claim_id", ["C1` <img src=x onerror=alert(1)> `", "C1\n\\input{/etc/passwd}", "../../x",
-                                      "<script>", "C1 x", "C1%\n\\write18{ls}"])
+                                      "<script>", "C1 x", "C1%\n\\write18{ls}", "C1\n"])
 @pytest.mark.parametrize("where", ["claim", "related"])
 def test_a_report_with_a_hostile_claim_id_is_refused_in_one_line(claim_id, where, tmp_path):
     """An id goes into file names, anchors, code spans and TeX comments: only the registry's spelling is read."""
