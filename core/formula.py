@@ -356,10 +356,12 @@ _ASSUMPTIONS = frozenset({
 _LONGEST_NAME = 200
 #: Most bits of precision a ``Float`` of an srepr may ask for.
 _LARGEST_PRECISION = 100_000
-#: A name in an srepr: a letter or ``_`` first, then letters, digits, ``_``, primes, braces and ``^``
-#: (``p``, ``N_1``, ``q_{1}``, ``x'``, ``ε``); no quote, bracket, dot, space, backslash or markup character.
-#: Also ``+``, ``-`` and ``+-``: the side a ``Limit`` is taken from is a symbol of that name.
-_NAME = re.compile(r"[^\W\d][\w'{}^]*|[+-]|\+-")
+#: A name in an srepr: a letter or ``_`` first, then anything printable but quotes, backticks, parentheses
+#: and the markup characters ``<``, ``>``, ``&`` (``p``, ``N_1``, ``q_{1}``, ``ε``, ``x_{i,j}``, ``y^{\\ast}``,
+#: as the scaffold names what it reads), so a name never reads as a call; no line break or control
+#: character; no blank at either end. Also ``+``, ``-`` and ``+-``: the side a ``Limit`` is taken from is a
+#: symbol of that name.
+_NAME = re.compile(r"[^\W\d](?:[^\"'`<>&()]*[^\s\"'`<>&()])?|[+-]|\+-")
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,9})?")
 _INTEGER = re.compile(r"[+-]?\d{1,4300}")
 
@@ -393,9 +395,9 @@ def _string_of(node: ast.AST, what: str) -> str:
 
 def _name_of(node: ast.AST, cls: str) -> str:
     text = _string_of(node, f"the name of a {cls}")
-    if len(text) > _LONGEST_NAME or not _NAME.fullmatch(text):
-        raise ValueError(f"{cls} name {text[:60]!r} is not a name (a letter or _ first, then letters, digits, "
-                         f"_, ', braces or ^, at most {_LONGEST_NAME} characters)")
+    if len(text) > _LONGEST_NAME or not _NAME.fullmatch(text) or not text.isprintable():
+        raise ValueError(f"{cls} name {text[:60]!r} is not a name (a letter or _ first, printable, without "
+                         f"quotes, backticks, parentheses, <, >, &, at most {_LONGEST_NAME} characters)")
     return text
 
 

@@ -100,7 +100,8 @@ def test_parse_srepr_refuses_a_malformed_number_in_one_line(text):
     _one_line(error)
 
 
-@pytest.mark.parametrize("name", ["x y", "x.y", "x(1)", "<img>", "a\\b", "1x", "", "x" * 201, "a'b\"c"])
+@pytest.mark.parametrize("name", ["<img>", "x<y", "a&b", "a`b", "1x", "", " x", "x ", "x" * 201, "a'b\"c", "x\ny",
+                                  "x\x1b[31m", "(x)"])
 def test_parse_srepr_refuses_a_name_that_is_not_a_name(name):
     with pytest.raises(InvalidArgument, match=r"not a sympy srepr string"):
         parse_srepr(f"Symbol({name!r})")
@@ -115,7 +116,8 @@ def test_parse_srepr_reads_back_what_sympy_writes():
     exprs = [sympy.Tuple(x, 1), f(x), sympy.ImmutableMatrix([[x, 1], [2, 3]]), sympy.FiniteSet(x, 1),
              sympy.Interval(0, x), sympy.Lambda((x,), x ** 2), sympy.Sum(x ** k, (k, 1, sympy.oo)),
              sympy.Piecewise((x, x > 0), (0, True)), sympy.Float("0.3"), sympy.Rational(-1, 3), sympy.Integer(-5),
-             sympy.Eq(x, 1), sympy.And(x > 0, x < 1), sympy.Symbol("q_{1}'"), sympy.Symbol("ε", positive=True),
+             sympy.Eq(x, 1), sympy.And(x > 0, x < 1), sympy.Symbol("q_{1}"), sympy.Symbol("ε", positive=True),
+             sympy.Symbol("x_{i,j}"), sympy.Symbol("y^{\\ast}"), sympy.Symbol("x_{i + 1}"),
              sympy.MatrixSymbol("A", 2, 2), sympy.Float("-1e-30", 100), sympy.zoo, x * sympy.pi + sympy.E,
              sympy.Limit(1 / x, x, 0, "-"), sympy.Limit(1 / x, x, 0, "+-")]
     for expr in exprs:
