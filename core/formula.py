@@ -5,7 +5,10 @@ events, the CLI, claims files, the ``derived`` expressions of a JSON report read
 ``export --from``) goes through :func:`parse_formula` or :func:`parse_srepr`. Both read the text with
 Python's :mod:`ast` parser and build the sympy expression node by node from a whitelist; ``sympify``,
 ``parse_expr`` and ``eval`` never see the text. Anything outside the whitelist raises
-:class:`~core.errors.InvalidArgument` naming the offending token.
+:class:`~core.errors.InvalidArgument` naming the offending token. In an srepr a string is read only as the
+name of a ``Symbol``, ``Dummy``, ``Wild``, ``Str`` or ``Function`` (checked to be a name) and as the digits of
+an ``Integer``, ``Rational`` or ``Float`` (read here); a string anywhere else, at any depth (in a ``Tuple``, a
+matrix, a set, a function's arguments), is refused, since sympy would sympify it, that is, run it.
 
 Accepted by :func:`parse_formula`:
 
@@ -551,9 +554,8 @@ def parse_srepr(text: str, *, name: str = "derived") -> Any:
     text = _check_text(text, name, MAX_SREPR_LENGTH)
     try:
         built = _built_srepr(text)
-    except (SyntaxError, RecursionError, MemoryError) as exc:
-        raise invalid(name, text, f"not a sympy srepr string ({_first_line(exc)})") from None
-    except Exception as exc:  # noqa: BLE001 - a sympy class refusing its arguments raises anything
+    except Exception as exc:  # noqa: BLE001 - a syntax error, a nesting too deep, or a sympy class refusing its
+        # arguments, which raises anything
         raise invalid(name, text, f"not a sympy srepr string ({_first_line(exc)})") from None
     import sympy
 
