@@ -5,7 +5,10 @@ events, the CLI, claims files, the ``derived`` expressions of a JSON report read
 ``export --from``) goes through :func:`parse_formula` or :func:`parse_srepr`. Both read the text with
 Python's :mod:`ast` parser and build the sympy expression node by node from a whitelist; ``sympify``,
 ``parse_expr`` and ``eval`` never see the text. Anything outside the whitelist raises
-:class:`~core.errors.InvalidArgument` naming the offending token.
+:class:`~core.errors.InvalidArgument` naming the offending token. In an srepr a string is read only as the
+name of a ``Symbol``, ``Dummy``, ``Wild``, ``Str`` or ``Function`` (checked to be a name) and as the digits of
+an ``Integer``, ``Rational`` or ``Float`` (read here); a string anywhere else, at any depth (in a ``Tuple``, a
+matrix, a set, a function's arguments), is refused, since sympy would sympify it, that is, run it.
 
 Accepted by :func:`parse_formula`:
 
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -339,9 +343,30 @@ def as_sympy(value: Any, *, name: str = "formula", symbols: Mapping[str, Any] | 
 
 # ------------------------------------------------------------------------------------------- srepr
 _CONSTANTS = ("oo", "zoo", "nan", "pi", "E", "I", "EulerGamma", "true", "false")
-#: The only classes that receive strings in an srepr (names and decimal digits); sympy parses these
-#: strings itself, never through ``eval``.
-_TAKE_STRINGS = frozenset({"Symbol", "Dummy", "Wild", "Function", "Float", "Integer", "Rational"})
+#: The classes of an srepr that take a name (a string) as their first argument: sympy stores the name and
+#: never reads it as code. No other string is accepted anywhere in an srepr.
+_NAMED = frozenset({"Symbol", "Dummy", "Wild", "Str"})
+#: The classes that take a number's digits as a string; :func:`parse_srepr` reads the digits itself.
+_NUMBERS = frozenset({"Integer", "Rational", "Float"})
+#: Assumptions a name may carry in an srepr (``Symbol('k', integer=True)``); their values are booleans.
+_ASSUMPTIONS = frozenset({
+    "algebraic", "antihermitian", "commutative", "complex", "composite", "even", "extended_negative",
+    "extended_nonnegative", "extended_nonpositive", "extended_nonzero", "extended_positive", "extended_real",
+    "finite", "hermitian", "imaginary", "infinite", "integer", "irrational", "negative", "noninteger",
+    "nonnegative", "nonpositive", "nonzero", "odd", "positive", "prime", "rational", "real", "transcendental",
+    "zero"})
+#: Longest name of a symbol or function accepted in an srepr.
+_LONGEST_NAME = 200
+#: Most bits of precision a ``Float`` of an srepr may ask for.
+_LARGEST_PRECISION = 100_000
+#: A name in an srepr: a letter or ``_`` first, then anything printable but quotes, backticks, parentheses
+#: and the markup characters ``<``, ``>``, ``&`` (``p``, ``N_1``, ``q_{1}``, ``ε``, ``x_{i,j}``, ``y^{\\ast}``,
+#: as the scaffold names what it reads), so a name never reads as a call; no line break or control
+#: character; no blank at either end. Also ``+``, ``-`` and ``+-``: the side a ``Limit`` is taken from is a
+#: symbol of that name.
+_NAME = re.compile(r"[^\W\d](?:[^\"'`<>&()]*[^\s\"'`<>&()])?|[+-]|\+-")
+_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,9})?")
+_INTEGER = re.compile(r"[+-]?\d{1,4300}")
 
 
 def _sympy_callable(name: str) -> Any:
@@ -359,16 +384,132 @@ def _sympy_callable(name: str) -> Any:
         if obj is not None:
             break
     if obj is None or not (isinstance(obj, type) and issubclass(obj, sympy.Basic)
-                           or isinstance(obj, sympy.FunctionClass) or name == "Function"):
+                           or isinstance(obj, sympy.FunctionClass)):
         raise ValueError(f"{name!r} is not a sympy class")
     return obj
 
 
-def _build_srepr(node: ast.AST) -> Any:
+def _string_of(node: ast.AST, what: str) -> str:
+    """The string literal ``node`` (the name or digits a class takes), refused when it is anything else."""
+    if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+        raise ValueError(f"{what} must be a string literal")
+    return node.value
+
+
+def _name_of(node: ast.AST, cls: str) -> str:
+    text = _string_of(node, f"the name of a {cls}")
+    if len(text) > _LONGEST_NAME or not _NAME.fullmatch(text) or not text.isprintable():
+        raise ValueError(f"{cls} name {text[:60]!r} is not a name (a letter or _ first, printable, without "
+                         f"quotes, backticks, parentheses, <, >, &, at most {_LONGEST_NAME} characters)")
+    return text
+
+
+def _named(cls: str, node: ast.Call) -> Any:
+    """``Symbol('x', real=True)``, ``Dummy('x', dummy_index=3)``, ``Wild('w')``, ``Str('A')``: one name,
+    then only boolean assumptions (and a Dummy's integer index)."""
+    import sympy
+    from sympy.core.symbol import Str
+
+    if len(node.args) != 1:
+        raise ValueError(f"{cls} takes one name")
+    name = _name_of(node.args[0], cls)
+    options: dict[str, Any] = {}
+    for keyword in node.keywords:
+        key, value = keyword.arg, keyword.value
+        if key is None:
+            raise ValueError(f"{cls} takes no ** argument")
+        if cls == "Dummy" and key == "dummy_index":
+            if not (isinstance(value, ast.Constant) and type(value.value) is int):
+                raise ValueError("dummy_index must be an integer")
+            options[key] = value.value
+        elif cls != "Str" and key in _ASSUMPTIONS:
+            if not (isinstance(value, ast.Constant) and (value.value is None or type(value.value) is bool)):
+                raise ValueError(f"the assumption {key} of a {cls} must be True, False or None")
+            options[key] = value.value
+        else:
+            raise ValueError(f"{cls} takes no argument {key!r}")
+    if cls == "Str":
+        return Str(name)
+    return getattr(sympy, cls)(name, **options)
+
+
+def _whole(node: ast.AST, what: str) -> int:
+    """An integer written as a literal (``3``, ``-3``), a digits string (``'3'``) or ``Integer(3)``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_whole(node.operand, what)
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if not _INTEGER.fullmatch(node.value.strip()):
+            raise ValueError(f"{what} {node.value[:60]!r} is not the digits of an integer")
+        return int(node.value)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Integer"
+            and len(node.args) == 1 and not node.keywords):
+        return _whole(node.args[0], what)
+    raise ValueError(f"{what} must be an integer")
+
+
+def _number(cls: str, node: ast.Call) -> Any:
+    """``Integer(3)``, ``Rational(1, 3)``, ``Float('0.3', precision=53)``, digits read here: a number's
+    string never reaches sympy's own parser."""
     import sympy
 
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
-        return node.value
+    if cls == "Integer":
+        if len(node.args) != 1 or node.keywords:
+            raise ValueError("Integer takes one integer")
+        return sympy.Integer(_whole(node.args[0], "Integer"))
+    if cls == "Rational":
+        if node.keywords or len(node.args) not in (1, 2):
+            raise ValueError("Rational takes a numerator and a denominator")
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            text = node.args[0].value.strip()
+            top, slash, bottom = text.partition("/")
+            if not (_INTEGER.fullmatch(top) and (not slash or _INTEGER.fullmatch(bottom))):
+                raise ValueError(f"Rational {text[:60]!r} is not a fraction of integers")
+            numerator, denominator = int(top), int(bottom) if slash else 1
+        else:
+            numerator = _whole(node.args[0], "the numerator of a Rational")
+            denominator = _whole(node.args[1], "the denominator of a Rational") if len(node.args) == 2 else 1
+        if denominator == 0:
+            raise ValueError("Rational with denominator 0")
+        return sympy.Rational(numerator, denominator)
+    # Float
+    if len(node.args) != 1:
+        raise ValueError("Float takes one number")
+    digits = node.args[0]
+    if isinstance(digits, ast.Constant) and isinstance(digits.value, str):
+        value: Any = digits.value.strip()
+        if not _DECIMAL.fullmatch(value):
+            raise ValueError(f"Float {value[:60]!r} is not a decimal number")
+    elif isinstance(digits, ast.Constant) and type(digits.value) in (int, float):
+        value = digits.value
+    else:
+        raise ValueError("Float takes a decimal number")
+    options: dict[str, Any] = {}
+    for keyword in node.keywords:
+        if keyword.arg != "precision" or not (isinstance(keyword.value, ast.Constant)
+                                             and type(keyword.value.value) is int
+                                             and 1 <= keyword.value.value <= _LARGEST_PRECISION):
+            raise ValueError(f"Float takes only precision=, an integer from 1 to {_LARGEST_PRECISION}")
+        options["precision"] = keyword.value.value
+    return sympy.Float(value, **options)
+
+
+def _build_srepr(node: ast.AST) -> Any:
+    """The object ``node`` spells. Strings are read only as the names of :data:`_NAMED` classes, of
+    ``Function`` and as the digits of :data:`_NUMBERS`; anywhere else (at any depth: in a tuple, a list,
+    an argument or a keyword) a string is refused, so no sympy class is ever handed text to sympify.
+    Tuples and lists are built from objects already built."""
+    import sympy
+
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, str):
+            raise ValueError("a string is accepted only as the name of a Symbol, Dummy or Function, or as "
+                             f"the digits of a number: {value[:60]!r}")
+        if isinstance(value, (int, float, bool, type(None))):
+            return value
+        raise ValueError(f"unexpected syntax Constant ({type(value).__name__})")
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_build_srepr(node.operand)
     if isinstance(node, (ast.Tuple, ast.List)):
@@ -376,42 +517,56 @@ def _build_srepr(node: ast.AST) -> Any:
     if isinstance(node, ast.Name) and node.id in _CONSTANTS:
         return {"true": sympy.true, "false": sympy.false}.get(node.id) or getattr(sympy, node.id)
     if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in _NAMED:
+            return _named(node.func.id, node)
+        if isinstance(node.func, ast.Name) and node.func.id in _NUMBERS:
+            return _number(node.func.id, node)
+        if isinstance(node.func, ast.Name) and node.func.id == "Function":
+            if len(node.args) != 1 or node.keywords:
+                raise ValueError("Function takes one plain name")
+            fname = _name_of(node.args[0], "Function")
+            if not fname.isidentifier() or fname.startswith("_"):
+                raise ValueError("Function takes one plain name")
+            return sympy.Function(fname)
         if isinstance(node.func, ast.Name):
             func, name = _sympy_callable(node.func.id), node.func.id
         else:
             func, name = _build_srepr(node.func), ""
             if not isinstance(func, sympy.core.function.UndefinedFunction):
                 raise ValueError("only an undefined function may be applied")
+        if node.keywords:
+            raise ValueError(f"{name or 'function'} takes no keyword argument")
         args = [_build_srepr(a) for a in node.args]
-        kwargs = {k.arg: _build_srepr(k.value) for k in node.keywords if k.arg is not None}
         if name == "Pow" and len(args) == 2 and _numeric_power_too_large(*(sympy.sympify(a) if isinstance(a, int)
                                                                           else a for a in args)):
             raise ValueError(f"a numeric power above {_LARGEST_EXPONENT} in the exponent or {_LARGEST_BITS} bits")
         if name in _COSTLY and any((isinstance(a, (int, float)) or getattr(a, "is_Number", False))
                                    and abs(a) > _LARGEST_EXPONENT for a in args):
             raise ValueError(f"{name} of a number above {_LARGEST_EXPONENT}")
-        if name not in _TAKE_STRINGS and any(isinstance(v, str) for v in (*args, *kwargs.values())):
-            raise ValueError(f"{name or 'function'} given a string")
-        if name == "Function" and not (len(args) == 1 and isinstance(args[0], str) and args[0].isidentifier()
-                                       and not args[0].startswith("_")):
-            raise ValueError("Function takes one plain name")
-        return func(*args, **kwargs)
+        return func(*args)
     raise ValueError(f"unexpected syntax {type(node).__name__}")
 
 
 def parse_srepr(text: str, *, name: str = "derived") -> Any:
     """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
-    classes, numbers and strings are accepted, nothing is evaluated as code."""
+    classes, numbers, and strings where a class takes a name or a number's digits are accepted; nothing
+    is evaluated as code, and no string is handed to ``sympify``."""
     text = _check_text(text, name, MAX_SREPR_LENGTH)
     try:
         built = _built_srepr(text)
-    except (SyntaxError, ValueError, TypeError, AttributeError, RecursionError, MemoryError) as exc:
-        raise invalid(name, text, f"not a sympy srepr string ({str(exc)[:200]})") from None
+    except Exception as exc:  # noqa: BLE001 - a syntax error, a nesting too deep, or a sympy class refusing its
+        # arguments, which raises anything
+        raise invalid(name, text, f"not a sympy srepr string ({_first_line(exc)})") from None
     import sympy
 
     if not isinstance(built, sympy.Basic):
         raise invalid(name, text, f"not a sympy srepr string (it reads as a {type(built).__name__})")
     return built
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return (lines[0] if lines else type(exc).__name__)[:200]
 
 
 @functools.lru_cache(maxsize=4096)

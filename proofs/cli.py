@@ -179,6 +179,9 @@ OPTIONS: tuple[_Option, ...] = (
     _Option("--paper", "paper", ("coverage",),
             "only this text, or a paper's LaTeX source (repeatable; default: 003 and 004)",
             {"metavar": "003|004|PAPER.tex", "action": "append", "type": _path}, default=[]),
+    _Option("--root", "root", ("coverage", "scaffold"),
+            "the folder a paper's LaTeX may read from (default: the paper's own folder); an \\input outside it is "
+            "refused", {"metavar": "DIR", "type": _path}),
 )
 
 COMMANDS = {
@@ -457,7 +460,7 @@ def _figures(args: argparse.Namespace) -> int:
 def _coverage(args: argparse.Namespace) -> int:
     outputs.check_targets(output=args.output, html=args.html)
     claims = _claims(args)
-    report = coverage_of(claims, papers=tuple(dict.fromkeys(args.paper)) or ("003", "004"))
+    report = coverage_of(claims, papers=tuple(dict.fromkeys(args.paper)) or ("003", "004"), root=args.root)
     transaction = Transaction()  # --html and --output written together, or neither
     if args.html is not None:
         transaction.add_file(args.html, coverage_html(report), "--html")
@@ -483,7 +486,7 @@ def _coverage(args: argparse.Namespace) -> int:
 
 
 def _scaffold(args: argparse.Namespace) -> int:
-    for line in scaffold(args.tex, args.output).summary():
+    for line in scaffold(args.tex, args.output, args.root).summary():
         print(line)
     return 0
 

@@ -26,7 +26,7 @@ def render_table(coverage: Coverage, console: Any) -> None:
     from rich.table import Table
 
     for paper in coverage.papers:
-        table = Table(title=f"Coverage of {paper.paper}", show_lines=False)
+        table = Table(title=f"Coverage of {escape(paper.paper)}", show_lines=False)
         for column in ("entry", "line", "section", "status", "claims / reason"):
             table.add_column(column, overflow="fold")
         for item in paper.entries:
@@ -34,7 +34,7 @@ def render_table(coverage: Coverage, console: Any) -> None:
             table.add_row(escape(item.entry.label), str(item.entry.line), escape(item.entry.section[:28]),
                           f"[{_STYLE[item.status]}]{item.status}[/]", escape(what))
         console.print(table)
-        console.print(summary_line(paper))
+        console.print(escape(summary_line(paper)))
     missing = [c for c in coverage.printed if c.status == "not found"]
     if missing:
         console.print(f"{len(missing)} claims whose printed statement was not found in their text: "
@@ -42,18 +42,21 @@ def render_table(coverage: Coverage, console: Any) -> None:
 
 
 def render_markdown(coverage: Coverage) -> str:
+    """One table per text; what the paper's LaTeX names (labels, reasons, the file's name) is escaped as text."""
+    from proofs.report.markdown import md_code, md_text
+
     lines = []
     for paper in coverage.papers:
-        lines += [f"## Coverage of {paper.paper}", "", summary_line(paper), "",
+        lines += [f"## Coverage of {md_text(paper.paper)}", "", md_text(summary_line(paper)), "",
                   "| entry | line | status | claims / reason |", "|---|---|---|---|"]
         for item in paper.entries:
-            what = "; ".join(x for x in (", ".join(f"`{c}`" for c in item.claims), item.reason) if x)
-            lines.append(f"| {item.entry.label} | {item.entry.line} | {item.status} | {what} |")
+            what = "; ".join(x for x in (", ".join(md_code(c) for c in item.claims), md_text(item.reason)) if x)
+            lines.append(f"| {md_text(item.entry.label)} | {item.entry.line} | {item.status} | {what} |")
         lines.append("")
     missing = [c.claim_id for c in coverage.printed if c.status == "not found"]
     if missing:
         lines.append("Claims whose printed statement was not found in their text: "
-                     + ", ".join(f"`{c}`" for c in missing))
+                     + ", ".join(md_code(c) for c in missing))
     return "\n".join(lines) + "\n"
 
 

@@ -211,10 +211,12 @@ def _names_item(claim: Claim, entry: Entry, document: Document) -> bool:
     return False
 
 
-def latex_coverage(paper: str | Path, claims: Sequence[Claim]) -> tuple[PaperCoverage, tuple[PrintedCheck, ...]]:
+def latex_coverage(paper: str | Path, claims: Sequence[Claim],
+                   root: str | Path | None = None) -> tuple[PaperCoverage, tuple[PrintedCheck, ...]]:
     """The coverage of the LaTeX paper at ``paper`` by the ``claims`` about it, and the printed check of
-    each of them (its fragments looked up in the paper's entries)."""
-    document = read_document(paper)
+    each of them (its fragments looked up in the paper's entries); the paper reads only files under ``root``
+    (default: its own folder)."""
+    document = read_document(paper, root)
     described = describe(document)
     mine = [c for c in claims if _about(c, document)]
     entries = [Entry(document.name, e.item.kind, e.item.label, e.item.line, e.item.section, e.item.latex,
@@ -249,9 +251,10 @@ def latex_coverage(paper: str | Path, claims: Sequence[Claim]) -> tuple[PaperCov
     return PaperCoverage(document.name, tuple(out)), tuple(checks)
 
 
-def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPERS) -> Coverage:
+def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPERS,
+             root: str | Path | None = None) -> Coverage:
     """The coverage of ``papers`` (``"003"``, ``"004"``, or paths of LaTeX papers) by ``claims`` (default:
-    every registered claim)."""
+    every registered claim); a LaTeX paper reads only files under ``root`` (default: its own folder)."""
     if claims is None:
         claims = registry.claims()
     claims = list(claims)
@@ -266,7 +269,7 @@ def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPE
         if paper in PAPERS:
             reports.append(paper_coverage(paper, claims))
             continue
-        report, checks = latex_coverage(paper, claims)
+        report, checks = latex_coverage(paper, claims, root)
         reports.append(report)
         printed += [c for c in checks if c.claim_id not in looked_up]
         looked_up |= {c.claim_id for c in checks}

@@ -22,6 +22,11 @@ Text mode inside ``\\text{...}`` (escapes ``\\S``, ``\\%``, ``\\&``, ligatures `
 characters (:func:`proofs.report.tex.text_unicode`) before latex2mathml reads a formula, since it would copy
 them literally, not as the PDF shows them; a formula whose MathML would still hold a
 backslash (a command latex2mathml does not know) is shown as its Unicode reading, never as source.
+
+Nothing a report holds is markup on the page: words, ids, sources and values are escaped, and the MathML of a
+formula is read back as XML and written again from MathML's presentation elements and attributes alone, every
+text escaped (latex2mathml copies ``\\text{...}`` literally); a formula that holds anything else is shown as
+its escaped Unicode reading.
 """
 
 from __future__ import annotations
@@ -56,7 +61,64 @@ def to_mathml(latex: str, display: bool = False) -> str | None:
         out = convert(source, display="block" if display else "inline")
     except Exception:  # latex2mathml raises its own assorted exceptions on what it cannot read
         return None
-    return None if _LEAK.search(out) or "merror" in out else out
+    return None if _LEAK.search(out) or "merror" in out else _safe_mathml(out)
+
+
+#: The MathML elements a page shows; anything else in converted LaTeX (``\\text{<script>}`` copied
+#: literally) makes the formula fall back to its escaped Unicode reading.
+_MATHML_TAGS = frozenset({
+    "math", "mrow", "mi", "mn", "mo", "mtext", "mspace", "ms", "msub", "msup", "msubsup", "mfrac", "msqrt",
+    "mroot", "mstyle", "mtable", "mtr", "mtd", "mlabeledtr", "munder", "mover", "munderover", "mpadded",
+    "mphantom", "menclose", "mmultiscripts", "mprescripts", "none", "semantics"})
+#: Their presentation attributes (no event handler, no link, no style).
+_MATHML_ATTRIBUTES = frozenset({
+    "xmlns", "display", "displaystyle", "scriptlevel", "mathvariant", "mathsize", "stretchy", "fence",
+    "separator", "form", "accent", "accentunder", "movablelimits", "largeop", "symmetric", "lspace", "rspace",
+    "minsize", "maxsize", "width", "height", "depth", "linethickness", "columnalign", "rowalign",
+    "columnspacing", "rowspacing", "columnlines", "rowlines", "frame", "notation", "bevelled", "align",
+    "columnspan", "rowspan", "numalign", "denomalign", "voffset"})
+_MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
+_ATTRIBUTE_VALUE = re.compile(r"[\w.%# +-]*")
+
+
+def _mathml_text(text: str | None) -> str:
+    """Character data as MathML: markup characters, the backslash and non-ASCII as numeric references (as
+    latex2mathml writes them)."""
+    return "".join(f"&#x{ord(c):05X};" if c in "<>&\"'\\" or ord(c) > 126 or (ord(c) < 32 and c not in "\t\n")
+                   else c for c in text or "")
+
+
+def _safe_mathml(markup: str) -> str | None:
+    """``markup`` read as XML and written again from the MathML elements and attributes it may hold, every
+    text escaped; None (the formula falls back to its escaped Unicode reading) when it holds anything
+    else: an element such as ``<script>`` or ``<img>`` copied from the LaTeX, an event handler, a link."""
+    from xml.etree import ElementTree
+
+    try:
+        root = ElementTree.fromstring(markup)
+    except ElementTree.ParseError:
+        return None
+    out: list[str] = []
+
+    def write(element: ElementTree.Element) -> bool:
+        namespace, _, tag = element.tag.rpartition("}")
+        if namespace not in ("", "{" + _MATHML_NAMESPACE) or tag not in _MATHML_TAGS:
+            return False
+        attributes = [f'xmlns="{_MATHML_NAMESPACE}"'] if element is root else []
+        for name, value in element.attrib.items():
+            if name not in _MATHML_ATTRIBUTES or not _ATTRIBUTE_VALUE.fullmatch(value):
+                return False
+            if name != "xmlns":
+                attributes.append(f'{name}="{value}"')
+        out.append(f"<{tag}{''.join(' ' + a for a in attributes)}>" + _mathml_text(element.text))
+        for child in element:
+            if not write(child):
+                return False
+            out.append(_mathml_text(child.tail))
+        out.append(f"</{tag}>")
+        return True
+
+    return "".join(out) if root.tag.endswith("}math") and write(root) else None
 
 
 class HtmlPrinter(Printer):

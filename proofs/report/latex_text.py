@@ -280,7 +280,7 @@ class _Parser:
             for text in parts:
                 if text.startswith("\\") and text not in TEXT_MODE_COMMANDS:
                     self.fail(f"command {text} inside \\{name}")
-                elif (text in ("^", "_", "&", "#", "%", "~", "$") or not (text.isascii() or text.isspace())) \
+                elif (text in ("^", "_", "&", "#", "%", "~", "$", "<", ">") or not (text.isascii() or text.isspace())) \
                         and not (text == "$" or text.isalpha()):
                     self.fail(f"character {text!r} inside \\{name}")
             if name != "operatorname" and raw.count("$") % 2:

@@ -13,12 +13,28 @@ from proofs.files import safe_id
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, Printer
 
-__all__ = ["render_markdown", "MarkdownPrinter", "md_text"]
+__all__ = ["render_markdown", "MarkdownPrinter", "md_text", "md_code", "md_math"]
 
 
 def md_text(text: object) -> str:
     """Plain text with Markdown's special characters escaped (and no line breaks)."""
     return re.sub(r"([\\`*_\[\]<>|$#])", r"\\\1", re.sub(r"\s+", " ", str(text)))
+
+
+def md_code(text: object) -> str:
+    """``text`` as one code span (an id, the budget): fenced by more backticks than it holds in a row, so a
+    backtick in it cannot close the span and let the rest be read as Markdown or HTML."""
+    content = re.sub(r"\s+", " ", str(text))
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
+    pad = " " if content.startswith("`") or content.endswith("`") else ""
+    return f"{fence}{pad}{content}{pad}{fence}"
+
+
+def md_math(latex: str) -> str:
+    """Math-mode LaTeX for Markdown's ``$...$``: a ``<`` is followed by a space (the same math: TeX ignores
+    spaces there), so that a renderer without math support never reads ``<script>`` or ``<img`` in it as a
+    tag; line breaks become spaces, so the formula stays in its paragraph or table cell."""
+    return re.sub(r"<(?=\S)", "< ", re.sub(r"\s+", " ", latex))
 
 
 class MarkdownPrinter(Printer):
@@ -28,10 +44,10 @@ class MarkdownPrinter(Printer):
         return md_text(text)
 
     def _print_math(self, latex: str) -> str:
-        return f"${latex.strip()}$"
+        return f"${md_math(latex).strip()}$"
 
     def _print_display(self, latex: str) -> str:
-        return f"$${latex}$$"
+        return f"$${md_math(latex)}$$"
 
 
 rich_markdown = MarkdownPrinter().doprint
@@ -39,6 +55,10 @@ rich_markdown = MarkdownPrinter().doprint
 
 def _cell(rich: MathText) -> str:
     return rich_markdown(rich).replace("|", r"\|")
+
+
+def _cell_code(text: str) -> str:
+    return md_code(text).replace("|", r"\|")
 
 
 def _evidence(e: EvidenceReport) -> list[str]:
@@ -54,9 +74,9 @@ def _evidence(e: EvidenceReport) -> list[str]:
 
 
 def _claim(claim: ClaimReport) -> list[str]:
-    lines = [f'<a id="claim-{safe_id(claim.id)}"></a>', f"### `{claim.id}` — {rich_markdown(view.domain(claim.title))}", "",
+    lines = [f'<a id="claim-{safe_id(claim.id)}"></a>', f"### {md_code(claim.id)} — {rich_markdown(view.domain(claim.title))}", "",
              f"*{md_text(claim.source)}* · **{claim.status.value}** — {rich_markdown(view.domain(claim.reason))}"
-             + (f" ({claim.steps_line})" if claim.steps_line else ""), ""]
+             + (f" ({md_text(claim.steps_line)})" if claim.steps_line else ""), ""]
     for f in view.claim_fields(claim):
         label = f.label[0].upper() + f.label[1:]
         lines += [f"{label}:", "", *(f"- {rich_markdown(item)}" for item in f.items), ""] if f.items else \
@@ -64,20 +84,20 @@ def _claim(claim: ClaimReport) -> list[str]:
     lines += ["Evidence (primary reading):", ""]
     lines += [line for e in claim.primary_evidence for line in _evidence(e)] or ["- none yet"]
     if claim.other_readings:
-        lines += ["", f"#### {view.other_readings_title}", ""]
+        lines += ["", f"#### {md_text(view.other_readings_title)}", ""]
         lines += [line for e in claim.other_readings for line in _evidence(e)]
     return lines + [""]
 
 
 def render_markdown(report: Report) -> str:
     """Summary, errata, the table of every claim, then every claim."""
-    lines = [f"# ldp-belief-proofs report (budget `{report.budget}`)", "",
+    lines = [f"# ldp-belief-proofs report (budget {md_code(report.budget)})", "",
              f"{view.claims(len(report.claims))}, toolkit {md_text(report.toolkit_version)}.", "",
              "| status | claims | meaning |", "|---|---:|---|"]
     lines += [f"| **{s.value}** | {n} | {md_text(view.STATUS_MEANING[s])} |" for s, n in view.counts(report)]
     if report.coverage is not None:
         lines += ["", "## Coverage of the texts", "", "| text | covered | entries | open |", "|---|---:|---:|---:|"]
-        lines += [f"| {p.paper} | {p.percent:.1f}% | {len(p.entries)} | {p.count('open')} |"
+        lines += [f"| {md_text(p.paper)} | {p.percent:.1f}% | {len(p.entries)} | {p.count('open')} |"
                   for p in report.coverage.papers]
     lines += ["", "## Errata", ""]
     if not report.defects:
@@ -85,7 +105,7 @@ def render_markdown(report: Report) -> str:
     elif report.vacuous:
         lines += [md_text(view.refuted_sentence(report)), ""]
     for c in report.defects:
-        lines += [f"- [`{c.id}`](#claim-{safe_id(c.id)}) ({md_text(c.source)}): as printed "
+        lines += [f"- [{md_code(c.id)}](#claim-{safe_id(c.id)}) ({md_text(c.source)}): as printed "
                   f"{rich_markdown(view.statement(c.statement))}"]
         if c.counterexample:
             lines.append(f"  - fails at {rich_markdown(values.assignment(c.counterexample))}")
@@ -95,7 +115,7 @@ def render_markdown(report: Report) -> str:
             lines.append(f"  - holds when {rich_markdown(view.holds_when(c.holds_when, c.holds_when_checked))}")
         lines.append(f"  - {rich_markdown(view.correction_line(c))}")
     lines += ["", "## All claims", "", "| id | source | status | why |", "|---|---|---|---|"]
-    lines += [f"| [`{c.id}`](#claim-{safe_id(c.id)}) | {md_text(c.source)} | **{c.status.value}** | "
+    lines += [f"| [{_cell_code(c.id)}](#claim-{safe_id(c.id)}) | {md_text(c.source)} | **{c.status.value}** | "
               f"{_cell(view.one_line(c))} |" for c in report.claims]
     lines += ["", "## Notation", "", *(f"- {rich_markdown(item)}" for item in view.notation_items()), "",
               "## Every claim", ""]

@@ -58,6 +58,7 @@ from typing import Any
 from core.errors import InvalidArgument, invalid
 from core.exact import jsonable
 from core.formula import MAX_LENGTH
+from proofs.base.claim import _ID as _CLAIM_ID
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Step, step_counts, step_from_json
 from proofs.base.verdict import Status, correction_status
@@ -403,6 +404,13 @@ class DefinitionReport:
         return cls(name=r.required("name").text(), **r.strings("notion", "source", "text"), primary=bool(primary))
 
 
+def _check_id(claim_id: str) -> None:
+    """A claim id as the registry spells them (letters, digits, dots, dashes, an optional ``@variant``): an
+    id is written into file names, anchors, code spans and TeX comments, so nothing else is accepted."""
+    if not isinstance(claim_id, str) or not _CLAIM_ID.fullmatch(claim_id):
+        raise invalid("id", claim_id, "not a claim id (letters, digits, dots, dashes, an optional @variant)")
+
+
 @dataclass(frozen=True)
 class RelatedReport:
     """Another claim and how it is linked; ``status`` when it is in the same report."""
@@ -410,6 +418,9 @@ class RelatedReport:
     id: str
     link: str
     status: Status | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "link": self.link, "status": None if self.status is None else self.status.value}
@@ -473,6 +484,7 @@ class ClaimReport:
         object.__setattr__(self, "status", Status(self.status))
         if not isinstance(self.id, str) or not self.id.strip():
             raise invalid("id", self.id, "a claim report needs an id")
+        _check_id(self.id)
 
     @property
     def paper(self) -> str:
@@ -814,7 +826,34 @@ def load_report(path: str | os.PathLike[str]) -> Report:
     except RecursionError:
         raise invalid("--from", origin, "not valid JSON (nested too deeply)") from None
     try:
-        return Report.from_json(data, origin="report")
+        return Report.from_json(_printable(data), origin="report")
     except InvalidArgument as exc:
         raise InvalidArgument(f"--from={origin!r}: {exc}") from None
+
+
+#: Characters a report's text never needs and a terminal or an editor would act on: control characters but
+#: tab and line feed (``ESC`` starts the sequences that retitle a terminal or rewrite what it shows) and the
+#: bidirectional overrides that make text read differently from how it is stored.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _printable(data: Any) -> Any:
+    """``data`` (parsed JSON) with every :data:`_CONTROL` character of its strings and keys shown as U+FFFD."""
+    def clean(text: str) -> str:
+        return _CONTROL.sub("\ufffd", text)
+
+    root: list[Any] = [data]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        value = parent[key]
+        if type(value) is str:  # not the markers of numbers the parser could not read (a str subclass)
+            parent[key] = clean(value)
+        elif isinstance(value, list):
+            stack.extend((value, k) for k in range(len(value)))
+        elif isinstance(value, dict):
+            if any(type(k) is str and _CONTROL.search(k) for k in value):
+                value = parent[key] = {clean(k): v for k, v in value.items()}
+            stack.extend((value, k) for k in list(value))
+    return root[0]
 

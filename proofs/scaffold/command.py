@@ -1,4 +1,4 @@
-"""``python -m proofs scaffold PAPER.tex [--output FILE]``: read the paper, write its claims file, say what
+"""``python -m proofs scaffold PAPER.tex [--output FILE] [--root DIR]``: read the paper, write its claims file, say what
 was done in a few lines."""
 
 from __future__ import annotations
@@ -48,11 +48,12 @@ def default_output(paper: str | Path) -> Path:
     return path.with_name(f"{path.stem}_claims.py")
 
 
-def scaffold(paper: str | Path, output: str | Path | None = None) -> Scaffolded:
-    """Read ``paper`` and write its claims file to ``output`` (default: :func:`default_output`)."""
+def scaffold(paper: str | Path, output: str | Path | None = None, root: str | Path | None = None) -> Scaffolded:
+    """Read ``paper`` and write its claims file to ``output`` (default: :func:`default_output`); the paper
+    reads only files under ``root`` (default: its own folder)."""
     if output is not None and not str(output).strip():
         raise invalid("output", output, "an empty path")
-    document = read_document(paper)
+    document = read_document(paper, root)
     entries = describe(document)
     result = write_scaffold(document, entries, output if output is not None else default_output(paper))
     return Scaffolded(document, entries, result)

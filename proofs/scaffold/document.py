@@ -25,7 +25,9 @@ separate equations gives three displays and a derivation ``a &= b \\\\ &= c`` on
 ``gather`` is a formula of its own.
 
 Each item has its label(s), number(s), section, and its file and line in the source; a display inside a
-result or a proof says so (:attr:`Item.inside`).
+result or a proof says so (:attr:`Item.inside`). A result or display longer than :data:`MAX_ENTRY` characters
+stops the reading with one line naming it and the limit (no paper prints a formula of that size; reading one
+into sympy would take hours).
 """
 
 from __future__ import annotations
@@ -34,10 +36,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.errors import invalid
 from proofs.scaffold.macros import Expanded, Macro, expand, optional_argument
 from proofs.scaffold.source import Source, read_source
 
-__all__ = ["Item", "Document", "read_document", "STANDARD_THEOREMS", "DISPLAY_ENVIRONMENTS"]
+__all__ = ["Item", "Document", "read_document", "STANDARD_THEOREMS", "DISPLAY_ENVIRONMENTS", "MAX_ENTRY"]
+
+#: Longest result or display read (characters of LaTeX).
+MAX_ENTRY = 100_000
 
 #: Environments read as numbered results when a paper uses them without declaring them.
 STANDARD_THEOREMS = {
@@ -423,8 +429,12 @@ class _Reader:
 
     # -------------------------------------------------------------------------------------- items
     def close(self, frame: dict, end: int, stack: list[dict]) -> None:
-        body = self.text[frame["start"]:end]
         file, line = self.where(frame["at"])
+        if (frame.get("result") or frame["display"]) and end - frame["start"] > MAX_ENTRY:
+            raise invalid("display" if frame["display"] else "result", f"{frame['env']} at {file} line {line}",
+                          f"is {end - frame['start']} characters long; at most {MAX_ENTRY} (MAX_ENTRY) are read",
+                          "split it, or keep it out of the file the scaffold reads")
+        body = self.text[frame["start"]:end]
         if frame.get("result"):
             label = f"{frame['title']} {frame['number']}" if frame["number"] else f"{frame['title']}, line {line}"
             self.last_result = label
@@ -508,9 +518,10 @@ class _Reader:
         return items
 
 
-def read_document(path: str | Path) -> Document:
-    """Every numbered result and displayed formula of the paper at ``path`` (see the module docstring)."""
-    source = read_source(path)
+def read_document(path: str | Path, root: str | Path | None = None) -> Document:
+    """Every numbered result and displayed formula of the paper at ``path`` (see the module docstring),
+    reading only files under ``root`` (default: the paper's folder)."""
+    source = read_source(path, root)
     expanded = expand(source.text)
     reader = _Reader(source, expanded, Path(path).name)
     reader.read()

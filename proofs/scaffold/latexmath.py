@@ -46,7 +46,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Statement", "Unread", "read_formula", "RELATIONS", "FUNCTION_WORDS"]
+__all__ = ["Statement", "Unread", "read_formula", "RELATIONS", "FUNCTION_WORDS", "MAX_FORMULA"]
+
+#: Longest formula read into sympy (characters of LaTeX); a longer one is listed as not read, with the limit.
+MAX_FORMULA = 5_000
 
 #: Relations read, as written in a statement's ``relations``.
 RELATIONS = {
@@ -1124,6 +1127,8 @@ def read_expression(latex: str, functions: frozenset[str] = frozenset()) -> Any:
 def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset()) -> tuple[Statement, ...] | Unread:
     """The statements of a formula's LaTeX, or :class:`Unread` with the reason (module docstring)."""
     text = " ".join(str(latex).split())
+    if len(text) > MAX_FORMULA:
+        return Unread(latex, f"{len(text)} characters long; formulas of at most {MAX_FORMULA} (MAX_FORMULA) are read")
     body, condition = _cut_condition(text)
     body = body.strip().rstrip(".,;").strip()
     if not body:

@@ -13,7 +13,12 @@ A definition is *simple* when its body is plain replacement text: no conditional
 ``@`` internals, no definition inside it, no parameter beyond its count, and (``\\def``) no delimited
 parameters. A definition that is not simple is removed from the text like the others, its uses are left as
 written, and it is listed with the reason (:attr:`Expanded.skipped`). A macro that expands without end
-(``\\newcommand{\\a}{\\a}``) is one :class:`~core.errors.InvalidArgument` line.
+(``\\newcommand{\\a}{\\a}``) is one :class:`~core.errors.InvalidArgument` line, and so is one that grows
+without bound: the text an expansion produces is counted as it is produced, at every level of nesting, and
+the reading stops as soon as it passes :data:`MAX_OUTPUT` characters, or the paper's macros have been
+expanded :data:`MAX_EXPANSIONS` times (a ``\\def`` that doubles its argument, nested twenty deep, stops
+there, before it has built its million copies); a text longer than :data:`MAX_INPUT` is refused before
+anything is read.
 
 The expansion is a string rewrite, not TeX's token machine: after an expansion that ends in a control word,
 a space is kept before a following letter (``\\eps x`` → ``\\epsilon x``); spaces after a macro are not eaten.
@@ -29,12 +34,18 @@ from dataclasses import dataclass, field
 
 from core.errors import invalid
 
-__all__ = ["Macro", "Expanded", "expand", "optional_argument", "MAX_DEPTH", "MAX_OUTPUT"]
+__all__ = ["Macro", "Expanded", "expand", "optional_argument", "MAX_DEPTH", "MAX_OUTPUT", "MAX_EXPANSIONS",
+           "MAX_INPUT"]
 
 #: Deepest nesting of expansions (a macro whose expansion uses a macro ...) before it is called endless.
 MAX_DEPTH = 40
-#: Longest expanded text (characters): an exponential definition would otherwise fill memory.
-MAX_OUTPUT = 50_000_000
+#: Most characters expansions may produce, counted at every level of nesting as they are produced: an
+#: exponential definition would otherwise fill memory and take hours.
+MAX_OUTPUT = 5_000_000
+#: Most expansions of the paper's macros in one reading (a long paper uses its macros some thousands of times).
+MAX_EXPANSIONS = 50_000
+#: Longest text expanded (characters): the size a paper and its inclusions may have.
+MAX_INPUT = 20_000_000
 
 _DEFINERS = frozenset({"newcommand", "renewcommand", "providecommand", "DeclareRobustCommand"})
 _ENV_DEFINERS = frozenset({"newenvironment", "renewenvironment"})
@@ -173,6 +184,14 @@ class _Expander:
         self.environments: dict[str, Macro] = {}
         self.skipped: list[Macro] = []
         self.size = 0
+        self.count = 0
+
+    def grow(self, macro: Macro, length: int) -> None:
+        """Count ``length`` characters produced by expanding ``macro``; stop past the limits."""
+        self.size += length
+        if self.size > MAX_OUTPUT:
+            raise invalid("macro", macro.shown, f"expands to more than {MAX_OUTPUT} characters (MAX_OUTPUT)",
+                          "check its definition: it grows at every use")
 
     # ------------------------------------------------------------------------------- definitions
     def definition(self, word: str, text: str, at: int, after: int) -> int | None:
@@ -288,7 +307,9 @@ class _Expander:
         def replace(match: re.Match) -> str:
             return "#" if match.group(0) == "##" else args[int(match.group(1)) - 1]
 
-        return re.sub(r"##|#(\d)", replace, body), i
+        out = re.sub(r"##|#(\d)", replace, body)
+        self.grow(macro, len(out))
+        return out, i
 
     def run(self, text: str, depth: int, emit) -> None:
         """Scan ``text``: copy it, record definitions, expand uses; ``emit(piece, offset, literal)``."""
@@ -337,19 +358,24 @@ class _Expander:
             i = after
 
     def expansion(self, macro: Macro, replaced: str, depth: int, at: int, emit) -> None:
+        self.count += 1
+        if self.count > MAX_EXPANSIONS:
+            raise invalid("macro", macro.shown, f"is one expansion too many: the paper's macros were expanded "
+                          f"{MAX_EXPANSIONS} times (MAX_EXPANSIONS)", "check its definition: it grows at every use")
         pieces: list[str] = []
+
+        def collect(piece: str, _offset: int, _literal: bool) -> None:
+            self.grow(macro, len(piece))
+            pieces.append(piece)
+
         try:
-            self.run(replaced, depth + 1, lambda piece, _offset, _literal: pieces.append(piece))
+            self.run(replaced, depth + 1, collect)
         except _Endless:
             if depth:
                 raise
             raise invalid("macro", macro.shown, f"expands without end (more than {MAX_DEPTH} nested expansions)",
                           "check its definition: it uses itself") from None
-        out = "".join(pieces)
-        self.size += len(out)
-        if self.size > MAX_OUTPUT:
-            raise invalid("macro", macro.shown, f"expands to more than {MAX_OUTPUT} characters")
-        emit(out, at, False)
+        emit("".join(pieces), at, False)
 
 
 class _Endless(Exception):
@@ -358,6 +384,8 @@ class _Endless(Exception):
 
 def expand(text: str) -> Expanded:
     """``text`` with its simple macros expanded and every definition removed (see the module docstring)."""
+    if len(text) > MAX_INPUT:
+        raise invalid("text", text, f"is {len(text)} characters long; at most {MAX_INPUT} (MAX_INPUT) are read")
     expander = _Expander()
     pieces: list[str] = []
     outs: list[int] = []

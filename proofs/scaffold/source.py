@@ -7,10 +7,15 @@ backslashes precede it (``\\%`` is a percent sign, ``\\\\%`` a line break and a 
 ``\\input`` is not followed. An ``\\input`` in the middle of a line splits that line: the text before it,
 the included lines, the text after it, each kept with its own origin.
 
+Only files under the paper's folder are read (``root``, by default the folder of the main file; ``--root
+DIR`` on the command line names another): an ``\\input`` of ``/etc/hostname`` or ``../../secret`` is refused,
+symbolic links resolved before the check, so a link in the folder cannot lead out of it either.
+
 Everything that stops the reading is one :class:`~core.errors.InvalidArgument` line naming the file (and
-the line that includes it): a missing or unreadable file, a file that is not UTF-8 text (a NUL byte, an
-invalid encoding), a main file with no LaTeX command at all, and an inclusion cycle (``a.tex → b.tex →
-a.tex``), which LaTeX itself would follow until its input stack overflowed.
+the line that includes it): a missing or unreadable file, a file outside the root, a file that is not UTF-8
+text (a NUL byte, an invalid encoding), a file larger than what is left of :data:`MAX_BYTES` (checked before
+it is read), a main file with no LaTeX command at all, and an inclusion cycle (``a.tex → b.tex → a.tex``),
+which LaTeX itself would follow until its input stack overflowed.
 
 ``verbatim`` environments and ``\\verb`` are not special here: a ``%`` inside them is read as a comment.
 """
@@ -24,7 +29,7 @@ from pathlib import Path
 
 from core.errors import invalid
 
-__all__ = ["Origin", "Source", "read_source", "strip_comment", "MAX_FILES", "MAX_BYTES"]
+__all__ = ["Origin", "Source", "read_source", "paper_root", "strip_comment", "MAX_FILES", "MAX_BYTES"]
 
 #: Most files one paper may include (a guard against an include tree that explodes).
 MAX_FILES = 500
@@ -89,11 +94,20 @@ def strip_comment(line: str) -> str:
         start = found + 1
 
 
-def _read_text(path: Path, name: str, shown: str, where: str) -> str:
+def _read_text(path: Path, name: str, shown: str, where: str, left: int | None = None) -> str:
+    left = MAX_BYTES if left is None else left
     if not path.is_file():
         raise invalid(name, shown, f"no such file{where}", "give the path of the paper's .tex source")
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        if size > left:
+            raise invalid(name, shown, f"is {size} bytes{where}; a paper and its inclusions may hold at most "
+                          f"{MAX_BYTES} bytes (MAX_BYTES)")
+        with path.open("rb") as handle:
+            data = handle.read(left + 1)
+        if len(data) > left:
+            raise invalid(name, shown, f"holds more than {left} bytes{where}; a paper and its inclusions may hold "
+                          f"at most {MAX_BYTES} bytes (MAX_BYTES)")
     except OSError as exc:
         raise invalid(name, shown, f"cannot be read{where} ({exc.strerror or exc})") from None
     if b"\x00" in data:
@@ -105,8 +119,25 @@ def _read_text(path: Path, name: str, shown: str, where: str) -> str:
                       "save the LaTeX source as UTF-8") from None
 
 
-def read_source(path: str | Path) -> Source:
-    """The paper at ``path`` with its inclusions spliced in and comments dropped (see the module docstring)."""
+def paper_root(path: str | Path, root: str | Path | None = None) -> Path:
+    """The folder whose files the paper at ``path`` may read: ``root`` (which must be a folder holding the
+    paper), or the paper's own folder, symbolic links resolved."""
+    main = Path(path).expanduser().resolve()
+    if root is None:
+        return main.parent
+    if not isinstance(root, (str, Path)) or not str(root).strip():
+        raise invalid("root", root, "must be the path of a folder")
+    folder = Path(root).expanduser().resolve()
+    if not folder.is_dir():
+        raise invalid("root", str(root), "is not a folder")
+    if not main.is_relative_to(folder):
+        raise invalid("root", str(root), f"does not hold the paper {main}", "give a folder the paper is in")
+    return folder
+
+
+def read_source(path: str | Path, root: str | Path | None = None) -> Source:
+    """The paper at ``path`` with its inclusions spliced in and comments dropped, reading only files under
+    ``root`` (default: the paper's folder; see the module docstring)."""
     if not isinstance(path, (str, Path)) or not str(path).strip():
         raise invalid("paper", path, "must be the path of a LaTeX file")
     main = Path(path).expanduser()
@@ -114,6 +145,7 @@ def read_source(path: str | Path) -> Source:
     if not _COMMAND.search("\n".join(strip_comment(line) for line in text.splitlines())):
         raise invalid("paper", str(path), "is not LaTeX (no LaTeX command in it)", "give the paper's .tex source")
     base = main.resolve().parent
+    limit = paper_root(main, root)
     lines: list[str] = []
     origins: list[Origin] = []
     files: list[str] = []
@@ -150,11 +182,15 @@ def read_source(path: str | Path) -> Source:
                 if not target.is_file() and (resolved.parent / named).is_file():
                     target = resolved.parent / named
                 target = target.resolve()
+                if not target.is_relative_to(limit):
+                    raise invalid("input", named, f"is {target}, outside the paper's folder {limit}{where}: it is not "
+                                  "read",
+                                  "copy the file into the folder, or name a folder holding both with --root DIR")
                 if target in chain or target == resolved:
                     cycle = " → ".join(shown(p) for p in (*chain, resolved, target))
                     raise invalid("input", named, f"includes itself: {cycle}",
                                   "remove the \\input that closes the cycle")
-                included = _read_text(target, "input", named, where)
+                included = _read_text(target, "input", named, where, MAX_BYTES - budget[0])
                 splice(target, included, (*chain, resolved))
             rest = line[position:]
             if position == 0 or rest.strip():

@@ -45,8 +45,9 @@ _RULE = 100
 
 
 def _string(text: str) -> str:
-    """A Python literal for ``text``: a raw string where it can be one (LaTeX reads best that way)."""
-    if text and '"' not in text and "\n" not in text and not text.endswith("\\") and "\r" not in text:
+    """A Python literal for ``text``: a raw string where it can be one (LaTeX reads best that way), else
+    ``repr``, which escapes every quote, line break and unprintable character the paper holds."""
+    if text and '"' not in text and text.isprintable() and not text.endswith("\\"):
         return f'r"{text}"'
     return repr(text)
 
@@ -61,13 +62,25 @@ def _tuple(items: Sequence[str], plain: bool = False) -> str:
 
 def _plain(text: str) -> str:
     """A double-quoted literal (``sympy.srepr`` strings quote names with single quotes)."""
-    if '"' not in text and "\\" not in text and "\n" not in text:
+    if '"' not in text and "\\" not in text and text.isprintable():
         return f'"{text}"'
     return repr(text)
 
 
+def _one_line(text: str) -> str:
+    """``text`` for a comment line: every line break and unprintable character a space, so nothing the
+    paper holds can end the comment and start a line of code."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
+
+
+def _in_docstring(text: str) -> str:
+    """``text`` inside the file's docstring: on one line, its backslashes and double quotes escaped, so a
+    file named ``x\"\"\".tex`` cannot close the docstring."""
+    return _one_line(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _comment(text: str, width: int = _RULE) -> list[str]:
-    words, lines, line = text.split(), [], "#"
+    words, lines, line = _one_line(text).split(), [], "#"
     for word in words:
         if len(line) + 1 + len(word) > width and line != "#":
             lines.append(line)
@@ -94,7 +107,7 @@ def _source(entry: Entry, paper: str) -> str:
 def _claim_block(entry: Entry, paper: str) -> list[str]:
     item = entry.item
     where = f"line {item.line}" if item.file == item.main_file or not item.file else f"{item.file} line {item.line}"
-    head = f"# {'-' * 4} {item.label} ({where}, {item.section}) "
+    head = _one_line(f"# {'-' * 4} {item.label} ({where}, {item.section})") + " "
     lines = ["", "", head + "-" * max(4, _RULE - len(head))]
     todo = f"TODO {entry.engine}: {entry.why}." if entry.engine != "unknown" else \
         f"TODO: {entry.why}; write the statement as a formula, then choose an engine ({', '.join(k for k in ENGINES if k != 'unknown')})."
@@ -167,10 +180,11 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
     for entry in claims:
         body += _claim_block(entry, paper)
     text = "\n".join(body).rstrip("\n") + "\n"
-    header = (f'"""Claims of {paper}, scaffolded by `python -m proofs scaffold {paper}` (ldp-belief-proofs '
+    shown, output_shown = _in_docstring(paper), _in_docstring(output_name)
+    header = (f'"""Claims of {shown}, scaffolded by `python -m proofs scaffold {shown}` (ldp-belief-proofs '
               f"{__version__}).\n\n"
               "Every claim below is pending: located in the paper, its formulas read into sympy where they parse,\n"
-              "and no check yet, so `python -m proofs check --claims " + output_name + " --only-user` reports each\n"
+              "and no check yet, so `python -m proofs check --claims " + output_shown + " --only-user` reports each\n"
               "inconclusive (\"no check implemented yet\"). To check one, write two checks of different methods for\n"
               "it (the TODO above it names the engine that fits; examples/paper/claims.py is a completed file), and\n"
               "replace its `pending(` by `define(` (`from proofs import define`); write its domain. Or replace the\n"

@@ -78,7 +78,8 @@ def test_coverage_only_for_a_run_of_the_whole_catalog():
 #: A value for each option (None: a flag without value) and the positional arguments of each command.
 SAMPLE = {"--format": "json", "--output": "o.json", "--budget": "quick", "--fail-on": "refuted", "--jobs": "3",
           "--no-progress": None, "--scheduler": "local", "--claims": "mine.py", "--only-user": None, "--latex": "tex",
-          "--html": "r.html", "--no-figures": None, "--from": "r.json", "--paper": "004", "--certificates": "certs"}
+          "--html": "r.html", "--no-figures": None, "--from": "r.json", "--paper": "004", "--certificates": "certs",
+          "--root": "papers"}
 POSITIONAL = {"check": ["L3.2"], "show": ["L3.2"], "figures": ["figs"], "scaffold": ["paper.tex"],
               "certificate": ["L3.2"]}
 

@@ -3,7 +3,9 @@ through a pipe (``--remote-debugging-pipe``: no port, no network, no extra packa
 
 The page opens, no MathML error element (``merror``) and no raw ``\\frac`` or ``\\mathcal`` is visible in the
 rendered text, a screenshot is taken into the test's folder, and clicking a status filter shows exactly
-the rows of that status. Skipped with the reason when Chromium is absent; ``.ci/run`` installs it.
+the rows of that status. A report whose texts hold markup that would run script (an ``onerror`` image, a
+``<script>``, an ``onload`` SVG, ``\\text{<script>}`` in math) runs none of it. Skipped with the reason when
+Chromium is absent; ``.ci/run`` installs it.
 """
 
 from __future__ import annotations
@@ -210,3 +212,43 @@ def test_screenshots_of_the_top_and_of_one_claim_are_not_blank(tmp_path):
     for name in ("report.png", "report-claim.png"):
         pixels = imread(tmp_path / "shots" / name)
         assert pixels.shape[1] == 1200 and pixels[..., :3].var() > 0.002, (name, pixels[..., :3].var())
+
+
+#: Markup that would set ``window.pwned`` (and the page's title) if the page ran it.
+_RUNS = ("<img src=x onerror=\"window.pwned=1;document.title='pwned'\">",
+         "<script>window.pwned=2;document.title='pwned'</script>",
+         "<svg onload=\"window.pwned=3\"></svg>",
+         "</textarea></title><script>window.pwned=4</script>",
+         r"$\text{<img/src=x/onerror=window.pwned=5>}$",
+         r"$\text{<script>window.pwned=10</script>}$",
+         r"$<img src=x onerror=window.pwned=6>$",
+         r"$x \mathrm{<script>window.pwned=7</script>}$",
+         "<iframe src=\"javascript:parent.pwned=8\"></iframe>",
+         "<details open ontoggle=\"window.pwned=9\">x</details>")
+
+
+def test_a_report_whose_texts_hold_script_runs_none_of_it(browser, tmp_path):
+    """Every text of a claim (title, statement, reason, domain, counterexample keys and values, evidence) holds
+    markup that would set ``window.pwned``; opened, every claim unfolded, the page has not run any of it. The
+    same markup in a plain page (the control) does set it, so the probe would see it run."""
+    from proofs.report.schema import load_report
+    from tests.report.test_hostile_text import hostile_report_json
+
+    source = tmp_path / "report.json"
+    source.write_text(json.dumps(hostile_report_json(" ".join(_RUNS))), encoding="utf-8")
+    page = tmp_path / "hostile.html"
+    page.write_text(render_html(load_report(source)), encoding="utf-8")
+    browser.open(page)
+    title = browser.evaluate("document.title")
+    browser.evaluate("document.querySelectorAll('details').forEach(function (d) { d.open = true; })")
+    time.sleep(1)  # let image errors and toggles fire
+    assert browser.evaluate("typeof window.pwned") == "undefined"
+    assert browser.evaluate("document.title") == title != "pwned"
+    assert browser.evaluate("document.querySelectorAll('script').length") == 1
+    assert browser.evaluate("document.querySelectorAll('img, svg, iframe, textarea').length") == 0
+
+    control = tmp_path / "control.html"
+    control.write_text("<!doctype html><html><body>" + _RUNS[0] + "</body></html>", encoding="utf-8")
+    browser.open(control)
+    time.sleep(1)
+    assert browser.evaluate("window.pwned") == 1, "the control page should run its script"

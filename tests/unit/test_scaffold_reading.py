@@ -76,6 +76,79 @@ def test_a_missing_paper_is_one_line(tmp_path):
         read_source(tmp_path / "nope.tex")
 
 
+# ------------------------------------------------------------------------------- the paper's folder
+def _outside(tmp_path: Path) -> Path:
+    secret = tmp_path / "outside" / "secret.tex"
+    secret.parent.mkdir()
+    secret.write_text("SECRET-CONTENT\n", encoding="utf-8")
+    (tmp_path / "paper").mkdir()
+    return secret
+
+
+@pytest.mark.parametrize("named", ["{secret}", "../outside/secret", "../outside/secret.tex", "/etc/hostname",
+                                   "../../../../../../../../etc/hostname"])
+def test_an_input_outside_the_papers_folder_is_refused_in_one_line(tmp_path, named):
+    secret = _outside(tmp_path)
+    main = _write(tmp_path / "paper", {"main.tex": f"\\section{{A}}\ntext\n\\input{{{named.format(secret=secret)}}}\n"})
+    with pytest.raises(InvalidArgument, match=r"^input=.*outside the paper's folder .*paper "
+                                              r"\(\\input in main.tex line 3\): it is not read") as error:
+        read_source(main)
+    assert "\n" not in str(error.value) and "SECRET" not in str(error.value)
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(tmp_path):
+    secret = _outside(tmp_path)
+    (tmp_path / "paper" / "link.tex").symlink_to(secret)
+    (tmp_path / "paper" / "sub").symlink_to(secret.parent, target_is_directory=True)
+    for named in ("link", "sub/secret"):
+        main = _write(tmp_path / "paper", {"main.tex": f"\\section{{A}}\n\\include{{{named}}}\n"})
+        with pytest.raises(InvalidArgument, match=rf"^input='{named}': is .*secret.tex, outside the paper's folder "
+                                                  r".*\(\\include in main.tex line 2\)"):
+            read_source(main)
+
+
+def test_root_names_a_wider_folder_and_must_hold_the_paper(tmp_path):
+    secret = _outside(tmp_path)
+    main = _write(tmp_path / "paper", {"main.tex": "\\section{A}\n\\input{../outside/secret}\n"})
+    assert "SECRET-CONTENT" in read_source(main, root=tmp_path).text
+    with pytest.raises(InvalidArgument, match=r"^root=.*outside.*: does not hold the paper"):
+        read_source(main, root=secret.parent)
+    with pytest.raises(InvalidArgument, match=r"^root=.*: is not a folder"):
+        read_source(main, root=secret)
+
+
+def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from proofs.scaffold import source
+
+    monkeypatch.setattr(source, "MAX_BYTES", 1000)
+    main = _write(tmp_path, {"main.tex": "\\section{A}\n\\input{big}\n", "big.tex": "x" * 2000})
+    with pytest.raises(InvalidArgument, match=r"^input='big': is 2000 bytes \(\\input in main.tex line 2\); "
+                                              r"a paper and its inclusions may hold at most 1000 bytes"):
+        read_source(main)
+    (tmp_path / "main.tex").write_text("\\section{A}" + " " * 2000, encoding="utf-8")
+    with pytest.raises(InvalidArgument, match=r"^paper=.*at most 1000 bytes"):
+        read_source(tmp_path / "main.tex")
+
+
+@pytest.mark.parametrize("command", ["scaffold", "coverage"])
+def test_scaffold_and_coverage_read_nothing_outside_the_folder(tmp_path, command, capsys):
+    from proofs.cli import main as cli
+
+    _outside(tmp_path)
+    paper = _write(tmp_path / "paper", {"main.tex": "\\section{A}\n\\begin{theorem}x\\end{theorem}\n"
+                                                    "\\input{../outside/secret}\n"})
+    output = tmp_path / "paper" / "claims.py"
+    args = ["scaffold", str(paper), "--output", str(output)] if command == "scaffold" else \
+        ["coverage", "--paper", str(paper), "--format", "markdown"]
+    assert cli(args) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip().count("\n") == 0 and "input='../outside/secret'" in captured.err
+    assert "SECRET" not in captured.out + captured.err and not output.exists()
+    assert cli([*args, "--root", str(tmp_path)]) == 0
+    if command == "scaffold":
+        assert output.exists()
+
+
 # ------------------------------------------------------------------------------------------ macros
 @pytest.mark.parametrize("text, expanded", [
     (r"\newcommand{\eps}{\varepsilon}$\eps x$", r"$\varepsilon x$"),
@@ -106,6 +179,48 @@ def test_macros_that_are_not_simple_are_listed_and_left_alone():
 def test_a_macro_that_expands_without_end_is_one_line():
     with pytest.raises(InvalidArgument, match=r"macro='\\\\loop': expands without end"):
         expand(r"\newcommand{\loop}{x\loop}\loop")
+
+
+def test_a_def_that_doubles_its_argument_twenty_deep_stops_at_the_limit():
+    """2**20 copies would take hours to build: the expansions are counted as they happen."""
+    text = "\\def\\d#1{#1#1}\n$" + "\\d{" * 20 + "x" + "}" * 20 + "$"
+    with pytest.raises(InvalidArgument, match=r"^macro='\\\\d': .*\((MAX_EXPANSIONS|MAX_OUTPUT)\)") as error:
+        expand(text)
+    assert "\n" not in str(error.value)
+
+
+def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
+    from proofs.scaffold import macros
+
+    monkeypatch.setattr(macros, "MAX_OUTPUT", 1000)
+    text = "\\newcommand{\\d}[1]{#1#1}" + "\\d{" * 12 + "ab" + "}" * 12
+    with pytest.raises(InvalidArgument, match=r"^macro='\\\\d': expands to more than 1000 characters \(MAX_OUTPUT\)"):
+        expand(text)
+
+
+def test_a_text_longer_than_the_input_limit_is_refused_before_it_is_read(monkeypatch):
+    from proofs.scaffold import macros
+
+    monkeypatch.setattr(macros, "MAX_INPUT", 100)
+    with pytest.raises(InvalidArgument, match=r"is 101 characters long; at most 100 \(MAX_INPUT\)"):
+        expand("x" * 101)
+
+
+def test_a_three_megabyte_display_stops_the_reading_in_one_line(tmp_path):
+    body = " + ".join(f"x_{{{i}}}" for i in range(300_000))
+    paper = _write(tmp_path, {"big.tex": "\\documentclass{article}\n\\begin{document}\n\\begin{equation}\n"
+                                         + body + "\n\\end{equation}\n\\end{document}\n"})
+    with pytest.raises(InvalidArgument, match=r"^display='equation at big.tex line 3': is \d+ characters long; "
+                                              r"at most 100000 \(MAX_ENTRY\) are read") as error:
+        read_document(paper)
+    assert "\n" not in str(error.value)
+
+
+def test_a_formula_longer_than_the_limit_is_listed_as_not_read():
+    from proofs.scaffold.latexmath import MAX_FORMULA, Unread, read_formula
+
+    found = read_formula(" + ".join(f"x_{{{i}}}" for i in range(MAX_FORMULA // 5)))
+    assert isinstance(found, Unread) and f"at most {MAX_FORMULA} (MAX_FORMULA)" in found.reason
 
 
 def test_expanded_text_maps_back_to_the_source():
