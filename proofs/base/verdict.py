@@ -4,7 +4,8 @@
   counterexample;
 * ``supported``: no counterexample on the stated finite domains, and no proof;
 * ``refuted``: a counterexample inside the claim's own domain, re-checked exactly or at two precisions;
-* ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``);
+* ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``); the reason says
+  "time-out" when a method ran out of time;
 * ``error``: a check crashed, or one method proved what another refuted (a bug, reported loudly).
 
 Only evidence about the primary reading (``reading is None``) decides; evidence about other readings is
@@ -85,6 +86,9 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         return Decision(Status.INCONCLUSIVE, f"{reason} ({methods})")
     if not primary:
         return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
+    timed = sorted({e.method.value for e in primary if "time-out" in e.detail})
+    if timed:
+        return Decision(Status.INCONCLUSIVE, f"no method was decisive: time-out ({', '.join(timed)})")
     return Decision(Status.INCONCLUSIVE, "no method was decisive")
 
 
