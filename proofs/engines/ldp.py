@@ -73,7 +73,7 @@ from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
-from proofs.engines.sign.limits import timed_out, within
+from proofs.engines.sign.limits import WHOLE_CALL, timed_out, within
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
 __all__ = ["check_ldp", "validate_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
@@ -142,16 +142,16 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
     ``mechanism``: a family of :mod:`proofs.mechanisms` (or :mod:`numeric.families`), a printed matrix (list
     of rows, or a :class:`~numeric.finite_mechanism.FiniteMechanism`), or an evidential
     :class:`numeric.mechanisms.Mechanism` (then ``notion`` is ``"SLDP"``, ``"WLDP"`` or ``"LDP"`` and
-    ``epsilon`` a number). ``timeout``: seconds each sign decision may take, and the whole call at most 1.5
-    times that (then the verdict is ``inconclusive``, its reason "time-out"); ``points``: interior points
-    enumerated."""
+    ``epsilon`` a number). ``timeout``: seconds each sign decision may take, and the whole call at most
+    ``WHOLE_CALL`` (1.9) times that (then the verdict is ``inconclusive``, its reason "time-out");
+    ``points``: interior points enumerated."""
     if notion not in NOTIONS:
         raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
         raise invalid("points", points, "must be a positive integer (at most 200)")
-    finished, verdict = within(1.5 * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points)
+    finished, verdict = within(WHOLE_CALL * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points)
     if finished:
         return verdict
     return Verdict(timed_out((Method.DECISION, Method.ENUMERATION), timeout,
@@ -159,7 +159,7 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
 
 
 def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: float, points: int) -> Verdict:
-    """The body of :func:`check_ldp`, run within 1.5 times its timeout."""
+    """The body of :func:`check_ldp`, run within ``WHOLE_CALL`` times its timeout."""
     mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
     if isinstance(mechanism, Mechanism):
         return _evidential(mechanism, epsilon, notion)

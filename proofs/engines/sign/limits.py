@@ -56,7 +56,7 @@ from core.errors import InvalidArgument, invalid
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
            "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation", "within",
-           "timed_out", "CallTimedOut", "REFIRE", "shielded",
+           "timed_out", "CallTimedOut", "REFIRE", "shielded", "WHOLE_CALL",
            "honours_timeout"]
 
 #: Largest degree (a bound read from the expression as written) of a polynomial the decider builds.
@@ -90,6 +90,9 @@ class TimeUp(Exception):
 _CALL_ENDS: contextvars.ContextVar[float | None] = contextvars.ContextVar("call_ends", default=None)
 #: Seconds between two interruptions of a call whose deadline has passed (until it has unwound).
 REFIRE = 0.05
+#: A public check with ``timeout=t`` is stopped at WHOLE_CALL * t: its own steps aim at t (check_sign's
+#: cross-check at 1.5 t), and the call must end within 2 t, the stop included.
+WHOLE_CALL = 1.9
 
 
 @dataclass
@@ -303,8 +306,8 @@ sys.unraisablehook = _quiet_finalisers(sys.unraisablehook)
 
 def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A public check whose ``timeout=`` (seconds, when given as a positive finite number) bounds the whole
-    call: it runs :func:`within` 1.5 times that, and a call stopped there returns the check's own verdict
-    class with one ``inconclusive`` piece of evidence per method of ``methods`` saying "time-out". Any other
+    call: it runs :func:`within` :data:`WHOLE_CALL` times that, and a call stopped there returns the check's
+    own verdict class with one ``inconclusive`` piece of evidence per method of ``methods`` saying "time-out". Any other
     ``timeout`` is left to the check (which refuses a bad one in one line)."""
 
     def wrap(check: Callable[..., Any]) -> Callable[..., Any]:
@@ -316,7 +319,7 @@ def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..
             if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                     or not 0 < seconds < float("inf")):
                 return check(*args, **kwargs)
-            finished, verdict = within(1.5 * seconds, check, *args, **kwargs)
+            finished, verdict = within(WHOLE_CALL * seconds, check, *args, **kwargs)
             if finished:
                 return verdict
             returns = inspect.signature(check).return_annotation
