@@ -530,7 +530,7 @@ def _limit_probes() -> list[Probe]:
               code=LDP + "check_ldp([['1/2', 0, '1/2'], ['1/4', 0, '3/4']], 'log(2)')",
               accept="result.status.value == 'proved'", limit=300))
     # bounds short by a tiny amount: refuted quickly (or a time-out within the budget)
-    near = "result.status.value in ('refuted', 'inconclusive')"
+    near = REFUTED + " or (" + TIMED_OUT + ")"
     matrix = ("M.matrix([['exp(eps)/(exp(eps)+1)', '1/(exp(eps)+1)'], ['1/(exp(eps)+1)', 'exp(eps)/(exp(eps)+1)']], "
               "domain='eps > 0')")
     product = "M.product(G, G)"
