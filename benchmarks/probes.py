@@ -639,8 +639,8 @@ def _awaiting_probes() -> list[Probe]:
     for fmt, extra, written in [("html", ("--html", "r.html", "--no-figures"), "r.html"),
                                 ("markdown", ("--format", "markdown", "--output", "r.md"), "r.md")]:
         add(Probe(f"cli export --from a report with a hostile HTML statement ({fmt})", "reports", "cli",
-                  ("export", "--from", "r.json", *extra), either=True, absent=((written, "<script>"),
-                                                                               (written, "<img src=x")),
+                  ("export", "--from", "r.json", *extra), either=True,
+                  absent=((written, "<script>document.title"), (written, "<img src=x")),
                   files={"r.json": _hostile_report(statement=HOSTILE_HTML)}, limit=300, awaits="renderers (markup)"))
     # scaffold: files outside the paper's folder, a huge display, a doubling macro
     paper = "\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n"
