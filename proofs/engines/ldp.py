@@ -73,7 +73,7 @@ from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
-from proofs.engines.sign.limits import WHOLE_CALL, timed_out, within
+from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
 __all__ = ["check_ldp", "validate_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
@@ -151,9 +151,10 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
         raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
         raise invalid("points", points, "must be a positive integer (at most 200)")
+    started = time.perf_counter()
     finished, verdict = within(WHOLE_CALL * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points)
     if finished:
-        return verdict
+        return late(verdict, timeout, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION, Method.ENUMERATION), timeout,
                              "the stated domain (stopped at the deadline)"))
 

@@ -254,10 +254,19 @@ def test_within_passes_a_bad_input_on():
         within(5, refuse)
 
 
+def _krr():
+    from proofs import mechanisms
+
+    return mechanisms.randomized_response(d="d", epsilon="eps")
+
+
 @pytest.mark.parametrize("call", [
     lambda: check_sign("(exp(e)-1)/(exp(e)+1) - e/2", ["e > 0"], sign="<=0", symbols=["e"], timeout=0.01),
-    lambda: __import__("proofs").check_moment("N1", "n*q1", timeout=0.01),
-    lambda: __import__("proofs").check_approximation("n + 1", "n", regime="n -> oo", timeout=0.01),
+    lambda: __import__("proofs").check_moment("(C0 - n*q)/(p - q)", "c0", mechanism=_krr(), counts={"0": "c0"},
+                                              domain="eps > 0, d >= 2, 0 <= c0 <= n", timeout=0.01),
+    lambda: __import__("proofs").check_approximation(
+        "(c0*p*(1-p) + (n-c0)*q*(1-q))/(p-q)**2", "n*(d - 2 + exp(eps))/(exp(eps) - 1)**2", regime="c0 -> 0",
+        mechanism=_krr(), domain="eps > 0, d >= 2, 0 <= c0 <= n, n >= 1", timeout=0.01),
 ], ids=["check_sign", "check_moment", "check_approximation"])
 def test_a_tiny_timeout_is_an_inconclusive_time_out(call):
     verdict = call()

@@ -100,7 +100,7 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
-                                        WHOLE_CALL, timed_out, within)
+                                        WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
 from proofs.engines.sign.parse import Condition, Statement, read_statement
 from proofs.engines.sign.polynomial import decide
@@ -172,10 +172,11 @@ def check_sign(
     :class:`~core.errors.InvalidArgument` (a ``ValueError``) naming the offending text.
     """
     seconds = read_timeout(timeout)
+    started = time.perf_counter()
     finished, verdict = within(WHOLE_CALL * seconds, _check_sign, expr, domain, sign, integers, symbols, holds_when,
                                seconds)
     if finished:
-        return verdict
+        return late(verdict, seconds, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION,), seconds, "the stated domain (stopped at the deadline)"))
 
 

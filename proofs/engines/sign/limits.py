@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import ctypes
+import dataclasses
 import functools
 import inspect
 import math
@@ -56,7 +57,7 @@ from core.errors import InvalidArgument, invalid
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
            "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation", "within",
-           "timed_out", "CallTimedOut", "REFIRE", "shielded", "WHOLE_CALL",
+           "timed_out", "CallTimedOut", "REFIRE", "shielded", "WHOLE_CALL", "late",
            "honours_timeout"]
 
 #: Largest degree (a bound read from the expression as written) of a polynomial the decider builds.
@@ -319,9 +320,10 @@ def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..
             if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                     or not 0 < seconds < float("inf")):
                 return check(*args, **kwargs)
+            started = time.perf_counter()
             finished, verdict = within(WHOLE_CALL * seconds, check, *args, **kwargs)
             if finished:
-                return verdict
+                return late(verdict, seconds, time.perf_counter() - started)
             returns = inspect.signature(check).return_annotation
             kind = _verdict_class(check, returns)
             return kind(timed_out(methods, seconds, "the stated domain (stopped at the deadline)"))
@@ -338,6 +340,21 @@ def _verdict_class(check: Callable[..., Any], annotation: Any) -> type:
     if isinstance(annotation, str):
         annotation = getattr(sys.modules[check.__module__], annotation, Verdict)
     return annotation if isinstance(annotation, type) and issubclass(annotation, Verdict) else Verdict
+
+
+def late(verdict: Any, seconds: float, elapsed: float) -> Any:
+    """``verdict`` as it is, unless the call ran past its ``seconds`` and nothing was decisive: then each
+    inconclusive piece of evidence that does not say so already says "time-out" (the engine stopped at its
+    deadline, and the reason should say why)."""
+    from proofs.base.evidence import Outcome
+    from proofs.base.verdict import Status
+
+    if elapsed < seconds or verdict.status is not Status.INCONCLUSIVE:
+        return verdict
+    note = f"the call's time ({round(seconds, 4)} s) ran out ({round(elapsed, 4)} s)"
+    marked = tuple(dataclasses.replace(e, detail={**e.detail, "time-out": note})
+                   if e.outcome is Outcome.INCONCLUSIVE and "time-out" not in e.detail else e for e in verdict.evidence)
+    return type(verdict)(marked)
 
 
 def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, ...]:
