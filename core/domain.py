@@ -33,6 +33,7 @@ its finite end. It never claims a domain is empty: deciding that is the sign eng
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -104,8 +105,16 @@ class Domain:
     def __post_init__(self) -> None:
         import sympy
 
+        if not isinstance(self.text, str):
+            raise invalid("domain text", self.text, "must be a string (the domain as written)")
+        for name in ("conditions", "integers"):
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise invalid(f"domain {name}", value, "must be a collection", "build a domain with Domain.parse")
         object.__setattr__(self, "conditions", tuple(self.conditions))
         object.__setattr__(self, "integers", frozenset(self.integers))
+        if not all(isinstance(name, str) for name in self.integers):
+            raise invalid("domain integers", sorted(map(repr, self.integers)), "must be names (strings)")
         for condition in self.conditions:
             if not isinstance(condition, sympy.Basic) or not (condition.is_Relational or condition in
                                                               (sympy.true, sympy.false) or isinstance(
@@ -134,8 +143,11 @@ class Domain:
             items = _split_top_level(_plain(text))
         elif isinstance(value, (sympy.Basic, bool)):
             items, text = [value], str(value)
+        elif isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+            raise invalid("domain", value, "is not a domain",
+                          "give a condition string such as 'eps > 0, d >= 2', a list of them, or a Domain")
         else:
-            items = list(value)
+            items = list(itertools.islice(value, MAX_PARTS + 1))
             text = ", ".join(str(v) for v in items)
         if len(items) > MAX_PARTS:
             raise invalid("domain", text, f"has {len(items)} parts, more than {MAX_PARTS}")

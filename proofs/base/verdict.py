@@ -7,7 +7,8 @@
 * ``vacuous``: a symbolic argument or a decision procedure proved that the premise of the implication never
   holds on the claim's whole domain (evidence with ``premise_never_holds``): the implication is true and says
   nothing, a defect of the statement reported beside the refuted claims, with its correction;
-* ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``);
+* ``inconclusive``: nothing decisive (no check yet, time-outs, solver ``unknown``); the reason says
+  "time-out" when a method ran out of time;
 * ``error``: a check crashed, or one method proved what another refuted (a bug, reported loudly).
 
 Only evidence about the primary reading (``reading is None``) decides; evidence about other readings is
@@ -120,6 +121,9 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         return Decision(Status.INCONCLUSIVE, f"{reason} ({methods})")
     if not primary:
         return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
+    timed = sorted({e.method.value for e in primary if "time-out" in e.detail})
+    if timed:
+        return Decision(Status.INCONCLUSIVE, f"no method was decisive: time-out ({', '.join(timed)})")
     return Decision(Status.INCONCLUSIVE, "no method was decisive")
 
 

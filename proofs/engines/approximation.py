@@ -56,6 +56,7 @@ from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Status, Verdict
 from proofs.engines.sign import check_sign
+from proofs.engines.sign.limits import honours_timeout
 
 __all__ = ["check_approximation", "validate_approximation", "ApproximationVerdict", "Regime", "TABLE_STEPS", "TABLE_POINTS", "MAX_DEGREE"]
 
@@ -488,6 +489,7 @@ def _with_sign(problem: _Problem, limit: Evidence, sign: str, timeout: float) ->
                     seconds=limit.seconds)
 
 
+@honours_timeout(Method.SYMBOLIC, Method.INTERVAL)
 def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,
                         sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0,
                         mechanism: Any = None) -> ApproximationVerdict:

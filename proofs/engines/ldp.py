@@ -65,13 +65,15 @@ from core.domain import Domain
 from core.errors import invalid
 from core.formula import parse_formula
 from numeric.definitions import ldp as definitions
-from numeric.families import X, X_PRIME, Family, RatioCase, expression, matrix as matrix_family
+from numeric.families import (MAX_CASES, X, X_PRIME, Family, MatrixFamily, Product, RatioCase, UnaryEncoding,
+                              expression, matrix as matrix_family)
 from numeric.finite_mechanism import FiniteMechanism, symbol
 from numeric.mechanisms import Mechanism
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
+from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
 __all__ = ["check_ldp", "validate_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
@@ -87,26 +89,48 @@ ENUMERATION_ENTRIES = 4096
 
 # ------------------------------------------------------------------------------------------ exact signs
 def sign_at_point(value: sympy.Expr) -> tuple[int | None, Recheck | None]:
-    """The sign of a closed number (no free symbols): exactly for a rational or an identity 0, otherwise
-    from arb balls at the two precisions of ``arb(DEFAULT_DPS).confirmations()`` (None when they disagree
-    or a ball holds 0)."""
+    """The sign of a closed number (no free symbols): exactly for a rational, otherwise from arb balls at
+    the two precisions of ``arb(DEFAULT_DPS).confirmations()`` when both exclude 0 (a rigorous enclosure:
+    a ball without 0 is a sign), and exactly 0 when the balls hold 0 and the number is 0 as a rational
+    function of its exponentials (:func:`_identity_zero`); None otherwise. The balls come first: the exact
+    test of a number such as e^{9999/10000} − e^{1 − 1/10^6} works on polynomials of degree 10^4 and more."""
     if value.is_Rational:
         return (int(sympy.sign(value)), Recheck.EXACT)
-    if is_identity_zero(value):
-        return (0, Recheck.EXACT)
     signs = set()
     for context in arb(DEFAULT_DPS).confirmations():
         try:
             ball = context.evaluate(value, {})
         except (ValueError, ZeroDivisionError, TypeError):
-            return (None, None)
-        if ball > 0:
-            signs.add(1)
-        elif ball < 0:
-            signs.add(-1)
-        else:
-            return (None, None)
-    return (signs.pop(), Recheck.TWO_PRECISIONS) if len(signs) == 1 else (None, None)
+            signs.add(None)
+            continue
+        signs.add(1 if ball > 0 else -1 if ball < 0 else None)
+    if len(signs) == 1 and None not in signs:
+        return (signs.pop(), Recheck.TWO_PRECISIONS)
+    if _identity_zero(value):
+        return (0, Recheck.EXACT)
+    return (None, None)
+
+
+#: The largest power of one exponential generator the exact identity test expands (e^{k·u} with k = a/b
+#: becomes T^a, T = e^{u/b}): beyond it the test is not run and the number's sign stays undecided.
+IDENTITY_DEGREE = 4096
+
+
+def _identity_zero(value: sympy.Expr) -> bool:
+    """:func:`is_identity_zero` when its cost is bounded: every power of a generator it expands is at most
+    :data:`IDENTITY_DEGREE` (a bound such as ε − 1/10^6 would otherwise be expanded to degree 10^6)."""
+    from proofs.engines.validity import _generators
+
+    try:
+        rational = _generators(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    for power in rational.atoms(sympy.Pow):
+        if power.exp.is_Integer and abs(int(power.exp)) > IDENTITY_DEGREE:
+            return False
+        if power.exp.is_Rational and power.base.is_Rational and abs(int(power.exp.p)) > IDENTITY_DEGREE:
+            return False
+    return is_identity_zero(value)
 
 
 # ------------------------------------------------------------------------------------------ the call
@@ -118,20 +142,35 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
     ``mechanism``: a family of :mod:`proofs.mechanisms` (or :mod:`numeric.families`), a printed matrix (list
     of rows, or a :class:`~numeric.finite_mechanism.FiniteMechanism`), or an evidential
     :class:`numeric.mechanisms.Mechanism` (then ``notion`` is ``"SLDP"``, ``"WLDP"`` or ``"LDP"`` and
-    ``epsilon`` a number). ``timeout``: seconds per sign decision; ``points``: interior points enumerated."""
+    ``epsilon`` a number). ``timeout``: seconds each sign decision may take, and the whole call at most
+    ``WHOLE_CALL`` (1.9) times that (then the verdict is ``inconclusive``, its reason "time-out");
+    ``points``: interior points enumerated."""
     if notion not in NOTIONS:
         raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise invalid("timeout", timeout, "must be a number of seconds in (0, 3600]")
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
         raise invalid("points", points, "must be a positive integer (at most 200)")
+    started = time.perf_counter()
+    finished, verdict = within(WHOLE_CALL * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points)
+    if finished:
+        return late(verdict, timeout, time.perf_counter() - started)
+    return Verdict(timed_out((Method.DECISION, Method.ENUMERATION), timeout,
+                             "the stated domain (stopped at the deadline)"))
+
+
+def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: float, points: int) -> Verdict:
+    """The body of :func:`check_ldp`, run within ``WHOLE_CALL`` times its timeout."""
     mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
     if isinstance(mechanism, Mechanism):
         return _evidential(mechanism, epsilon, notion)
+    if isinstance(mechanism, MatrixFamily):
+        _matrix_columns(mechanism)  # the size of the decision, before any work
     family = validate(mechanism, timeout=min(timeout, 30.0))
     merged, eps = _merged(family, domain, epsilon)
     decision, loss = _decision(family, merged, eps, timeout)
-    enumeration = _enumeration(family, merged, eps, points, loss.get("ratio") if loss else None)
+    best = loss.get("ratio") if loss else None
+    enumeration = _enumeration(family, merged, eps, points, None if best == sympy.oo else best)
     missed = enumeration.detail.get("cases missed at")
     if missed and decision.outcome is Outcome.PROVED:
         # the stated argument that the cases are exhaustive failed on the explicit matrix: no proof
@@ -165,7 +204,9 @@ def _arguments(mechanism: Any, epsilon: Any, domain: Any, notion: str) -> tuple[
         raise invalid("notion", notion, "SLDP and WLDP are notions of evidential mechanisms (003 §3)",
                       "pass a numeric.mechanisms.Mechanism, or use notion='LDP' for a probabilistic mechanism")
     if isinstance(mechanism, (FiniteMechanism, list, tuple)):
-        return validate(matrix_family(mechanism, domain=domain)), None
+        printed = matrix_family(mechanism, domain=domain)
+        _matrix_columns(printed)  # the size of the decision, before the validation's work
+        return validate(printed), None
     if not isinstance(mechanism, Family):
         raise invalid("mechanism", mechanism, "is not a mechanism",
                       "build one with proofs.mechanisms (randomized_response, unary_encoding, matrix, ...)")
@@ -197,9 +238,21 @@ def _merged(family: Family, domain: Any, epsilon: Any) -> tuple[Domain, sympy.Ex
 
 
 # ------------------------------------------------------------------------------------------ 1. decision
+def _ratio_of(numerator: sympy.Expr, denominator: sympy.Expr) -> sympy.Expr | None:
+    """P(y | x)/P(y | x') cancelled; ``oo`` when P(y | x') is 0 identically and P(y | x) is not (an output one
+    input gives and the other never does: an infinite privacy loss); ``None`` when both are 0 identically (an
+    output neither gives: no loss)."""
+    if _identity_zero(denominator):
+        return None if _identity_zero(numerator) else sympy.oo
+    return sympy.cancel(numerator / denominator)
+
+
 def _case_row(case: RatioCase) -> dict[str, Any]:
+    ratio = _ratio_of(case.numerator, case.denominator)
+    shown = ("none: neither input gives this output" if ratio is None
+             else "oo: P(y | x') is 0 and P(y | x) is not" if ratio == sympy.oo else str(sympy.simplify(ratio)))
     return {"case": case.pattern, "P(y | x)": str(case.named_numerator), "P(y | x')": str(case.named_denominator),
-            "ratio": str(sympy.simplify(case.ratio))}
+            "ratio": shown}
 
 
 def _distinct_cases(cases: Sequence[RatioCase]) -> list[RatioCase]:
@@ -212,10 +265,47 @@ def _distinct_cases(cases: Sequence[RatioCase]) -> list[RatioCase]:
     return out
 
 
+def _matrix_columns(family: MatrixFamily) -> list[dict[sympy.Expr, int]]:
+    """Per column of a printed matrix, each distinct entry and the first row that has it; refused in one
+    line when the pairs of distinct entries of the columns, the decision's ratio cases, exceed ``MAX_CASES``."""
+    columns = []
+    for k in range(len(family.column_labels)):
+        first: dict[sympy.Expr, int] = {}
+        for i, row in enumerate(family.rows):
+            first.setdefault(row[k], i)
+        columns.append(first)
+    total = sum(len(first) ** 2 for first in columns)
+    if total > MAX_CASES:
+        raise invalid("mechanism", f"<{len(family.rows)} x {len(family.column_labels)} matrix>",
+                      f"has {total} distinct ratio cases (pairs of distinct entries of a column), more than "
+                      f"MAX_CASES = {MAX_CASES}", "check it at numbers, or with fewer distinct entries per column")
+    return columns
+
+
+def _cases(family: Family) -> list[RatioCase]:
+    """The distinct ratio cases of ``family``; for a printed matrix, one per distinct pair (P(y | x),
+    P(y | x')) of entries of a column, counted before any is built and refused beyond ``MAX_CASES`` (a
+    17 x 17 matrix has 17^3 pairs of inputs and outputs but few distinct pairs of entries)."""
+    if not isinstance(family, MatrixFamily):
+        return _distinct_cases(family.ratio_cases())
+    columns = _matrix_columns(family)
+    cases, seen = [], set()
+    labels = family.row_labels
+    for k, (y, first) in enumerate(zip(family.column_labels, columns)):
+        for num, i in first.items():
+            for den, j in first.items():
+                if (num, den) in seen:
+                    continue
+                seen.add((num, den))
+                cases.append(RatioCase(num, den, f"x = {labels[i]!r}, x' = {labels[j]!r}, y = {y!r}", i == j,
+                                       key=(labels[i], labels[j], y), pair=(labels[i], labels[j])))
+    return cases
+
+
 def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -> tuple[Evidence, dict | None]:
     start = time.perf_counter()
     bound = sympy.exp(eps)
-    cases = _distinct_cases(family.ratio_cases())
+    cases = _cases(family)
     names = sorted(set(family.parameters) | set(family.input_variables) | {s.name for s in eps.free_symbols}
                    | ({X_PRIME} if family.input_variables else set()))
     rows, open_cases, refutation = [], [], None
@@ -229,12 +319,12 @@ def _decision(family: Family, domain: Domain, eps: sympy.Expr, timeout: float) -
             continue
         condition = bound * case.denominator - case.numerator
         steps.append(Stated(f"the case {case.pattern}: P(y | x) = {case.numerator}, P(y | x') = {case.denominator}"))
-        if is_identity_zero(condition):
+        if _identity_zero(condition):
             row["decided"] = "identity: P(y | x) = e^ε P(y | x') (sympy)"
             rows.append(row)
             steps.append(_identity("P(y | x) = e^eps P(y | x') identically", case.numerator, bound * case.denominator))
             continue
-        if is_identity_zero(case.numerator - case.denominator):
+        if _identity_zero(case.numerator - case.denominator):
             if eps_nonnegative is None:
                 eps_nonnegative = decide_sign(eps, domain, sign=">=0", timeout=timeout, symbols=names)
                 steps += [Stated("eps >= 0 on the domain:"), *(eps_nonnegative.steps or (
@@ -353,6 +443,8 @@ def _recheck(family: Family, case: RatioCase, eps: sympy.Expr, found: Mapping[st
     if point is None:
         return None
     params = {k: v for k, v in point.items() if k in family.parameters}
+    if _output_bits(family, params) > ENUMERATION_ENTRIES:
+        return None  # an output of d bits (a unary encoding at d = 10^9) is not written out
     where = {k: v for k, v in point.items() if k in (X, X_PRIME)}
     x, x_prime, y = family.witness(case, {**params, **where})
     top = family.probability(x, y, params)
@@ -368,6 +460,17 @@ def _recheck(family: Family, case: RatioCase, eps: sympy.Expr, found: Mapping[st
                   "rhs": _exact(bound * bottom), "relation": "P(y | x) <= e^ε P(y | x')",
                   "case": case.pattern})
     return shown, recheck
+
+
+def _output_bits(family: Family, params: Mapping[str, Any]) -> int:
+    """How many values one output label of ``family`` holds at ``params`` (a unary encoding's output is d
+    bits; a product's is its parts' together), counted before a witness writes one."""
+    if isinstance(family, Product):
+        return sum(_output_bits(part, params) for part in family.parts)
+    if isinstance(family, UnaryEncoding):
+        size = family.size.xreplace({symbol(k): sympy.sympify(v) for k, v in params.items()})
+        return int(size) if size.is_Integer else 0
+    return 1
 
 
 def _exact(value: sympy.Expr) -> Any:
@@ -386,17 +489,23 @@ def _label(label: Any) -> Any:
 
 
 def _loss_candidates(family: Family, cases: Sequence[RatioCase]) -> tuple[list[tuple[sympy.Expr, Any, RatioCase]], str]:
-    """(ratio, named ratio, case) of every case whose ratio is not 1, with the inputs at their extremes for a
-    continuous input (and why those are the extremes)."""
+    """(ratio, named ratio, case) of every case (its ratio by :func:`_ratio_of`: ``oo`` for a zero opposite a
+    probability that is not 0; a case where both are 0 is left out), with the inputs at their extremes for
+    a continuous input (and why those are the extremes)."""
     extremes = family.input_extremes() if family.input_variables else None
     out = []
     for case in cases:
         if extremes is None:
-            out.append((case.ratio, case.named_ratio, case))
+            ratio = _ratio_of(case.numerator, case.denominator)
+            if ratio is not None:
+                out.append((ratio, case.named_ratio if ratio != sympy.oo else None, case))
             continue
         for point in extremes[0]:
-            values = {symbol(k): sympy.Integer(v) for k, v in point.items()}
-            out.append((sympy.cancel(case.ratio.xreplace(values)), None, case))
+            values = {symbol(k): sympy.Integer(v) if not isinstance(v, (Fraction, sympy.Rational))
+                      else sympy.Rational(v) for k, v in point.items()}
+            ratio = _ratio_of(case.numerator.xreplace(values), case.denominator.xreplace(values))
+            if ratio is not None:
+                out.append((ratio, None, case))
     note = "" if extremes is None else f"; inputs at their extremes: {extremes[1]}"
     if family.input_variables and extremes is None:
         note = "; the supremum over the inputs x, x' was not taken"
@@ -407,11 +516,20 @@ def closed_loss(family: Family, cases: Sequence[RatioCase], domain: Domain, *,
                 timeout: float = 10.0) -> dict[str, Any] | None:
     """The exact privacy loss max log P(y | x)/P(y | x') over the cases, in closed form: the largest
     distinct ratio (chosen at an interior point, then shown at least every other ratio and 1 on the whole
-    domain by the decider); ``log(Max(...))`` when that cannot be shown."""
+    domain by the decider); ``log(Max(...))`` when that cannot be shown; ``oo`` when some P(y | x') is 0
+    identically where P(y | x) is not (the loss is infinite wherever P(y | x) > 0)."""
     candidates, note = _loss_candidates(family, cases)
+    infinite = next((item for item in candidates if item[0] == sympy.oo), None)
+    if infinite is not None:
+        case = infinite[2]
+        return {"loss": sympy.oo, "named": None, "ratio": sympy.oo,
+                "how": f"in the case '{case.pattern}' P(y | x') is 0 and P(y | x) = {case.numerator} is not: the "
+                       "loss is infinite wherever P(y | x) > 0" + note}
     distinct: list[tuple[sympy.Expr, Any, RatioCase]] = []
     for ratio, named, case in candidates:
-        if is_identity_zero(ratio - 1) or any(is_identity_zero(ratio - other[0]) for other in distinct):
+        if ratio.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            continue
+        if _identity_zero(ratio - 1) or any(_identity_zero(ratio - other[0]) for other in distinct):
             continue
         distinct.append((ratio, named, case))
     if not distinct:
@@ -432,7 +550,7 @@ def closed_loss(family: Family, cases: Sequence[RatioCase], domain: Domain, *,
             best = max(scored, key=lambda pair: pair[0])[1]
     others = [item[0] for item in distinct if item is not best] + [sympy.Integer(1)]
     for other in others:
-        if is_identity_zero(best[0] - other):
+        if _identity_zero(best[0] - other):
             continue
         answer = decide_sign(best[0] - other, domain, best[2].where, sign=">=0", timeout=timeout, symbols=names)
         if answer.outcome != "proved":
@@ -456,6 +574,27 @@ def _size_cap(family: Family) -> int | None:
             break
         cap = size
     return cap
+
+
+def _concrete_sizes(family: Family, point: Mapping[str, Any]) -> dict[str, Any]:
+    """The sizes of ``family`` at ``point``: its size names given there, else its own concrete sizes."""
+    out = {n: point[n] for n in family.sizes if n in point}
+    for part in (getattr(family, "parts", None) or (family,)):
+        size = getattr(part, "size", None)
+        if isinstance(size, sympy.Integer):
+            out.setdefault("d", int(size))
+    return out
+
+
+def _entries_at(family: Family, point: Mapping[str, Any]) -> int:
+    """How many entries the explicit matrix has at ``point`` (counted, not written)."""
+    return family._entries_at({n: point[n] for n in family.sizes if n in point})
+
+
+def _count(n: int) -> str:
+    """A count as digits, or as 10^k-ish scientific text when it is long."""
+    text = str(n)
+    return text if len(text) <= 12 else f"about {text[0]}.{text[1:3]}e{len(text) - 1}"
 
 
 def _points(family: Family, domain: Domain, eps: sympy.Expr, k: int) -> list[tuple[dict[str, Fraction], bool]]:
@@ -592,11 +731,11 @@ def _enumerate_point(family: Family, point: Mapping[str, Fraction], eps: sympy.E
         top, low = explicit[i][j], explicit[k][j]
         out["exact loss"] = str(sympy.log(top / low))
         out["worst (x, x', y)"] = [_label(rows[i]), _label(rows[k]), _label(columns[j])]
-        if numbers(top)[0].overlaps(numbers(low)[0]) and is_identity_zero(top - low):
+        if numbers(top)[0].overlaps(numbers(low)[0]) and _identity_zero(top - low):
             out["degenerate"] = "the output does not depend on the input at this point"
         if best is not None:
             closed = best.xreplace(values)
-            if is_identity_zero(top / low - closed):
+            if _identity_zero(top / low - closed):
                 out["largest ratio = the closed form's"] = True
             else:
                 sign, _ = sign_at_point(top / low - closed)
@@ -619,7 +758,12 @@ def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int, best: 
     start = time.perf_counter()
     checked, interior_cases, refutation, undecided, missed = [], 0, None, 0, None
     inputs = None  # a numeric input is written out at its ends and at points inside (Family.input_labels)
+    too_large = None
     for point, interior in _points(family, domain, eps, k):
+        entries = _entries_at(family, point)
+        if entries > ENUMERATION_ENTRIES:  # counted before anything is written (d = 10^9 is not written)
+            too_large = too_large or (point, entries)
+            continue
         entry = _enumerate_point(family, point, eps, inputs, best)
         found = entry.pop("counterexample", None)
         if "cases missed" in entry and missed is None:
@@ -655,6 +799,13 @@ def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int, best: 
         point, recheck = refutation
         return Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=point,
                         recheck=recheck, seconds=seconds, interior_cases=interior_cases)
+    if not checked and too_large is not None:
+        point, entries = too_large
+        sizes = ", ".join(f"{k} = {v}" for k, v in _concrete_sizes(family, point).items()) or "its sizes"
+        detail["not written"] = (f"at {sizes} the explicit matrix has {_count(entries)} entries, more than "
+                                 f"ENUMERATION_ENTRIES = {ENUMERATION_ENTRIES}")
+        return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, f"no explicit matrix within ENUMERATION_ENTRIES = "
+                        f"{ENUMERATION_ENTRIES} (at {sizes})", detail, seconds=seconds, interior_cases=0)
     if not checked:
         return Evidence(Method.ENUMERATION, Outcome.INCONCLUSIVE, f"no point of {domain or 'the parameters'} was found",
                         detail, seconds=seconds, interior_cases=0)

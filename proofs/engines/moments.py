@@ -67,6 +67,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
+from proofs.engines.sign.limits import honours_timeout
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
            "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",
@@ -489,6 +490,7 @@ def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tu
                      "under which both sides are rational functions") for chart in problem.charts.values()))
 
 
+@honours_timeout(Method.ENUMERATION, Method.SYMBOLIC)
 def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
                  n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
                  dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,

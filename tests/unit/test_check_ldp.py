@@ -269,3 +269,93 @@ def test_a_crash_inside_the_sign_decider_leaves_the_case_undecided(monkeypatch):
     assert decision.outcome is Outcome.INCONCLUSIVE
     assert any("ZeroDivisionError: inside the decider" in row["decided"] for row in decision.detail["cases"])
     assert verdict.status == "refuted"          # the enumeration still finds the exact point
+
+
+# --- zero entries: an infinite loss is refuted, never a crash ----------------------------------------------------
+def test_a_zero_opposite_a_positive_entry_refutes_every_finite_epsilon():
+    verdict = check_ldp([[1, 0], [0, 1]], 10)
+    assert verdict.status == "refuted", verdict.reason
+    point = verdict.counterexample
+    assert (point["x"], point["x'"], point["y"]) == (0, 1, 0) and point["P(y | x')"] == 0 and point["P(y | x)"] == 1
+    assert by_method(verdict, "decision").detail["privacy loss"] == "oo"
+
+
+def test_a_column_of_zeros_costs_nothing():
+    verdict = check_ldp([["1/2", 0, "1/2"], ["1/4", 0, "3/4"]], "log(2)")
+    assert verdict.status == "proved", verdict.reason
+    assert by_method(verdict, "decision").detail["privacy loss"] == "log(2)"
+
+
+def test_a_numeric_input_with_an_infinite_loss_is_refuted():
+    verdict = check_ldp(M.continuous(["(1+x)/2", "(1-x)/2"]), "eps", domain="eps > 0")
+    assert verdict.status == "refuted", verdict.reason
+    assert verdict.counterexample["P(y | x')"] == 0
+
+
+def test_a_zero_entry_in_a_parametric_matrix_is_refuted():
+    verdict = check_ldp([["p", "1-p"], [0, 1]], "eps", domain="eps > 0, 0 < p < 1")
+    assert verdict.status == "refuted", verdict.reason
+
+
+# --- near misses are refuted, not decided for minutes -------------------------------------------------------------
+@pytest.mark.parametrize("epsilon", ["eps*0.9999", "eps - 1/10**6", "eps*(1 - 1/10**12)"])
+def test_a_bound_short_by_a_tiny_amount_is_refuted(epsilon):
+    verdict = check_ldp(M.randomized_response(d="d", epsilon="eps"), epsilon, domain="eps > 0, d >= 2")
+    assert verdict.status == "refuted", verdict.reason
+
+
+def test_a_near_miss_on_a_printed_matrix_is_refuted():
+    W = M.matrix([["exp(eps)/(exp(eps)+1)", "1/(exp(eps)+1)"],
+                  ["1/(exp(eps)+1)", "exp(eps)/(exp(eps)+1)"]], domain="eps > 0")
+    assert check_ldp(W, "0.9999*eps").status == "refuted"
+
+
+def test_the_exact_identity_test_is_not_run_on_huge_powers():
+    value = sympy.exp(sympy.Rational(999999, 1000000)) - sympy.exp(sympy.Rational(1, 3))
+    assert engine._identity_zero(value) is False            # degree 3 * 10^6: not expanded (the balls decide signs)
+    assert engine.sign_at_point(value)[0] == 1
+    assert engine.sign_at_point(sympy.exp(sympy.Rational(9999, 10000)) - sympy.E)[0] == -1
+
+
+# --- timeout= bounds the whole call -------------------------------------------------------------------------------
+def test_a_tiny_timeout_is_an_inconclusive_time_out():
+    verdict = check_ldp(M.randomized_response(d="d", epsilon="eps"), "eps - 1/10**6", domain="eps > 0, d >= 2",
+                        timeout=0.01)
+    assert verdict.status == "inconclusive" and "time-out" in verdict.reason
+    assert all("time-out" in e.detail for e in verdict.evidence)
+
+
+# --- sizes: a huge d is decided symbolically, the explicit matrix counted before it is written --------------------
+@pytest.mark.parametrize("make", [lambda d: M.randomized_response(d=d, epsilon="eps"),
+                                  lambda d: M.unary_encoding(d=d, p="1/2", q="1/(exp(eps)+1)")],
+                         ids=["randomized response", "unary encoding"])
+@pytest.mark.parametrize("d", [10**9, 10**100], ids=["1e9", "1e100"])
+def test_a_huge_concrete_d_is_decided_without_writing_the_matrix(make, d):
+    verdict = check_ldp(make(d), "eps", domain="eps > 0")
+    assert verdict.status == "proved", verdict.reason
+    enumeration = by_method(verdict, "enumeration")
+    assert enumeration.outcome is Outcome.INCONCLUSIVE and "ENUMERATION_ENTRIES" in enumeration.detail["not written"]
+
+
+def test_a_planted_error_at_a_huge_d_is_refuted_at_an_exact_point():
+    verdict = check_ldp(M.randomized_response(d=10**9, epsilon="eps"), "eps/2", domain="eps > 0")
+    assert verdict.status == "refuted", verdict.reason
+    assert by_method(verdict, "decision").outcome is Outcome.COUNTEREXAMPLE
+
+
+# --- printed matrices beyond 16 x 16 -----------------------------------------------------------------------------
+def test_a_printed_matrix_beyond_16_by_16_is_checked():
+    k = 17
+    rows = [["exp(eps)/(exp(eps)+16)" if i == j else "1/(exp(eps)+16)" for j in range(k)] for i in range(k)]
+    assert check_ldp(M.matrix(rows, domain="eps > 0"), "eps").status == "proved"
+    cyclic = [["1/2" if j in (i, (i + 1) % k) else 0 for j in range(k)] for i in range(k)]
+    assert check_ldp(cyclic, "log(2)").status == "refuted"
+
+
+def test_too_many_distinct_ratio_cases_are_refused_before_work():
+    k = 70                                   # every entry of a column distinct: 70 * 70^2 pairs of entries
+    rows = [[sympy.Rational(1 + i + j, 1) for j in range(k)] for i in range(k)]
+    rows = [[e / sum(row) for e in row] for row in rows]
+    with pytest.raises(InvalidArgument, match="MAX_CASES") as info:
+        check_ldp(rows, 1)
+    assert "\n" not in str(info.value)

@@ -82,8 +82,8 @@ def test_check_sign_is_inconclusive_on_a_time_out():
 
     exact = pa.numerator_t310() * pa.a_exact(6, p + q) / (1 - (1 - p - q) ** 6)
     verdict = check_sign(sympy.diff(exact, q), ["p > 1/2", "q >= 0", "p + q <= 1", "0 <= pi <= 1"], timeout=0.05)
-    assert verdict.status.value == "inconclusive"
-    assert verdict.evidence[0].detail["z3 outcome"] == "unknown"
+    assert verdict.status.value == "inconclusive" and "time-out" in verdict.reason
+    assert verdict.evidence[0].detail.get("z3 outcome", "unknown") == "unknown"   # z3's own, or the call stopped
 
 
 INVALID = [

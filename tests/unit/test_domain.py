@@ -91,3 +91,19 @@ def test_a_counterexample_on_the_boundary_still_refutes():
 def test_sympy_relations_are_accepted_as_parts():
     x = sympy.Symbol("x", real=True)
     assert Domain.parse([x > 0]).contains({"x": 1})
+
+
+@pytest.mark.parametrize("payload", [5, 1.5, object(), b"x > 0", {"x": 1}], ids=["int", "float", "object", "bytes",
+                                                                              "mapping"])
+def test_a_payload_that_is_not_a_domain_is_a_one_line_error(payload):
+    with pytest.raises(InvalidArgument, match=r"^domain=.*is not a domain") as info:
+        Domain.parse(payload)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("args, match", [(("x", 5), "domain conditions=5"), ((5, ()), "domain text=5"),
+                                         (("x", (), 5), "domain integers=5"), (("x", (), [1]), "must be names")],
+                         ids=["conditions", "text", "integers", "integer-names"])
+def test_a_domain_built_from_bad_parts_is_a_one_line_error(args, match):
+    with pytest.raises(InvalidArgument, match=match):
+        Domain(*args)

@@ -14,7 +14,7 @@ from proofs.base.evidence import Outcome
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import limits
 from proofs.engines.sign.decide import sign_evidence
-from core.errors import InvalidArgument
+from core.errors import InvalidArgument, invalid
 from symbolic.symbols import q
 
 x, y = sympy.symbols("x y", real=True)
@@ -211,3 +211,63 @@ def test_a_slow_limit_is_stopped_at_the_deadline():
     # sympy's gruntz spends tens of seconds on the limits of this condition's high derivatives at infinity
     verdict = check_sign("-x/3 + (exp(2*x) - 1)/(log(x) + 1)", ["x >= 1"], sign=">=0", symbols=["x"], timeout=2)
     assert verdict.status.value == "inconclusive"
+
+
+# --- a whole call's time: within() and every public check's timeout= --------------------------------------------
+def test_within_stops_a_pure_python_loop_and_cuts_the_deadlines_made_inside():
+    from proofs.engines.sign.limits import Deadline, within
+
+    def spin():
+        while True:
+            pass
+
+    assert within(0.05, spin) == (False, None)
+    finished, seconds = within(5, lambda: Deadline(100).seconds)
+    assert finished and seconds <= 5
+    assert within(5, lambda: 42) == (True, 42)
+
+
+def test_within_an_inner_call_stops_at_its_own_deadline_and_the_outer_at_its_own():
+    from proofs.engines.sign.limits import within
+
+    inner = []
+
+    def spin():
+        while True:
+            pass
+
+    def nested():
+        inner.append(within(0.02, spin))
+        spin()
+
+    assert within(0.2, nested) == (False, None)
+    assert inner == [(False, None)]
+
+
+def test_within_passes_a_bad_input_on():
+    from proofs.engines.sign.limits import within
+
+    def refuse():
+        raise invalid("x", 1, "is bad")
+
+    with pytest.raises(InvalidArgument, match="x=1"):
+        within(5, refuse)
+
+
+def _krr():
+    from proofs import mechanisms
+
+    return mechanisms.randomized_response(d="d", epsilon="eps")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: check_sign("(exp(e)-1)/(exp(e)+1) - e/2", ["e > 0"], sign="<=0", symbols=["e"], timeout=0.01),
+    lambda: __import__("proofs").check_moment("(C0 - n*q)/(p - q)", "c0", mechanism=_krr(), counts={"0": "c0"},
+                                              domain="eps > 0, d >= 2, 0 <= c0 <= n", timeout=0.01),
+    lambda: __import__("proofs").check_approximation(
+        "(c0*p*(1-p) + (n-c0)*q*(1-q))/(p-q)**2", "n*(d - 2 + exp(eps))/(exp(eps) - 1)**2", regime="c0 -> 0",
+        mechanism=_krr(), domain="eps > 0, d >= 2, 0 <= c0 <= n, n >= 1", timeout=0.01),
+], ids=["check_sign", "check_moment", "check_approximation"])
+def test_a_tiny_timeout_is_an_inconclusive_time_out(call):
+    verdict = call()
+    assert verdict.status.value == "inconclusive" and "time-out" in verdict.reason

@@ -99,7 +99,8 @@ from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
 from proofs.engines.sign.crosscheck import crosscheck
-from proofs.engines.sign.limits import ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes
+from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
+                                        WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
 from proofs.engines.sign.parse import Condition, Statement, read_statement
 from proofs.engines.sign.polynomial import decide
@@ -171,6 +172,18 @@ def check_sign(
     :class:`~core.errors.InvalidArgument` (a ``ValueError``) naming the offending text.
     """
     seconds = read_timeout(timeout)
+    started = time.perf_counter()
+    finished, verdict = within(WHOLE_CALL * seconds, _check_sign, expr, domain, sign, integers, symbols, holds_when,
+                               seconds)
+    if finished:
+        return late(verdict, seconds, time.perf_counter() - started)
+    return Verdict(timed_out((Method.DECISION,), seconds, "the stated domain (stopped at the deadline)"))
+
+
+def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symbols: Sequence[str],
+                holds_when: Sequence[Any], seconds: float) -> Verdict:
+    """The body of :func:`check_sign`, run within ``WHOLE_CALL`` times its timeout (its cross-check may take
+    half again)."""
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
     deadline = Deadline(seconds)
     first = _evidence(statement, deadline, solver="auto", candidates=holds_when)

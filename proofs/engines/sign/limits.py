@@ -19,6 +19,12 @@ worker process that is killed when it overruns), the branch-and-bound loop check
 the sympy steps that can take long (limits, simplifications, factorisations) run under :func:`bounded`,
 which stops them when the deadline passes. The whole call ends within about twice its timeout.
 
+**A whole call's time.** :func:`within` runs a public check (``check_sign``, ``check_ldp``, ``check_moment``,
+``check_approximation``) under one deadline: every :class:`Deadline` made inside it is cut to that deadline
+(so z3 and cvc5 are asked to stop by then), and when it passes the calling thread is interrupted at its next
+Python instruction, again every :data:`REFIRE` seconds until the call has unwound; the check then returns an
+``inconclusive`` verdict whose evidence says "time-out".
+
 **Limitations.** An exception of sympy, z3, cvc5 or python-flint inside the engine that is not a bad
 input (:data:`ENGINE_LIMITATIONS`) is a limitation of the engine: the evidence is ``inconclusive`` and
 says which exception stopped it (:func:`limitation`), never a traceback. A ``KeyboardInterrupt`` is never
@@ -27,11 +33,17 @@ caught: it is not an exception of this kind.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import ctypes
+import dataclasses
+import functools
+import inspect
 import math
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,10 +53,12 @@ import sympy
 import z3
 from sympy.polys.polyerrors import BasePolynomialError
 
-from core.errors import invalid
+from core.errors import InvalidArgument, invalid
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
-           "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation"]
+           "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation", "within",
+           "timed_out", "CallTimedOut", "REFIRE", "shielded", "WHOLE_CALL", "late",
+           "honours_timeout"]
 
 #: Largest degree (a bound read from the expression as written) of a polynomial the decider builds.
 #: sympy's factorisation of a dense polynomial in two variables takes about 1 s at degree 100, 6 s at
@@ -73,12 +87,27 @@ class TimeUp(Exception):
         self.step = step
 
 
+#: The ``time.perf_counter`` instant at which the enclosing :func:`within` call must end (None outside one).
+_CALL_ENDS: contextvars.ContextVar[float | None] = contextvars.ContextVar("call_ends", default=None)
+#: Seconds between two interruptions of a call whose deadline has passed (until it has unwound).
+REFIRE = 0.05
+#: A public check with ``timeout=t`` is stopped at WHOLE_CALL * t: its own steps aim at t (check_sign's
+#: cross-check at 1.5 t), and the call must end within 2 t, the stop included.
+WHOLE_CALL = 1.9
+
+
 @dataclass
 class Deadline:
-    """The time one call may take: ``seconds`` from ``start`` (``time.perf_counter``)."""
+    """The time one call may take: ``seconds`` from ``start`` (``time.perf_counter``), never beyond the end
+    of the enclosing :func:`within` call."""
 
     seconds: float
     start: float = field(default_factory=time.perf_counter)
+
+    def __post_init__(self) -> None:
+        ends = _CALL_ENDS.get()
+        if ends is not None and self.start + self.seconds > ends:
+            self.seconds = max(0.0, ends - self.start)
 
     @property
     def at(self) -> float:
@@ -139,6 +168,7 @@ def bounded(deadline: Deadline, step: str, function: Callable[..., Any], *args: 
 
     watchdog = threading.Timer(left, fire)
     watchdog.daemon = True
+    _watchdogs().append(watchdog)
     watchdog.start()
     try:
         try:
@@ -147,10 +177,194 @@ def bounded(deadline: Deadline, step: str, function: Callable[..., Any], *args: 
             with lock:
                 state["running"] = False
             watchdog.cancel()
+            _forget(watchdog)
             if state["fired"]:
                 _raise_in(thread, None)
     except _Stopped:
         raise TimeUp(step) from None
+
+
+_THREAD = threading.local()
+
+
+def _watchdogs() -> list[threading.Timer]:
+    """The :func:`bounded` watchdogs running for this thread (a :func:`within` call that is interrupted
+    cancels those it started, so none fires after it has returned)."""
+    if not hasattr(_THREAD, "watchdogs"):
+        _THREAD.watchdogs = []
+    return _THREAD.watchdogs
+
+
+def _forget(watchdog: threading.Timer) -> None:
+    try:
+        _watchdogs().remove(watchdog)
+    except ValueError:
+        pass
+
+
+#: thread id -> how many :func:`shielded` blocks it is in (a :func:`within` deadline waits for them).
+_SHIELDED: dict[int, int] = {}
+
+
+@contextlib.contextmanager
+def shielded() -> Iterator[None]:
+    """A block a :func:`within` deadline does not interrupt (it interrupts once the block has ended): the
+    construction of a z3 context, whose finaliser fails on an object half made."""
+    thread = threading.get_ident()
+    _SHIELDED[thread] = _SHIELDED.get(thread, 0) + 1
+    try:
+        yield
+    finally:
+        _SHIELDED[thread] -= 1
+        if not _SHIELDED[thread]:
+            del _SHIELDED[thread]
+
+
+def _quiet_finalisers(previous: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``sys.unraisablehook`` that drops a :class:`CallTimedOut` raised inside a finaliser (``__del__``
+    cannot pass it on; the call is interrupted again :data:`REFIRE` seconds later) and passes on the rest."""
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, CallTimedOut):
+            return
+        previous(unraisable)
+
+    return hook
+
+
+class CallTimedOut(BaseException):
+    """Raised in a :func:`within` call's thread when its deadline has passed. A ``BaseException``, so that
+    the engines' ``except Exception`` (a limitation of the engine) does not take it for one; each call
+    raises its own subclass, so a call inside another stops only at its own deadline."""
+
+
+def within(seconds: float, function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[bool, Any]:
+    """``(True, function(*args, **kwargs))``, or ``(False, None)`` when ``seconds`` pass first.
+
+    Every :class:`Deadline` made during the call ends by then (z3 and cvc5 queries are given what is left);
+    at the deadline the calling thread is interrupted at its next Python instruction (sympy, python-flint
+    and mpmath steps included), again every :data:`REFIRE` seconds until the call has unwound, and the
+    :func:`bounded` watchdogs it started are cancelled. An exception other than a bad input
+    (:class:`~core.errors.InvalidArgument`) raised once the deadline has passed (a step cut short by it) is
+    the time-out too."""
+    ends = time.perf_counter() + seconds
+    outer = _CALL_ENDS.get()
+    token = _CALL_ENDS.set(ends if outer is None else min(outer, ends))
+    stop = type("CallTimedOut", (CallTimedOut,), {})
+    thread = threading.get_ident()
+    lock = threading.Lock()
+    state = {"running": True, "fired": False}
+    done = threading.Event()
+    started = len(_watchdogs())
+
+    def watch() -> None:
+        wait = max(0.0, ends - time.perf_counter())
+        while not done.wait(wait):
+            wait = REFIRE
+            with lock:
+                if not state["running"]:
+                    return
+                if _SHIELDED.get(thread):
+                    continue
+                state["fired"] = True
+                _raise_in(thread, stop)
+
+    watcher = threading.Thread(target=watch, name="within-deadline", daemon=True)
+    finished, result = False, None
+    try:
+        try:
+            try:
+                watcher.start()  # inside: the deadline may pass before start() returns
+                result = function(*args, **kwargs)
+                finished = True
+            finally:
+                while True:  # the interruption may land here too: end the watch before anything else
+                    try:
+                        with lock:
+                            state["running"] = False
+                        done.set()
+                        if state["fired"]:
+                            _raise_in(thread, None)  # an interruption still pending is cancelled
+                        break
+                    except CallTimedOut:  # this call's, or an enclosing one's (which interrupts again)
+                        continue
+        except stop:
+            pass
+        except Exception as error:  # what a step cut at the deadline raised (TimeUp, ...) is the time-out too
+            if time.perf_counter() < ends or isinstance(error, InvalidArgument):
+                raise
+    finally:
+        if state["fired"]:
+            for watchdog in _watchdogs()[started:]:  # the watchdogs the call left behind never fire
+                watchdog.cancel()
+            del _watchdogs()[started:]
+        _CALL_ENDS.reset(token)
+    return finished, result
+
+
+sys.unraisablehook = _quiet_finalisers(sys.unraisablehook)
+
+
+def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A public check whose ``timeout=`` (seconds, when given as a positive finite number) bounds the whole
+    call: it runs :func:`within` :data:`WHOLE_CALL` times that, and a call stopped there returns the check's
+    own verdict class with one ``inconclusive`` piece of evidence per method of ``methods`` saying "time-out". Any other
+    ``timeout`` is left to the check (which refuses a bad one in one line)."""
+
+    def wrap(check: Callable[..., Any]) -> Callable[..., Any]:
+        default = inspect.signature(check).parameters["timeout"].default
+
+        @functools.wraps(check)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            seconds = kwargs.get("timeout", default)
+            if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                    or not 0 < seconds < float("inf")):
+                return check(*args, **kwargs)
+            started = time.perf_counter()
+            finished, verdict = within(WHOLE_CALL * seconds, check, *args, **kwargs)
+            if finished:
+                return late(verdict, seconds, time.perf_counter() - started)
+            returns = inspect.signature(check).return_annotation
+            kind = _verdict_class(check, returns)
+            return kind(timed_out(methods, seconds, "the stated domain (stopped at the deadline)"))
+
+        return timed
+
+    return wrap
+
+
+def _verdict_class(check: Callable[..., Any], annotation: Any) -> type:
+    """The verdict class a check returns (its return annotation, read in its module)."""
+    from proofs.base.verdict import Verdict
+
+    if isinstance(annotation, str):
+        annotation = getattr(sys.modules[check.__module__], annotation, Verdict)
+    return annotation if isinstance(annotation, type) and issubclass(annotation, Verdict) else Verdict
+
+
+def late(verdict: Any, seconds: float, elapsed: float) -> Any:
+    """``verdict`` as it is, unless the call ran past its ``seconds`` and nothing was decisive: then each
+    inconclusive piece of evidence that does not say so already says "time-out" (the engine stopped at its
+    deadline, and the reason should say why)."""
+    from proofs.base.evidence import Outcome
+    from proofs.base.verdict import Status
+
+    if elapsed < seconds or verdict.status is not Status.INCONCLUSIVE:
+        return verdict
+    note = f"the call's time ({round(seconds, 4)} s) ran out ({round(elapsed, 4)} s)"
+    marked = tuple(dataclasses.replace(e, detail={**e.detail, "time-out": note})
+                   if e.outcome is Outcome.INCONCLUSIVE and "time-out" not in e.detail else e for e in verdict.evidence)
+    return type(verdict)(marked)
+
+
+def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, ...]:
+    """One ``inconclusive`` piece of evidence per method for a call stopped at its deadline: its detail
+    says "time-out" and the time allowed."""
+    from proofs.base.evidence import Evidence, Outcome
+
+    return tuple(Evidence(method, Outcome.INCONCLUSIVE, what,
+                          {"time-out": f"the call was stopped at its deadline ({round(seconds, 4)} s)"},
+                          seconds=seconds) for method in methods)
 
 
 def read_timeout(value: Any, name: str = "timeout") -> float:

@@ -25,7 +25,7 @@ import z3
 
 from core.context import DEFAULT_DPS, arb
 from core.errors import InvalidArgument, invalid
-from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded
+from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded, shielded
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
 from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
@@ -91,7 +91,8 @@ class SignProblem:
         problem = cls(target, constraints, reduced.target, reduced.domain, integers, deadline, list(reduced.notes),
                       dict(reduced.stands_for), list(reduced.log_arguments),
                       transcript if transcript is not None else Transcript(), statement)
-        context = z3.Context()  # one per problem: its models never depend on the queries that came before
+        with shielded():  # a context half made by an interruption fails in its finaliser
+            context = z3.Context()  # one per problem: its models never depend on the queries that came before
         problem.variables = {s: z3.Real(s.name, context) for s in symbols_now}
         for condition in reduced.domain:
             problem.formulas += problem._clear(condition)

@@ -23,7 +23,7 @@ import z3
 
 from core.context import DEFAULT_DPS, arb
 from proofs.engines.sign.interval import Interval, compile_expression, from_arb
-from proofs.engines.sign.limits import Deadline
+from proofs.engines.sign.limits import Deadline, shielded
 from proofs.engines.sign.parse import NEGATION
 from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.solver import relation, solve
@@ -67,7 +67,8 @@ def taylor_proves(expr: sympy.Expr, op: str, x: sympy.Symbol, lo: Fraction, hi: 
             bounds = _rational_bounds(remainder)
             if bounds is None:
                 continue
-            ctx = z3.Context()
+            with shielded():
+                ctx = z3.Context()
             t = z3.Real("x", ctx)
             shift = t - _real(centre, ctx)
             formulas, terms, ranges = [], [], []
