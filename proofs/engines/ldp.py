@@ -65,6 +65,7 @@ from core.domain import Domain
 from core.errors import invalid
 from core.formula import parse_formula
 from numeric.definitions import ldp as definitions
+from numeric.density import Density
 from numeric.families import (MAX_CASES, X, X_PRIME, Family, MatrixFamily, Product, RatioCase, UnaryEncoding,
                               expression, matrix as matrix_family)
 from numeric.finite_mechanism import FiniteMechanism, symbol
@@ -73,6 +74,7 @@ from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
+from proofs.engines.density_ldp import dispatch_ldp
 from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within
 from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
 
@@ -134,7 +136,7 @@ def _identity_zero(value: sympy.Expr) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ the call
-def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP",
+def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP", delta: Any = None,
               timeout: float = 30.0, points: int = DEFAULT_POINTS) -> Verdict:
     """Is ``mechanism`` ``epsilon``-private on ``domain``? A :class:`~proofs.base.verdict.Verdict` (see the
     module docstring): ``proved`` on the whole domain, ``refuted`` at an exact point, or ``inconclusive``.
@@ -144,7 +146,8 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
     :class:`numeric.mechanisms.Mechanism` (then ``notion`` is ``"SLDP"``, ``"WLDP"`` or ``"LDP"`` and
     ``epsilon`` a number). ``timeout``: seconds each sign decision may take, and the whole call at most
     ``WHOLE_CALL`` (1.9) times that (then the verdict is ``inconclusive``, its reason "time-out");
-    ``points``: interior points enumerated."""
+    ``points``: interior points enumerated. A law with continuous output (:mod:`proofs.continuous`) is
+    decided by :mod:`proofs.engines.density_ldp`, and so is ``delta`` ((ε, δ)-LDP, for such laws only)."""
     if notion not in NOTIONS:
         raise invalid("notion", notion, f"not one of {list(NOTIONS)}")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
@@ -152,15 +155,19 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
     if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 200:
         raise invalid("points", points, "must be a positive integer (at most 200)")
     started = time.perf_counter()
-    finished, verdict = within(WHOLE_CALL * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points)
+    finished, verdict = within(WHOLE_CALL * timeout, _check_ldp, mechanism, epsilon, domain, notion, timeout, points,
+                               delta)
     if finished:
         return late(verdict, timeout, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION, Method.ENUMERATION), timeout,
                              "the stated domain (stopped at the deadline)"))
 
 
-def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: float, points: int) -> Verdict:
+def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: float, points: int,
+               delta: Any = None) -> Verdict:
     """The body of :func:`check_ldp`, run within ``WHOLE_CALL`` times its timeout."""
+    if (verdict := dispatch_ldp(mechanism, epsilon, domain, delta=delta, timeout=timeout)) is not None:
+        return verdict
     mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
     if isinstance(mechanism, Mechanism):
         return _evidential(mechanism, epsilon, notion)
@@ -184,6 +191,8 @@ def validate_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: st
     mechanism (its kind, and a family's requirements decided on its whole domain, as :func:`check_ldp` does
     first), ε and the stated domain with their names; a one-line :class:`~core.errors.InvalidArgument`
     otherwise. A short declaration calls it when it is declared."""
+    if isinstance(mechanism, Density):  # validated when it was built (numeric.density)
+        return
     mechanism, domain = _arguments(mechanism, epsilon, domain, notion)
     if isinstance(mechanism, Mechanism):
         _evidential_arguments(mechanism, epsilon)
