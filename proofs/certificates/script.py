@@ -27,7 +27,7 @@ import sympy
 from core.errors import ToolkitError
 from proofs.base.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions,
-    all_steps, certified,
+    certified, certified_steps,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
@@ -368,7 +368,7 @@ def certificate_source(item: Any) -> str:
     be written."""
     subject = item if isinstance(item, Subject) else Subject.of(item)
     covered, missing = certified(subject.status, subject.evidence)
-    steps_of = [(e, all_steps(e)) for e in covered]
+    steps_of = certified_steps(covered)
     checked = [s for _, steps in steps_of for s in steps if s.machine_checked]
     if not checked:
         what = (f"the {subject.status} verdict rests on evidence without machine-checked steps "
@@ -434,7 +434,7 @@ def certificate_source(item: Any) -> str:
         "",
         "finish([",
         *[_string(text) for text in stated],
-        "])",
+        f"], expected={number})",
         "",
     ]
     return "\n".join(line for line in lines if line is not None)

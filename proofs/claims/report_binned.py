@@ -338,11 +338,14 @@ def _example_steps() -> tuple:
     mu = (-75 * tail(-alpha) + 75 * tail(beta) + 50 * (1 - tail(beta) - tail(-alpha))
           + 2 * (density(alpha) - density(beta)))
     tiny, small = sympy.Rational(1, 10 ** 100), sympy.Rational(1, 10 ** 30)
-    return (Holds("theta_1 = Phi(-25) < 10^-100", theta < tiny, {}),
+    def less(left, right):  # kept as written: sympy would decide a relation between numbers on construction
+        return sympy.Lt(left, right, evaluate=False)
+
+    return (Holds("theta_1 = Phi(-25) < 10^-100", less(theta, tiny), {}),
             Holds("|nu - 37.5| < 10^-100, with nu = -37.5 theta_1 + 37.5 (1 - theta_1)",
-                  sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, {}),
+                  less(sympy.Abs(nu - sympy.Rational(75, 2)), tiny), {}),
             Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [-75, 75])",
-                  sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)) < small, {}),
+                  less(sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)), small), {}),
             Stated("X = clamp(N(50, 2^2), -75, 75) has theta_1 = Pr(X <= 0) = Phi(-25), and E[clamp(X)] = "
                    "L Phi(alpha) + U (1 - Phi(beta)) + m (Phi(beta) - Phi(alpha)) + s (phi(alpha) - phi(beta))"))
 
