@@ -156,7 +156,16 @@ define(Claim(
 def _nu_symbolic(budget: Budget):
     for T in (1, 2, 3):
         out = derivations.onehot_moments(T)
-        yield identity(out["E[nu_hat]"], out["nu"], domain=f"sampling model, T = {T}, symbolic m, theta, p")
+        yield identity(_nu_hat_mean(T), out["nu"], domain=f"sampling model, T = {T}, symbolic m, theta, p")
+
+
+def _nu_hat_mean(T: int) -> sympy.Expr:
+    """E[ν̂] for one individual as the sum over its reports b ∈ {0,1}^T of Pr(b) Σ_i m_i (b_i - (1/2 - p))/(2p)
+    (004 §3.2; n individuals average to the same mean), unsimplified: the definition the identity checks."""
+    _, law = derivations.per_type_law(T)
+    p, half = derivations.p, sympy.Rational(1, 2)
+    m = sympy.symbols(f"m1:{T + 1}", real=True)
+    return sympy.Add(*(law[b] * sympy.Add(*(m[i] * (b[i] - (half - p)) / (2 * p) for i in range(T))) for b in law))
 
 
 @check("R.nu-unbiased", "enumeration")
@@ -327,26 +336,27 @@ def _example_interval(budget: Budget):
 
 
 def _example_steps() -> tuple:
-    """The three certified facts of the example as sympy, for a proof certificate: Φ(-x) = erfc(x/√2)/2 (no
-    cancellation), ν = 37.5 - 75 θ_1 and the clamped mean μ = L Φ(α) + U (1 - Φ(β)) + m (Φ(β) - Φ(α))
-    + s (φ(α) - φ(β)), α = (L - m)/s = -62.5, β = (U - m)/s = 12.5."""
+    """The three certified facts of the example as sympy, for a proof certificate, in the example's symbols
+    at its point (m = 50, s = 2, L = -75, U = 75): Φ(-x) = erfc(x/√2)/2 (no cancellation), θ_1 = Φ(-m/s),
+    ν = 37.5 - 75 θ_1 and the clamped mean μ = L Φ(α) + U (1 - Φ(β)) + m (Φ(β) - Φ(α)) + s (φ(α) - φ(β)),
+    α = (L - m)/s = -62.5, β = (U - m)/s = 12.5."""
     tail = lambda x: sympy.erfc(x / sympy.sqrt(2)) / 2  # noqa: E731 - Φ(-x)
     density = lambda x: sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731 - φ(x)
-    alpha, beta = sympy.Rational(-125, 2), sympy.Rational(25, 2)
-    theta = tail(25)
+    m, s = sympy.Symbol("m", real=True), sympy.Symbol("s", positive=True)
+    low, high = sympy.Symbol("L", real=True), sympy.Symbol("U", real=True)
+    point = {"m": 50, "s": 2, "L": -75, "U": 75}
+    alpha, beta = (low - m) / s, (high - m) / s
+    theta = tail(m / s)
     nu = sympy.Rational(75, 2) - 75 * theta
-    mu = (-75 * tail(-alpha) + 75 * tail(beta) + 50 * (1 - tail(beta) - tail(-alpha))
-          + 2 * (density(alpha) - density(beta)))
+    mu = (low * tail(-alpha) + high * tail(beta) + m * (1 - tail(beta) - tail(-alpha))
+          + s * (density(alpha) - density(beta)))
     tiny, small = sympy.Rational(1, 10 ** 100), sympy.Rational(1, 10 ** 30)
-    def less(left, right):  # kept as written: sympy would decide a relation between numbers on construction
-        return sympy.Lt(left, right, evaluate=False)
-
-    return (Holds("theta_1 = Phi(-25) < 10^-100", less(theta, tiny), {}),
+    return (Holds("theta_1 = Phi(-m/s) < 10^-100", theta < tiny, point),
             Holds("|nu - 37.5| < 10^-100, with nu = -37.5 theta_1 + 37.5 (1 - theta_1)",
-                  less(sympy.Abs(nu - sympy.Rational(75, 2)), tiny), {}),
-            Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [-75, 75])",
-                  less(sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)), small), {}),
-            Stated("X = clamp(N(50, 2^2), -75, 75) has theta_1 = Pr(X <= 0) = Phi(-25), and E[clamp(X)] = "
+                  sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, point),
+            Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [L, U])",
+                  sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)) < small, point),
+            Stated("X = clamp(N(m, s^2), L, U) has theta_1 = Pr(X <= 0) = Phi(-m/s), and E[clamp(X)] = "
                    "L Phi(alpha) + U (1 - Phi(beta)) + m (Phi(beta) - Phi(alpha)) + s (phi(alpha) - phi(beta))"))
 
 

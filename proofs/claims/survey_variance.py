@@ -326,7 +326,7 @@ def _aw_symbolic(budget: Budget) -> list[Evidence]:
     return [identity(P.T310.xreplace({A(): P.A_APPROX}).xreplace(warner), P.A_APPROX_WARNER,
                      domain="p + q = 1, p != 1/2 (symbolic: Theorem 3.10 with A -> 1/n)"),
             identity(P.A_APPROX_WARNER, P.EQ1, domain="p != 1/2 (symbolic: the same as Eq. (1))"),
-            identity(P.A_APPROX.xreplace(warner), 1 / n, domain="p + q = 1 (symbolic: the approximation is 1/n)")]
+            identity(sympy.Subs(P.A_APPROX, q, 1 - p), 1 / n, domain="p + q = 1 (symbolic: the approximation is 1/n)")]
 
 
 @check("A.approx.warner", "enumeration")
