@@ -992,11 +992,11 @@ def trivial_query(smtlib: str, expected: str = "unsat") -> str | None:
 def cannot_fail(step: Step) -> str | None:
     """Why ``step`` cannot fail whatever the mathematics (so a machine re-checking it shows nothing), or
     None: an identity or inequality whose two sides are the same expression, a condition or finite check
-    whose condition is ``true`` as written, an exact value of a number that is the value itself, an SMT
+    whose condition is ``true`` as written (a condition that also asks for integer values checks those), an exact value of a number that is the value itself, an SMT
     query unsatisfiable by its text alone (:func:`trivial_query`)."""
     if isinstance(step, (Identity, Inequality)) and step.lhs == step.rhs:
         return "its two sides are the same expression"
-    if isinstance(step, (Holds, FiniteCheck)) and step.condition == sympy.true:
+    if isinstance(step, (Holds, FiniteCheck)) and step.condition == sympy.true and not getattr(step, "integers", ()):
         return "its condition is true as written"
     if isinstance(step, ExactValue) and step.expr == step.value:
         return "the expression is the number itself"

@@ -158,8 +158,13 @@ class StepPrinter:
             lines.append(wrapped(f"{name} = ", "{" + items + "}"))
         return self.points[key]
 
-    def named(self, stem: str, number: int, value: Any, lines: list[str]) -> str:
-        """``stem_number = <expr>``, remembered so later conditions can name it."""
+    def named(self, stem: str, number: int, value: Any, lines: list[str], *, reuse: bool = False) -> str:
+        """``stem_number = <expr>``, remembered so later conditions can name it; with ``reuse``, the name of
+        the same expression printed by an earlier step (so a side an identity showed to be the definition is
+        the very side whose value is checked: one line to change, and the identity sees the change too)."""
+        renamed = self.names.rename(value)
+        if reuse and renamed in self.expressions:
+            return self.expressions[renamed]
         name = f"{stem}_{number}"
         lines.append(wrapped(f"{name} = ", self.expr(value)))
         self.expressions.setdefault(self.names.rename(value), name)
@@ -217,7 +222,7 @@ class StepPrinter:
 
     def _print_ExactValue(self, number: int, step: ExactValue) -> list[str]:
         lines: list[str] = []
-        expr = self.named("expr", number, step.expr, lines)
+        expr = self.named("expr", number, step.expr, lines, reuse=True)
         point = self.point(step.point, lines)
         lines.append(self.call(number, "exact value", step.says,
                                f"check_value({expr}, {point}, {self.number(step.value)})"))
