@@ -996,7 +996,8 @@ def cannot_fail(step: Step) -> str | None:
     query unsatisfiable by its text alone (:func:`trivial_query`)."""
     if isinstance(step, (Identity, Inequality)) and step.lhs == step.rhs:
         return "its two sides are the same expression"
-    if isinstance(step, (Holds, FiniteCheck)) and step.condition == sympy.true and not getattr(step, "integers", ()):
+    if (isinstance(step, (Holds, FiniteCheck)) and step.condition == sympy.true
+            and not getattr(step, "integers", ())):
         return "its condition is true as written"
     if isinstance(step, ExactValue) and step.expr == step.value:
         return "the expression is the number itself"
