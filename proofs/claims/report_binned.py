@@ -127,14 +127,19 @@ def _independence_symbolic(budget: Budget):
     point = {"p": Fraction(1, 4), "n": 1, "theta1": HALF, "theta2": Fraction(1, 4), "m1": HALF, "m2": Fraction(3, 2),
              "m3": Fraction(5, 2)}
     cov = identity(out["Cov(theta_hat_1, theta_hat_2)"], 0, points=[point],
-                   domain="sampling model, T = 3, symbolic theta, p, n")
+                   domain="sampling model, T = 3, symbolic theta, p, n", within=_SAMPLING_DOMAIN)
     corrections = (identity(out["Var[nu_hat]"], out["corrected Var[nu_hat]"],
                             domain="sampling model, T = 3, symbolic m, theta, p, n"),
                    identity(out["Cov(theta_hat_1, theta_hat_2)"], -th1 * th2 / n_symbol,
                             domain="sampling model, T = 3, symbolic theta, p, n"))
     yield replace(cov, corrected=Correction(_VAR_NU_CORRECTED, corrections))
     yield identity(out["Var[nu_hat]"], out["printed Var[nu_hat]"], points=[point],
-                   domain="sampling model, T = 3, symbolic m, theta, p, n")
+                   domain="sampling model, T = 3, symbolic m, theta, p, n", within=_SAMPLING_DOMAIN)
+
+
+#: The sampling model at T = 3 as conditions: 0 < p < 1/2, n >= 1, type probabilities theta1, theta2 and
+#: theta3 = 1 - theta1 - theta2 in [0, 1].
+_SAMPLING_DOMAIN = "0 < p < 1/2, n >= 1 integer, theta1 >= 0, theta2 >= 0, theta1 + theta2 <= 1"
 
 
 # ===================================================================================== R.nu-unbiased

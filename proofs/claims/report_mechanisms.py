@@ -623,7 +623,8 @@ def _bs_ratio_symbolic(budget: Budget):
              for key, value in ratios.items()]
     correction = Correction(_RATIO_CORRECTED, tuple(exact))
     ev = identity(ratios[(0, 0)], r * r, points=[{"p": Fraction(1, 4), "b_t": 0, "b_t'": 0}],
-                  domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates")
+                  domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates",
+                  within="0 < p < 1/2")
     yield replace(ev, corrected=correction, holds_when="$b_t = 1$ and $b_{t'} = 0$")
     def at_most(value):
         gap = sympy.simplify(r ** 2 - value)

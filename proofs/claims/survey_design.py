@@ -176,7 +176,8 @@ define(Claim(
 def _c311_derivative_identity(budget: Budget) -> Evidence:
     points = [{"n": size, "p": x, "q": y, "pi": z} for size in (1, 2, 5) for x in (Fraction(3, 5), Fraction(3, 4))
               for y in (Fraction(0), Fraction(1, 5)) for z in (Fraction(0), HALF)]
-    found = identity(F_PRIME, pa.f_prime_printed(), domain=SURVEY_TEXT, points=points, simplify=_cancel)
+    found = identity(F_PRIME, pa.f_prime_printed(), domain=SURVEY_TEXT, points=points, simplify=_cancel,
+                     within="p > 1/2, q >= 0, p + q <= 1, 0 <= pi <= 1, n >= 1 integer")
     if found.outcome is not Outcome.COUNTEREXAMPLE:
         return found
     proof = identity(F_PRIME, pa.f_prime_derived(), domain="p != q, (n+1)(p+q) != 1", simplify=_cancel)

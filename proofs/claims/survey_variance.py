@@ -186,7 +186,8 @@ define(Claim(
 def _form2_000_symbolic(budget: Budget) -> Evidence:
     evidence = identity(with_a_symbol(P.T310), with_a_symbol(P.T310_FORM2_000), domain="p != q, A > 0 (symbolic)",
                         points=[{"p": Fraction(3, 4), "q": Fraction(0), "pi": z, "A": Fraction(1)}
-                                for z in (Fraction(1, 2), Fraction(0), Fraction(1))])
+                                for z in (Fraction(1, 2), Fraction(0), Fraction(1))],
+                        within="0 <= q <= 1, p <= 1, p + q <= 1, p > 1/2, 0 <= pi <= 1, A > 0")
     fix = Correction(r"$[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A$ (the form printed in 003)",
                      (_form2_symbolic(budget), _form2_enumeration(budget)))
     return replace(evidence, corrected=fix, holds_when=r"$\pi = 1/2$")
