@@ -326,7 +326,8 @@ def _warner_mle_symbolic(budget: Budget):
     lam = half - p_symbol + 2 * p_symbol * theta
     ones_sampled = sympy.Subs(sympy.Derivative((1 - lam + lam * t) ** n_symbol, t), t, 1)
     yield identity((ones_sampled / n_symbol - (half - p_symbol)) / (2 * p_symbol), theta,
-                   domain="inputs i.i.d. Bernoulli(theta), all n >= 1, 0 < p < 1/2")
+                   domain="inputs i.i.d. Bernoulli(theta), all n >= 1, 0 < p < 1/2",
+                   simplify=lambda e: sympy.simplify(sympy.together(e.doit())))
     ones = sympy.Symbol("N1", nonnegative=True)
     yield identity(derivations.warner_mle(), (ones / n_symbol - (HALF - p_symbol)) / (2 * p_symbol),
                    domain="stationary point of N1 ln(lam) + (n - N1) ln(1 - lam), lam = 1/2 - p + 2p theta")
