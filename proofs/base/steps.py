@@ -34,6 +34,7 @@ point, and the claim's domain; it returns the steps a referee needs to see the c
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -50,7 +51,7 @@ from proofs.base import enumerations, stepcheck
 __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "TwoPrecisions",
            "Enumeration", "Stated",
            "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps",
-           "all_steps", "certified",
+           "all_steps", "certified", "certified_steps", "settled", "cannot_fail", "trivial_query", "step_key",
            "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
 
 #: The relations a claim may state between two sides (the counterexample is where it fails).
@@ -912,11 +913,140 @@ def _reduction_steps(record: Any) -> tuple[Step, ...]:
 _RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps, "reductions": _reduction_steps}
 
 
+# ------------------------------------------------------------------ steps that cannot fail, repeated steps
+_FALSE_GROUND = {"<": lambda a, b: not a < b, "<=": lambda a, b: not a <= b, ">": lambda a, b: not a > b,
+                 ">=": lambda a, b: not a >= b, "=": lambda a, b: a != b}
+
+
+def _numeral(node: Any) -> Fraction | None:
+    """The value of an SMT-LIB numeral term (``3``, ``1.5``, ``(- 2)``, ``(/ 1 3)``), or None."""
+    if isinstance(node, str):
+        try:
+            return Fraction(node)
+        except (ValueError, ZeroDivisionError):
+            return None
+    if len(node) == 2 and node[0] == "-":
+        inner = _numeral(node[1])
+        return None if inner is None else -inner
+    if len(node) == 3 and node[0] == "/":
+        top, bottom = _numeral(node[1]), _numeral(node[2])
+        return None if top is None or not bottom else top / bottom
+    return None
+
+
+def _is_false(node: Any) -> bool:
+    """A term false as written: ``false``, ``(not true)``, or a comparison of numerals that fails (``(<= 1 0)``)."""
+    if node == "false" or node == ["not", "true"]:
+        return True
+    if isinstance(node, list) and len(node) == 3 and node[0] in _FALSE_GROUND:
+        left, right = _numeral(node[1]), _numeral(node[2])
+        return left is not None and right is not None and _FALSE_GROUND[node[0]](left, right)
+    return False
+
+
+def _conjuncts(node: Any) -> list[Any]:
+    if isinstance(node, list) and node and node[0] == "and":
+        return [c for child in node[1:] for c in _conjuncts(child)]
+    return [node]
+
+
+def _implied(node: Any, hypotheses: list[Any]) -> bool:
+    """Whether ``node`` follows from ``hypotheses`` by reading alone: it is one of them, or true, or a
+    conjunction of such, a disjunction with one such, an implication whose conclusion is implied once its
+    premise is added."""
+    if node == "true" or node in hypotheses:
+        return True
+    if isinstance(node, list) and node:
+        if node[0] == "and":
+            return all(_implied(child, hypotheses) for child in node[1:])
+        if node[0] == "or":
+            return any(_implied(child, hypotheses) for child in node[1:])
+        if node[0] == "=>" and len(node) == 3:
+            return _implied(node[2], hypotheses + _conjuncts(node[1]))
+    return False
+
+
+def trivial_query(smtlib: str, expected: str = "unsat") -> str | None:
+    """Why an ``unsat`` query is unsatisfiable by its text alone, or None: an assertion false as written
+    (``(<= 1 0)``: what is left after reductions that were only stated), or the negated goal one of the
+    query's own hypotheses (the conclusion assumed). Such a query is decided before any solver runs, so it
+    checks nothing; a ``sat`` query is never trivial here."""
+    if expected != "unsat":
+        return None
+    try:
+        commands = [_inline_lets(c, {}) for c in _sexpressions(smtlib)]
+    except InvalidArgument:
+        return None
+    asserted = [c[1] for c in commands if isinstance(c, list) and len(c) == 2 and c[0] == "assert"]
+    facts = [term for a in asserted for term in _conjuncts(a)]
+    if any(_is_false(term) for term in facts):
+        return "it asserts a relation between numbers that is false as written"
+    for index, term in enumerate(facts):
+        if isinstance(term, list) and len(term) == 2 and term[0] == "not":
+            others = facts[:index] + facts[index + 1:]
+            if _implied(term[1], others):
+                return "the statement it negates is one of its own hypotheses"
+    return None
+
+
+def cannot_fail(step: Step) -> str | None:
+    """Why ``step`` cannot fail whatever the mathematics (so a machine re-checking it shows nothing), or
+    None: an identity or inequality whose two sides are the same expression, a condition or finite check
+    whose condition is ``true`` as written (a condition that also asks for integer values checks those), an exact value of a number that is the value itself, an SMT
+    query unsatisfiable by its text alone (:func:`trivial_query`)."""
+    if isinstance(step, (Identity, Inequality)) and step.lhs == step.rhs:
+        return "its two sides are the same expression"
+    if (isinstance(step, (Holds, FiniteCheck)) and step.condition == sympy.true
+            and not getattr(step, "integers", ())):
+        return "its condition is true as written"
+    if isinstance(step, ExactValue) and step.expr == step.value:
+        return "the expression is the number itself"
+    if isinstance(step, SmtQuery):
+        return trivial_query(step.smtlib, step.expected)
+    return None
+
+
+def step_key(step: Step) -> str:
+    """What makes two steps the same step (the same query, identity, condition ... whatever each says)."""
+    data = step.to_json()
+    if step.machine_checked:
+        data.pop("says", None)
+    return json.dumps(data, sort_keys=True)
+
+
+def settled(steps: Iterable[Step], seen: set[str] | None = None) -> tuple[Step, ...]:
+    """``steps`` as a certificate counts and runs them: a machine-checked step that cannot fail
+    (:func:`cannot_fail`) becomes a :class:`Stated` step saying why, and a step already in ``seen`` (the
+    same query, identity or condition asked again, by another evidence or another reduction) is dropped,
+    so each distinct step is run once and counted once. ``seen`` is updated."""
+    seen = set() if seen is None else seen
+    kept: list[Step] = []
+    for step in steps:
+        if step.machine_checked:
+            why = cannot_fail(step)
+            if why is not None:
+                step = Stated(f"{step.says} (not machine-checked: {why}, so no check of it could fail)")
+        key = step_key(step)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(step)
+    return tuple(kept)
+
+
 # ------------------------------------------------------------------------------ what a verdict rests on
 def all_steps(evidence: Any) -> tuple[Step, ...]:
     """The steps of one evidence (an :class:`~proofs.base.evidence.Evidence` or a report's evidence): its
-    own, then those the sign decider recorded in its detail."""
-    return tuple(getattr(evidence, "steps", ()) or ()) + sign_record_steps(getattr(evidence, "detail", {}))
+    own, then those the sign decider recorded in its detail, settled (:func:`settled`: a step that cannot
+    fail is stated, a repeated one kept once)."""
+    return settled(tuple(getattr(evidence, "steps", ()) or ()) + sign_record_steps(getattr(evidence, "detail", {})))
+
+
+def certified_steps(covered: Sequence[Any]) -> list[tuple[Any, tuple[Step, ...]]]:
+    """Each covered evidence with its steps, a step that an earlier evidence already has dropped: the steps
+    a certificate runs, each distinct step once."""
+    seen: set[str] = set()
+    return [(e, settled(all_steps(e), seen)) for e in covered]
 
 
 def _is(value: Any, name: str) -> bool:
@@ -964,7 +1094,7 @@ def step_counts(status: Any, evidence: Sequence[Any]) -> dict[str, int] | None:
     covered, missing = certified(status, evidence)
     if getattr(status, "value", status) not in ("proved", "refuted", "supported") and not covered:
         return None
-    steps = [s for e in covered for s in all_steps(e)]
+    steps = [s for _, settled_steps in certified_steps(covered) for s in settled_steps]
     return {"machine_checked": sum(1 for s in steps if s.machine_checked),
             "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing),
             "unchecked": sum(1 for s in steps if getattr(s, "unchecked", False))}

@@ -21,7 +21,7 @@ import sys
 
 from proofs.base import enumerations, stepcheck
 
-__all__ = ["step", "finish", "prelude", "imports", "RESULTS", "BOOKKEEPING", "NEEDS"]
+__all__ = ["step", "finish", "prelude", "imports", "RESULTS", "RAN", "BOOKKEEPING", "NEEDS"]
 
 #: What each helper a certificate may copy calls: the step checks', then the enumerations'.
 NEEDS = {**stepcheck.NEEDS, **enumerations.NEEDS}
@@ -29,6 +29,8 @@ _STDLIB = {**stepcheck.STDLIB, **enumerations.STDLIB}
 
 #: Whether each machine-checked step of the running script checked, in order.
 RESULTS: list[bool] = []
+#: The numbers of the machine-checked steps that ran, in order.
+RAN: list[int] = []
 
 
 def step(number, kind, says, run):
@@ -40,22 +42,28 @@ def step(number, kind, says, run):
     except Exception as error:  # a step that cannot be re-checked fails; the others still run
         ok, found = False, f"raised {type(error).__name__}: {error}"
     RESULTS.append(ok)
+    RAN.append(number)
     print(f"[{'ok' if ok else 'FAIL'}] {number}. {kind}: {says}")
     print(f"       {found}")
     return ok
 
 
-def finish(stated):
-    """Print the stated steps and the summary; exit 0 if and only if every machine-checked step checked
-    (and there was at least one)."""
+def finish(stated, expected):
+    """Print the stated steps and the summary; exit 0 if and only if the ``expected`` machine-checked steps,
+    numbered 1 to ``expected``, each ran once and checked (a step deleted from the script fails it)."""
     if stated:
         print("\nStated, not machine-checked:")
         for text in stated:
             print(f"  - {text}")
     passed = sum(RESULTS)
-    good = bool(RESULTS) and all(RESULTS)
-    print(f"\n{passed} of {len(RESULTS)} machine-checked steps check; {len(stated)} stated."
-          + ("" if good else " CERTIFICATE FAILS."))
+    complete = sorted(RAN) == list(range(1, expected + 1))
+    good = expected >= 1 and complete and all(RESULTS)
+    print(f"\n{passed} of {len(RESULTS)} machine-checked steps check; {len(stated)} stated.")
+    if not complete:
+        print(f"This certificate must run machine-checked steps 1 to {expected}, each once; it ran {len(RAN)} "
+              f"(missing: {sorted(set(range(1, expected + 1)) - set(RAN))}).")
+    if not good:
+        print("CERTIFICATE FAILS.")
     sys.exit(0 if good else 1)
 
 
@@ -99,6 +107,6 @@ def prelude(helpers: list[str]) -> str:
     """The source of the ``helpers`` a certificate calls (and those they call), then the
     bookkeeping, as one block of Python."""
     parts = [SOURCES[name] for name in _closure(helpers)]
-    parts.append("RESULTS = []\n")
+    parts.append("RESULTS = []\nRAN = []\n")
     parts += [SOURCES[name] for name in BOOKKEEPING]
     return "\n\n".join(part.rstrip() + "\n" for part in parts)

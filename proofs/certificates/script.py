@@ -27,7 +27,7 @@ import sympy
 from core.errors import ToolkitError
 from proofs.base.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions,
-    all_steps, certified,
+    certified, certified_steps,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped
@@ -158,8 +158,13 @@ class StepPrinter:
             lines.append(wrapped(f"{name} = ", "{" + items + "}"))
         return self.points[key]
 
-    def named(self, stem: str, number: int, value: Any, lines: list[str]) -> str:
-        """``stem_number = <expr>``, remembered so later conditions can name it."""
+    def named(self, stem: str, number: int, value: Any, lines: list[str], *, reuse: bool = False) -> str:
+        """``stem_number = <expr>``, remembered so later conditions can name it; with ``reuse``, the name of
+        the same expression printed by an earlier step (so a side an identity showed to be the definition is
+        the very side whose value is checked: one line to change, and the identity sees the change too)."""
+        renamed = self.names.rename(value)
+        if reuse and renamed in self.expressions:
+            return self.expressions[renamed]
         name = f"{stem}_{number}"
         lines.append(wrapped(f"{name} = ", self.expr(value)))
         self.expressions.setdefault(self.names.rename(value), name)
@@ -217,7 +222,7 @@ class StepPrinter:
 
     def _print_ExactValue(self, number: int, step: ExactValue) -> list[str]:
         lines: list[str] = []
-        expr = self.named("expr", number, step.expr, lines)
+        expr = self.named("expr", number, step.expr, lines, reuse=True)
         point = self.point(step.point, lines)
         lines.append(self.call(number, "exact value", step.says,
                                f"check_value({expr}, {point}, {self.number(step.value)})"))
@@ -368,7 +373,7 @@ def certificate_source(item: Any) -> str:
     be written."""
     subject = item if isinstance(item, Subject) else Subject.of(item)
     covered, missing = certified(subject.status, subject.evidence)
-    steps_of = [(e, all_steps(e)) for e in covered]
+    steps_of = certified_steps(covered)
     checked = [s for _, steps in steps_of for s in steps if s.machine_checked]
     if not checked:
         what = (f"the {subject.status} verdict rests on evidence without machine-checked steps "
@@ -434,7 +439,7 @@ def certificate_source(item: Any) -> str:
         "",
         "finish([",
         *[_string(text) for text in stated],
-        "])",
+        f"], expected={number})",
         "",
     ]
     return "\n".join(line for line in lines if line is not None)

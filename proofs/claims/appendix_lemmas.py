@@ -94,13 +94,20 @@ define(Claim(
 ))
 
 
+def _evaluated(expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with its derivatives and substitutions carried out, then simplified."""
+    return sympy.simplify(sympy.together(expr.doit()))
+
+
 @check("L4.1", "symbolic")
 def _l41_symbolic(budget: Budget) -> list[Evidence]:
-    mean_f, _ = binomial_fraction_moments()
-    share = mean_f.xreplace({r: q1 / (q1 + q2)})
+    t, m = sympy.Symbol("t"), sympy.Symbol("m", integer=True, positive=True)
+    # E[N1/M | M = m] = G'(1)/m for N1 ~ Binomial(m, r), G(t) = (1 - r + r t)^m, r = q1/(q1 + q2)
+    share = sympy.Subs(sympy.Subs(sympy.Derivative((1 - r + r * t) ** m, t), t, 1) / m, r, q1 / (q1 + q2))
     return [identity(share * (1 - q3 ** n), P.L41_N1, domain="q1 + q2 > 0, every n >= 1 (symbolic: E[N1/M | M = m] "
-                     "= q1/(q1+q2) for m >= 1, P(M > 0) = 1 - q3^n)"),
-            identity((1 - share) * (1 - q3 ** n), P.L41_N2, domain="q1 + q2 > 0, every n >= 1 (symbolic, N2 part)"),
+                     "= q1/(q1+q2) for m >= 1, P(M > 0) = 1 - q3^n)", simplify=_evaluated),
+            identity((1 - share) * (1 - q3 ** n), P.L41_N2, domain="q1 + q2 > 0, every n >= 1 (symbolic, N2 part)",
+                     simplify=_evaluated),
             _per_n(_fraction_sum(1, 1), _at(P.L41_N1), budget, "N1 part"),
             _per_n(_fraction_sum(2, 1), _at(P.L41_N2), budget, "N2 part")]
 
@@ -276,10 +283,10 @@ def _l45_symbolic(budget: Budget) -> list[Evidence]:
     a_term = A().function
     termwise = _termwise(P.L45_LHS, sympy.Sum(a_term / s ** 2, (k, 0, n - 2)),
                          "q3 = 1 - q1 - q2, every n >= 2 (symbolic: terms k <= n-2 of A/(q1+q2)^2 agree)")
-    last = identity(a_term.xreplace({k: n - 1}).xreplace({q3: 1 - q1 - q2}),
+    last = identity(sympy.Subs(a_term, k, n - 1).xreplace({q3: 1 - q1 - q2}),
                     (n * s * q3 ** (n - 1)).xreplace({q3: 1 - q1 - q2}),
                     domain="every n >= 1 (symbolic: the k = n-1 term of A is n (q1+q2) q3^(n-1))",
-                    simplify=lambda e: sympy.simplify(sympy.expand_func(e)))
+                    simplify=lambda e: sympy.simplify(sympy.expand_func(e.doit())))
     return [termwise, last, _per_n(_at(P.L45_LHS), _at(P.L45_RHS), budget, "Lemma 4.5")]
 
 

@@ -120,7 +120,8 @@ def _ql000_where_it_holds(budget: Budget) -> tuple[Evidence, Evidence]:
 @check("Qlambda.mle@000", "symbolic")
 def _ql000_symbolic(budget: Budget) -> Evidence:
     points = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "lam": Fraction(1, 2), "n": 4, "n1": k} for k in range(5)]
-    evidence = identity(P.QLAMBDA_MLE_000, mle_qlambda(), domain=_QL + " (symbolic)", points=points)
+    evidence = identity(P.QLAMBDA_MLE_000, mle_qlambda(), domain=_QL + " (symbolic)", points=points,
+                        within="p > 1/2, q >= 0, p + q <= 1, 0 <= lam <= 1, n >= 1 integer, 0 <= n1 <= n integer")
     fix = Correction(r"$\hat{\pi}=\frac{\frac{n_1}{n}-(1-\lambda)(1-p-q)-q}{p-q+(2\lambda-1)(1-p-q)}$",
                      (identity(P.QLAMBDA_MLE, mle_qlambda(), domain=_QL + " (symbolic)"),
                       _stationary(P.QLAMBDA_MLE, budget)))
@@ -265,6 +266,9 @@ def _nus_symbolic(budget: Budget) -> list[Evidence]:
     points = identity_points()
     primary = identity(P.NU_S, conditional_variance_q2x3(), domain=PAPER + " (symbolic; exact A at the points)",
                        points=points)
+    if primary.outcome is Outcome.COUNTEREXAMPLE:
+        from proofs.claims.survey_variance import variance_counterexample_steps
+        primary = replace(primary, steps=variance_counterexample_steps(P.NU_S, primary))
     if primary.counterexample is not None:       # show what fails: the bracket, inverted and negative
         at = {k: v for k, v in primary.counterexample.items() if k in ("n", "p", "q", "pi")}
         brackets = {"printed bracket": EXACT.evaluate(_BRACKET_PRINTED, at),

@@ -127,14 +127,19 @@ def _independence_symbolic(budget: Budget):
     point = {"p": Fraction(1, 4), "n": 1, "theta1": HALF, "theta2": Fraction(1, 4), "m1": HALF, "m2": Fraction(3, 2),
              "m3": Fraction(5, 2)}
     cov = identity(out["Cov(theta_hat_1, theta_hat_2)"], 0, points=[point],
-                   domain="sampling model, T = 3, symbolic theta, p, n")
+                   domain="sampling model, T = 3, symbolic theta, p, n", within=_SAMPLING_DOMAIN)
     corrections = (identity(out["Var[nu_hat]"], out["corrected Var[nu_hat]"],
                             domain="sampling model, T = 3, symbolic m, theta, p, n"),
                    identity(out["Cov(theta_hat_1, theta_hat_2)"], -th1 * th2 / n_symbol,
                             domain="sampling model, T = 3, symbolic theta, p, n"))
     yield replace(cov, corrected=Correction(_VAR_NU_CORRECTED, corrections))
     yield identity(out["Var[nu_hat]"], out["printed Var[nu_hat]"], points=[point],
-                   domain="sampling model, T = 3, symbolic m, theta, p, n")
+                   domain="sampling model, T = 3, symbolic m, theta, p, n", within=_SAMPLING_DOMAIN)
+
+
+#: The sampling model at T = 3 as conditions: 0 < p < 1/2, n >= 1, type probabilities theta1, theta2 and
+#: theta3 = 1 - theta1 - theta2 in [0, 1].
+_SAMPLING_DOMAIN = "0 < p < 1/2, n >= 1 integer, theta1 >= 0, theta2 >= 0, theta1 + theta2 <= 1"
 
 
 # ===================================================================================== R.nu-unbiased
@@ -156,7 +161,16 @@ define(Claim(
 def _nu_symbolic(budget: Budget):
     for T in (1, 2, 3):
         out = derivations.onehot_moments(T)
-        yield identity(out["E[nu_hat]"], out["nu"], domain=f"sampling model, T = {T}, symbolic m, theta, p")
+        yield identity(_nu_hat_mean(T), out["nu"], domain=f"sampling model, T = {T}, symbolic m, theta, p")
+
+
+def _nu_hat_mean(T: int) -> sympy.Expr:
+    """E[ν̂] for one individual as the sum over its reports b ∈ {0,1}^T of Pr(b) Σ_i m_i (b_i - (1/2 - p))/(2p)
+    (004 §3.2; n individuals average to the same mean), unsimplified: the definition the identity checks."""
+    _, law = derivations.per_type_law(T)
+    p, half = derivations.p, sympy.Rational(1, 2)
+    m = sympy.symbols(f"m1:{T + 1}", real=True)
+    return sympy.Add(*(law[b] * sympy.Add(*(m[i] * (b[i] - (half - p)) / (2 * p) for i in range(T))) for b in law))
 
 
 @check("R.nu-unbiased", "enumeration")
@@ -327,23 +341,27 @@ def _example_interval(budget: Budget):
 
 
 def _example_steps() -> tuple:
-    """The three certified facts of the example as sympy, for a proof certificate: Φ(-x) = erfc(x/√2)/2 (no
-    cancellation), ν = 37.5 - 75 θ_1 and the clamped mean μ = L Φ(α) + U (1 - Φ(β)) + m (Φ(β) - Φ(α))
-    + s (φ(α) - φ(β)), α = (L - m)/s = -62.5, β = (U - m)/s = 12.5."""
+    """The three certified facts of the example as sympy, for a proof certificate, in the example's symbols
+    at its point (m = 50, s = 2, L = -75, U = 75): Φ(-x) = erfc(x/√2)/2 (no cancellation), θ_1 = Φ(-m/s),
+    ν = 37.5 - 75 θ_1 and the clamped mean μ = L Φ(α) + U (1 - Φ(β)) + m (Φ(β) - Φ(α)) + s (φ(α) - φ(β)),
+    α = (L - m)/s = -62.5, β = (U - m)/s = 12.5."""
     tail = lambda x: sympy.erfc(x / sympy.sqrt(2)) / 2  # noqa: E731 - Φ(-x)
     density = lambda x: sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731 - φ(x)
-    alpha, beta = sympy.Rational(-125, 2), sympy.Rational(25, 2)
-    theta = tail(25)
+    m, s = sympy.Symbol("m", real=True), sympy.Symbol("s", positive=True)
+    low, high = sympy.Symbol("L", real=True), sympy.Symbol("U", real=True)
+    point = {"m": 50, "s": 2, "L": -75, "U": 75}
+    alpha, beta = (low - m) / s, (high - m) / s
+    theta = tail(m / s)
     nu = sympy.Rational(75, 2) - 75 * theta
-    mu = (-75 * tail(-alpha) + 75 * tail(beta) + 50 * (1 - tail(beta) - tail(-alpha))
-          + 2 * (density(alpha) - density(beta)))
+    mu = (low * tail(-alpha) + high * tail(beta) + m * (1 - tail(beta) - tail(-alpha))
+          + s * (density(alpha) - density(beta)))
     tiny, small = sympy.Rational(1, 10 ** 100), sympy.Rational(1, 10 ** 30)
-    return (Holds("theta_1 = Phi(-25) < 10^-100", theta < tiny, {}),
+    return (Holds("theta_1 = Phi(-m/s) < 10^-100", theta < tiny, point),
             Holds("|nu - 37.5| < 10^-100, with nu = -37.5 theta_1 + 37.5 (1 - theta_1)",
-                  sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, {}),
-            Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [-75, 75])",
-                  sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)) < small, {}),
-            Stated("X = clamp(N(50, 2^2), -75, 75) has theta_1 = Pr(X <= 0) = Phi(-25), and E[clamp(X)] = "
+                  sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, point),
+            Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [L, U])",
+                  sympy.Abs(sympy.Abs(nu - mu) - sympy.Rational(25, 2)) < small, point),
+            Stated("X = clamp(N(m, s^2), L, U) has theta_1 = Pr(X <= 0) = Phi(-m/s), and E[clamp(X)] = "
                    "L Phi(alpha) + U (1 - Phi(beta)) + m (Phi(beta) - Phi(alpha)) + s (phi(alpha) - phi(beta))"))
 
 

@@ -24,7 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import PointClaim, Stated, TwoPrecisions
+from proofs.base.steps import FiniteCheck, PointClaim, Stated, TwoPrecisions
 from proofs.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
@@ -374,7 +374,7 @@ def _released_claim() -> PointClaim:
     cdf = lambda x: (1 + sympy.erf(x / sympy.sqrt(2))) / 2  # noqa: E731 - Φ
     density = lambda x: sympy.exp(-x ** 2 / 2) / sympy.sqrt(2 * sympy.pi)  # noqa: E731 - φ
     released = mu + sigma * (density(a) - density(b)) / (cdf(b) - cdf(a))
-    return PointClaim(released, mu, "==", domain="R > 0, sigma > 0, n >= 1 integer, 0 < delta < 1",
+    return PointClaim(released, mu, "==", domain="R > 0, -R <= mu <= R, sigma > 0, n >= 1 integer, 0 < delta < 1",
                       printed_says="E[Z bar | release] = E[X | -B <= X <= B] for the mechanism as specified")
 
 
@@ -476,6 +476,13 @@ def _ci_gauss_one(budget: Budget):
     yield replace(ev, steps=ev.steps + _coverage_one_steps(cases)) if ev.outcome is Outcome.HOLDS else ev
 
 
+def _domain_of_cases(mu: sympy.Symbol) -> sympy.Boolean:
+    """R.ci-gauss's domain at n = 1 as a condition on the cases, in symbols without assumptions (on the positive
+    symbols of the coverage, sympy would decide R > 0 true as written, whatever value a case gives R)."""
+    R, sigma, eps, delta, alpha = sympy.symbols("R sigma eps delta alpha", real=True)
+    return sympy.And(R > 0, sigma > 0, eps > 0, delta > 0, delta < 1, mu >= -R, mu <= R, alpha > 0, alpha < 1)
+
+
 def _coverage_one_steps(cases: list[dict]) -> tuple:
     """The finite support of the coverage at n = 1, for a certificate: the coverage as the integral
     ``released_coverage_one`` computes, in closed form with erf, at every case, at 30 and 60 digits."""
@@ -501,6 +508,10 @@ def _coverage_one_steps(cases: list[dict]) -> tuple:
                    "z*_{alpha/2} = Phi^{-1}(1 - alpha/2) = sqrt(2) erfinv(1 - alpha): given X = x, with probability "
                    "Phi((h - x + mu)/tilde_sigma) - Phi((-h - x + mu)/tilde_sigma), Phi(t) = (1 + erf(t/sqrt(2)))/2; "
                    "the coverage is its mean over the conditioned X (the integral split at mu)"),
+            FiniteCheck("every case lies in the claim's domain: R > 0, sigma > 0, eps > 0, 0 < delta < 1, "
+                        "mu in [-R, R], 0 < alpha < 1",
+                        _domain_of_cases(mu),
+                        len(cases), names=names, points=tuple(tuple(case[n] for n in names) for case in cases)),
             TwoPrecisions("coverage - (1 - alpha) >= 0 at every case of the finite set", coverage - (1 - alpha), ">=0",
                           names, tuple(tuple(case[n] for n in names) for case in cases), 30, where),
             Stated("numerical support at these finitely many cases, each at two precisions; not a proof for every "

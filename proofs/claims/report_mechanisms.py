@@ -33,6 +33,8 @@ from proofs.engines.sign import sign_evidence
 from symbolic import meanest as derivations
 from symbolic.symbols import n as n_symbol, p as p_symbol
 
+HALF_SYMBOLIC = sympy.Rational(1, 2)
+
 # ===================================================================================== R.gaussian
 define(Claim(
     id="R.gaussian", title="the Gaussian mechanism calibration of §2.1", source="004 §2.1",
@@ -263,7 +265,7 @@ def _rr_eps_decision(budget: Budget) -> Evidence:
     """z3 (through the sign decider): h'(p) = 16p/((2p-1)²(2p+1)) > 0 on (0, 1/2); with h(0) = 0, the
     exact loss is below 4p/(1-2p)."""
     gap = derivations.rr_eps_gap()
-    proof = chain([("h(0) = 0", identity(gap["h(0)"], 0, domain="p = 0")),
+    proof = chain([("h(0) = 0", identity(sympy.Subs(gap["h"], p_symbol, 0), 0, domain="p = 0")),
                    ("h'(p) > 0 on 0 < p < 1/2", sign_evidence(gap["h'"], ["p > 0", "p < 1/2"], sign=">0",
                                                              timeout=budget.timeout))],
                   conclusion="h(p) = 4p/(1-2p) - ln((1+2p)/(1-2p)) > 0 on (0, 1/2): eps* < 4p/(1-2p)",
@@ -316,11 +318,17 @@ define(Claim(
 
 @check("R.warner-mle", "symbolic")
 def _warner_mle_symbolic(budget: Budget):
-    fixed, sampled = derivations.warner_fixed(), derivations.warner_sampled()
-    yield identity(fixed["E[theta_hat]"], derivations.k / n_symbol,
+    half, k, theta, t = HALF_SYMBOLIC, derivations.k, derivations.theta, sympy.Symbol("t")
+    # E[#1's] = k (1/2 + p) + (n - k)(1/2 - p) (k Bernoulli(1/2 + p), n - k Bernoulli(1/2 - p)), unbiased by θ̂
+    ones_fixed = k * (half + p_symbol) + (n_symbol - k) * (half - p_symbol)
+    yield identity((ones_fixed / n_symbol - (half - p_symbol)) / (2 * p_symbol), k / n_symbol,
                    domain="fixed dataset with k ones, all n >= 1, 0 < p < 1/2")
-    yield identity(sampled["E[theta_hat]"], derivations.theta,
-                   domain="inputs i.i.d. Bernoulli(theta), all n >= 1, 0 < p < 1/2")
+    # #1's ~ Binomial(n, lam), lam = 1/2 - p + 2p theta: E[#1's] = G'(1), G(t) = (1 - lam + lam t)^n
+    lam = half - p_symbol + 2 * p_symbol * theta
+    ones_sampled = sympy.Subs(sympy.Derivative((1 - lam + lam * t) ** n_symbol, t), t, 1)
+    yield identity((ones_sampled / n_symbol - (half - p_symbol)) / (2 * p_symbol), theta,
+                   domain="inputs i.i.d. Bernoulli(theta), all n >= 1, 0 < p < 1/2",
+                   simplify=lambda e: sympy.simplify(sympy.together(e.doit())))
     ones = sympy.Symbol("N1", nonnegative=True)
     yield identity(derivations.warner_mle(), (ones / n_symbol - (HALF - p_symbol)) / (2 * p_symbol),
                    domain="stationary point of N1 ln(lam) + (n - N1) ln(1 - lam), lam = 1/2 - p + 2p theta")
@@ -547,12 +555,23 @@ def _ratio_bound(budget: Budget) -> Evidence:
                          sign=">=0", symbols=["s"], timeout=budget.timeout)
 
 
+def _bs_ratio(bt: int, bt2: int) -> sympy.Expr:
+    """Pr[RR(1) = b_t] Pr[RR(0) = b_t'] / (Pr[RR(0) = b_t] Pr[RR(1) = b_t']) as written (004 §2.2), from
+    Pr[RR(x) = b] = 1/2 + p if b = x else 1/2 - p (sympy would cancel equal factors on construction)."""
+    def rr(x: int, b: int) -> sympy.Expr:
+        return HALF_SYMBOLIC + p_symbol if b == x else HALF_SYMBOLIC - p_symbol
+
+    w, x, y, z = (sympy.Dummy(name) for name in "wxyz")
+    return sympy.Subs(w * x / (y * z), (w, x, y, z), (rr(1, bt), rr(0, bt2), rr(0, bt), rr(1, bt2)))
+
+
 @check("R.bassily-smith", "decision")
 def _bs_decision(budget: Budget) -> Evidence:
     r, ratios = derivations.bassily_smith_ratios()
     steps = [(f"ratio at (b_t, b_t') = {key} is r^{2 * (key[0] - key[1])}",
-              identity(value, r ** (2 * (key[0] - key[1])), domain="0 < p < 1/2"))
-             for key, value in ratios.items()]
+              identity(_bs_ratio(*key), r ** (2 * (key[0] - key[1])), domain="0 < p < 1/2",
+                       simplify=lambda e: sympy.cancel(sympy.together(e.doit()))))
+             for key in ratios]
     steps.append(("r <= e^{ε/2} ⇒ r^2 <= e^ε (s = e^{ε/2})", _ratio_bound(budget)))
     proof = chain(steps, conclusion="max over b of the ratio is r^2 <= e^ε; the other coordinates and the other "
                                     "individuals have the same law under t and t' and cancel",
@@ -619,7 +638,8 @@ def _bs_ratio_symbolic(budget: Budget):
              for key, value in ratios.items()]
     correction = Correction(_RATIO_CORRECTED, tuple(exact))
     ev = identity(ratios[(0, 0)], r * r, points=[{"p": Fraction(1, 4), "b_t": 0, "b_t'": 0}],
-                  domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates")
+                  domain="(b_t, b_t') = (0, 0): b agrees with neither input at the two coordinates",
+                  within="0 < p < 1/2")
     yield replace(ev, corrected=correction, holds_when="$b_t = 1$ and $b_{t'} = 0$")
     def at_most(value):
         gap = sympy.simplify(r ** 2 - value)

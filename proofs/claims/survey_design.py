@@ -176,7 +176,8 @@ define(Claim(
 def _c311_derivative_identity(budget: Budget) -> Evidence:
     points = [{"n": size, "p": x, "q": y, "pi": z} for size in (1, 2, 5) for x in (Fraction(3, 5), Fraction(3, 4))
               for y in (Fraction(0), Fraction(1, 5)) for z in (Fraction(0), HALF)]
-    found = identity(F_PRIME, pa.f_prime_printed(), domain=SURVEY_TEXT, points=points, simplify=_cancel)
+    found = identity(F_PRIME, pa.f_prime_printed(), domain=SURVEY_TEXT, points=points, simplify=_cancel,
+                     within="p > 1/2, q >= 0, p + q <= 1, 0 <= pi <= 1, n >= 1 integer")
     if found.outcome is not Outcome.COUNTEREXAMPLE:
         return found
     proof = identity(F_PRIME, pa.f_prime_derived(), domain="p != q, (n+1)(p+q) != 1", simplify=_cancel)
@@ -341,12 +342,19 @@ def _c312_decided(budget: Budget) -> Iterable[Evidence]:
                    sign=">=0", integers=["n"], reading="nu^S as printed", witnesses=[LDP_WITNESS])
 
 
+def _ratio(top: sympy.Expr, bottom: sympy.Expr) -> sympy.Expr:
+    """``top / bottom`` as written, the quotient of two entries of a matrix, kept unevaluated (sympy would
+    cancel it on construction, leaving the identity nothing to check)."""
+    x, y = sympy.Dummy("x"), sympy.Dummy("y")
+    return sympy.Subs(x / y, (x, y), (top, bottom))
+
+
 @check("C3.12", "symbolic")
 def _c312_gwrr_is_in_the_family(budget: Budget) -> Iterable[Evidence]:
     """Q_GWRR has p + q = c, loss exactly ε, rows summing to 1."""
     matrix = pa.q_gwrr()
     yield identity(matrix[0, 0] + matrix[0, 1], c, domain="eps real, c in (0, 1]")
-    yield identity(matrix[0, 0] / matrix[0, 1], LOSS_RATIO, domain="eps real, c in (0, 1]")
+    yield identity(_ratio(matrix[0, 0], matrix[0, 1]), LOSS_RATIO, domain="eps real, c in (0, 1]")
     yield identity(sum(matrix.row(0)), 1, domain="eps real, c in (0, 1]")
 
 
@@ -469,7 +477,7 @@ def _ex37_decided(budget: Budget) -> Iterable[Evidence]:
 @check("Ex3.7.optimal", "symbolic")
 def _ex37_wrr_loss(budget: Budget) -> Iterable[Evidence]:
     matrix = pa.q_wrr()
-    yield identity(matrix[0, 0] / matrix[1, 0], LOSS_RATIO, domain="eps real")
+    yield identity(_ratio(matrix[0, 0], matrix[1, 0]), LOSS_RATIO, domain="eps real")
     yield identity(matrix[0, 0] + matrix[0, 1], 1, domain="eps real")
 
 

@@ -18,8 +18,9 @@ import sympy
 
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Evidence
+from proofs.base.evidence import Evidence, Outcome
 from proofs.base.registry import check, define
+from proofs.base.steps import Identity, Stated, Step
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
 from proofs.engines.simulation import GIVEN, simulation_witness
@@ -28,7 +29,7 @@ from symbolic import printed as P
 from symbolic.likelihood import log_likelihood, mle_q2x3, score
 from symbolic.model import q2x3
 from symbolic.moments import binomial_fraction_moments, conditional_mean_q2x3
-from symbolic.symbols import n, p, pi, q, q3
+from symbolic.symbols import n, p, pi, q, q1, q2, q3
 
 # ---------------------------------------------------------------------------------- before Eq. (2)
 
@@ -197,13 +198,68 @@ define(Claim(
 ))
 
 
+#: The sample sizes at which a certificate of Theorem 3.9 sums π̂ over every outcome (its definition).
+_T39_SIZES = (1, 2, 3)
+
+
+def outcome_sum(size: int, term) -> sympy.Expr:
+    """Σ over the outcomes (N1, N2, N3) = (a, m - a, n - m) with M = N1 + N2 = m >= 1 of the multinomial
+    probability n!/(a!(m-a)!(n-m)!) q1^a q2^(m-a) q3^(n-m) times ``term(a, m)``, at n = ``size``, with the
+    model's q1, q2, q3 in p, q, π (003 §3.1): one unevaluated ``Sum`` over a per m, with concrete bounds."""
+    a, m = sympy.symbols("a m", integer=True, nonnegative=True)
+    model = q2x3()
+    weight = (sympy.factorial(size) / (sympy.factorial(a) * sympy.factorial(m - a) * sympy.factorial(size - m))
+              * model[q1] ** a * model[q2] ** (m - a) * model[q3] ** (size - m))
+    return sympy.Add(*(sympy.Sum((weight * term(a, m)).xreplace({m: k}), (a, 0, k)) for k in range(1, size + 1)))
+
+
+def pi_hat_at(a, m):
+    """π̂ at N1 = a, N2 = m - a (Eq. (2)): ((m - a) q - a p)/(m (q - p))."""
+    return ((m - a) * q - a * p) / (m * (q - p))
+
+
+def _t39_steps(conditional: bool) -> tuple[Step, ...]:
+    """The steps of Theorem 3.9 (``conditional``) or of the unconditional sum in its proof: E[N1 | M = m] = m r
+    from the binomial pgf (a derivative), the conditional mean of π̂ given M = m is π for every m (an identity
+    in p, q, π, m), and, from the definition, the sum of π̂ over every outcome with M > 0 at n = 1, 2, 3."""
+    t, m = sympy.Symbol("t"), sympy.Symbol("m", integer=True, positive=True)
+    rr = sympy.Symbol("r", positive=True)
+    model = q2x3()
+    ratio = model[q1] / (model[q1] + model[q2])
+    pgf = (1 - rr + rr * t) ** m
+    steps: list[Step] = [
+        Stated("given M = N1 + N2 = m, N1 ~ Binomial(m, r) with r = q1/(q1 + q2) (the multinomial thinned); its "
+               "mean is G'(1) for the pgf G(t) = (1 - r + r t)^m"),
+        Identity("E[N1 | M = m] = G'(1) = m r", sympy.Subs(sympy.Derivative(pgf, t), t, 1), m * rr),
+        Stated("pi-hat given M = m is affine in N1: E[pi-hat | M = m] = ((m - E[N1|M=m]) q - E[N1|M=m] p)/(m (q-p)) "
+               "(linearity of expectation)"),
+        Identity("E[pi-hat | M = m] = ((m - m r) q - m r p)/(m (q - p)) = pi for every m >= 1, r = q1/(q1 + q2)",
+                 ((m - m * ratio) * q - m * ratio * p) / (m * (q - p)), pi, "cancel"),
+        Stated("so E[pi-hat | M > 0] = sum over m >= 1 of P(M = m | M > 0) pi = pi"
+               + ("" if conditional else ", and E[pi-hat; M > 0] = pi P(M > 0) = pi (1 - q3^n), as M ~ "
+                  "Binomial(n, 1 - q3)")),
+    ]
+    for size in _T39_SIZES:
+        total = outcome_sum(size, pi_hat_at)
+        if conditional:
+            steps.append(Identity(f"from the definition at n = {size}: the sum of pi-hat over the outcomes with "
+                                  "N1 + N2 > 0, divided by P(N1 + N2 > 0), is pi",
+                                  total / outcome_sum(size, lambda a, m: 1), pi, "cancel"))
+        else:
+            steps.append(Identity(f"from the definition at n = {size}: the sum of pi-hat over the outcomes with "
+                                  "N1 + N2 > 0 is pi (1 - q3^n)", total,
+                                  P.T39_PROOF.xreplace({q3: 1 - p - q, n: size}), "cancel"))
+    return tuple(steps)
+
+
 @check("T3.9", "symbolic")
 def _t39_symbolic(budget: Budget) -> Evidence:
     evidence = identity(conditional_mean_q2x3(), pi, domain=PAPER + "; n >= 1 (symbolic: E[pi-hat | N1+N2 = m] = "
                         "pi for every m >= 1, from the binomial pgf)")
     mean_f, var_f = binomial_fraction_moments()
+    steps = _t39_steps(True) if evidence.outcome is Outcome.PROVED else evidence.steps
     return replace(evidence, derived={**evidence.derived, "E[N1/m]": sympy.srepr(mean_f),
-                                      "Var(N1/m)": sympy.srepr(var_f)})
+                                      "Var(N1/m)": sympy.srepr(var_f)}, steps=steps)
 
 
 @check("T3.9", "enumeration")
@@ -234,8 +290,9 @@ define(Claim(
 @check("T3.9.proof", "symbolic")
 def _t39p_symbolic(budget: Budget) -> Evidence:
     on_event = conditional_mean_q2x3() * (1 - (1 - p - q) ** n)
-    return identity(on_event, P.T39_PROOF.xreplace({q3: 1 - p - q}),
-                    domain=PAPER + "; n >= 1 (symbolic: E[pi-hat; M > 0] = E[pi-hat | M > 0] (1 - q3^n))")
+    evidence = identity(on_event, P.T39_PROOF.xreplace({q3: 1 - p - q}),
+                        domain=PAPER + "; n >= 1 (symbolic: E[pi-hat; M > 0] = E[pi-hat | M > 0] (1 - q3^n))")
+    return replace(evidence, steps=_t39_steps(False)) if evidence.outcome is Outcome.PROVED else evidence
 
 
 @check("T3.9.proof", "enumeration")

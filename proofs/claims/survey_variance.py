@@ -20,8 +20,10 @@ import sympy
 from core.context import EXACT
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence
+from proofs.base.evidence import Correction, Evidence, Outcome
 from proofs.base.registry import check, define
+from proofs.base.steps import Holds, Identity, PointClaim, Step
+from proofs.claims.survey_mle import outcome_sum, pi_hat_at
 from proofs.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
@@ -32,7 +34,7 @@ from symbolic import grab_savage as gs
 from symbolic import printed as P
 from symbolic.model import q2x3
 from symbolic.moments import A, conditional_variance_in_q, conditional_variance_q2x3, exact_A
-from symbolic.symbols import N2, N1, n, p, q, q1, q2, q3
+from symbolic.symbols import N2, N1, n, p, pi, q, q1, q2, q3
 
 __all__ = ["A_SYMBOL", "with_a_symbol"]
 
@@ -82,7 +84,46 @@ def _t310_symbolic(budget: Budget) -> Evidence:
     evidence = identity(with_a_symbol(P.T310), conditional_variance_q2x3(),
                         domain=PAPER + "; n >= 1 (symbolic, A as a symbol, exact A at the points)",
                         points=_with_dont_know(identity_points()))
+    if evidence.outcome is Outcome.COUNTEREXAMPLE:
+        evidence = replace(evidence, steps=variance_counterexample_steps(with_a_symbol(P.T310), evidence))
     return replace(evidence, corrected=_t310_correction(budget), holds_when=_Q3_ZERO)
+
+
+#: 003's domain of Theorem 3.10 as conditions (p, q ∈ [0, 1], p + q <= 1, p > 1/2, π ∈ [0, 1], n >= 1).
+#: (n >= 1 on a symbol without assumptions: on the positive integer n, sympy would decide it true as written.)
+PAPER_CONDITIONS = (sympy.Le(0, q), sympy.Le(q, 1), sympy.Le(p, 1), sympy.Le(p + q, 1),
+                    sympy.Gt(p, sympy.Rational(1, 2)), sympy.Le(0, pi), sympy.Le(pi, 1), sympy.Ge(sympy.Symbol("n"), 1))
+
+
+def conditional_variance_by_definition(size: int) -> sympy.Expr:
+    """Var(π̂ | N1 + N2 > 0) at n = ``size`` from its definition: E[π̂² | M > 0] - E[π̂ | M > 0]², each the sum
+    over the outcomes with M = N1 + N2 > 0 of the multinomial probability times π̂^k, divided by P(M > 0)
+    (:func:`proofs.claims.survey_mle.outcome_sum`), in p, q, π."""
+    mass = outcome_sum(size, lambda a, m: 1)
+    first = outcome_sum(size, pi_hat_at) / mass
+    return outcome_sum(size, lambda a, m: pi_hat_at(a, m) ** 2) / mass - first ** 2
+
+
+def variance_counterexample_steps(printed: sympy.Expr, evidence: Evidence) -> tuple[Step, ...]:
+    """The steps that show ``printed`` (in p, q, π, n and A as a symbol) is not Var(π̂ | N1 + N2 > 0) at the
+    counterexample of ``evidence``: the point lies in 003's domain (every condition, n an integer); its A is
+    A's defining sum at the point; the exact side at the point's n, the toolkit's closed form with A as its
+    sum, is the variance by definition (the sum over the outcomes) identically in p, q, π; the printed side
+    and the exact side at the point, and the relation failing there."""
+    point = {k: Fraction(str(v)) for k, v in evidence.counterexample.items() if k in ("n", "p", "q", "pi", "A")}
+    size = int(point["n"])
+    exact = conditional_variance_q2x3().xreplace({A_SYMBOL: A(size, 1 - p - q), n: size})
+    claim = PointClaim(printed, exact, "==", integers=("n",), printed_says="the printed formula",
+                       exact_says=f"the exact conditional variance at n = {size}")
+    return (Holds("the point lies in the claim's domain (003: p, q in [0, 1], p + q <= 1, p > 1/2, pi in [0, 1], "
+                  "n >= 1 an integer)", sympy.And(*PAPER_CONDITIONS), point, ("n",)),
+            Holds("A at the point is its defining sum, sum over 0 <= N3 < n of C(n, N3) (1-q3)^(n-N3) q3^N3/(n-N3)",
+                  sympy.Eq(A_SYMBOL, A(n, 1 - p - q)), point, ("n",)),
+            Identity(f"the exact side at n = {size} (the closed form, A as its sum) is Var(pi-hat | N1 + N2 > 0) by "
+                     "its definition, the sum over the outcomes with N1 + N2 > 0, identically in p, q, pi",
+                     exact, conditional_variance_by_definition(size), "cancel"),
+            Holds(f"the exact side is taken at the point's n = {size}", sympy.Eq(n, size), point, ("n",)),
+            *claim.counterexample(point))
 
 
 @check("T3.10", "enumeration")
@@ -145,7 +186,8 @@ define(Claim(
 def _form2_000_symbolic(budget: Budget) -> Evidence:
     evidence = identity(with_a_symbol(P.T310), with_a_symbol(P.T310_FORM2_000), domain="p != q, A > 0 (symbolic)",
                         points=[{"p": Fraction(3, 4), "q": Fraction(0), "pi": z, "A": Fraction(1)}
-                                for z in (Fraction(1, 2), Fraction(0), Fraction(1))])
+                                for z in (Fraction(1, 2), Fraction(0), Fraction(1))],
+                        within="0 <= q <= 1, p <= 1, p + q <= 1, p > 1/2, 0 <= pi <= 1, A > 0")
     fix = Correction(r"$[-(\pi-\frac12)^2+\frac14(\frac{p+q}{p-q})^2]A$ (the form printed in 003)",
                      (_form2_symbolic(budget), _form2_enumeration(budget)))
     return replace(evidence, corrected=fix, holds_when=r"$\pi = 1/2$")
@@ -205,6 +247,8 @@ def _conditioning_symbolic(budget: Budget) -> list[Evidence]:
     printed = with_a_symbol(P.T310_PROOF_CONDITIONING)
     evidence = identity(printed, exact, domain=PAPER + "; n >= 1 (symbolic, A as a symbol, exact A at the points)",
                         points=_with_dont_know(identity_points()))
+    if evidence.outcome is Outcome.COUNTEREXAMPLE:
+        evidence = replace(evidence, steps=variance_counterexample_steps(printed, evidence))
     ratio = sympy.factor(sympy.simplify(printed / exact))
     evidence = replace(evidence, corrected=_conditioning_correction(budget), holds_when=_Q3_ZERO,
                        detail={**evidence.detail, "printed line / exact variance": str(ratio)},
@@ -326,7 +370,7 @@ def _aw_symbolic(budget: Budget) -> list[Evidence]:
     return [identity(P.T310.xreplace({A(): P.A_APPROX}).xreplace(warner), P.A_APPROX_WARNER,
                      domain="p + q = 1, p != 1/2 (symbolic: Theorem 3.10 with A -> 1/n)"),
             identity(P.A_APPROX_WARNER, P.EQ1, domain="p != 1/2 (symbolic: the same as Eq. (1))"),
-            identity(P.A_APPROX.xreplace(warner), 1 / n, domain="p + q = 1 (symbolic: the approximation is 1/n)")]
+            identity(sympy.Subs(P.A_APPROX, q, 1 - p), 1 / n, domain="p + q = 1 (symbolic: the approximation is 1/n)")]
 
 
 @check("A.approx.warner", "enumeration")

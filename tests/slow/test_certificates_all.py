@@ -3,14 +3,17 @@ exits 0 (the scripts of a chunk of claims run one after another in one guarded i
 imported once, and each script still runs as ``__main__`` in a namespace of its own with ``import proofs``
 shown to fail). A verdict that certifies nothing (inconclusive) gets the one-line refusal naming its status,
 never a script, except a vacuous one whose premise is proved never to hold (its certificate says so); and the claims whose verdicts still rest on evidence without steps are exactly those listed
-in :data:`WITHOUT_STEPS`, each refused in one line."""
+in :data:`WITHOUT_STEPS`, each refused in one line. No certificate has a machine-checked step that cannot fail
+(:func:`proofs.base.steps.cannot_fail`) or runs a step twice, and each calls exactly the steps it must run."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from proofs.base import registry
-from proofs.base.steps import all_steps, certified, complete
+from proofs.base.steps import all_steps, cannot_fail, certified, certified_steps, complete, step_key
 from proofs.certificates import NoCertificate, certificate_source, file_name
 from tests.certificate_runner import run_certificates
 from tests.claims.quick_results import quick
@@ -30,6 +33,22 @@ def _missing(result) -> str:
     gaps = [s.says for e in covered for s in all_steps(e) if getattr(s, "unchecked", False)]
     return (f"{result.claim.id} is {result.status.value}; deciding evidence without steps: "
             f"{[e.method.value for e in missing]}; steps decided but not re-checked: {gaps}")
+
+
+def _scan(claim_id: str, result, source: str) -> list[str]:
+    """What is wrong with a certificate's steps: a machine-checked step that cannot fail, a step run twice, or a
+    script whose step calls are not exactly 1 to the number of machine-checked steps it says it must run."""
+    steps = [s for _, kept in certified_steps(certified(result.status, result.evidence)[0]) for s in kept
+             if s.machine_checked]
+    found = [f"{claim_id}: a step that cannot fail ({cannot_fail(s)}): {s.says}" for s in steps if cannot_fail(s)]
+    keys = [step_key(s) for s in steps]
+    found += [f"{claim_id}: a step run {keys.count(k)} times" for k in sorted(set(keys)) if keys.count(k) > 1]
+    calls = sorted(int(number) for number in re.findall(r"^step\((\d+),", source, flags=re.M))
+    expected = re.search(r"^\], expected=(\d+)\)$", source, flags=re.M)
+    if expected is None or calls != list(range(1, len(steps) + 1)) or int(expected.group(1)) != len(steps):
+        found.append(f"{claim_id}: {len(steps)} machine-checked steps, the script calls {calls} and expects "
+                     f"{expected and expected.group(1)}")
+    return found
 
 
 def test_the_list_of_claims_without_steps_names_registered_claims():
@@ -62,6 +81,7 @@ def test_the_certificate_of_every_verdict_runs_standalone(tmp_path, chunk):
         if not complete(result.status, result.evidence):
             problems.append(_missing(result))
             continue
+        problems += _scan(claim_id, result, certificate_source(result))
         path = tmp_path / file_name(claim_id)
         path.write_text(certificate_source(result), encoding="utf-8")
         lines = len(path.read_text(encoding="utf-8").splitlines())

@@ -17,8 +17,8 @@ from proofs.base import enumerations, stepcheck
 from proofs.base.evidence import Evidence
 from proofs.base.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated,
-    TwoPrecisions, attach,
-    certified,
+    TwoPrecisions, attach, cannot_fail,
+    certified, certified_steps, settled, step_key, trivial_query,
     complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
 )
 from core.errors import InvalidArgument
@@ -293,3 +293,70 @@ def test_every_helper_names_what_it_calls_and_the_modules_it_uses(module):
 def test_the_procedures_are_helpers_a_certificate_can_copy():
     assert set(enumerations.PROCEDURES) <= set(enumerations.NEEDS)
     assert not set(enumerations.NEEDS) & set(stepcheck.NEEDS)
+
+
+# ------------------------------------------------------------------ steps that cannot fail, repeated steps
+_HYPOTHESIS_AS_GOAL = ("(declare-fun q () Real)\n(assert (< 0.0 q))\n(assert (<= q 1.0))\n"
+                       "(assert (not (< 0.0 q)))\n(check-sat)\n")
+_FALSE_AS_WRITTEN = "(declare-fun p () Real)\n(assert (< 0.0 p))\n(assert (<= 1.0 0.0))\n(check-sat)\n"
+_IMPLICATION = ("(declare-fun q () Real)\n(assert (< 0.0 q))\n"
+                "(assert (not (=> (<= q 1.0) (and (< 0.0 q) (<= q 1.0)))))\n(check-sat)\n")
+
+CANNOT_FAIL = {
+    "identity with the same sides": Identity("pi = pi", sympy.Symbol("pi"), sympy.Symbol("pi")),
+    "inequality with the same sides": Inequality("p >= p", p, p),
+    "condition true as written": Holds("Phi(-25) < 10^-100", sympy.erfc(25) < sympy.Rational(1, 10**100), {}),
+    "finite check of true": FiniteCheck("true on a grid", sympy.true, 2, grid={"p": (0, 1)}),
+    "value of the number itself": ExactValue("3/2 is 3/2", sympy.Rational(3, 2), {"p": 1}, sympy.Rational(3, 2)),
+    "query negating a hypothesis": SmtQuery("q > 0 where q > 0", _HYPOTHESIS_AS_GOAL),
+    "query asserting 1 <= 0": SmtQuery("1 > 0 after a stated reduction", _FALSE_AS_WRITTEN),
+    "query negating an implication of its hypotheses": SmtQuery("q in (0, 1] where q > 0 and q <= 1", _IMPLICATION),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CANNOT_FAIL))
+def test_a_step_that_cannot_fail_is_stated_not_machine_checked(name):
+    step = CANNOT_FAIL[name]
+    assert cannot_fail(step) is not None
+    (kept,) = settled([step])
+    assert isinstance(kept, Stated) and not kept.machine_checked
+    assert kept.says.startswith(step.says) and "no check of it could fail" in kept.says
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_every_step_that_can_fail_stays_machine_checked(name):
+    assert cannot_fail(GOOD[name]) is None
+    assert settled([GOOD[name]]) == (GOOD[name],)
+
+
+def test_a_condition_true_as_written_that_asks_for_integers_still_checks_them():
+    step = Holds("n is an integer", sympy.true, {"n": 2}, ("n",))
+    assert cannot_fail(step) is None and step.check()
+    assert not Holds("n is an integer", sympy.true, {"n": HALF}, ("n",)).check()
+
+
+def test_a_query_whose_goal_is_not_a_hypothesis_is_not_trivial():
+    assert trivial_query(UNSAT) is None
+    assert trivial_query(_HYPOTHESIS_AS_GOAL, "sat") is None
+    assert trivial_query(_HYPOTHESIS_AS_GOAL.replace("(assert (< 0.0 q))\n", "")) is None
+
+
+def test_a_repeated_step_is_kept_once_whatever_it_says():
+    first = Identity("(p+q)^2", (p + q) ** 2, p**2 + 2 * p * q + q**2, "expand")
+    again = Identity("the square again", (p + q) ** 2, p**2 + 2 * p * q + q**2, "expand")
+    assert step_key(first) == step_key(again)
+    assert settled([first, again, GOOD["smt-unsat"], GOOD["smt-unsat"]]) == (first, GOOD["smt-unsat"])
+
+
+def test_steps_repeated_across_evidence_are_run_and_counted_once():
+    step = GOOD["identity"]
+    one = Evidence("symbolic", "proved", "all p, q", steps=(step, GOOD["derivative"]))
+    two = Evidence("decision", "proved", "all p, q", steps=(step, CANNOT_FAIL["identity with the same sides"]))
+    kept = certified_steps([one, two])
+    assert kept[0][1] == (step, GOOD["derivative"]) and len(kept[1][1]) == 1 and not kept[1][1][0].machine_checked
+    assert step_counts("proved", [one, two])["machine_checked"] == 2
+
+
+def test_evidence_whose_only_step_cannot_fail_is_not_covered():
+    empty = Evidence("symbolic", "proved", "all pi", steps=(CANNOT_FAIL["identity with the same sides"],))
+    assert certified("proved", [empty]) == ([], [empty])
