@@ -561,7 +561,7 @@ def _bs_ratio(bt: int, bt2: int) -> sympy.Expr:
     def rr(x: int, b: int) -> sympy.Expr:
         return HALF_SYMBOLIC + p_symbol if b == x else HALF_SYMBOLIC - p_symbol
 
-    w, x, y, z = (sympy.Dummy(name) for name in "wxyz")
+    w, x, y, z = sympy.symbols("factor1:5")  # bound names; plain symbols print the same in every run
     return sympy.Subs(w * x / (y * z), (w, x, y, z), (rr(1, bt), rr(0, bt2), rr(0, bt), rr(1, bt2)))
 
 

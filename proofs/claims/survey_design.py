@@ -344,8 +344,9 @@ def _c312_decided(budget: Budget) -> Iterable[Evidence]:
 
 def _ratio(top: sympy.Expr, bottom: sympy.Expr) -> sympy.Expr:
     """``top / bottom`` as written, the quotient of two entries of a matrix, kept unevaluated (sympy would
-    cancel it on construction, leaving the identity nothing to check)."""
-    x, y = sympy.Dummy("x"), sympy.Dummy("y")
+    cancel it on construction, leaving the identity nothing to check). The bound names are plain symbols, not
+    dummies, so the step prints the same in every run (the check is deterministic)."""
+    x, y = sympy.Symbol("numerator"), sympy.Symbol("denominator")
     return sympy.Subs(x / y, (x, y), (top, bottom))
 
 
