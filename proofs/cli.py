@@ -61,6 +61,7 @@ from proofs.coverage.render import (render_html as coverage_html, render_markdow
 from proofs.coverage.report import coverage as coverage_of
 from proofs.execution import signals
 from proofs.execution.cluster import check_address
+from proofs.extras import require
 from proofs.report import outputs
 from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
@@ -324,10 +325,18 @@ def _say_written(report: Report, args: argparse.Namespace, stream: Any) -> None:
 
 
 # -------------------------------------------------------------------------------------------- commands
+def _figures_installed(args: argparse.Namespace) -> None:
+    """An HTML page draws figures (matplotlib, an extra): a one-line error before any work when it is missing."""
+    if args.html is not None and not args.no_figures:
+        require("figures", "--html", args.html, "drawing the page's figures", "add --no-figures")
+
+
 def _check(args: argparse.Namespace) -> int:
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    _figures_installed(args)
     if args.scheduler is not None:
         check_address(args.scheduler)
+        require("cluster", "--scheduler", args.scheduler, "running the claims on a Dask scheduler")
     if args.certificates is not None:
         check_certificates_directory(args.certificates)
     claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
@@ -432,6 +441,7 @@ def _export(args: argparse.Namespace) -> int:
         raise _UsageError("--output needs --format with export (the format to write)")
     report = load_report(args.source)  # every input checked before anything is written
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    _figures_installed(args)
     transaction = Transaction()
     outputs.stage(transaction, report, fmt=args.format, output=args.output, html=args.html, latex=args.latex,
                   figures=not args.no_figures)
@@ -445,7 +455,8 @@ def _export(args: argparse.Namespace) -> int:
 def _figures(args: argparse.Namespace) -> int:
     # matplotlib takes a second to import, and only this command draws (the figures of the HTML page
     # are drawn by proofs.report.figures when they are asked for)
-    from proofs.figures import write_figures  # optional: matplotlib, for this command only
+    require("figures", "figures", args.directory, "drawing the figures")
+    from proofs.figures import write_figures  # optional: matplotlib (the figures extra), for this command only
 
     check_directory(args.directory, "directory")
     for path in write_figures(args.directory):

@@ -202,6 +202,10 @@ def _expect(command: str, done: subprocess.CompletedProcess, cwd: Path) -> None:
         assert "T3.10" in out and "Other readings" in out
     if "check L3.2 T3.10" in command:
         assert "L3.2" in out and "T3.10" in out
+    if " scaffold " in command:  # the count the README's comment states is the one the command says
+        stated = re.search(re.escape(command) + r"\s+#\s*(\d+) pending claims", README)
+        assert stated, f"the README states how many pending claims `{command}` writes"
+        assert re.search(rf"^wrote \S+: {stated[1]} claims pending", out, flags=re.M), out
     if "krr_claims.py --only-user" in command:
         shown = dict(re.findall(r"^(KRR\.[\w-]+)\s+.*?\b(proved|refuted|supported|inconclusive|error)\b", out, re.M))
         assert shown == _statuses_in_prose(), out
