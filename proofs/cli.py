@@ -49,13 +49,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
-from core.errors import ToolkitError
+from core.errors import ToolkitError, invalid
 from proofs import runner
 from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
-from proofs.certificates import check_directory as check_certificates_directory, write_certificates
+from proofs.certificates import check_directory as check_certificates_directory, file_name, write_certificates
 from proofs.coverage.render import (render_html as coverage_html, render_markdown as coverage_markdown,
                                     render_table as coverage_table)
 from proofs.coverage.report import coverage as coverage_of
@@ -65,7 +66,8 @@ from proofs.extras import require
 from proofs.report import outputs
 from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
-from proofs.report.terminal import render_claim
+from proofs.report import view
+from proofs.report.terminal import plain, render_claim
 from proofs.scaffold.command import scaffold
 from proofs.userclaims import load_claims_file
 
@@ -125,6 +127,9 @@ class _Option:
     kwargs: dict[str, Any] = field(default_factory=dict)
     default: Any = None
     defaults: dict[str, Any] = field(default_factory=dict)
+    #: per command, the help and the choices it shows and takes, where they differ from ``help`` and ``kwargs``
+    helps: dict[str, str] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def repeated(self) -> bool:
@@ -134,16 +139,25 @@ class _Option:
         value = self.defaults.get(command, self.default)
         return list(value) if isinstance(value, list) else value
 
+    def kwargs_for(self, command: str) -> dict[str, Any]:
+        """What ``command``'s parser is given: the choices that command takes (its help offers no other)."""
+        return {**self.kwargs, "choices": self.choices[command]} if command in self.choices else self.kwargs
+
 
 _RUNS = ("check", "show", "certificate")
 _REPORTS = ("check", "list", "show", "coverage", "export")
-#: Formats only some commands write (the others refuse them in one line).
+#: Formats only some commands write (the others refuse them in one line, and their help does not offer them).
 _ONLY = {"html": ("coverage",)}
+_FORMATS = ("table", "json", "markdown", "html")
+_FORMAT_HELP = "table (summary and one line per claim: the default), json, or markdown ($...$ math)"
 OPTIONS: tuple[_Option, ...] = (
     _Option("--format", "format", _REPORTS,
-            "table (summary and one line per claim: the default), json, or markdown ($...$ math); with export, "
-            "also print the report in this format; html with coverage (one self-contained page)",
-            {"choices": ("table", "json", "markdown", "html")}, default="table", defaults={"export": None}),
+            _FORMAT_HELP + "; with export, also print the report in this format; html with coverage (one "
+            "self-contained page)", {"choices": _FORMATS}, default="table", defaults={"export": None},
+            helps={**{c: _FORMAT_HELP for c in _REPORTS},
+                   "export": _FORMAT_HELP.replace(": the default", "") + ": also print the report in this format",
+                   "coverage": "table (the default), json, markdown ($...$ math), or html (one self-contained page)"},
+            choices={c: tuple(f for f in _FORMATS if c in _ONLY.get(f, (c,))) for c in _REPORTS}),
     _Option("--output", "output", (*_REPORTS, "scaffold", "certificate"), "write the --format output to FILE "
             "instead of stdout (scaffold: the claims file, default PAPER_claims.py beside the paper; an edited one "
             "is never overwritten: new entries go to FILE.new.py; certificate: the directory of the certificates, "
@@ -175,6 +189,9 @@ OPTIONS: tuple[_Option, ...] = (
     _Option("--certificates", "certificates", ("check",), "also write DIR/<id>.py: one proof certificate per "
             "verdict, a script that re-checks its machine-checked steps without this toolkit",
             {"metavar": "DIR", "type": _path}),
+    _Option("--force", "force", ("check", "certificate"), "replace certificates that are already in the directory "
+            "(without it, an existing one is a usage error and nothing is written)", {"action": "store_true"},
+            default=False),
     _Option("--from", "source", ("export",), "a report written by `python -m proofs --format json --output FILE`",
             {"metavar": "FILE", "type": _path}),
     _Option("--paper", "paper", ("coverage",),
@@ -211,7 +228,8 @@ def _parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
         for option in OPTIONS:  # every option, so that one the command does not take is named as such
             command.add_argument(option.flag, dest=option.dest, default=argparse.SUPPRESS,
-                                 help=option.help if name in option.commands else argparse.SUPPRESS, **option.kwargs)
+                                 help=option.helps.get(name, option.help) if name in option.commands
+                                 else argparse.SUPPRESS, **option.kwargs_for(name))
         if name == "check":
             command.add_argument("ids", nargs="*", metavar="ID", help="claims to check (default: every claim)")
         elif name == "show":
@@ -340,6 +358,8 @@ def _check(args: argparse.Namespace) -> int:
     if args.certificates is not None:
         check_certificates_directory(args.certificates)
     claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
+    if args.certificates is not None:
+        _refuse_to_replace(args.certificates, claims, "--certificates", args.force)
     with _progress(args, len(claims)) as advance:
         results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
 
@@ -375,11 +395,23 @@ def _write_certificates(results: Sequence, directory: str) -> bool:
     return not refused
 
 
+def _refuse_to_replace(directory: str, claims: Sequence, option: str, force: bool) -> None:
+    """A certificate already in ``directory`` is replaced only with --force: otherwise a one-line error
+    naming it, before any work (so nothing is written)."""
+    if force:
+        return
+    for claim in claims:
+        path = os.path.join(directory, file_name(claim.id))
+        if os.path.lexists(path):
+            raise invalid(option, path, "a certificate is already there", "add --force to replace it")
+
+
 def _certificate(args: argparse.Namespace) -> int:
     if args.output is None:
         raise _UsageError("certificate needs --output DIR, the directory of the certificates")
     check_certificates_directory(args.output)
     claims = _claims(args, args.ids)  # every id checked before any work starts
+    _refuse_to_replace(args.output, claims, "--output", args.force)
     results = runner.run(claims, args.budget, jobs=args.jobs)
     return 0 if _write_certificates(results, args.output) else 1
 
@@ -400,8 +432,9 @@ def _list(args: argparse.Namespace) -> int:
         table = Table(title=f"{len(claims)} registered claim{'s' if len(claims) != 1 else ''}")
         for column in ("id", "title", "source", "checks"):
             table.add_column(column)
-        for c in claims:
-            table.add_row(c.id, c.title, c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+        for c in claims:  # titles' math as Unicode, as the report shows it; Text: no cell is read as markup
+            checks = ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—"
+            table.add_row(*(Text(cell) for cell in (c.id, plain(view.domain(c.title)), c.source, checks)))
         if args.output is not None:
             buffer = io.StringIO()
             Console(file=buffer, width=outputs.FILE_WIDTH).print(table)
