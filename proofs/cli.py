@@ -42,6 +42,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -62,7 +63,7 @@ from proofs.coverage.render import (render_html as coverage_html, render_markdow
 from proofs.coverage.report import coverage as coverage_of
 from proofs.execution import signals
 from proofs.execution.cluster import check_address
-from proofs.extras import require
+from proofs.base.extras import require
 from proofs.report import outputs
 from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
@@ -140,8 +141,11 @@ class _Option:
         return list(value) if isinstance(value, list) else value
 
     def kwargs_for(self, command: str) -> dict[str, Any]:
-        """What ``command``'s parser is given: the choices that command takes (its help offers no other)."""
-        return {**self.kwargs, "choices": self.choices[command]} if command in self.choices else self.kwargs
+        """What ``command``'s parser is given: its help shows only the choices that command takes (the others
+        are refused by :func:`parse` with a line that says which command takes them)."""
+        if command not in self.choices:
+            return self.kwargs
+        return {**self.kwargs, "metavar": "{" + ",".join(self.choices[command]) + "}"}
 
 
 _RUNS = ("check", "show", "certificate")
@@ -166,8 +170,8 @@ OPTIONS: tuple[_Option, ...] = (
             {"choices": tuple(BUDGETS)}, default="standard"),
     _Option("--fail-on", "fail_on", _RUNS, "exit 1 when any claim is refuted",
             {"choices": ("refuted",), "action": "append"}, default=[]),
-    _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; 1 runs the claims in "
-            "this process)", {"type": _positive_jobs, "metavar": "N"}),
+    _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; a check that kills "
+            "its process costs only its claim, also with 1)", {"type": _positive_jobs, "metavar": "N"}),
     _Option("--no-progress", "no_progress", ("check",), "no progress on stderr (a bar on a terminal, otherwise one "
             "line per finished claim)", {"action": "store_true"}, default=False),
     _Option("--scheduler", "scheduler", ("check",), "run the claims as tasks of a Dask scheduler: 'local' starts "
@@ -301,6 +305,7 @@ def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
     --only-user)."""
     user: list[str] = []
     for path in getattr(args, "claims", []):
+        _try_claims_file(path)
         user.extend(load_claims_file(path))
     ids = list(dict.fromkeys(ids))
     if getattr(args, "only_user", False):
@@ -308,6 +313,44 @@ def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
             raise _UsageError("--only-user needs at least one --claims FILE")
         return registry.resolve(ids or user)
     return registry.resolve(ids)
+
+
+def _try_claims_file(path: str) -> None:
+    """Load the claims file ``path`` first in a forked process, silenced: one that ends the process while it
+    loads (``os._exit``, a signal it sends itself) is then a one-line error naming it, not the silent end
+    of the command. A file that loads, or fails with an error of its own, is then loaded here (where the
+    error is raised the same way)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the trial: report whether the load came back, then end without running anything else
+        try:
+            os.close(read)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            with contextlib.suppress(BaseException):
+                load_claims_file(path)
+            os.write(write, b"loaded")
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        with os.fdopen(read, "rb") as answer:
+            came_back = answer.read() == b"loaded"
+        status = os.waitpid(pid, 0)[1]
+        pid = 0
+    finally:
+        if pid:  # interrupted while waiting: the trial ends with the command
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    if not came_back:
+        code = os.waitstatus_to_exitcode(status)
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+        raise invalid("claims", path, f"the file ended the process while it was loaded ({how})",
+                      "a claims file defines claims and checks; it does not end the program")
 
 
 @contextlib.contextmanager
@@ -551,10 +594,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _written.clear()
     code = _main(argv, owner)
-    if owner and signals.received() is not None:
-        # stopped, and the line is printed: nothing is left to do but end (tearing down a large heap
-        # would only delay the exit the user asked for)
-        signals.end_process(code)
+    if owner and (signum := signals.received()) is not None:
+        # stopped: the line is printed (here, if a library swallowed the signal's exception and the command
+        # went on to its end) and the exit code says which signal; nothing is left to do but end (tearing
+        # down a large heap would only delay the exit the user asked for)
+        signals.announce(_stopped(signum))
+        signals.end_process(signals.exit_code(signum))
     return code
 
 
@@ -579,11 +624,11 @@ def _hypothesis_storage_outside_the_working_directory() -> Iterator[None]:
 
 def _main(argv: list[str], owner: bool) -> int:
     with contextlib.ExitStack() as stack:
-        if owner:
-            stack.enter_context(_hypothesis_storage_outside_the_working_directory())
-            stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
-        stack.enter_context(signals.catching_signals(redeliver=False))
-        try:
+        try:  # a signal that lands while the blocks are entered is caught below, as one during the command
+            if owner:
+                stack.enter_context(_hypothesis_storage_outside_the_working_directory())
+                stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
+            stack.enter_context(signals.catching_signals(redeliver=False))
             command, args = parse(argv)
             return _COMMANDS[command](args)
         except signals.Interrupted as stop:

@@ -27,7 +27,7 @@ from typing import Any
 from core.errors import invalid
 from proofs.execution import signals
 from proofs.execution.claim import ClaimResult, died, run_checks
-from proofs.extras import require
+from proofs.base.extras import require
 from proofs.userclaims import load_claims_file, sources
 
 __all__ = ["run_cluster", "CONNECT_TIMEOUT", "SCHEMES"]
