@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import fcntl
 import io
 import json
 import os
@@ -156,10 +157,19 @@ def _sh(command: str, cwd: Path, results: Path, timeout: float = 3600) -> subpro
 
 
 def _report_json(cwd: Path, results: Path) -> None:
-    """report.json as the README writes it (the export commands read it)."""
+    """report.json as the README writes it (the export commands read it): written once per session by the
+    README's own command, kept beside the shared results, and copied for each export command (which reads
+    it and nothing else, so a copy is the same input)."""
     json_command = next(c.text for c in COMMANDS if c.text.endswith("--format json --output report.json"))
-    done = _sh(json_command, cwd, results)
-    assert done.returncode == 0, done.stderr
+    kept = results / "readme-report.json"
+    with open(results / "readme-report.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # xdist workers wait for the first one instead of writing it again
+        if not kept.exists():
+            done = _sh(json_command, cwd, results)
+            assert done.returncode == 0, done.stderr
+            shutil.copy(cwd / "report.json", kept.with_suffix(".tmp"))
+            os.replace(kept.with_suffix(".tmp"), kept)
+    shutil.copy(kept, cwd / "report.json")
 
 
 def _statuses_in_prose() -> dict[str, str]:
