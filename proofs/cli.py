@@ -25,11 +25,12 @@ hands the report over. Every output is rendered in memory and written at the end
 none (:class:`proofs.files.Transaction`); every target is checked before the checks start.
 
 Progress goes to stderr: a bar on a terminal, otherwise one line per finished claim (``--no-progress``:
-none).
+none). So does whatever a claims file or a check prints: stdout carries the report alone.
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
-``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage error (unknown id, bad option, a claims file that does not load or
-exits), with a one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every
+``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage
+error (unknown id, bad option, a claims file that does not load, exits or ends the process, a certificate
+already in place without ``--force``), with a one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every
 worker is stopped, one line says how many claims had finished and what was written (nothing, unless the
 signal came after the outputs were in place).
 """
