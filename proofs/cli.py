@@ -333,13 +333,13 @@ def _try_claims_file(path: str) -> None:
             os.dup2(quiet, 2)
             with contextlib.suppress(BaseException):
                 load_claims_file(path)
-            os.write(write, b"loaded")
+            os.write(write, b"returned")  # loaded, or refused with an error of its own
         finally:
             os._exit(0)
     os.close(write)
     try:
         with os.fdopen(read, "rb") as answer:
-            came_back = answer.read() == b"loaded"
+            came_back = answer.read() == b"returned"
         status = os.waitpid(pid, 0)[1]
         pid = 0
     finally:
