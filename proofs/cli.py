@@ -322,12 +322,14 @@ def _try_claims_file(path: str) -> None:
     of the command. A file that loads, or fails with an error of its own, is then loaded here (where the
     error is raised the same way)."""
     read, write = os.pipe()
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signals.SIGNALS)  # until the trial has its own handlers
     pid = os.fork()
     if pid == 0:  # the trial: report whether the load came back, then end without running anything else
         try:
             os.close(read)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             quiet = os.open(os.devnull, os.O_WRONLY)
             os.dup2(quiet, 1)
             os.dup2(quiet, 2)
@@ -338,6 +340,7 @@ def _try_claims_file(path: str) -> None:
             os._exit(0)
     os.close(write)
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a signal that came meanwhile stops us here
         with os.fdopen(read, "rb") as answer:
             came_back = answer.read() == b"returned"
         status = os.waitpid(pid, 0)[1]
