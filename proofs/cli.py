@@ -25,11 +25,12 @@ hands the report over. Every output is rendered in memory and written at the end
 none (:class:`proofs.files.Transaction`); every target is checked before the checks start.
 
 Progress goes to stderr: a bar on a terminal, otherwise one line per finished claim (``--no-progress``:
-none).
+none). So does whatever a claims file or a check prints: stdout carries the report alone.
 
 Exit codes: 0 the run completed (refuted claims are findings, not failures); 1 a check errored or
-``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage error (unknown id, bad option, a claims file that does not load or
-exits), with a one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every
+``--fail-on`` triggered, or ``certificate`` could not certify a verdict (no machine-checked step); 2 a usage
+error (unknown id, bad option, a claims file that does not load, exits or ends the process, a certificate
+already in place without ``--force``), with a one-line message; 130 or 143 the run was stopped by SIGINT (Ctrl-C) or SIGTERM: every
 worker is stopped, one line says how many claims had finished and what was written (nothing, unless the
 signal came after the outputs were in place).
 """
@@ -42,6 +43,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -49,22 +51,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
-from core.errors import ToolkitError
+from core.errors import ToolkitError, invalid
 from proofs import runner
 from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
-from proofs.certificates import check_directory as check_certificates_directory, write_certificates
+from proofs.certificates import check_directory as check_certificates_directory, file_name, write_certificates
 from proofs.coverage.render import (render_html as coverage_html, render_markdown as coverage_markdown,
                                     render_table as coverage_table)
 from proofs.coverage.report import coverage as coverage_of
 from proofs.execution import signals
 from proofs.execution.cluster import check_address
+from proofs.base.extras import require
 from proofs.report import outputs
 from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
-from proofs.report.terminal import render_claim
+from proofs.report import view
+from proofs.report.terminal import plain, render_claim
 from proofs.scaffold.command import scaffold
 from proofs.userclaims import load_claims_file
 
@@ -124,6 +129,9 @@ class _Option:
     kwargs: dict[str, Any] = field(default_factory=dict)
     default: Any = None
     defaults: dict[str, Any] = field(default_factory=dict)
+    #: per command, the help and the choices it shows and takes, where they differ from ``help`` and ``kwargs``
+    helps: dict[str, str] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def repeated(self) -> bool:
@@ -133,16 +141,28 @@ class _Option:
         value = self.defaults.get(command, self.default)
         return list(value) if isinstance(value, list) else value
 
+    def kwargs_for(self, command: str) -> dict[str, Any]:
+        """What ``command``'s parser is given: its help shows only the choices that command takes (the others
+        are refused by :func:`parse` with a line that says which command takes them)."""
+        if command not in self.choices:
+            return self.kwargs
+        return {**self.kwargs, "metavar": "{" + ",".join(self.choices[command]) + "}"}
+
 
 _RUNS = ("check", "show", "certificate")
 _REPORTS = ("check", "list", "show", "coverage", "export")
-#: Formats only some commands write (the others refuse them in one line).
+#: Formats only some commands write (the others refuse them in one line, and their help does not offer them).
 _ONLY = {"html": ("coverage",)}
+_FORMATS = ("table", "json", "markdown", "html")
+_FORMAT_HELP = "table (summary and one line per claim: the default), json, or markdown ($...$ math)"
 OPTIONS: tuple[_Option, ...] = (
     _Option("--format", "format", _REPORTS,
-            "table (summary and one line per claim: the default), json, or markdown ($...$ math); with export, "
-            "also print the report in this format; html with coverage (one self-contained page)",
-            {"choices": ("table", "json", "markdown", "html")}, default="table", defaults={"export": None}),
+            _FORMAT_HELP + "; with export, also print the report in this format; html with coverage (one "
+            "self-contained page)", {"choices": _FORMATS}, default="table", defaults={"export": None},
+            helps={**{c: _FORMAT_HELP for c in _REPORTS},
+                   "export": _FORMAT_HELP.replace(": the default", "") + ": also print the report in this format",
+                   "coverage": "table (the default), json, markdown ($...$ math), or html (one self-contained page)"},
+            choices={c: tuple(f for f in _FORMATS if c in _ONLY.get(f, (c,))) for c in _REPORTS}),
     _Option("--output", "output", (*_REPORTS, "scaffold", "certificate"), "write the --format output to FILE "
             "instead of stdout (scaffold: the claims file, default PAPER_claims.py beside the paper; an edited one "
             "is never overwritten: new entries go to FILE.new.py; certificate: the directory of the certificates, "
@@ -151,8 +171,8 @@ OPTIONS: tuple[_Option, ...] = (
             {"choices": tuple(BUDGETS)}, default="standard"),
     _Option("--fail-on", "fail_on", _RUNS, "exit 1 when any claim has this status: refuted, or vacuous (its premise "
             "never holds); may be repeated", {"choices": ("refuted", "vacuous"), "action": "append"}, default=[]),
-    _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; 1 runs the claims in "
-            "this process)", {"type": _positive_jobs, "metavar": "N"}),
+    _Option("--jobs", "jobs", ("check", "certificate"), "worker processes (default: the number of cores; a check that kills "
+            "its process costs only its claim, also with 1)", {"type": _positive_jobs, "metavar": "N"}),
     _Option("--no-progress", "no_progress", ("check",), "no progress on stderr (a bar on a terminal, otherwise one "
             "line per finished claim)", {"action": "store_true"}, default=False),
     _Option("--scheduler", "scheduler", ("check",), "run the claims as tasks of a Dask scheduler: 'local' starts "
@@ -174,6 +194,9 @@ OPTIONS: tuple[_Option, ...] = (
     _Option("--certificates", "certificates", ("check",), "also write DIR/<id>.py: one proof certificate per "
             "verdict, a script that re-checks its machine-checked steps without this toolkit",
             {"metavar": "DIR", "type": _path}),
+    _Option("--force", "force", ("check", "certificate"), "replace certificates that are already in the directory "
+            "(without it, an existing one is a usage error and nothing is written)", {"action": "store_true"},
+            default=False),
     _Option("--from", "source", ("export",), "a report written by `python -m proofs --format json --output FILE`",
             {"metavar": "FILE", "type": _path}),
     _Option("--paper", "paper", ("coverage",),
@@ -213,7 +236,8 @@ def _parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
         for option in OPTIONS:  # every option, so that one the command does not take is named as such
             command.add_argument(option.flag, dest=option.dest, default=argparse.SUPPRESS,
-                                 help=option.help if name in option.commands else argparse.SUPPRESS, **option.kwargs)
+                                 help=option.helps.get(name, option.help) if name in option.commands
+                                 else argparse.SUPPRESS, **option.kwargs_for(name))
         if name == "check":
             command.add_argument("ids", nargs="*", metavar="ID", help="claims to check (default: every claim)")
         elif name == "show":
@@ -285,6 +309,7 @@ def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
     --only-user)."""
     user: list[str] = []
     for path in getattr(args, "claims", []):
+        _try_claims_file(path)
         user.extend(load_claims_file(path))
     ids = list(dict.fromkeys(ids))
     if getattr(args, "only_user", False):
@@ -292,6 +317,47 @@ def _claims(args: argparse.Namespace, ids: Sequence[str] = ()) -> list:
             raise _UsageError("--only-user needs at least one --claims FILE")
         return registry.resolve(ids or user)
     return registry.resolve(ids)
+
+
+def _try_claims_file(path: str) -> None:
+    """Load the claims file ``path`` first in a forked process, silenced: one that ends the process while it
+    loads (``os._exit``, a signal it sends itself) is then a one-line error naming it, not the silent end
+    of the command. A file that loads, or fails with an error of its own, is then loaded here (where the
+    error is raised the same way)."""
+    read, write = os.pipe()
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signals.SIGNALS)  # until the trial has its own handlers
+    pid = os.fork()
+    if pid == 0:  # the trial: report whether the load came back, then end without running anything else
+        try:
+            os.close(read)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            with contextlib.suppress(BaseException):
+                load_claims_file(path)
+            os.write(write, b"returned")  # loaded, or refused with an error of its own
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a signal that came meanwhile stops us here
+        with os.fdopen(read, "rb") as answer:
+            came_back = answer.read() == b"returned"
+        status = os.waitpid(pid, 0)[1]
+        pid = 0
+    finally:
+        if pid:  # interrupted while waiting: the trial ends with the command
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    if not came_back:
+        code = os.waitstatus_to_exitcode(status)
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+        raise invalid("claims", path, f"the file ended the process while it was loaded ({how})",
+                      "a claims file defines claims and checks; it does not end the program")
 
 
 @contextlib.contextmanager
@@ -327,13 +393,23 @@ def _say_written(report: Report, args: argparse.Namespace, stream: Any) -> None:
 
 
 # -------------------------------------------------------------------------------------------- commands
+def _figures_installed(args: argparse.Namespace) -> None:
+    """An HTML page draws figures (matplotlib, an extra): a one-line error before any work when it is missing."""
+    if args.html is not None and not args.no_figures:
+        require("figures", "--html", args.html, "drawing the page's figures", "add --no-figures")
+
+
 def _check(args: argparse.Namespace) -> int:
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    _figures_installed(args)
     if args.scheduler is not None:
         check_address(args.scheduler)
+        require("cluster", "--scheduler", args.scheduler, "running the claims on a Dask scheduler")
     if args.certificates is not None:
         check_certificates_directory(args.certificates)
     claims = _claims(args, args.ids)  # every claims file and every id checked before any work starts
+    if args.certificates is not None:
+        _refuse_to_replace(args.certificates, claims, "--certificates", args.force)
     with _progress(args, len(claims)) as advance:
         results = runner.run(claims, args.budget, jobs=args.jobs, on_result=advance, scheduler=args.scheduler)
 
@@ -369,11 +445,23 @@ def _write_certificates(results: Sequence, directory: str) -> bool:
     return not refused
 
 
+def _refuse_to_replace(directory: str, claims: Sequence, option: str, force: bool) -> None:
+    """A certificate already in ``directory`` is replaced only with --force: otherwise a one-line error
+    naming it, before any work (so nothing is written)."""
+    if force:
+        return
+    for claim in claims:
+        path = os.path.join(directory, file_name(claim.id))
+        if os.path.lexists(path):
+            raise invalid(option, path, "a certificate is already there", "add --force to replace it")
+
+
 def _certificate(args: argparse.Namespace) -> int:
     if args.output is None:
         raise _UsageError("certificate needs --output DIR, the directory of the certificates")
     check_certificates_directory(args.output)
     claims = _claims(args, args.ids)  # every id checked before any work starts
+    _refuse_to_replace(args.output, claims, "--output", args.force)
     results = runner.run(claims, args.budget, jobs=args.jobs)
     return 0 if _write_certificates(results, args.output) else 1
 
@@ -394,8 +482,9 @@ def _list(args: argparse.Namespace) -> int:
         table = Table(title=f"{len(claims)} registered claim{'s' if len(claims) != 1 else ''}")
         for column in ("id", "title", "source", "checks"):
             table.add_column(column)
-        for c in claims:
-            table.add_row(c.id, c.title, c.source, ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—")
+        for c in claims:  # titles' math as Unicode, as the report shows it; Text: no cell is read as markup
+            checks = ", ".join(k.method.value for k in registry.checks_for(c.id)) or "—"
+            table.add_row(*(Text(cell) for cell in (c.id, plain(view.domain(c.title)), c.source, checks)))
         if args.output is not None:
             buffer = io.StringIO()
             Console(file=buffer, width=outputs.FILE_WIDTH).print(table)
@@ -435,6 +524,7 @@ def _export(args: argparse.Namespace) -> int:
         raise _UsageError("--output needs --format with export (the format to write)")
     report = load_report(args.source)  # every input checked before anything is written
     outputs.check_targets(output=args.output, latex=args.latex, html=args.html)
+    _figures_installed(args)
     transaction = Transaction()
     outputs.stage(transaction, report, fmt=args.format, output=args.output, html=args.html, latex=args.latex,
                   figures=not args.no_figures)
@@ -448,7 +538,8 @@ def _export(args: argparse.Namespace) -> int:
 def _figures(args: argparse.Namespace) -> int:
     # matplotlib takes a second to import, and only this command draws (the figures of the HTML page
     # are drawn by proofs.report.figures when they are asked for)
-    from proofs.figures import write_figures  # optional: matplotlib, for this command only
+    require("figures", "figures", args.directory, "drawing the figures")
+    from proofs.figures import write_figures  # optional: matplotlib (the figures extra), for this command only
 
     check_directory(args.directory, "directory")
     for path in write_figures(args.directory):
@@ -510,10 +601,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _written.clear()
     code = _main(argv, owner)
-    if owner and signals.received() is not None:
-        # stopped, and the line is printed: nothing is left to do but end (tearing down a large heap
-        # would only delay the exit the user asked for)
-        signals.end_process(code)
+    if owner and (signum := signals.received()) is not None:
+        # stopped: the line is printed (here, if a library swallowed the signal's exception and the command
+        # went on to its end) and the exit code says which signal; nothing is left to do but end (tearing
+        # down a large heap would only delay the exit the user asked for)
+        signals.announce(_stopped(signum))
+        signals.end_process(signals.exit_code(signum))
     return code
 
 
@@ -538,11 +631,11 @@ def _hypothesis_storage_outside_the_working_directory() -> Iterator[None]:
 
 def _main(argv: list[str], owner: bool) -> int:
     with contextlib.ExitStack() as stack:
-        if owner:
-            stack.enter_context(_hypothesis_storage_outside_the_working_directory())
-            stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
-        stack.enter_context(signals.catching_signals(redeliver=False))
-        try:
+        try:  # a signal that lands while the blocks are entered is caught below, as one during the command
+            if owner:
+                stack.enter_context(_hypothesis_storage_outside_the_working_directory())
+                stack.enter_context(signals.exiting_when_stalled(f"{PROGRAM}: ", lambda: list(_written)))
+            stack.enter_context(signals.catching_signals(redeliver=False))
             command, args = parse(argv)
             return _COMMANDS[command](args)
         except signals.Interrupted as stop:

@@ -1,7 +1,7 @@
-"""Run claims' checks and collect results. Checks never print; the CLI renders what comes back.
+"""Run claims' checks and collect results. What a check prints goes to stderr; the CLI renders what comes back.
 
-:func:`run_claim` runs one claim in this process; :func:`run` runs many, in this process, in one process
-per claim, or on a Dask scheduler (:mod:`proofs.execution`). Either way SIGINT or SIGTERM raises
+:func:`run_claim` runs one claim in this process; :func:`run` runs many, in worker processes on this
+machine (by default), in this process, or on a Dask scheduler (:mod:`proofs.execution`). Either way SIGINT or SIGTERM raises
 :class:`~proofs.execution.signals.Interrupted` (a ``KeyboardInterrupt``) within about a second, and an
 interrupt is never reported as a claim's outcome.
 """
@@ -28,12 +28,15 @@ def run(
     jobs: int | None = None,
     on_result: Callable[[ClaimResult], None] | None = None,
     scheduler: str | None = None,
+    in_process: bool = False,
 ) -> list[ClaimResult]:
     """Run ``claims`` and return their results in the order given.
 
-    Without ``scheduler``: in ``jobs`` processes on this machine (default: the number of cores), each
-    running batches of one module's claims one after another, and a worker that dies loses only the claim it
-    was running; with one job or one claim, in this process. With ``scheduler="local"`` or a Dask scheduler
+    Without ``scheduler``: in ``jobs`` processes on this machine (default: the number of cores, at most one
+    per claim), each running batches of one module's claims one after another, and a worker that dies (a
+    check that kills its process or ends it) loses only the claim it was running, even with one job.
+    ``in_process``: one after the other in this process instead (easiest to debug, but a check that ends
+    its process ends the caller). With ``scheduler="local"`` or a Dask scheduler
     address: as tasks of that scheduler (:mod:`proofs.execution.cluster`). SIGINT or SIGTERM stops every worker and raises
     :class:`proofs.execution.Interrupted`."""
     b = get_budget(budget)
@@ -43,7 +46,7 @@ def run(
     ids = [c.id for c in claims]
     if scheduler:
         results = run_cluster(ids, b, scheduler=scheduler, jobs=jobs, on_result=on_result)
-    elif jobs <= 1 or len(claims) <= 1:
+    elif in_process:
         results = run_inline(ids, b, on_result=on_result)
     else:
         results = run_local(ids, b, jobs=jobs, on_result=on_result)

@@ -35,6 +35,7 @@ from pathlib import Path
 from core.errors import InvalidArgument, ToolkitError, invalid
 from proofs.base import registry
 from proofs.base.claim import USER_MODULE_PREFIX
+from proofs.execution.claim import stdout_to_stderr
 from proofs.scaffold.pending import is_pending
 
 __all__ = ["load_claims_file", "user_claim_ids", "claims_file_of", "sources"]
@@ -78,7 +79,8 @@ def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str,
     try:
         code = compile(text, key, "exec")
         sys.modules[name] = module
-        exec(code, module.__dict__)  # noqa: S102 - the user's own claims file, which they asked us to run
+        with stdout_to_stderr():  # what the file prints never goes into a report on stdout
+            exec(code, module.__dict__)  # noqa: S102 - the user's own claims file, which they asked us to run
     except ToolkitError as exc:
         _forget(name, before)
         raise InvalidArgument(f"claims={path}: {exc}") from None

@@ -8,6 +8,8 @@ command that needs it, with that command's own options (``--jobs``, ``--schedule
 read its result back. Everything else (parsing, loading claims files, reports, files, exit codes) is the
 real command line: :mod:`proofs.__main__` runs as it does for ``python -m proofs``.
 
+The figures of the HTML page are drawn once per session the same way (:func:`shared_figures`).
+
 The results are shared through :mod:`tests.shared_results` (``README_RESULTS`` names the session's
 directory), with the claim tests too; a lock per budget makes concurrent commands wait for the first one
 rather than check the same claims twice.
@@ -16,15 +18,21 @@ rather than check the same claims twice.
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import os
+import pickle
 import runpy
 import sys
 
 from proofs import runner
+from proofs.report import outputs
+from proofs.report.figures import ILLUSTRATES
 from proofs.base.budget import budget as get_budget
 from tests.shared_results import directory, store, stored
 
 _RESULTS = directory()
 _run = runner.run
+_draw = outputs.draw_images
 
 
 def shared_run(claims, budget="standard", *, jobs=None, on_result=None, scheduler=None):
@@ -44,6 +52,27 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
     return [known[c.id] for c in claims]
 
 
+def shared_figures(claim_ids=None, dpi=80):
+    """The HTML page's figures, drawn once per session for the same claims and resolution (three of the
+    README's commands write a page of the whole catalog; drawing is tested by the first, by ``figures`` and
+    by tests/report/test_figures.py): read back by the others. A set with a figure that failed is not kept."""
+    illustrated = {c for claims in ILLUSTRATES.values() for c in claims}  # the ids that choose the figures
+    chosen = None if claim_ids is None else sorted(set(claim_ids) & illustrated)
+    key = hashlib.sha256(repr((chosen, dpi)).encode()).hexdigest()[:24]
+    kept = _RESULTS / "figures" / f"{key}.pickle"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    with open(kept.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        images = _draw(claim_ids, dpi)
+        if not any(image.error for image in images):
+            kept.with_suffix(".tmp").write_bytes(pickle.dumps(images))
+            os.replace(kept.with_suffix(".tmp"), kept)
+        return images
+
+
 runner.run = shared_run
+outputs.draw_images = shared_figures
 sys.argv[0] = "proofs"
 runpy.run_module("proofs", run_name="__main__", alter_sys=True)

@@ -4,13 +4,19 @@ A check that crashes becomes ``error`` evidence naming the check and the excepti
 never stops a run. An interrupt is never a crash: a stopping signal received while a check ran (even if
 the check, or a library under it, caught the exception and went on or returned something) stops the
 run instead (:mod:`proofs.execution.signals`). A check that calls ``sys.exit`` is a crash of that check,
-not the end of the program.
+not the end of the program. What a check prints goes to stderr, never to stdout, which belongs to the
+report (:func:`stdout_to_stderr`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
+import sys
 import time
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,7 +27,39 @@ from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.base.verdict import Status, Verdict
 from proofs.execution import signals
 
-__all__ = ["ClaimResult", "run_claim", "run_checks", "died"]
+__all__ = ["ClaimResult", "run_claim", "run_checks", "died", "stdout_to_stderr"]
+
+
+def _flush_c_streams() -> None:
+    """Flush the C library's buffered streams (what a solver or extension printed with printf)."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None).fflush(None)
+
+
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """Within the block, whatever is printed to stdout goes to stderr: Python's ``print`` (``sys.stdout``)
+    and what C code writes to file descriptor 1. stdout carries the report (``--format json`` must stay
+    JSON), so a check or a claims file that prints cannot corrupt it."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    _flush_c_streams()
+    try:
+        saved = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:  # no descriptor 1 or 2 (a daemon): Python's stream alone
+        saved = None
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        with signals.deferred():  # the descriptor is put back even if a stopping signal arrives now
+            with contextlib.suppress(Exception):
+                sys.stderr.flush()
+            _flush_c_streams()
+            if saved is not None:
+                os.dup2(saved, 1)
+                os.close(saved)
 
 
 @dataclass(frozen=True)
@@ -54,7 +92,8 @@ def run_checks(claim_id: str, budget: Budget | str = "standard") -> ClaimResult:
         signals.raise_if_received()
         t0 = time.perf_counter()
         try:
-            items = _evidence_of(chk.name, chk.function(b))
+            with stdout_to_stderr():
+                items = _evidence_of(chk.name, chk.function(b))
         except signals.Stop:
             raise
         except SystemExit as exc:  # a check is not the program: exiting is its crash

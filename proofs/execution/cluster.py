@@ -27,6 +27,7 @@ from typing import Any
 from core.errors import invalid
 from proofs.execution import signals
 from proofs.execution.claim import ClaimResult, died, run_checks
+from proofs.base.extras import require
 from proofs.userclaims import load_claims_file, sources
 
 __all__ = ["run_cluster", "CONNECT_TIMEOUT", "SCHEMES"]
@@ -48,7 +49,9 @@ def check_address(scheduler: str) -> None:
 
 
 def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
-    # dask is an optional heavy dependency of this one mode: imported when a scheduler is asked for
+    # dask is an optional heavy dependency of this one mode (the cluster extra): imported when a scheduler is
+    # asked for
+    require("cluster", "--scheduler", scheduler, "running the claims on a Dask scheduler")
     import dask
     from distributed import Client, LocalCluster
 

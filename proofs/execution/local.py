@@ -43,9 +43,12 @@ _GRACE = 0.5  # seconds between SIGTERM and SIGKILL when stopping workers
 
 
 def _child(budget: Any, connection: Any) -> None:
-    """A worker: runs each batch it receives, a result per claim, until it receives ``None``."""
+    """A worker: runs each batch it receives, a result per claim, until it receives ``None``. It is started
+    with the stopping signals blocked (:func:`_started`) and takes them only once its own dispositions are in
+    place: a Ctrl-C sent to the process group as it starts is ignored here, never a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.SIGNALS)
     try:
         while (batch := connection.recv()) is not None:
             for claim_id in batch:
@@ -58,6 +61,18 @@ def _child(budget: Any, connection: Any) -> None:
     finally:
         connection.close()
         os._exit(0)
+
+
+def _started(process: multiprocessing.Process) -> None:
+    """Start ``process`` with SIGINT and SIGTERM blocked, so that the child, until :func:`_child` has set
+    its own dispositions, never runs this process's handlers (a signal there would raise a stop inside
+    multiprocessing's start-up and print its traceback); here a signal that arrived meanwhile is handled
+    when they are unblocked."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signals.SIGNALS)
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def batch_size(claims: int, jobs: int) -> int:
@@ -175,7 +190,7 @@ def _loop(context: Any, pending: list[tuple[str, ...]], running: dict[Any, _Work
                 batch = pending.pop(0)
                 here, there = context.Pipe()
                 process = context.Process(target=_child, args=(budget, there), daemon=True, name="claims worker")
-                process.start()
+                _started(process)
                 there.close()
                 here.send(batch)
                 running[here] = _Worker(process, here, batch)

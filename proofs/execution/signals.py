@@ -245,13 +245,15 @@ def catching_signals(*, in_process: bool = False, redeliver: bool = True) -> Ite
         yield
         return
     watched = tuple(s for s in SIGNALS if signal.getsignal(s) != signal.SIG_IGN)
-    previous = {s: signal.signal(s, _on_signal) for s in watched}
-    with _lock:
+    previous: dict[int, Any] = {}
+    with _lock:  # the state first, then the handlers: a signal landing in between finds a run to stop
         _depth += 1
         if _depth == 1:
             _received, _progress, _announced, _lost = None, None, False, None
             _previous_unraisable, sys.unraisablehook = sys.unraisablehook, _unraisable
     try:
+        for signum in watched:
+            previous[signum] = signal.signal(signum, _on_signal)
         with _watching_signals(watched) if in_process and not _watching and watched else contextlib.nullcontext():
             yield
     finally:

@@ -32,7 +32,6 @@ def test_check_sign_proves(expr, domain, options):
     evidence = verdict.evidence[0]
     assert evidence.method is Method.DECISION and evidence.outcome is Outcome.PROVED
     assert evidence.detail["z3 outcome"] == "unsat"
-    assert evidence.detail["z3 seconds (main query)"] < 10
 
 
 def test_check_sign_refutes_4p1mp_with_an_exact_counterexample():
