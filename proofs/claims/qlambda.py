@@ -21,6 +21,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
+from proofs.claims.survey_variance import variance_counterexample_steps
 from proofs.claims.warner import WARNER_STATISTIC
 from proofs.engines.methods import exhaustive, identity, inequality_steps
 from proofs.engines.moments import compare_moment
@@ -267,7 +268,6 @@ def _nus_symbolic(budget: Budget) -> list[Evidence]:
     primary = identity(P.NU_S, conditional_variance_q2x3(), domain=PAPER + " (symbolic; exact A at the points)",
                        points=points)
     if primary.outcome is Outcome.COUNTEREXAMPLE:
-        from proofs.claims.survey_variance import variance_counterexample_steps
         primary = replace(primary, steps=variance_counterexample_steps(P.NU_S, primary))
     if primary.counterexample is not None:       # show what fails: the bracket, inverted and negative
         at = {k: v for k, v in primary.counterexample.items() if k in ("n", "p", "q", "pi")}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from core.escaping import md_code, md_text
 from proofs.coverage.report import Coverage, PaperCoverage
 
 __all__ = ["render_table", "render_markdown", "render_html", "summary_line"]
@@ -43,8 +44,6 @@ def render_table(coverage: Coverage, console: Any) -> None:
 
 def render_markdown(coverage: Coverage) -> str:
     """One table per text; what the paper's LaTeX names (labels, reasons, the file's name) is escaped as text."""
-    from proofs.report.markdown import md_code, md_text
-
     lines = []
     for paper in coverage.papers:
         lines += [f"## Coverage of {md_text(paper.paper)}", "", md_text(summary_line(paper)), "",

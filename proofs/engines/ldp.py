@@ -76,7 +76,7 @@ from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import dispatch_ldp
 from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within
-from proofs.engines.validity import SignAnswer, decide_sign, is_identity_zero, validate, value_of
+from proofs.engines.validity import SignAnswer, _generators, decide_sign, is_identity_zero, validate, value_of
 
 __all__ = ["check_ldp", "validate_ldp", "NOTIONS", "DEFAULT_POINTS", "ENUMERATION_ENTRIES", "sign_at_point", "closed_loss"]
 
@@ -121,8 +121,6 @@ IDENTITY_DEGREE = 4096
 def _identity_zero(value: sympy.Expr) -> bool:
     """:func:`is_identity_zero` when its cost is bounded: every power of a generator it expands is at most
     :data:`IDENTITY_DEGREE` (a bound such as ε − 1/10^6 would otherwise be expanded to degree 10^6)."""
-    from proofs.engines.validity import _generators
-
     try:
         rational = _generators(value)
     except (TypeError, ValueError, ZeroDivisionError):

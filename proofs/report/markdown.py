@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from core.escaping import md_code, md_text
 from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.files import safe_id
@@ -14,20 +15,6 @@ from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.mathtext import MathText, Printer
 
 __all__ = ["render_markdown", "MarkdownPrinter", "md_text", "md_code", "md_math"]
-
-
-def md_text(text: object) -> str:
-    """Plain text with Markdown's special characters escaped (and no line breaks)."""
-    return re.sub(r"([\\`*_\[\]<>|$#])", r"\\\1", re.sub(r"\s+", " ", str(text)))
-
-
-def md_code(text: object) -> str:
-    """``text`` as one code span (an id, the budget): fenced by more backticks than it holds in a row, so a
-    backtick in it cannot close the span and let the rest be read as Markdown or HTML."""
-    content = re.sub(r"\s+", " ", str(text))
-    fence = "`" * (max((len(run) for run in re.findall(r"`+", content)), default=0) + 1)
-    pad = " " if content.startswith("`") or content.endswith("`") else ""
-    return f"{fence}{pad}{content}{pad}{fence}"
 
 
 def md_math(latex: str) -> str:

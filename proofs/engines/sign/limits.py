@@ -43,8 +43,7 @@ import math
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -54,6 +53,8 @@ import z3
 from sympy.polys.polyerrors import BasePolynomialError
 
 from core.errors import InvalidArgument, invalid
+from proofs.base.evidence import Evidence, Outcome
+from proofs.base.verdict import Status, Verdict
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
            "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation", "within",
@@ -335,8 +336,6 @@ def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..
 
 def _verdict_class(check: Callable[..., Any], annotation: Any) -> type:
     """The verdict class a check returns (its return annotation, read in its module)."""
-    from proofs.base.verdict import Verdict
-
     if isinstance(annotation, str):
         annotation = getattr(sys.modules[check.__module__], annotation, Verdict)
     return annotation if isinstance(annotation, type) and issubclass(annotation, Verdict) else Verdict
@@ -346,9 +345,6 @@ def late(verdict: Any, seconds: float, elapsed: float) -> Any:
     """``verdict`` as it is, unless the call ran past its ``seconds`` and nothing was decisive: then each
     inconclusive piece of evidence that does not say so already says "time-out" (the engine stopped at its
     deadline, and the reason should say why)."""
-    from proofs.base.evidence import Outcome
-    from proofs.base.verdict import Status
-
     if elapsed < seconds or verdict.status is not Status.INCONCLUSIVE:
         return verdict
     note = f"the call's time ({round(seconds, 4)} s) ran out ({round(elapsed, 4)} s)"
@@ -360,8 +356,6 @@ def late(verdict: Any, seconds: float, elapsed: float) -> Any:
 def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, ...]:
     """One ``inconclusive`` piece of evidence per method for a call stopped at its deadline: its detail
     says "time-out" and the time allowed."""
-    from proofs.base.evidence import Evidence, Outcome
-
     return tuple(Evidence(method, Outcome.INCONCLUSIVE, what,
                           {"time-out": f"the call was stopped at its deadline ({round(seconds, 4)} s)"},
                           seconds=seconds) for method in methods)
