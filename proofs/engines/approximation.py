@@ -40,7 +40,7 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -55,6 +55,7 @@ from numeric.families import Family
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Status, Verdict
+from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.sign import check_sign
 
 __all__ = ["check_approximation", "validate_approximation", "ApproximationVerdict", "Regime", "TABLE_STEPS", "TABLE_POINTS", "MAX_DEGREE"]
@@ -309,11 +310,18 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
             statement = f"{claim} (the relative error is of order h^{exponent}; series expansion)"
             detail["statement"] = statement
             return Evidence(Method.SYMBOLIC, Outcome.PROVED, where, detail, seconds=time.perf_counter() - start), statement
+        if not _near(problem, Case({}, {}, True)):
+            detail["note"] = "the stated domain has no value of the variable near the regime"
+            detail["statement"] = f"{claim} (undecided)"
+            return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail,
+                            seconds=time.perf_counter() - start), claim
         return _series_refuted(problem, {}, {}, coefficient, exponent, claim, where, detail, start)
     variable = problem.regime.variable
     names = [n for n in problem.names if n != variable]
     charts = {k: v for k, v in problem.charts.items() if k != variable}
     for case in draw(_without(problem.domain, variable), names, charts, interior=6, boundary=0, fixed={}, seed=11):
+        if not _near(problem, case):
+            continue  # the whole domain has no value of the variable near the regime at this point
         at = {symbol(k): rational(v) for k, v in case.values.items()}
         coefficient, exponent = _leading(form.xreplace(at), h)
         if (exponent <= 0 if bound is not None else exponent < 0) and coefficient != 0:
@@ -379,9 +387,73 @@ def _witness(problem: _Problem, coefficients: Sequence[sympy.Basic]) -> tuple[di
     for case in draw(domain, names, {k: v for k, v in problem.charts.items() if k != variable}, interior=24,
                      boundary=0, fixed={}, seed=7):
         at = {symbol(k): rational(v) for k, v in case.values.items()}
-        if all(sympy.cancel(c.xreplace(at)) != 0 for c in coefficients):
+        if all(sympy.cancel(c.xreplace(at)) != 0 for c in coefficients) and _near(problem, case):
             return dict(case.values), case.display()
     return None
+
+
+def _near(problem: _Problem, case: Case) -> bool:
+    """Whether, at the case's values of the other parameters, every condition of the whole domain holds for
+    all values of the variable close enough to the regime on one side (v = a + h or a - h, or v = 1/h for
+    oo, every small h > 0): each condition's two sides differ there by a leading term whose sign decides it."""
+    variable = problem.regime.variable
+    h = sympy.Symbol("_h", positive=True)
+    target = problem.regime.target
+    sides = [1 / h] if target is None else [rational(target) + h, rational(target) - h]
+    values = {symbol(k): v for k, v in case.shown.items()}
+    involved = [c for c in problem.domain.conditions if variable in {x.name for x in c.free_symbols}]
+    others = [c for c in problem.domain.conditions if c not in involved]
+    if not all(_settled(c.xreplace(values)) is True for c in others):
+        return False
+    for side in sides:
+        if all(_holds_near(c.xreplace(values).xreplace({symbol(variable): side}), h) for c in involved):
+            return True
+    return False
+
+
+def _settled(condition: Any) -> bool | None:
+    if condition in (sympy.true, sympy.false):
+        return bool(condition)
+    if condition.is_Relational and not condition.free_symbols:
+        sign = _sign(condition.lhs - condition.rhs)
+        if sign is None:
+            return None
+        return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
+                "!=": sign != 0}[condition.rel_op]
+    return None
+
+
+def _sign(value: sympy.Basic) -> int | None:
+    value = sympy.simplify(value)
+    if value.is_zero:
+        return 0
+    if value.is_positive:
+        return 1
+    if value.is_negative:
+        return -1
+    return None
+
+
+def _holds_near(condition: Any, h: sympy.Symbol) -> bool:
+    """Whether a condition in h holds for every small enough h > 0 (decided by the sign of the leading term
+    of its two sides' difference)."""
+    if condition in (sympy.true, sympy.false):
+        return bool(condition)
+    if not condition.is_Relational or condition.free_symbols - {h}:
+        return False
+    try:
+        difference = sympy.simplify(condition.lhs - condition.rhs)
+        if difference == 0:
+            sign = 0
+        else:
+            coefficient, _ = _leading(difference, h)
+            sign = _sign(coefficient)
+    except _SYMPY_FAILURES:
+        return False
+    if sign is None:
+        return False
+    return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
+            "!=": sign != 0}[condition.rel_op]
 
 
 def _without(domain: Domain, variable: str) -> Domain:
@@ -506,10 +578,36 @@ def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = N
     """
     start = time.perf_counter()
     problem = _problem(exact, approx, regime, domain, order, sign, symbols, timeout, mechanism)
+    status = emptiness(problem.domain, timeout=min(timeout, 10.0))
+    if status.empty:
+        return ApproximationVerdict(vacuous_evidence((Method.SYMBOLIC, Method.INTERVAL), problem.domain, status))
     limit, _ = _limit_evidence(problem, timeout, start)
+    if limit.outcome is Outcome.PROVED:
+        limit = _defined(problem, limit, timeout)
     if sign is not None:
         limit = _with_sign(problem, limit, sign, timeout)
-    return ApproximationVerdict((limit, _table_evidence(problem, time.perf_counter())))
+    table = _table_evidence(problem, time.perf_counter())
+    if limit.outcome is Outcome.PROVED and status.kind == "unknown" and not table.interior_cases:
+        limit = replace(limit, outcome=Outcome.INCONCLUSIVE, steps=(),
+                        detail={**limit.detail, "domain not shown non-empty": status.how,
+                                "note": "proved at every point of the domain, but the domain was not shown to "
+                                        "have a point"})
+    return ApproximationVerdict((limit, table))
+
+
+def _defined(problem: _Problem, limit: Evidence, timeout: float) -> Evidence:
+    """The proved limit, unless a denominator of exact, approx or order vanishes somewhere on the domain
+    (then ``inconclusive``, naming the point)."""
+    formulas = {"exact side": problem.exact, "approximation": problem.approx}
+    if problem.order is not None:
+        formulas["order"] = problem.order
+    undefined = undefined_at(formulas, problem.domain, timeout=min(timeout, 10.0))
+    if undefined is None:
+        return limit
+    return replace(limit, outcome=Outcome.INCONCLUSIVE, steps=(),
+                   detail={**limit.detail, "undefined": undefined.text,
+                           "statement": f"{limit.detail.get('claim', '')} (undecided: {undefined.text})",
+                           "note": f"{undefined.text}: the claim is not defined on the whole stated domain"})
 
 
 def validate_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,

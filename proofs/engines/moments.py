@@ -64,13 +64,14 @@ from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
+from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
            "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",
-           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES", "validate_moment"]
+           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES", "validate_moment", "decision_domain"]
 
 DEFAULT_N = (1, 2, 3, 4, 6, 10, 25)
 #: largest n re-checked by exact rational enumeration
@@ -454,6 +455,13 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                                  f"{str(failure)[:200]}"}, seconds=time.perf_counter() - start)
     notes = dict(problem.notes)
     if same:
+        undefined = _undefined_on_domain(problem, derived[key])
+        if undefined is not None:
+            return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
+                            {"simplified difference": "0", "undefined": undefined.text,
+                             "note": f"{undefined.text}; the identity holds where both sides are defined, which is "
+                                     "not the whole domain, so it proves nothing about the claim as stated",
+                             **notes}, seconds=time.perf_counter() - start)
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0", **notes},
                         derived={moment: exact}, seconds=time.perf_counter() - start,
                         steps=_moment_steps(derived[key], problem, moment))
@@ -461,6 +469,36 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                     {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
                      "function (a counterexample needs a point; see the enumeration)", **notes},
                     seconds=time.perf_counter() - start)
+
+
+def decision_domain(problem: MomentProblem) -> Domain:
+    """Where a proof of ``problem`` must hold: the stated domain, or with none every parameter value at which
+    the mechanism's entries and the data are non-negative; with n >= 1 an integer (user coordinates)."""
+    n = sympy.Symbol("n", real=True)  # a plain symbol: the paper's n is positive, and n >= 1 must be stated
+    if problem.domain is not None:
+        conditions = list(problem.domain.conditions)
+        integers = set(problem.domain.integers)
+    else:
+        model = problem.model
+        entries = [e for row in model.mechanism.matrix for e in row] + list(model.data.entries())
+        conditions = [sympy.Ge(_in_user_coordinates(problem, e), 0) for e in entries if not e.is_number]
+        conditions = [c for c in conditions if c is not sympy.true]
+        integers = set()
+    conditions.append(sympy.Ge(n, 1))
+    if isinstance(problem.model.data, Counts):
+        integers |= set(problem.respondents)
+    text = problem.domain.text if problem.domain is not None else "where the mechanism and the data are valid"
+    kept = tuple(dict.fromkeys(c for c in conditions if c is not sympy.true))
+    named = {s.name for c in kept for s in c.free_symbols}
+    return Domain(text, kept, frozenset((integers | {"n"}) & named))
+
+
+def _undefined_on_domain(problem: MomentProblem, derived: sympy.Basic) -> Any:
+    """The first denominator of the statistic or of the claimed form (or of the derived moment) that can
+    vanish on the domain of the proof (:func:`decision_domain`), or ``None``."""
+    formulas = {"statistic": _in_user_coordinates(problem, problem.statistic.expression),
+                "claimed form": _in_user_coordinates(problem, problem.form)}
+    return undefined_at(formulas, decision_domain(problem))
 
 
 def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:
@@ -528,13 +566,34 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout
     problem = _prepared(statistic, claimed, given, mechanism, prior, counts, domain)
+    target = problem.lumped if isinstance(problem, FamilyProblem) else problem
+    status = None
+    if target.domain is not None:
+        status = emptiness(decision_domain(target))
+        if status.empty:
+            return MomentVerdict(vacuous_evidence((Method.ENUMERATION, Method.SYMBOLIC), target.domain, status))
     if isinstance(problem, FamilyProblem):
-        return _family_verdict(problem, moment, ns, points, dps, timeout, start, deadline)
+        return _shown_nonempty(_family_verdict(problem, moment, ns, points, dps, timeout, start, deadline), status)
     evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
     symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
-    return MomentVerdict(tuple(evidence))
+    return _shown_nonempty(MomentVerdict(tuple(evidence)), status)
+
+
+def _shown_nonempty(verdict: MomentVerdict, status: Any) -> MomentVerdict:
+    """A proof on a stated domain that the decider could not show to have a point stands only if the
+    enumeration checked a point inside it (an interior, non-degenerate case)."""
+    if status is None or status.kind != "unknown":
+        return verdict
+    if any(e.method is Method.ENUMERATION and (e.interior_cases or 0) > 0 for e in verdict.evidence):
+        return verdict
+    evidence = tuple(replace(e, outcome=Outcome.INCONCLUSIVE, steps=(),
+                             detail={**e.detail, "domain not shown non-empty": status.how,
+                                     "note": "proved at every point of the domain, but the domain was not shown "
+                                             "to have a point"})
+                     if e.outcome is Outcome.PROVED else e for e in verdict.evidence)
+    return MomentVerdict(evidence)
 
 
 def _prepared(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: Any, counts: Any,
