@@ -67,6 +67,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
+from proofs.engines.moment_steps import derivation_steps, refutation_steps
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
@@ -512,9 +513,18 @@ def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Bas
 
 
 def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tuple[Step, ...]:
-    """For a proof certificate: the derived moment equals the claimed form (a sympy identity), and how the
-    moment was derived (stated: the derivatives of the generating function at z = 1). Both sides are in the
-    charted coordinates (t = exp(eps/m)) where they are rational functions; the chart is stated."""
+    """For a proof certificate: the moment re-derived from the mechanism by the generating function
+    (:func:`proofs.engines.moment_steps.derivation_steps`), else the derived moment equals the claimed form
+    (a sympy identity) with the derivation stated. Both sides are in the charted coordinates (t =
+    exp(eps/m)) where they are rational functions; the chart is stated."""
+    charts = tuple(Stated(f"the symbol named {chart.coordinate!r} stands for {chart.coordinate}, a change of "
+                          "variable under which both sides are rational functions") for chart in problem.charts.values())
+    try:
+        derived = derivation_steps(problem, moment)
+    except SYMPY_FAILURES:
+        derived = ()
+    if derived:
+        return (*derived, *charts)
     form = problem.form
     how = next((h for h in ("cancel", "expand", "simplify") if stepcheck.is_zero(exact - form, h)), None)
     if how is None:
@@ -573,12 +583,58 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
         if status.empty:
             return MomentVerdict(vacuous_evidence((Method.ENUMERATION, Method.SYMBOLIC), target.domain, status))
     if isinstance(problem, FamilyProblem):
-        return _shown_nonempty(_family_verdict(problem, moment, ns, points, dps, timeout, start, deadline), status)
+        verdict = _family_verdict(problem, moment, ns, points, dps, timeout, start, deadline)
+        return _with_refutation_steps(_shown_nonempty(verdict, status), problem, moment)
     evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
     symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
-    return _shown_nonempty(MomentVerdict(tuple(evidence)), status)
+    return _with_refutation_steps(_shown_nonempty(MomentVerdict(tuple(evidence)), status), problem, moment)
+
+
+def _with_refutation_steps(verdict: MomentVerdict, problem: MomentProblem | FamilyProblem,
+                           moment: str) -> MomentVerdict:
+    """Each counterexample of the verdict with the steps a certificate re-checks
+    (:func:`proofs.engines.moment_steps.refutation_steps`): the moment from its definition at the point, the
+    claimed form there, and the point in the domain."""
+    if not any(e.outcome is Outcome.COUNTEREXAMPLE and not e.steps for e in verdict.evidence):
+        return verdict
+    out = []
+    for e in verdict.evidence:
+        if e.outcome is Outcome.COUNTEREXAMPLE and not e.steps:
+            try:
+                steps = _refutation_steps(problem, dict(e.counterexample or {}), moment)
+            except InvalidArgument:
+                steps = ()
+            except SYMPY_FAILURES:
+                steps = ()
+            if steps:
+                e = replace(e, steps=steps)
+        out.append(e)
+    return MomentVerdict(tuple(out))
+
+
+def _refutation_steps(problem: MomentProblem | FamilyProblem, counterexample: dict, moment: str) -> tuple[Step, ...]:
+    if not isinstance(problem, FamilyProblem):
+        return refutation_steps(problem, counterexample, moment, decision_domain(problem))
+    family = problem.family
+    if problem.explicit is None or family.input_variables or len(family.sizes) > 1:
+        return ()
+    sizes = {}
+    if family.sizes:
+        name = family.sizes[0]
+        if name not in counterexample:
+            return ()
+        sizes = {name: int(Fraction(str(counterexample[name])))}
+    explicit = problem.explicit(sizes)
+    spread = [name for name in explicit.parameters if name.startswith("other_")]
+    point = {**counterexample, **{name: counterexample.get(name, 0) for name in spread}}
+    shown = ", ".join(f"{k} = {v}" for k, v in sizes.items())
+    return refutation_steps(explicit, point, moment, decision_domain(explicit),
+                            explicit=f"the exact side is summed over the explicit matrix of {family.name}"
+                                     + (f" at {shown}" if shown else "") + ", the users outside the tracked values "
+                                     "spread as " + (", ".join(f"{k} = {point[k]}" for k in spread) or "the data say")
+                                     + " (the claim is about every spread)")
 
 
 def _shown_nonempty(verdict: MomentVerdict, status: Any) -> MomentVerdict:
