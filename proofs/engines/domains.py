@@ -24,6 +24,7 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument
 from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.steps import Stated, Step
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.nonempty import DomainStatus, domain_status
 from proofs.engines.sign.parse import read_statement
@@ -87,6 +88,8 @@ def denominator_factors(expr: sympy.Expr) -> list[sympy.Expr]:
         if not (isinstance(node, sympy.Pow) and node.exp.is_number and node.exp.is_negative):
             continue
         for factor in sympy.Mul.make_args(sympy.factor_terms(node.base)):
+            if factor.is_Pow and factor.exp.is_number and factor.exp.is_negative:
+                continue  # dividing by 1/x: x is a denominator of its own, found by the traversal
             base = factor.base if factor.is_Pow and factor.exp.is_number and factor.exp.is_positive else factor
             if base.is_number or base in found or isinstance(base, sympy.exp):  # e^x > 0
                 continue
@@ -115,10 +118,11 @@ def plain(domain: Domain, exprs: Sequence[sympy.Expr] = ()) -> tuple[Domain, lis
     return Domain(domain.text, kept, frozenset(integers & named)), [e.xreplace(renamed) for e in exprs]
 
 
-def undefined_at(formulas: Mapping[str, sympy.Expr], domain: Domain, *,
-                 timeout: float = SECONDS) -> Undefined | None:
+def undefined_at(formulas: Mapping[str, sympy.Expr], domain: Domain, *, timeout: float = SECONDS,
+                 steps: list[Step] | None = None) -> Undefined | None:
     """The first denominator factor of ``formulas`` (name in words -> expression) that is not decided
-    non-zero on ``domain``, or ``None`` when every one is."""
+    non-zero on ``domain``, or ``None`` when every one is; ``steps``, when given, receives each factor's
+    proof (the sign decider's records) for a certificate."""
     domain, exprs = plain(domain, list(formulas.values()))
     formulas = dict(zip(formulas, exprs))
     names = sorted({s.name for e in formulas.values() for s in e.free_symbols} | set(domain.names))
@@ -129,6 +133,9 @@ def undefined_at(formulas: Mapping[str, sympy.Expr], domain: Domain, *,
             except InvalidArgument as refused:
                 return Undefined(formula, factor, None, f"the decider refused it: {refused}")
             if answer.outcome == "proved":
+                if steps is not None:
+                    steps += [Stated(f"the {formula} divides by {sympy.sstr(factor)}, which is not 0 on the domain:"),
+                              *(answer.steps or (Stated("decided by the sign engine (no record)", unchecked=True),))]
                 continue
             if answer.outcome == "counterexample" and answer.counterexample:
                 point = {k: v for k, v in answer.counterexample.items() if k != "value"}

@@ -62,7 +62,7 @@ from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, Step
+from proofs.base.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
@@ -456,7 +456,8 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                                  f"{str(failure)[:200]}"}, seconds=time.perf_counter() - start)
     notes = dict(problem.notes)
     if same:
-        undefined = _undefined_on_domain(problem, derived[key])
+        defined: list[Step] = []
+        undefined = _undefined_on_domain(problem, derived[key], defined)
         if undefined is not None:
             return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
                             {"simplified difference": "0", "undefined": undefined.text,
@@ -465,7 +466,7 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                              **notes}, seconds=time.perf_counter() - start)
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0", **notes},
                         derived={moment: exact}, seconds=time.perf_counter() - start,
-                        steps=_moment_steps(derived[key], problem, moment))
+                        steps=_moment_steps(derived[key], problem, moment) + _domain_steps(problem) + tuple(defined))
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
                     {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
                      "function (a counterexample needs a point; see the enumeration)", **notes},
@@ -494,12 +495,31 @@ def decision_domain(problem: MomentProblem) -> Domain:
     return Domain(text, kept, frozenset((integers | {"n"}) & named))
 
 
-def _undefined_on_domain(problem: MomentProblem, derived: sympy.Basic) -> Any:
-    """The first denominator of the statistic or of the claimed form (or of the derived moment) that can
-    vanish on the domain of the proof (:func:`decision_domain`), or ``None``."""
+def _undefined_on_domain(problem: MomentProblem, derived: sympy.Basic, steps: list[Step] | None = None) -> Any:
+    """The first denominator of the statistic or of the claimed form that can vanish on the domain of the
+    proof (:func:`decision_domain`), or ``None``; ``steps`` receives the proofs that they do not."""
     formulas = {"statistic": _in_user_coordinates(problem, problem.statistic.expression),
                 "claimed form": _in_user_coordinates(problem, problem.form)}
-    return undefined_at(formulas, decision_domain(problem))
+    return undefined_at(formulas, decision_domain(problem), steps=steps)
+
+
+def _domain_steps(problem: MomentProblem) -> tuple[Step, ...]:
+    """A point of the stated domain, checked (the proof is not vacuous); ``()`` without a stated domain."""
+    if problem.domain is None:
+        return ()
+    domain = decision_domain(problem)
+    status = emptiness(domain)
+    if not status.point:
+        return ()
+    point = {k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
+             for k, v in status.point.items()}
+    try:
+        step = Holds("the stated domain has a point (" + ", ".join(f"{k} = {v}" for k, v in point.items())
+                     + "): the proof is not vacuous", sympy.And(*domain.conditions), point,
+                     tuple(sorted(n for n in domain.integers if n in point)))
+    except InvalidArgument:
+        return ()
+    return (step,) if step.check() else ()
 
 
 def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:

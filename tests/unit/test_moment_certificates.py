@@ -105,3 +105,15 @@ def test_an_approximation_certificate_rechecks_the_limit(scripts, tmp_path):
     out = _passes(scripts["Note.small-pi"])
     assert "the stated domain has a point" in out
     _fails(_tampered(scripts["Note.small-pi"], tmp_path, r"(\nrhs_(\d+) = )", r"\1S(1)/7 + "))
+
+
+def test_a_refuted_family_variance_certificate_sums_over_the_explicit_matrix(tmp_path):
+    out = tmp_path / "krr"
+    done = subprocess.run([sys.executable, "-m", "proofs", "certificate", "KRR.variance", "--claims",
+                           "examples/krr_claims.py", "--only-user", "--output", str(out)],
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout + done.stderr
+    script = out / file_name("KRR.variance")
+    text = _passes(script)
+    assert "the exact side is summed over the explicit matrix of k-ary randomized response" in text
+    _fails(_tampered(script, tmp_path, r"(\nexpr_2 = )", r"\1S(1)/7 + "))
