@@ -78,13 +78,13 @@ def _factorial_moments(statistic: CountStatistic, degree: int) -> dict[tuple[int
                     continue
                 weight = sympy.Mul(*[row[y] ** k[y] / sympy.factorial(k[y]) for y in range(m)])
                 own[k] = _falling(c, j) * weight
-        product: dict[tuple[int, ...], sympy.Basic] = {}
+        product: dict[tuple[int, ...], list[sympy.Basic]] = {}
         for a, x in series.items():
             for b, w in own.items():
                 k = tuple(i + j for i, j in zip(a, b))
                 if sum(k) <= degree:
-                    product[k] = product.get(k, sympy.Integer(0)) + x * w
-        series = product
+                    product.setdefault(k, []).append(x * w)
+        series = {k: sympy.Add(*terms) for k, terms in product.items()}  # each sum built once
     return {k: v * sympy.Mul(*[sympy.factorial(i) for i in k]) for k, v in series.items()}
 
 

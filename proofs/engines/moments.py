@@ -468,9 +468,22 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                         derived={moment: exact}, seconds=time.perf_counter() - start,
                         steps=_moment_steps(derived[key], problem, moment) + _domain_steps(problem) + tuple(defined))
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
-                    {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
+                    {"exact moment": _shown_moment(exact), "note": "the difference does not cancel to 0 as a rational "
                      "function (a counterexample needs a point; see the enumeration)", **notes},
                     seconds=time.perf_counter() - start)
+
+
+#: most nodes of a derived moment shown in the evidence (printing a larger one takes longer than deriving it)
+SHOWN_NODES = 5_000
+
+
+def _shown_moment(exact: sympy.Basic) -> str:
+    nodes = 0
+    for _ in sympy.preorder_traversal(exact):
+        nodes += 1
+        if nodes > SHOWN_NODES:
+            return f"(an expression of more than {SHOWN_NODES} nodes, not shown)"
+    return str(exact)
 
 
 def decision_domain(problem: MomentProblem) -> Domain:
