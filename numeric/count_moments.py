@@ -6,7 +6,9 @@ The output counts of a finite mechanism Q have the generating function
     G(z) = (Σ_y r_y z_y)^n                      (i.i.d. inputs, r = prior·Q; 003 §3.1)
     G(z) = Π_x (Σ_y Q[x][y] z_y)^{counts[x]}    (a fixed dataset; 004 §2.2)
 
-and E[Π_y Y_y^{a_y}] = Π_y (z_y ∂/∂z_y)^{a_y} G at z = 1. A statistic X = P(Y)/D with P a polynomial in
+and E[Π_y Y_y^{a_y}] = Π_y (z_y ∂/∂z_y)^{a_y} G at z = 1; those derivatives are read from the factorial
+moments, the coefficients of G(1 + t) (a binomial series per factor, each row summing to 1), with Stirling
+numbers of the second kind. A statistic X = P(Y)/D with P a polynomial in
 the counts and D free of them has E[X] = E[P]/D and E[X²] = E[P²]/D², rational functions of n, the
 parameters and the dataset's counts. :func:`symbolic_moments` returns them (or ``None`` when X is not of
 that form); the engine compares them with a claimed closed form as rational functions.
@@ -26,24 +28,6 @@ __all__ = ["symbolic_moments", "difference_is_zero", "MAX_DEGREE"]
 
 #: Largest degree of P (in the counts) handled symbolically.
 MAX_DEGREE = 4
-
-
-def _generating_function(statistic: CountStatistic, z: list[sympy.Symbol]) -> sympy.Basic:
-    model = statistic.model
-    rows = model.mechanism.matrix
-    if isinstance(model.data, Prior):
-        r = [sum((w * row[y] for w, row in zip(model.data.weights, rows)), sympy.Integer(0))
-             for y in range(model.mechanism.outputs)]
-        return sympy.Add(*[ry * zy for ry, zy in zip(r, z)]) ** symbol("n")
-    return sympy.Mul(*[sympy.Add(*[e * zy for e, zy in zip(row, z)]) ** c
-                       for row, c in zip(rows, model.data.counts)])
-
-
-def _at_one(expr: sympy.Basic, z: list[sympy.Symbol]) -> sympy.Basic:
-    """``expr`` at z = 1; each row sum Σ_y Q[x][y] becomes 1 (the rows are stochastic)."""
-    value = expr.xreplace({zy: sympy.Integer(1) for zy in z})
-    bases = {b for b in value.atoms(sympy.Pow) if not b.base.is_number and sympy.cancel(b.base - 1) == 0}
-    return value.xreplace({b: sympy.Integer(1) for b in bases})
 
 
 def _falling(c: sympy.Basic, j: int) -> sympy.Basic:
