@@ -32,6 +32,13 @@ counterexample at an exact point of the domain.
 
 An approximation is never compared with the exact value for equality: a non-zero remainder is what an
 approximation has.
+
+No verdict without a domain (:mod:`proofs.engines.domains`): an empty stated domain makes the claim vacuous
+(``inconclusive``); a proof needs every denominator of exact, approx and order decided non-zero on the
+domain (else ``inconclusive``, naming the point); a counterexample is taken only at a point where every
+condition of the domain holds for all values of the variable close enough to the regime. Proofs and
+counterexamples carry machine-checked steps for a certificate: the relative error as h^j N1(h)/D1(h) with
+D1(0) non-zero on the domain, or its limit at the counterexample.
 """
 
 from __future__ import annotations

@@ -26,6 +26,19 @@ the interior points at which the mechanism is not degenerate (its output depends
 ``Evidence.interior_cases``. Support with none of them is vacuous. User points outside the stated domain
 are a one-line error.
 
+No verdict without a domain (:mod:`proofs.engines.domains`): a stated domain is first decided to have a
+point; an empty one makes the claim vacuous (every method ``holds`` over no case, so the verdict is
+``inconclusive``, "vacuous: the stated domain is empty (...)", never proved or refuted). A list mechanism
+and a prior are validated as :mod:`proofs.mechanisms` validates a printed matrix
+(:func:`proofs.engines.moment_problem.validate_model`). A symbolic proof stands only where every factor
+the statistic or the claimed form divides by is decided non-zero on the domain (the stated one, or with
+none the points where the mechanism's entries are non-negative; n >= 1): otherwise it is ``inconclusive``
+and names the point ("undefined at p = 1/2: the statistic divides by 2*p - 1").
+
+Certificates (:mod:`proofs.engines.moment_steps`): a counterexample carries the moment recomputed from its
+definition at the point, the claimed form there and the point's membership in the domain; a proof carries
+the moment re-derived from the mechanism's generating function.
+
 Symbolic derivation (:mod:`numeric.count_moments`), when the statistic is a polynomial in the counts
 without a condition: a claimed form equal to the exact moment as a rational function is ``proved`` for
 every n and every parameter value.
