@@ -116,14 +116,12 @@ def _group_moment(exponents: dict[int, int], group: tuple[int, ...], cell: sympy
 
 
 def _conditional(polynomial: sympy.Poly, groups: list[tuple[int, ...]], cells: list[sympy.Symbol]) -> sympy.Basic:
-    total = sympy.Integer(0)
+    terms = []  # summed once: adding term by term re-sorts the growing sum each time
     for monomial, coefficient in polynomial.terms():
         exponents = {y: a for y, a in enumerate(monomial) if a}
-        term = coefficient
-        for g, group in enumerate(groups):
-            term *= _group_moment(exponents, group, cells[g])
-        total += term
-    return total
+        factors = [coefficient] + [_group_moment(exponents, group, cells[g]) for g, group in enumerate(groups)]
+        terms.append(sympy.Mul(*factors))
+    return sympy.Add(*terms)
 
 
 def grouped_plan(expression: sympy.Basic, given: Any, names: tuple[str, ...],

@@ -32,6 +32,13 @@ counterexample at an exact point of the domain.
 
 An approximation is never compared with the exact value for equality: a non-zero remainder is what an
 approximation has.
+
+No verdict without a domain (:mod:`proofs.engines.domains`): an empty stated domain makes the claim vacuous
+(``inconclusive``); a proof needs every denominator of exact, approx and order decided non-zero on the
+domain (else ``inconclusive``, naming the point); a counterexample is taken only at a point where every
+condition of the domain holds for all values of the variable close enough to the regime. Proofs and
+counterexamples carry machine-checked steps for a certificate: the relative error as h^j N1(h)/D1(h) with
+D1(0) non-zero on the domain, or its limit at the counterexample.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -54,9 +61,12 @@ from numeric.count_points import Case, charts_for, draw, in_domain, rational
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Status, Verdict
+from proofs.engines.domains import emptiness, plain, undefined_at, vacuous_evidence
 from proofs.engines.sign import check_sign
 from proofs.engines.sign.limits import honours_timeout
+from proofs.engines.validity import decide_sign
 
 __all__ = ["check_approximation", "validate_approximation", "ApproximationVerdict", "Regime", "TABLE_STEPS", "TABLE_POINTS", "MAX_DEGREE"]
 
@@ -250,7 +260,9 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
         statement = f"{claim}, for every point of the domain" + ("" if nonzero else " where " + leading_text + " != 0")
         detail["statement"] = statement
         outcome = Outcome.PROVED if nonzero else Outcome.INCONCLUSIVE
-        return Evidence(Method.SYMBOLIC, outcome, where, detail, seconds=time.perf_counter() - start), statement
+        steps = _proof_steps(problem, expr, top, bottom, h, power, need, leading, timeout) if nonzero else ()
+        return Evidence(Method.SYMBOLIC, outcome, where, detail, seconds=time.perf_counter() - start,
+                        steps=steps), statement
     k, coefficient = offending[0]
     point = _witness(problem, [coefficient, leading])
     if point is None:
@@ -273,8 +285,163 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
                       "oo" if limit is sympy.zoo else _shown(limit), "relation": "limit != 0" if target is None
                       else "ratio unbounded"}
     recheck = Recheck.EXACT if (limit is sympy.zoo or limit.is_Rational) else Recheck.TWO_PRECISIONS
+    steps = _refutation_steps(problem, expr, h, k, power, values, limit)
     return Evidence(Method.SYMBOLIC, Outcome.COUNTEREXAMPLE, where, detail, counterexample=counterexample,
-                    recheck=recheck, seconds=time.perf_counter() - start), statement
+                    recheck=recheck, seconds=time.perf_counter() - start, steps=steps), statement
+
+
+# ------------------------------------------------------------------------------------------------- steps
+def _variable_text(problem: _Problem) -> str:
+    name, target = problem.regime.variable, problem.regime.target
+    chart = problem.charts.get(name)
+    where = f"{name} = {target} + h" if target is not None else f"{name} = 1/h"
+    if chart is not None:
+        where = f"the coordinate t = exp({name}/{chart.multiple}) of {name} is {sympy.sstr(problem.coordinate_target)} + h"
+    return where
+
+
+def _charts_stated(problem: _Problem) -> list[Step]:
+    return [Stated(f"the symbol named {c.coordinate!r} stands for {c.coordinate}, a change of variable under which "
+                   "the formulas are rational") for c in problem.charts.values()]
+
+
+def _proof_steps(problem: _Problem, expr: sympy.Basic, top: sympy.Poly, bottom: sympy.Poly, h: sympy.Symbol,
+                 power: int, need: int, leading: sympy.Basic, timeout: float) -> tuple[Step, ...]:
+    """The relative error (over the order) at the regime + h is h^j N1(h)/D1(h) with polynomials N1, D1, j >= 1
+    (j >= 0 for an order) and D1(0) the leading coefficient, non-zero on the domain; so it tends to 0 (stays
+    bounded). ``()`` when a step does not reduce."""
+    try:
+        replaced, _ = _h_form(problem, expr)
+        n1 = sympy.expand(sympy.cancel(top.as_expr() / h ** need))
+        d1 = sympy.expand(sympy.cancel(bottom.as_expr() / h ** power))
+        if not (n1.is_polynomial(h) and d1.is_polynomial(h)):
+            return ()
+        j = need - power
+        what = "the relative error (exact - approx)/exact" + (f" over {problem.order}" if problem.order is not None else "")
+        steps: list[Step] = [
+            Identity(f"{what} at {_variable_text(problem)} is h^{j} N1(h)/D1(h), N1 and D1 polynomials in h",
+                     replaced, h ** j * n1 / d1, "cancel"),
+            Identity("D1 at h = 0 is the denominator's leading coefficient", sympy.Subs(d1, h, 0), leading, "cancel")]
+        if leading.is_number:
+            steps.append(Holds("the leading coefficient is not 0", sympy.Ne(leading, 0, evaluate=False), {}))
+        else:
+            domain, (asked,) = plain(problem.domain, [_user(problem, leading)])
+            answer = decide_sign(asked, domain, sign="!=0", timeout=timeout,
+                                 symbols=sorted({x.name for x in asked.free_symbols} | set(domain.names)))
+            if answer.outcome != "proved":
+                return ()
+            steps += [Stated("the leading coefficient is not 0 on the domain:"),
+                      *(answer.steps or (Stated("decided by the sign engine (no record)", unchecked=True),))]
+        steps.append(Stated("N1/D1 is continuous at h = 0, where D1 is not 0, so it is bounded near h = 0; "
+                            + (f"times h^{j} with j = {j} >= 1 it tends to 0" if problem.order is None else
+                               f"times h^{j} (j = {j} >= 0) it stays bounded: the relative error is O(order)")
+                            + f" as {problem.regime}"))
+        steps += _charts_stated(problem)
+        if not all(step.check() for step in steps if step.machine_checked):
+            return ()
+        return tuple(steps)
+    except (InvalidArgument, *_SYMPY_FAILURES):
+        return ()
+
+
+def _refutation_steps(problem: _Problem, expr: sympy.Basic, h: sympy.Symbol, k: int, power: int,
+                      values: Mapping[str, Any], limit: sympy.Basic) -> tuple[Step, ...]:
+    """At the point: it lies in the domain with the variable near the regime, and the relative error's limit
+    there (a rational function of h) is ``limit`` (not 0), or infinite. ``()`` when a step does not check."""
+    try:
+        at = {symbol(name): rational(v) for name, v in values.items()}
+        replaced, _ = _h_form(problem, expr)
+        local = sympy.cancel(sympy.together(replaced.xreplace(at)))
+        if local.free_symbols - {h}:
+            return ()
+        steps: list[Step] = []
+        case = Case(dict(values), {k_: rational(v) for k_, v in values.items()}, True)
+        near = _approach(problem, case)
+        if problem.domain.conditions and near:
+            coordinate, exact = near[-1]
+            name = problem.regime.variable
+            shown = {**{str(k_): rational(v) for k_, v in _user_point(problem, values).items()}, name: exact}
+            steps.append(Holds(f"the point, with {name} = {exact} near the regime, lies in the stated domain",
+                               sympy.And(*problem.domain.conditions), shown,
+                               tuple(sorted(n for n in problem.domain.integers if n in shown))))
+        what = "the relative error (exact - approx)/exact" + (f" over {problem.order}" if problem.order is not None else "")
+        if limit is sympy.zoo:
+            steps.append(Identity(f"at the point, {what} at {_variable_text(problem)}: its reciprocal tends to 0 "
+                                  "as h -> 0+ (so it is unbounded)", sympy.Limit(1 / local, h, 0, "+"), sympy.Integer(0),
+                                  "cancel"))
+        else:
+            steps.append(Identity(f"at the point, {what} at {_variable_text(problem)} tends to {limit} as h -> 0+",
+                                  sympy.Limit(local, h, 0, "+"), limit, "cancel"))
+            steps.append(Holds("that limit is not 0", sympy.Ne(limit, 0, evaluate=False), {}))
+        if problem.domain.conditions:
+            steps.append(Stated(f"every condition of the domain holds at the point for all values of "
+                                f"{problem.regime.variable} close enough to the regime on that side (leading terms)"))
+        steps += _charts_stated(problem)
+        if not all(step.check() for step in steps if step.machine_checked):
+            return ()
+        return tuple(steps)
+    except (InvalidArgument, *_SYMPY_FAILURES):
+        return ()
+
+
+def _series_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symbol, to_zero: bool) -> tuple[Step, ...]:
+    """A relative error in h alone (no other parameter): its limit as h -> 0+ is 0 (``to_zero``), or, for an
+    order, the limit of the ratio is finite. ``()`` when the step does not check."""
+    try:
+        what = "the relative error (exact - approx)/exact" + (f" over {problem.order}" if problem.order is not None else "")
+        if to_zero:
+            steps: list[Step] = [Identity(f"{what} at {_variable_text(problem)} tends to 0 as h -> 0+",
+                                          sympy.Limit(form, h, 0, "+"), sympy.Integer(0), "simplify")]
+        else:
+            limit = sympy.limit(form, h, 0, "+")
+            if not limit.is_finite:
+                return ()
+            steps = [Identity(f"{what} at {_variable_text(problem)} has the finite limit {limit} as h -> 0+",
+                              sympy.Limit(form, h, 0, "+"), limit, "simplify")]
+        steps += _charts_stated(problem)
+        if problem.domain.conditions:
+            steps.append(Stated(f"the stated domain {problem.domain.text!r} contains values of "
+                                f"{problem.regime.variable} arbitrarily close to the regime"))
+        if not all(step.check() for step in steps if step.machine_checked):
+            return ()
+        return tuple(steps)
+    except (InvalidArgument, *_SYMPY_FAILURES):
+        return ()
+
+
+def _series_refutation_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symbol) -> tuple[Step, ...]:
+    """A relative error in h alone whose limit as h -> 0+ is not 0 (or, for an order, is infinite)."""
+    try:
+        what = "the relative error (exact - approx)/exact" + (f" over {problem.order}" if problem.order is not None else "")
+        limit = sympy.limit(form, h, 0, "+")
+        if limit.is_finite and problem.order is None and limit != 0:
+            steps: list[Step] = [Identity(f"{what} at {_variable_text(problem)} tends to {limit} as h -> 0+",
+                                          sympy.Limit(form, h, 0, "+"), limit, "simplify"),
+                                 Holds("that limit is not 0", sympy.Ne(limit, 0, evaluate=False), {})]
+        elif limit.is_finite is False or limit in (sympy.oo, -sympy.oo, sympy.zoo):
+            steps = [Identity(f"the reciprocal of {what} at {_variable_text(problem)} tends to 0 as h -> 0+ (it is "
+                              "unbounded)", sympy.Limit(1 / form, h, 0, "+"), sympy.Integer(0), "simplify")]
+        else:
+            return ()
+        steps += _charts_stated(problem)
+        if problem.domain.conditions:
+            steps.append(Stated(f"the stated domain {problem.domain.text!r} contains values of "
+                                f"{problem.regime.variable} arbitrarily close to the regime"))
+        if not all(step.check() for step in steps if step.machine_checked):
+            return ()
+        return tuple(steps)
+    except (InvalidArgument, *_SYMPY_FAILURES):
+        return ()
+
+
+def _user_point(problem: _Problem, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Coordinates (t of a chart) back to the user's values (eps = m log t), exact."""
+    out = {}
+    by_coordinate = {c.coordinate: c for c in problem.charts.values()}
+    for name, value in values.items():
+        chart = by_coordinate.get(name)
+        out[chart.name if chart else name] = chart.value(value) if chart else rational(value)
+    return out
 
 
 def _h_form(problem: _Problem, expr: sympy.Basic) -> tuple[sympy.Basic, sympy.Symbol]:
@@ -309,12 +476,21 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
         if good:
             statement = f"{claim} (the relative error is of order h^{exponent}; series expansion)"
             detail["statement"] = statement
-            return Evidence(Method.SYMBOLIC, Outcome.PROVED, where, detail, seconds=time.perf_counter() - start), statement
-        return _series_refuted(problem, {}, {}, coefficient, exponent, claim, where, detail, start)
+            return Evidence(Method.SYMBOLIC, Outcome.PROVED, where, detail, seconds=time.perf_counter() - start,
+                            steps=_series_steps(problem, form, h, bound is not None)), statement
+        if not _near(problem, Case({}, {}, True)):
+            detail["note"] = "the stated domain has no value of the variable near the regime"
+            detail["statement"] = f"{claim} (undecided)"
+            return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail,
+                            seconds=time.perf_counter() - start), claim
+        found, statement = _series_refuted(problem, {}, {}, coefficient, exponent, claim, where, detail, start)
+        return replace(found, steps=_series_refutation_steps(problem, form, h)), statement
     variable = problem.regime.variable
     names = [n for n in problem.names if n != variable]
     charts = {k: v for k, v in problem.charts.items() if k != variable}
     for case in draw(_without(problem.domain, variable), names, charts, interior=6, boundary=0, fixed={}, seed=11):
+        if not _near(problem, case):
+            continue  # the whole domain has no value of the variable near the regime at this point
         at = {symbol(k): rational(v) for k, v in case.values.items()}
         coefficient, exponent = _leading(form.xreplace(at), h)
         if (exponent <= 0 if bound is not None else exponent < 0) and coefficient != 0:
@@ -380,9 +556,73 @@ def _witness(problem: _Problem, coefficients: Sequence[sympy.Basic]) -> tuple[di
     for case in draw(domain, names, {k: v for k, v in problem.charts.items() if k != variable}, interior=24,
                      boundary=0, fixed={}, seed=7):
         at = {symbol(k): rational(v) for k, v in case.values.items()}
-        if all(sympy.cancel(c.xreplace(at)) != 0 for c in coefficients):
+        if all(sympy.cancel(c.xreplace(at)) != 0 for c in coefficients) and _near(problem, case):
             return dict(case.values), case.display()
     return None
+
+
+def _near(problem: _Problem, case: Case) -> bool:
+    """Whether, at the case's values of the other parameters, every condition of the whole domain holds for
+    all values of the variable close enough to the regime on one side (v = a + h or a - h, or v = 1/h for
+    oo, every small h > 0): each condition's two sides differ there by a leading term whose sign decides it."""
+    variable = problem.regime.variable
+    h = sympy.Symbol("_h", positive=True)
+    target = problem.regime.target
+    sides = [1 / h] if target is None else [rational(target) + h, rational(target) - h]
+    values = {symbol(k): v for k, v in case.shown.items()}
+    involved = [c for c in problem.domain.conditions if variable in {x.name for x in c.free_symbols}]
+    others = [c for c in problem.domain.conditions if c not in involved]
+    if not all(_settled(c.xreplace(values)) is True for c in others):
+        return False
+    for side in sides:
+        if all(_holds_near(c.xreplace(values).xreplace({symbol(variable): side}), h) for c in involved):
+            return True
+    return False
+
+
+def _settled(condition: Any) -> bool | None:
+    if condition in (sympy.true, sympy.false):
+        return bool(condition)
+    if condition.is_Relational and not condition.free_symbols:
+        sign = _sign(condition.lhs - condition.rhs)
+        if sign is None:
+            return None
+        return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
+                "!=": sign != 0}[condition.rel_op]
+    return None
+
+
+def _sign(value: sympy.Basic) -> int | None:
+    value = sympy.simplify(value)
+    if value.is_zero:
+        return 0
+    if value.is_positive:
+        return 1
+    if value.is_negative:
+        return -1
+    return None
+
+
+def _holds_near(condition: Any, h: sympy.Symbol) -> bool:
+    """Whether a condition in h holds for every small enough h > 0 (decided by the sign of the leading term
+    of its two sides' difference)."""
+    if condition in (sympy.true, sympy.false):
+        return bool(condition)
+    if not condition.is_Relational or condition.free_symbols - {h}:
+        return False
+    try:
+        difference = sympy.simplify(condition.lhs - condition.rhs)
+        if difference == 0:
+            sign = 0
+        else:
+            coefficient, _ = _leading(difference, h)
+            sign = _sign(coefficient)
+    except _SYMPY_FAILURES:
+        return False
+    if sign is None:
+        return False
+    return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0, "==": sign == 0,
+            "!=": sign != 0}[condition.rel_op]
 
 
 def _without(domain: Domain, variable: str) -> Domain:
@@ -508,10 +748,44 @@ def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = N
     """
     start = time.perf_counter()
     problem = _problem(exact, approx, regime, domain, order, sign, symbols, timeout, mechanism)
+    status = emptiness(problem.domain, timeout=min(timeout, 10.0))
+    if status.empty:
+        return ApproximationVerdict(vacuous_evidence((Method.SYMBOLIC, Method.INTERVAL), problem.domain, status))
     limit, _ = _limit_evidence(problem, timeout, start)
+    if limit.outcome is Outcome.PROVED:
+        limit = _defined(problem, limit, timeout)
     if sign is not None:
         limit = _with_sign(problem, limit, sign, timeout)
-    return ApproximationVerdict((limit, _table_evidence(problem, time.perf_counter())))
+    table = _table_evidence(problem, time.perf_counter())
+    if limit.outcome is Outcome.PROVED and limit.steps and status.point and problem.domain.conditions:
+        point = {k: rational(v) for k, v in status.point.items()}
+        shown = ", ".join(f"{k} = {v}" for k, v in point.items())
+        witness = Holds(f"the stated domain has a point ({shown}): the claim is not vacuous",
+                        sympy.And(*problem.domain.conditions), point,
+                        tuple(sorted(n for n in problem.domain.integers if n in point)))
+        if witness.check():
+            limit = replace(limit, steps=(witness, *limit.steps))
+    if limit.outcome is Outcome.PROVED and status.kind == "unknown" and not table.interior_cases:
+        limit = replace(limit, outcome=Outcome.INCONCLUSIVE, steps=(),
+                        detail={**limit.detail, "domain not shown non-empty": status.how,
+                                "note": "proved at every point of the domain, but the domain was not shown to "
+                                        "have a point"})
+    return ApproximationVerdict((limit, table))
+
+
+def _defined(problem: _Problem, limit: Evidence, timeout: float) -> Evidence:
+    """The proved limit, unless a denominator of exact, approx or order vanishes somewhere on the domain
+    (then ``inconclusive``, naming the point)."""
+    formulas = {"exact side": problem.exact, "approximation": problem.approx}
+    if problem.order is not None:
+        formulas["order"] = problem.order
+    undefined = undefined_at(formulas, problem.domain, timeout=min(timeout, 10.0))
+    if undefined is None:
+        return limit
+    return replace(limit, outcome=Outcome.INCONCLUSIVE, steps=(),
+                   detail={**limit.detail, "undefined": undefined.text,
+                           "statement": f"{limit.detail.get('claim', '')} (undecided: {undefined.text})",
+                           "note": f"{undefined.text}: the claim is not defined on the whole stated domain"})
 
 
 def validate_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,

@@ -88,6 +88,8 @@ class FamilyProblem:
     full: tuple[tuple[dict[str, int], MomentProblem], ...]
     lumping: str
     lumping_exact: bool
+    #: the explicit matrix at given sizes (``explicit({"d": 3})``), the other users spread by ``other_v``
+    explicit: Any = None
 
 
 def _data_map(value: Any, name: str) -> dict[str, Any]:
@@ -117,7 +119,10 @@ def prepare_family(family: Family, statistic: Any, claimed: Any, *, given: Any, 
     lumping, exact = _check_lumping(family, lumped, stated)
     full = tuple(_full_problem(family, lumped, size, statistic, claimed, given, data, iid, stated)
                  for size in _full_sizes(family, lumped, stated))
-    return FamilyProblem(family, problem, full, lumping, exact)
+    def explicit(sizes: dict[str, int]) -> MomentProblem:
+        return _full_problem(family, lumped, sizes, statistic, claimed, given, data, iid, stated)[1]
+
+    return FamilyProblem(family, problem, full, lumping, exact, explicit)
 
 
 def _stated(family: Family, domain: Any) -> Domain:

@@ -34,7 +34,10 @@ from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, f
 from numeric.count_statistic import CountStatistic, check_size
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
 from numeric.enumeration import Survey, parse_statistic
+from numeric.families import Requirement
 from numeric.finite_mechanism import FiniteMechanism, as_expression, rational, symbol
+from proofs.engines.domains import emptiness
+from proofs.engines.validity import check_requirements
 from symbolic.model import q2x3
 
 __all__ = ["MomentProblem", "prepare", "DEFAULT_POINTS", "GRID_VALUES", "GRID_POINTS", "INTERIOR_POINTS",
@@ -321,7 +324,40 @@ def prepare(statistic: Any, claimed: Any, *, given: Any = None, mechanism: Any =
     mech = mechanism if isinstance(mechanism, FiniteMechanism) else FiniteMechanism(mechanism)
     data = Prior(prior) if prior is not None else Counts(counts)
     base = FiniteModel(mech, data)
+    validate_model(base, _domain_of(domain, base.parameters))
     return charted(base, statistic, claimed, given, domain, {}, description=label)
+
+
+def validate_model(model: FiniteModel, domain: Domain | None) -> None:
+    """A matrix and a prior given as lists, validated as :mod:`proofs.mechanisms` validates a printed
+    matrix (:func:`proofs.engines.validity.check_requirements`): every row and the prior sum to 1 identically
+    on the stated domain, and, on a stated domain, every entry and every prior weight lies in [0, 1] there.
+    Without a stated domain the points where the entries lie in [0, 1] are the domain. A failure is a
+    one-line :class:`~core.errors.InvalidArgument` naming the row (or ``prior``), a point and the value."""
+    requirements = []
+    for i, row in enumerate(model.mechanism.matrix):
+        if domain is not None:
+            requirements += [Requirement(f"mechanism[{i}][{j}]", sympy.sstr(e), e, "probability")
+                             for j, e in enumerate(row)]
+        requirements.append(Requirement(f"mechanism row {i}", [sympy.sstr(e) for e in row], sympy.Add(*row), "total"))
+    if isinstance(model.data, Prior):
+        weights = model.data.weights
+        if domain is not None:
+            requirements += [Requirement(f"prior[{i}]", sympy.sstr(w), w, "probability") for i, w in enumerate(weights)]
+        requirements.append(Requirement("prior", [sympy.sstr(w) for w in weights], sympy.Add(*weights), "total"))
+    key = (tuple((r.name, r.expr, r.kind) for r in requirements), None if domain is None else domain.conditions)
+    if key in _VALIDATED:
+        return
+    if domain is not None and emptiness(domain).empty:
+        return  # nothing to validate: the check reports the claim vacuous
+    check_requirements(requirements, domain if domain is not None else Domain.parse(None))
+    if len(_VALIDATED) > 256:
+        _VALIDATED.clear()
+    _VALIDATED.add(key)
+
+
+#: models already validated (each is decided once per process)
+_VALIDATED: set[Any] = set()
 
 
 def charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain: Any,

@@ -26,6 +26,19 @@ the interior points at which the mechanism is not degenerate (its output depends
 ``Evidence.interior_cases``. Support with none of them is vacuous. User points outside the stated domain
 are a one-line error.
 
+No verdict without a domain (:mod:`proofs.engines.domains`): a stated domain is first decided to have a
+point; an empty one makes the claim vacuous (every method ``holds`` over no case, so the verdict is
+``inconclusive``, "vacuous: the stated domain is empty (...)", never proved or refuted). A list mechanism
+and a prior are validated as :mod:`proofs.mechanisms` validates a printed matrix
+(:func:`proofs.engines.moment_problem.validate_model`). A symbolic proof stands only where every factor
+the statistic or the claimed form divides by is decided non-zero on the domain (the stated one, or with
+none the points where the mechanism's entries are non-negative; n >= 1): otherwise it is ``inconclusive``
+and names the point ("undefined at p = 1/2: the statistic divides by 2*p - 1").
+
+Certificates (:mod:`proofs.engines.moment_steps`): a counterexample carries the moment recomputed from its
+definition at the point, the claimed form there and the point's membership in the domain; a proof carries
+the moment re-derived from the mechanism's generating function.
+
 Symbolic derivation (:mod:`numeric.count_moments`), when the statistic is a polynomial in the counts
 without a condition: a claimed form equal to the exact moment as a rational function is ``proved`` for
 every n and every parameter value.
@@ -62,16 +75,18 @@ from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, Step
+from proofs.base.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Verdict
+from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
+from proofs.engines.moment_steps import derivation_steps, refutation_steps
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 from proofs.engines.sign.limits import honours_timeout
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
            "parse_claimed", "EXACT_N_MAX", "MOMENTS", "FULL_OUTCOMES", "GRID_VALUES", "MAX_N_VALUES",
-           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES", "validate_moment"]
+           "symbolic_evidence", "enumeration_evidence", "SYMPY_FAILURES", "validate_moment", "decision_domain"]
 
 DEFAULT_N = (1, 2, 3, 4, 6, 10, 25)
 #: largest n re-checked by exact rational enumeration
@@ -455,13 +470,83 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
                                  f"{str(failure)[:200]}"}, seconds=time.perf_counter() - start)
     notes = dict(problem.notes)
     if same:
+        defined: list[Step] = []
+        undefined = _undefined_on_domain(problem, derived[key], defined)
+        if undefined is not None:
+            return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
+                            {"simplified difference": "0", "undefined": undefined.text,
+                             "note": f"{undefined.text}; the identity holds where both sides are defined, which is "
+                                     "not the whole domain, so it proves nothing about the claim as stated",
+                             **notes}, seconds=time.perf_counter() - start)
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain, {"simplified difference": "0", **notes},
                         derived={moment: exact}, seconds=time.perf_counter() - start,
-                        steps=_moment_steps(derived[key], problem, moment))
+                        steps=_moment_steps(derived[key], problem, moment) + _domain_steps(problem) + tuple(defined))
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
-                    {"exact moment": str(exact), "note": "the difference does not cancel to 0 as a rational "
+                    {"exact moment": _shown_moment(exact), "note": "the difference does not cancel to 0 as a rational "
                      "function (a counterexample needs a point; see the enumeration)", **notes},
                     seconds=time.perf_counter() - start)
+
+
+#: most nodes of a derived moment shown in the evidence (printing a larger one takes longer than deriving it)
+SHOWN_NODES = 5_000
+
+
+def _shown_moment(exact: sympy.Basic) -> str:
+    nodes = 0
+    for _ in sympy.preorder_traversal(exact):
+        nodes += 1
+        if nodes > SHOWN_NODES:
+            return f"(an expression of more than {SHOWN_NODES} nodes, not shown)"
+    return str(exact)
+
+
+def decision_domain(problem: MomentProblem) -> Domain:
+    """Where a proof of ``problem`` must hold: the stated domain, or with none every parameter value at which
+    the mechanism's entries and the data are non-negative; with n >= 1 an integer (user coordinates)."""
+    n = sympy.Symbol("n", real=True)  # a plain symbol: the paper's n is positive, and n >= 1 must be stated
+    if problem.domain is not None:
+        conditions = list(problem.domain.conditions)
+        integers = set(problem.domain.integers)
+    else:
+        model = problem.model
+        entries = [e for row in model.mechanism.matrix for e in row] + list(model.data.entries())
+        conditions = [sympy.Ge(_in_user_coordinates(problem, e), 0) for e in entries if not e.is_number]
+        conditions = [c for c in conditions if c is not sympy.true]
+        integers = set()
+    conditions.append(sympy.Ge(n, 1))
+    if isinstance(problem.model.data, Counts):
+        integers |= set(problem.respondents)
+    text = problem.domain.text if problem.domain is not None else "where the mechanism and the data are valid"
+    kept = tuple(dict.fromkeys(c for c in conditions if c is not sympy.true))
+    named = {s.name for c in kept for s in c.free_symbols}
+    return Domain(text, kept, frozenset((integers | {"n"}) & named))
+
+
+def _undefined_on_domain(problem: MomentProblem, derived: sympy.Basic, steps: list[Step] | None = None) -> Any:
+    """The first denominator of the statistic or of the claimed form that can vanish on the domain of the
+    proof (:func:`decision_domain`), or ``None``; ``steps`` receives the proofs that they do not."""
+    formulas = {"statistic": _in_user_coordinates(problem, problem.statistic.expression),
+                "claimed form": _in_user_coordinates(problem, problem.form)}
+    return undefined_at(formulas, decision_domain(problem), steps=steps)
+
+
+def _domain_steps(problem: MomentProblem) -> tuple[Step, ...]:
+    """A point of the stated domain, checked (the proof is not vacuous); ``()`` without a stated domain."""
+    if problem.domain is None:
+        return ()
+    domain = decision_domain(problem)
+    status = emptiness(domain)
+    if not status.point:
+        return ()
+    point = {k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
+             for k, v in status.point.items()}
+    try:
+        step = Holds("the stated domain has a point (" + ", ".join(f"{k} = {v}" for k, v in point.items())
+                     + "): the proof is not vacuous", sympy.And(*domain.conditions), point,
+                     tuple(sorted(n for n in domain.integers if n in point)))
+    except InvalidArgument:
+        return ()
+    return (step,) if step.check() else ()
 
 
 def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:
@@ -475,9 +560,18 @@ def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Bas
 
 
 def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tuple[Step, ...]:
-    """For a proof certificate: the derived moment equals the claimed form (a sympy identity), and how the
-    moment was derived (stated: the derivatives of the generating function at z = 1). Both sides are in the
-    charted coordinates (t = exp(eps/m)) where they are rational functions; the chart is stated."""
+    """For a proof certificate: the moment re-derived from the mechanism by the generating function
+    (:func:`proofs.engines.moment_steps.derivation_steps`), else the derived moment equals the claimed form
+    (a sympy identity) with the derivation stated. Both sides are in the charted coordinates (t =
+    exp(eps/m)) where they are rational functions; the chart is stated."""
+    charts = tuple(Stated(f"the symbol named {chart.coordinate!r} stands for {chart.coordinate}, a change of "
+                          "variable under which both sides are rational functions") for chart in problem.charts.values())
+    try:
+        derived = derivation_steps(problem, moment)
+    except SYMPY_FAILURES:
+        derived = ()
+    if derived:
+        return (*derived, *charts)
     form = problem.form
     how = next((h for h in ("cancel", "expand", "simplify") if stepcheck.is_zero(exact - form, h)), None)
     if how is None:
@@ -530,13 +624,80 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     ns = _validate(moment, DEFAULT_N if n_values is None else n_values, dps, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout
     problem = _prepared(statistic, claimed, given, mechanism, prior, counts, domain)
+    target = problem.lumped if isinstance(problem, FamilyProblem) else problem
+    status = None
+    if target.domain is not None:
+        status = emptiness(decision_domain(target))
+        if status.empty:
+            return MomentVerdict(vacuous_evidence((Method.ENUMERATION, Method.SYMBOLIC), target.domain, status))
     if isinstance(problem, FamilyProblem):
-        return _family_verdict(problem, moment, ns, points, dps, timeout, start, deadline)
+        verdict = _family_verdict(problem, moment, ns, points, dps, timeout, start, deadline)
+        return _with_refutation_steps(_shown_nonempty(verdict, status), problem, moment)
     evidence = [enumeration_evidence(problem, moment, ns, points, dps, timeout=timeout, start=start)]
     symbolic = symbolic_evidence(problem, moment, deadline=deadline)
     if symbolic is not None:
         evidence.append(symbolic)
-    return MomentVerdict(tuple(evidence))
+    return _with_refutation_steps(_shown_nonempty(MomentVerdict(tuple(evidence)), status), problem, moment)
+
+
+def _with_refutation_steps(verdict: MomentVerdict, problem: MomentProblem | FamilyProblem,
+                           moment: str) -> MomentVerdict:
+    """Each counterexample of the verdict with the steps a certificate re-checks
+    (:func:`proofs.engines.moment_steps.refutation_steps`): the moment from its definition at the point, the
+    claimed form there, and the point in the domain."""
+    if not any(e.outcome is Outcome.COUNTEREXAMPLE and not e.steps for e in verdict.evidence):
+        return verdict
+    out = []
+    for e in verdict.evidence:
+        if e.outcome is Outcome.COUNTEREXAMPLE and not e.steps:
+            try:
+                steps = _refutation_steps(problem, dict(e.counterexample or {}), moment)
+            except InvalidArgument:
+                steps = ()
+            except SYMPY_FAILURES:
+                steps = ()
+            if steps:
+                e = replace(e, steps=steps)
+        out.append(e)
+    return MomentVerdict(tuple(out))
+
+
+def _refutation_steps(problem: MomentProblem | FamilyProblem, counterexample: dict, moment: str) -> tuple[Step, ...]:
+    if not isinstance(problem, FamilyProblem):
+        return refutation_steps(problem, counterexample, moment, decision_domain(problem))
+    family = problem.family
+    if problem.explicit is None or family.input_variables or len(family.sizes) > 1:
+        return ()
+    sizes = {}
+    if family.sizes:
+        name = family.sizes[0]
+        if name not in counterexample:
+            return ()
+        sizes = {name: int(Fraction(str(counterexample[name])))}
+    explicit = problem.explicit(sizes)
+    spread = [name for name in explicit.parameters if name.startswith("other_")]
+    point = {**counterexample, **{name: counterexample.get(name, 0) for name in spread}}
+    shown = ", ".join(f"{k} = {v}" for k, v in sizes.items())
+    return refutation_steps(explicit, point, moment, decision_domain(explicit),
+                            explicit=f"the exact side is summed over the explicit matrix of {family.name}"
+                                     + (f" at {shown}" if shown else "") + ", the users outside the tracked values "
+                                     "spread as " + (", ".join(f"{k} = {point[k]}" for k in spread) or "the data say")
+                                     + " (the claim is about every spread)")
+
+
+def _shown_nonempty(verdict: MomentVerdict, status: Any) -> MomentVerdict:
+    """A proof on a stated domain that the decider could not show to have a point stands only if the
+    enumeration checked a point inside it (an interior, non-degenerate case)."""
+    if status is None or status.kind != "unknown":
+        return verdict
+    if any(e.method is Method.ENUMERATION and (e.interior_cases or 0) > 0 for e in verdict.evidence):
+        return verdict
+    evidence = tuple(replace(e, outcome=Outcome.INCONCLUSIVE, steps=(),
+                             detail={**e.detail, "domain not shown non-empty": status.how,
+                                     "note": "proved at every point of the domain, but the domain was not shown "
+                                             "to have a point"})
+                     if e.outcome is Outcome.PROVED else e for e in verdict.evidence)
+    return MomentVerdict(evidence)
 
 
 def _prepared(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: Any, counts: Any,

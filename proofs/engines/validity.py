@@ -47,7 +47,7 @@ from proofs.base.steps import Stated, Step, all_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import sign_evidence
 
-__all__ = ["validate", "decide_sign", "SignAnswer", "VALIDATION_TIMEOUT", "shown_point", "value_of",
+__all__ = ["validate", "check_requirements", "decide_sign", "SignAnswer", "VALIDATION_TIMEOUT", "shown_point", "value_of",
            "is_identity_zero"]
 
 #: Seconds the sign decider may take on one requirement of a family (a validation runs before every check).
@@ -460,20 +460,28 @@ _VALIDATED: dict[Family, bool] = {}
 _VALIDATED_LIMIT = 512
 
 
-def _validated(family: Family, timeout: float) -> bool:
-    if family in _VALIDATED:
-        return True
+def check_requirements(requirements: Iterable[Requirement], domain: Domain, *,
+                       timeout: float = VALIDATION_TIMEOUT) -> None:
+    """Decide each requirement on the whole ``domain`` (row totals first), as :func:`validate` does for a
+    family; a one-line :class:`~core.errors.InvalidArgument` naming the first that fails, a point and the
+    value there. Used for a matrix or a prior given as a list to a check."""
     seen: set[tuple[str, sympy.Expr, tuple[str, ...]]] = set()
     # row totals first: a mistyped row is named as such rather than by the entry that happens to leave [0, 1]
-    for req in sorted(family.requirements(), key=lambda r: r.kind != "total"):
+    for req in sorted(requirements, key=lambda r: r.kind != "total"):
         mark = (req.kind, req.expr, req.given)
         if mark in seen:
             continue
         seen.add(mark)
         if req.kind == "total":
-            _check_total(req, family.domain, timeout)
+            _check_total(req, domain, timeout)
         else:
-            _check_probability(req, family.domain, timeout)
+            _check_probability(req, domain, timeout)
+
+
+def _validated(family: Family, timeout: float) -> bool:
+    if family in _VALIDATED:
+        return True
+    check_requirements(family.requirements(), family.domain, timeout=timeout)
     if len(_VALIDATED) >= _VALIDATED_LIMIT:
         _VALIDATED.clear()
     _VALIDATED[family] = True

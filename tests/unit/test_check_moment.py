@@ -78,11 +78,12 @@ def test_beyond_the_exact_recheck_two_precisions_confirm():
 
 
 def test_004_examples_from_the_brief():
-    mean = check_moment("(Y0/n - (1-p))/(2*p - 1)", "pi", mechanism=WARNER, prior=["pi", "1-pi"], moment="mean")
+    mean = check_moment("(Y0/n - (1-p))/(2*p - 1)", "pi", mechanism=WARNER, prior=["pi", "1-pi"], moment="mean",
+                        domain="0 <= p <= 1, p != 1/2, 0 <= pi <= 1")
     assert mean.status.value == "proved", mean.reason
     variance = check_moment("(Y0/n - (1/2 - p))/(2*p)", "(n/4 - n*p**2)/(4*p**2*n**2)", mechanism=RR_004,
                             counts=["k", "n-k"], moment="variance", points=[{"p": "1/4", "k": 1}, {"p": "1/10", "k": 3}],
-                            n_values=[3, 5, 8])
+                            n_values=[3, 5, 8], domain="0 < p <= 1/2, 0 <= k <= n")
     assert variance.status.value == "proved", variance.reason
     assert variance.evidence[0].outcome.value == "holds" and variance.evidence[0].detail["cases"] == 6
 
