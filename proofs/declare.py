@@ -60,6 +60,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
+from proofs import continuous
 from proofs.base.verdict import Verdict
 from proofs.engines.approximation import check_approximation, validate_approximation
 from proofs.engines.holds_when import condition_of, joined
@@ -187,7 +188,15 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
                  interpretation: str = "", printed: Iterable[str] = (), related: Any = None) -> Claim:
     """A claim that ``claimed`` is the ``moment`` of ``statistic`` (see :func:`proofs.check_moment` for the
     arguments). ``corrected``: ``(statement, claimed form)``, a corrected statement shown when its own check
-    proves or supports it."""
+    proves or supports it. A law with continuous output (:mod:`proofs.continuous`) is declared by
+    :func:`proofs.continuous.moment_claim` (``statistic`` ``"output"`` or ``"mean"``)."""
+    if continuous.is_continuous(mechanism):
+        _only_finite("moment_claim", counts=counts, prior=prior, given=given, n_values=n_values, points=points,
+                     holds_when=holds_when, corrected=corrected, interpretation=interpretation or None,
+                     printed=tuple(printed) or None, related=related)
+        return continuous.moment_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+                                       claimed=claimed, moment=moment, statistic=statistic, domain=domain,
+                                       assumptions=assumptions)
     arguments = dict(moment=moment, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain,
                      points=points)
     if _conditioned(given):
@@ -220,15 +229,30 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
     return _register(claim, _Once(compute, (Method.ENUMERATION, Method.SYMBOLIC)))
 
 
+def _only_finite(declaration: str, **given: Any) -> None:
+    """Refuse, in one line, an argument a declaration about a law with continuous output does not take."""
+    for name, value in given.items():
+        if value is not None:
+            raise invalid(name, value, f"{declaration} of a law with continuous output does not take it")
+
+
 def _conditioned(given: Any) -> bool:
     return given is not None and given is not True and given is not sympy.true
 
 
 # ----------------------------------------------------------------------------------------------- privacy
 def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: Any, epsilon: Any,
-              domain: Any = None, notion: str = "LDP", assumptions: Iterable[str] = (), interpretation: str = "",
-              printed: Iterable[str] = (), related: Any = None) -> Claim:
-    """A claim that ``mechanism`` is ``epsilon``-LDP on ``domain`` (:func:`proofs.check_ldp`)."""
+              domain: Any = None, notion: str = "LDP", delta: Any = None, assumptions: Iterable[str] = (),
+              interpretation: str = "", printed: Iterable[str] = (), related: Any = None) -> Claim:
+    """A claim that ``mechanism`` is ``epsilon``-LDP on ``domain`` (:func:`proofs.check_ldp`); for a law with
+    continuous output (:mod:`proofs.continuous`), ε-LDP or, with ``delta``, (ε, δ)-LDP."""
+    if continuous.is_continuous(mechanism):
+        _only_finite("ldp_claim", notion=None if notion == "LDP" else notion, interpretation=interpretation or None,
+                     printed=tuple(printed) or None, related=related)
+        return continuous.ldp_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+                                    epsilon=epsilon, delta=delta, domain=domain, assumptions=assumptions)
+    if delta is not None:
+        raise invalid("delta", delta, "(eps, delta)-LDP is checked for laws with continuous output only")
     validate_ldp(mechanism, epsilon, domain, notion=notion)
 
     def compute(budget: Budget) -> Verdict:

@@ -82,6 +82,7 @@ from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
 from proofs.engines.moment_steps import derivation_steps, refutation_steps
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
+from proofs.engines.density_moments import dispatch_moment
 from proofs.engines.sign.limits import honours_timeout
 
 __all__ = ["check_moment", "compare_moment", "MomentVerdict", "DEFAULT_N", "DEFAULT_POINTS", "claimed_value",
@@ -613,7 +614,13 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     ``holds_when``: where the author says a claim that fails in general holds (``"c0 == 0"``); checked by
     :mod:`proofs.engines.holds_when` (it must hold there and fail outside it), else reported as stated by
     the author, not checked.
+
+    A law with continuous output (:mod:`proofs.continuous`) is handed to
+    :mod:`proofs.engines.density_moments`: ``statistic`` is ``"output"`` (one report) or ``"mean"`` (the mean
+    of n reports), ``moment`` ``"mean"``, ``"variance"`` or ``"second"``.
     """
+    if (continuous := dispatch_moment(mechanism, claimed, statistic=statistic, moment=moment, domain=domain)) is not None:
+        return continuous
     if holds_when is not None:
         common = dict(moment=moment, given=given, n_values=n_values, points=None, dps=dps, mechanism=mechanism,
                       prior=prior, counts=counts, timeout=timeout)
