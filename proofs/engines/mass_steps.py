@@ -49,7 +49,7 @@ def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Seque
     over the focal sets f maps onto E, the preimage's mass as its symbol (0 when it is not focal)."""
     names = {str(z) for z in event}
     image_of = {a: frozenset(str(f[y]) for y in a) for a in mechanism[x].masses}
-    focal, point, rows = row_steps(mechanism, (x,))
+    focal, point, rows = row_steps(mechanism, tuple(mechanism.inputs))  # every row: Q is an evidential mechanism
     preimage = frozenset(y for y in mechanism.frame if str(f[y]) in names)
     lhs = sympy.Add(*[mass_symbol(x, a) for a in focal[x] if image_of[a] == names])
     rhs = mass_symbol(x, preimage) if preimage in focal[x] else sympy.S(0)
