@@ -114,6 +114,8 @@ MUTATIONS = [
     ("Ex3.7.mle", "point moved outside the domain (n1 > n)", _point_value("n_1", "2"), DOMAIN_STEP),
     ("T3.5.converse", "budget moved outside the domain (eps = 0)", _point_value("r", "1"),
      "condition at a point: the budget lies in the claim's domain: r = e^eps > 1, i.e. eps > 0"),
+    ("L3.4.proof.pushforward", "map moved outside the domain (f(a) not in Z)", _point_value("f_a", "2"),
+     "condition at a point: f maps every label of Y into Z"),
     ("T3.10", "derived quantity A given another value", _point_value("A", "Rational(5, 7)"),
      "condition at a point: A at the point is its defining sum"),
     ("T3.10", "exact side replaced by a formula equal at the point", _exact_side_as_its_value,
