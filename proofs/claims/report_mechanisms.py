@@ -452,7 +452,11 @@ def _warner_var_symbolic(budget: Budget):
     the Berry–Esseen distance to N(θ₁, V) tends to 0. Beside the verdict: with i.i.d. inputs the variance is not
     the printed one (sympy, exact point)."""
     fixed = derivations.warner_fixed()
-    mean = identity(fixed["E[theta_hat]"], derivations.k / n_symbol,
+    # E[theta_hat] from its definition, not the simplified mean: #1's is a sum of k Bernoulli(1/2 + p) and
+    # n - k Bernoulli(1/2 - p), and theta_hat = (#1's / n - (1/2 - p)) / (2p)
+    k = derivations.k
+    ones = k * (HALF + p_symbol) + (n_symbol - k) * (HALF - p_symbol)
+    mean = identity((ones / n_symbol - (HALF - p_symbol)) / (2 * p_symbol), k / n_symbol,
                     domain="fixed dataset with k ones: every n >= 1, 0 <= k <= n, 0 < p < 1/2")
     moments = identity(fixed["Var[theta_hat]"], derivations.printed_variance(),
                        domain="fixed dataset with k ones: every n >= 1, 0 <= k <= n, 0 < p < 1/2")

@@ -112,6 +112,8 @@ MUTATIONS = [
      DOMAIN_STEP),
     ("Qlambda.mle@000", "point moved outside the domain (lambda > 1)", _point_value("lamda", "2"), DOMAIN_STEP),
     ("Ex3.7.mle", "point moved outside the domain (n1 > n)", _point_value("n_1", "2"), DOMAIN_STEP),
+    ("Ex3.7.mle", "point moved outside the domain (n1 < 0, a bound the symbol's assumptions imply)",
+     _point_value("n_1", "-1"), DOMAIN_STEP),
     ("T3.5.converse", "budget moved outside the domain (eps = 0)", _point_value("r", "1"),
      "condition at a point: the budget lies in the claim's domain: r = e^eps > 1, i.e. eps > 0"),
     ("L3.4.proof.pushforward", "map moved outside the domain (f(a) not in Z)", _point_value("f_a", "2"),
