@@ -624,7 +624,10 @@ class PointClaim:
         object.__setattr__(self, "exact", _expression("exact", self.exact))
         if self.premise is not None:
             object.__setattr__(self, "premise", _expression("premise", self.premise, boolean=True))
-        conditions, declared = _relations_of(self.domain, self.printed.free_symbols | self.exact.free_symbols)
+        # The domain's text is read with assumption-free symbols of the claim's names: a condition its symbols'
+        # assumptions imply (n >= 1 for a positive integer n) would otherwise vanish, unchecked at the point.
+        plain = {sympy.Symbol(s.name) for s in self.printed.free_symbols | self.exact.free_symbols}
+        conditions, declared = _relations_of(self.domain, plain)
         object.__setattr__(self, "domain", tuple(conditions))
         object.__setattr__(self, "integers", tuple(sorted(set(declared) | {str(n) for n in self.integers})))
 

@@ -356,7 +356,10 @@ def _example_steps() -> tuple:
     mu = (low * tail(-alpha) + high * tail(beta) + m * (1 - tail(beta) - tail(-alpha))
           + s * (density(alpha) - density(beta)))
     tiny, small = sympy.Rational(1, 10 ** 100), sympy.Rational(1, 10 ** 30)
-    return (Holds("theta_1 = Phi(-m/s) < 10^-100", theta < tiny, point),
+    example = sympy.And(sympy.Eq(m, 50), sympy.Eq(s ** 2, 4), sympy.Eq(low, -75), sympy.Eq(high, 75))
+    return (Holds("the point lies in the claim's domain, the printed numbers: X ~ N(50, 2^2), L = -75, U = 75",
+                  example, point),
+            Holds("theta_1 = Phi(-m/s) < 10^-100", theta < tiny, point),
             Holds("|nu - 37.5| < 10^-100, with nu = -37.5 theta_1 + 37.5 (1 - theta_1)",
                   sympy.Abs(nu - sympy.Rational(75, 2)) < tiny, point),
             Holds("the error |nu - mu| is within 10^-30 of 12.5 (mu the mean of X after clamping to [L, U])",

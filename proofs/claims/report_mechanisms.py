@@ -452,7 +452,11 @@ def _warner_var_symbolic(budget: Budget):
     the Berry–Esseen distance to N(θ₁, V) tends to 0. Beside the verdict: with i.i.d. inputs the variance is not
     the printed one (sympy, exact point)."""
     fixed = derivations.warner_fixed()
-    mean = identity(fixed["E[theta_hat]"], derivations.k / n_symbol,
+    # E[theta_hat] from its definition, not the simplified mean: #1's is a sum of k Bernoulli(1/2 + p) and
+    # n - k Bernoulli(1/2 - p), and theta_hat = (#1's / n - (1/2 - p)) / (2p)
+    k = derivations.k
+    ones = k * (HALF + p_symbol) + (n_symbol - k) * (HALF - p_symbol)
+    mean = identity((ones / n_symbol - (HALF - p_symbol)) / (2 * p_symbol), k / n_symbol,
                     domain="fixed dataset with k ones: every n >= 1, 0 <= k <= n, 0 < p < 1/2")
     moments = identity(fixed["Var[theta_hat]"], derivations.printed_variance(),
                        domain="fixed dataset with k ones: every n >= 1, 0 <= k <= n, 0 < p < 1/2")
@@ -464,7 +468,8 @@ def _warner_var_symbolic(budget: Budget):
     sampled = derivations.warner_sampled()["Var[theta_hat]"]
     ev = identity(sampled, derivations.printed_variance(), reading="§2.2 data: i.i.d. inputs",
                   domain="inputs i.i.d. Bernoulli(theta), 0 < theta < 1",
-                  points=[{"p": Fraction(1, 4), "n": 2, "theta": HALF}])
+                  points=[{"p": Fraction(1, 4), "n": 2, "theta": HALF}],
+                  within="0 < p < 1/2, n >= 1 integer, 0 <= theta <= 1")
     spread = derivations.theta * (1 - derivations.theta) / n_symbol
     corrected = identity(sampled, derivations.printed_variance() + spread,
                          domain="inputs i.i.d. Bernoulli(theta), every theta in [0,1], n >= 1, 0 < p < 1/2")
@@ -523,7 +528,12 @@ def _not_normal_steps() -> tuple:
     variance = derivations.printed_variance().xreplace({n_symbol: 1})
     normal = (1 + sympy.erf((low - 1) / sympy.sqrt(2 * variance))) / 2
     point = {"p": _NOT_NORMAL["p"]}
-    return (ExactValue("θ̂₁ when the answer is 0, at n = 1", low, point, sympy.Rational(-1, 2)),
+    at = {**point, "n": _NOT_NORMAL["n"], "k": _NOT_NORMAL["k"]}
+    k = derivations.k
+    domain = sympy.And(p_symbol > 0, p_symbol < HALF, n_symbol >= 1, k >= 0, k <= n_symbol)
+    return (Holds("the point (p, n, k) = (1/4, 1, 1) lies in the claim's domain 0 < p < 1/2, n >= 1, 0 <= k <= n",
+                  domain, at, ("n", "k")),
+            ExactValue("θ̂₁ when the answer is 0, at n = 1", low, point, sympy.Rational(-1, 2)),
             Holds("the exact law puts 1/2 - p on that point, more than the printed normal law puts below it",
                   HALF - p_symbol - normal > 0, point),
             Stated("F(θ̂₁) >= Pr(answer 0) = 1/2 - p at that point, so sup_x |F(x) - Φ((x - θ₁)/√v)| >= "

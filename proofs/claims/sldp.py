@@ -368,7 +368,7 @@ def _pushforward_grid_check(budget: Budget) -> Iterable[Evidence]:
     refuted = exhaustive(cases, case, domain=text)
     if failing:  # for a proof certificate: both sides from the counterexample's masses
         (c, info), = failing
-        refuted = replace(refuted, steps=pushforward_steps(c["Q"], c["f"], info["x"], info["E"]))
+        refuted = replace(refuted, steps=pushforward_steps(c["Q"], c["f"], info["x"], info["E"], c["Z"]))
     yield replace(refuted, corrected=_correction(budget)) if refuted.counterexample else refuted
     yield exhaustive(cases, lambda c: _set_map_case(c["Q"], c["f"], c["Z"]), domain=text, reading=_SET_MAP)
 

@@ -48,6 +48,9 @@ WARNER_MLE = (n1 / n - (1 - p)) / (2 * p - 1)
 WARNER_STATISTIC = (N1 / n - (1 - p)) / (2 * p - 1)
 PRINTED_STATISTIC = P.EX37_MLE.xreplace({n1: N1})
 _WARNER_DOMAIN = r"Warner's $Q_W = [[p, 1-p], [1-p, p]]$, $p \in [0, 1]$, $p \ne 1/2$"
+# The claims' stated domains as conditions, so that a counterexample is shown to lie in them by a step
+_MLE_WITHIN = "0 <= p <= 1, p != 1/2, n >= 1 integer, 0 <= n1 <= n integer"
+_NAMED_WITHIN = "0 <= p <= 1, p != 1/2, n >= 1 integer, 0 <= pi <= 1"
 _LABEL = "Warner survey (q = 1 - p, no 'don't know')"
 
 
@@ -99,7 +102,8 @@ def _ex37_mle_symbolic(budget: Budget) -> Evidence:
     derived = mle_warner()
     evidence = identity(P.EX37_MLE, derived, domain="p != 1/2, p != 1, n >= 1, 0 <= n1 <= n (symbolic)",
                         points=[{"p": x, "n": m, "n1": k} for x in (Fraction(3, 4), Fraction(2, 3)) for m in (1, 2, 5)
-                                for k in range(m + 1)])
+                                for k in range(m + 1)],
+                        within=_MLE_WITHIN)
     correction = Correction(r"$\hat{\pi}=\frac{p-1}{2p-1}+\frac{n_1}{(2p-1)n}$",
                             (identity(WARNER_MLE, derived, domain="p != 1/2, n >= 1 (symbolic)"),
                              _stationary(WARNER_MLE, budget)), derived={"Warner MLE": derived})
@@ -187,7 +191,7 @@ def _ex37_unbiased_symbolic(budget: Budget):
     steps = (*_mle_steps(derived), mean) if evidence.outcome.value == "proved" else evidence.steps
     yield replace(evidence, derived={**evidence.derived, "Warner MLE (derived)": sympy.srepr(derived)}, steps=steps)
     yield identity(_expectation(P.EX37_MLE), pi, domain="p != 1/2, 1; n >= 1 (symbolic, E[n1] = n q1)",
-                   points=_POINTS, reading=PRINTED_EX37)
+                   points=_POINTS, reading=PRINTED_EX37, within=_NAMED_WITHIN)
 
 
 @check("Ex3.7.unbiased", "enumeration")
@@ -229,7 +233,7 @@ def _eq1_symbolic(budget: Budget):
     yield identity(P.EQ1, warner_variance(), domain="p != 1/2, n >= 1: Eq. (1) = q1(1-q1)/(n(2p-1)^2), Warner's "
                    "form (symbolic)")
     yield identity(_variance(P.EX37_MLE), P.EQ1, domain="p != 1/2, 1; n >= 1 (symbolic: n1 ~ Binomial(n, q1))",
-                   points=_POINTS, reading=PRINTED_EX37)
+                   points=_POINTS, reading=PRINTED_EX37, within=_NAMED_WITHIN)
 
 
 @check("Eq1", "enumeration")

@@ -43,18 +43,34 @@ def row_steps(mechanism: Any, inputs: Sequence[Any]) -> tuple[dict[Any, list[fro
     return focal, point, rows
 
 
-def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Sequence[Any]) -> tuple[Step, ...]:
+def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Sequence[Any],
+                      codomain: Sequence[Any] = ()) -> tuple[Step, ...]:
     """m^{f∘Q}_x(E) = Σ_{B: f(B) = E} m_x(B) differs from m_x(f^{-1}(E)) at the row ``x`` and the event ``E``
     (labels of Z, as the counterexample names them): the image's mass written as the sum of the row's masses
-    over the focal sets f maps onto E, the preimage's mass as its symbol (0 when it is not focal)."""
+    over the focal sets f maps onto E, the preimage's mass as its symbol (0 when it is not focal). With
+    ``codomain`` (Z), the point is shown to lie in the domain of 003 Lemma 3.4's proof: every row of Q is a mass
+    function, f maps every label of Y into Z and E is a non-empty subset of Z (labels coded by their index in Z,
+    -1 for a label outside it)."""
     names = {str(z) for z in event}
     image_of = {a: frozenset(str(f[y]) for y in a) for a in mechanism[x].masses}
-    focal, point, rows = row_steps(mechanism, (x,))
+    focal, point, rows = row_steps(mechanism, tuple(mechanism.inputs))  # every row: Q is an evidential mechanism
     preimage = frozenset(y for y in mechanism.frame if str(f[y]) in names)
     lhs = sympy.Add(*[mass_symbol(x, a) for a in focal[x] if image_of[a] == names])
     rhs = mass_symbol(x, preimage) if preimage in focal[x] else sympy.S(0)
     shown = lambda a: "{" + ", ".join(sorted(map(str, a))) + "}"  # noqa: E731
-    return (Stated(f"f∘Q carries each focal set B of Q_x to its image f(B), so m^(f∘Q)_x(E) is the sum of m_x(B) "
+    membership: tuple[Step, ...] = ()
+    if codomain:
+        labels = [str(z) for z in codomain]
+        index = {z: labels.index(z) if z in labels else -1 for z in {str(f[y]) for y in mechanism.frame} | names}
+        coded = {**{f"f_{y}": index[str(f[y])] for y in mechanism.frame},
+                 **{f"e_{i}": index[z] for i, z in enumerate(sorted(names))}}
+        codes = [sympy.Symbol(name, integer=True) for name in coded]
+        membership = (Holds(f"f maps every label of Y into Z = {shown(labels)} and E = {shown(names)} is a non-empty "
+                            f"subset of Z (f(y) and the elements of E coded by their index in Z, -1 outside it)",
+                            sympy.And(*[c >= 0 for c in codes], *[c <= len(labels) - 1 for c in codes]),
+                            coded, tuple(coded)),)
+    return (*membership,
+            Stated(f"f∘Q carries each focal set B of Q_x to its image f(B), so m^(f∘Q)_x(E) is the sum of m_x(B) "
                    f"over the focal sets with f(B) = E; here f = {{{', '.join(f'{y} -> {z}' for y, z in f.items())}}}, "
                    f"E = {shown(names)}, f^(-1)(E) = {shown(preimage)}"),
             *rows,

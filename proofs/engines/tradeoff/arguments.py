@@ -532,4 +532,6 @@ def converse_certified(found: Evidence, statement: Statement, notion: str) -> Ev
     mechanism = Mechanism.from_json({"frame": labels, "rows": rows})
     r = Fraction(str(point["r = e^eps"]))
     shown, fails = _statement_steps(mechanism, r, statement), fails_steps(mechanism, r, notion, rows_shown=True)
-    return replace(found, steps=shown + fails) if shown and fails else found
+    budget = Holds("the budget lies in the claim's domain: r = e^eps > 1, i.e. eps > 0",
+                   sympy.Symbol("r", positive=True) > 1, {"r": r})
+    return replace(found, steps=(budget,) + shown + fails) if shown and fails else found
