@@ -131,6 +131,8 @@ def round_trip(expr: sympy.Basic) -> RoundTrip:
     printed = to_latex(expr)
     if r"\operatorname" in printed:
         return RoundTrip(printed, "unreadable", "operator names are outside parse_latex")
+    if r"\right|_" in printed:  # a substitution's evaluation bar: parse_latex drops what follows \left.
+        return RoundTrip(printed, "unreadable", "evaluation bars are outside parse_latex")
     text = printed.replace(r"\uppi", r"\Xi_{899}")  # the constant, read back as a placeholder
     mapping: dict[sympy.Basic, sympy.Basic] = {sympy.Symbol("Xi_{899}"): sympy.pi}
     symbols = sorted(expr.atoms(sympy.Symbol), key=lambda s: s.name)
