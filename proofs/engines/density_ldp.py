@@ -57,6 +57,7 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
+from proofs.engines.domains import emptiness, vacuous_evidence
 
 __all__ = ["check_density_ldp", "dispatch_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
 
@@ -70,6 +71,8 @@ def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: 
         raise invalid("mechanism", type(law).__name__, "is not a law with continuous output (numeric.density.Density)")
     merged = law.domain & Domain.parse(domain) if domain is not None else law.domain
     eps = parse_density_formula(epsilon, name="epsilon")
+    if (status := emptiness(merged)).empty:  # an empty domain earns no verdict, only the note that it is empty
+        return Verdict(vacuous_evidence((Method.DECISION, Method.ENUMERATION), merged, status))
     if delta is None:
         return Verdict((_decision(law, merged, eps, timeout), _enumeration(law, merged, eps, points)))
     dlt = parse_density_formula(delta, name="delta")

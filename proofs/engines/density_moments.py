@@ -42,6 +42,7 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import acb_function
+from proofs.engines.domains import emptiness, vacuous_evidence
 
 __all__ = ["check_density_moment", "dispatch_moment", "derived_moment", "moment_at", "MOMENTS", "STATISTICS"]
 
@@ -85,6 +86,8 @@ def check_density_moment(law: Density, claimed: Any, *, moment: str = "mean", st
     merged = law.domain & Domain.parse(domain) if domain is not None else law.domain
     formula = parse_density_formula(claimed, name="claimed")
     count = parse_density_formula(n, name="n") if statistic == "mean" else None
+    if (status := emptiness(merged)).empty:  # an empty domain earns no verdict, only the note that it is empty
+        return Verdict(vacuous_evidence((Method.SYMBOLIC, Method.INTERVAL), merged, status))
     return Verdict((_symbolic(law, merged, formula, moment, statistic, count, points),
                     _certified(law, merged, formula, moment, statistic, count, points)))
 

@@ -7,6 +7,7 @@ import pytest
 
 from core.errors import InvalidArgument
 from proofs import continuous as C
+from proofs import check_ldp, check_moment
 from proofs import mechanisms as M
 from proofs.base.budget import BUDGETS
 
@@ -59,3 +60,16 @@ def test_budget_sets_the_number_of_points():
 def test_dispatch_refuses_delta_for_a_finite_mechanism():
     with pytest.raises(InvalidArgument, match="delta='1/10'"):
         C.dispatch_ldp(M.duchi(epsilon="eps"), "eps", "eps > 0", delta="1/10")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: check_ldp(C.piecewise(epsilon="eps"), "eps", domain="eps > 1, eps < 0"),
+    lambda: check_moment("output", "t", mechanism=C.piecewise(epsilon="eps"), moment="mean", domain="eps > 1, eps < 0"),
+    lambda: check_ldp(C.gaussian(sigma="sigma"), "1", delta="1/5", domain="sigma > 3, sigma < 2"),
+], ids=["PM privacy", "PM mean", "Gaussian (eps, delta)"])
+def test_a_density_check_on_an_empty_domain_earns_no_verdict(call):
+    """No proof and no refutation where no parameter point satisfies the stated domain: the verdict is
+    inconclusive and says the domain is empty (as for finite mechanisms)."""
+    verdict = call()
+    assert verdict.status.value == "inconclusive"
+    assert "the stated domain is empty" in verdict.reason
