@@ -292,7 +292,7 @@ def _erratum(claim: ClaimReport) -> list[str]:
     c = claim.correction
     if c is not None:
         label = f"corrected {_badge(c.status)}" if c.verified else f"proposed correction {_badge(c.status)}"
-        shown = _rich(view.statement(c.statement), display=True) if c.verified else \
+        shown = _rich(view.statement(c.statement), display=True) if c.verified or c.status is Status.REFUTED else \
             _e("its own evidence did not verify it, so it is not shown as a correction")
         out.append(f"<dt>{label}</dt><dd>{shown}</dd>")
     else:

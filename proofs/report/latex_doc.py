@@ -157,6 +157,8 @@ def _errata(report: Report) -> list[str]:
         correction = c.correction
         if correction is not None and correction.verified:
             lines += [rf"\noindent Corrected ({correction.status.value}):", _statement_tex(correction.statement)]
+        elif correction is not None and correction.status is Status.REFUTED:  # the repair fails too
+            lines += [r"\noindent Proposed correction (refuted):", _statement_tex(correction.statement)]
         elif correction is not None:
             lines.append(rf"\noindent A correction was proposed; its own evidence earned "
                          rf"\textbf{{{correction.status.value}}}, so it is not shown as verified.\par")

@@ -142,6 +142,8 @@ def correction_line(claim: ClaimReport) -> MathText:
     c = claim.correction
     if c is not None and c.verified:
         return mathtext.text(f"corrected ({c.status.value}): ") + statement(c.statement)
+    if c is not None and c.status is Status.REFUTED:  # the repair fails too: what it says, and that it fails
+        return mathtext.text("proposed correction (refuted): ") + statement(c.statement)
     if c is not None:
         return mathtext.text(f"a correction was proposed; its own evidence earned {c.status.value}, so it is not "
                              "shown as verified")

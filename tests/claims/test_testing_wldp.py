@@ -147,3 +147,14 @@ def test_C3_19_pe_proved_by_products_of_credal_members():
     assert any("randomized response" in step for step in proof.detail["stated, not machine-checked"])
     assert "proved" in str(proof.detail["machine-checked"]) and "a proof would need" not in str(result.evidence)
     assert {e.method.value for e in result.evidence if e.outcome is Outcome.HOLDS} == {"enumeration", "property"}
+
+
+def test_T3_18_converse_correction_the_repaired_converse_is_refuted():
+    """The correction of the vacuous converse is the converse with Definition 3.17 repaired; its own evidence
+    refutes it (Q_2x3(3/5, 1/5) at e^eps = 3/2 meets statement 2 and is not eps-WLDP), and that is the status
+    shown beside the verdict."""
+    from proofs.base.verdict import Status, correction_status
+
+    correction = quick("T3.18.converse").verdict.correction
+    assert correction is not None and correction_status(correction) is Status.REFUTED
+    assert "statement 2 implies that $Q$ is $\\epsilon$-WLDP" in correction.statement

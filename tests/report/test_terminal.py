@@ -119,4 +119,4 @@ def test_summary_lists_the_vacuous_claims_with_their_correction_after_the_refute
     assert start > lines.index(f"Refuted ({len(synthetic_report.refuted)}):")
     assert lines[start + 1].strip().startswith(vacuous[0].id)
     assert "the premise never holds on the whole domain" in lines[start + 1]
-    assert lines[start + 2].strip().startswith("a correction was proposed; its own evidence earned refuted")
+    assert lines[start + 2].strip().startswith("proposed correction (refuted): ")
