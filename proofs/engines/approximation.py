@@ -398,15 +398,21 @@ def _series_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symbol, to_zero
                 return ()
             steps = [Identity(f"{what} at {_variable_text(problem)} has the finite limit {limit} as h -> 0+",
                               sympy.Limit(form, h, 0, "+"), limit, "simplify")]
-        steps += _charts_stated(problem)
-        if problem.domain.conditions:
-            steps.append(Stated(f"the stated domain {problem.domain.text!r} contains values of "
-                                f"{problem.regime.variable} arbitrarily close to the regime"))
-        if not all(step.check() for step in steps if step.machine_checked):
-            return ()
-        return tuple(steps)
+        return _checked_with_charts(problem, steps)
     except (InvalidArgument, *_SYMPY_FAILURES):
         return ()
+
+
+def _checked_with_charts(problem: _Problem, steps: list[Step]) -> tuple[Step, ...]:
+    """``steps`` with the charts and the regime's reach stated after them, or nothing when one of them does not
+    check here (a step that fails now would fail in the certificate too)."""
+    steps = [*steps, *_charts_stated(problem)]
+    if problem.domain.conditions:
+        steps.append(Stated(f"the stated domain {problem.domain.text!r} contains values of "
+                            f"{problem.regime.variable} arbitrarily close to the regime"))
+    if not all(step.check() for step in steps if step.machine_checked):
+        return ()
+    return tuple(steps)
 
 
 def _series_refutation_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symbol) -> tuple[Step, ...]:
@@ -423,13 +429,7 @@ def _series_refutation_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symb
                               "unbounded)", sympy.Limit(1 / form, h, 0, "+"), sympy.Integer(0), "simplify")]
         else:
             return ()
-        steps += _charts_stated(problem)
-        if problem.domain.conditions:
-            steps.append(Stated(f"the stated domain {problem.domain.text!r} contains values of "
-                                f"{problem.regime.variable} arbitrarily close to the regime"))
-        if not all(step.check() for step in steps if step.machine_checked):
-            return ()
-        return tuple(steps)
+        return _checked_with_charts(problem, steps)
     except (InvalidArgument, *_SYMPY_FAILURES):
         return ()
 

@@ -80,7 +80,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
 from proofs.engines.moment_family import FamilyProblem, prepare_family
-from proofs.engines.moment_steps import derivation_steps, refutation_steps
+from proofs.engines.moment_steps import derivation_steps, refutation_steps, user_coordinates
 from proofs.engines.moment_problem import (DEFAULT_POINTS, GRID_VALUES, MomentProblem, prepare, survey_form)
 from proofs.engines.density_moments import dispatch_moment
 from proofs.engines.sign.limits import honours_timeout
@@ -462,7 +462,7 @@ def symbolic_evidence(problem: MomentProblem, moment: str, *, what: str | None =
             return None
         key = {"mean": "mean", "mean_on": "mean", "variance": "variance", "square_on": "second"}[moment]
         same = difference_is_zero(derived[key], problem.form)  # in the charted coordinates: rational functions
-        exact = _in_user_coordinates(problem, derived[key])
+        exact = user_coordinates(problem, derived[key])
     except InvalidArgument:
         raise
     except SYMPY_FAILURES as failure:
@@ -511,7 +511,7 @@ def decision_domain(problem: MomentProblem) -> Domain:
     else:
         model = problem.model
         entries = [e for row in model.mechanism.matrix for e in row] + list(model.data.entries())
-        conditions = [sympy.Ge(_in_user_coordinates(problem, e), 0) for e in entries if not e.is_number]
+        conditions = [sympy.Ge(user_coordinates(problem, e), 0) for e in entries if not e.is_number]
         conditions = [c for c in conditions if c is not sympy.true]
         integers = set()
     conditions.append(sympy.Ge(n, 1))
@@ -526,8 +526,8 @@ def decision_domain(problem: MomentProblem) -> Domain:
 def _undefined_on_domain(problem: MomentProblem, derived: sympy.Basic, steps: list[Step] | None = None) -> Any:
     """The first denominator of the statistic or of the claimed form that can vanish on the domain of the
     proof (:func:`decision_domain`), or ``None``; ``steps`` receives the proofs that they do not."""
-    formulas = {"statistic": _in_user_coordinates(problem, problem.statistic.expression),
-                "claimed form": _in_user_coordinates(problem, problem.form)}
+    formulas = {"statistic": user_coordinates(problem, problem.statistic.expression),
+                "claimed form": user_coordinates(problem, problem.form)}
     return undefined_at(formulas, decision_domain(problem), steps=steps)
 
 
@@ -550,14 +550,6 @@ def _domain_steps(problem: MomentProblem) -> tuple[Step, ...]:
     return (step,) if step.check() else ()
 
 
-def _in_user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:
-    """A charted expression back in the user's parameters (t = exp(eps/m))."""
-    back = {chart.symbol: sympy.exp(sympy.Symbol(chart.name, real=True) / chart.multiple)
-            for chart in problem.charts.values()}
-    if not back:
-        return expr
-    out = expr.xreplace(back)
-    return out.xreplace({s: symbol(s.name) for s in out.free_symbols})
 
 
 def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tuple[Step, ...]:
