@@ -44,6 +44,7 @@ from numeric.density import Density
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.once import Once
 from proofs.base.registry import check, define
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import check_density_ldp, dispatch_ldp
@@ -119,31 +120,12 @@ def check_moment(mechanism: Density, claimed: Any, *, moment: str = "mean", stat
 
 
 # ------------------------------------------------------------------------------------------- declarations
-class _Once:
-    """The engine's verdict for one claim and budget, computed by the first check that asks and shared with the
-    other method; forgotten once both have taken their evidence."""
-
-    def __init__(self, compute: Any, methods: tuple[Method, ...]) -> None:
-        self.compute, self.methods, self.cache = compute, methods, {}
-
-    def evidence(self, budget: Budget, method: Method) -> list[Evidence]:
-        verdict, taken = self.cache.get(budget.name) or (self.compute(budget), set())
-        taken = taken | {method}
-        if taken >= set(self.methods):
-            self.cache.pop(budget.name, None)
-        else:
-            self.cache[budget.name] = (verdict, taken)
-        mine = [e for e in verdict.evidence if e.method is method]
-        return mine or [Evidence(method, Outcome.INCONCLUSIVE, "(this method did not apply)",
-                                 {"note": f"the engine gave no {method.value} evidence for this claim"})]
-
-
 def _points(budget: Budget) -> int:
     return max(2, min(8, budget.grid // 2 + 1))
 
 
 def _declare(id: str, title: str, source: str, statement: str, domain: Any, assumptions: Iterable[str],
-             once: _Once) -> Claim:
+             once: Once) -> Claim:
     text = domain.text if isinstance(domain, Domain) else (domain or "as the mechanism states")
     claim = Claim(id=id, title=title, source=source, statement=statement, domain=str(text),
                   assumptions=tuple(assumptions))
@@ -174,7 +156,7 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: De
         return check_ldp(mechanism, epsilon, domain, delta=delta, points=_points(budget), timeout=budget.timeout)
 
     methods = (Method.DECISION, Method.ENUMERATION) if delta is None else (Method.DECISION, Method.INTERVAL)
-    return _declare(id, title, source, statement, domain, assumptions, _Once(compute, methods))
+    return _declare(id, title, source, statement, domain, assumptions, Once(compute, methods))
 
 
 def moment_claim(id: str, *, title: str, source: str, statement: str, mechanism: Density, claimed: Any,
@@ -197,4 +179,4 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, mechanism:
                             points=_points(budget))
 
     return _declare(id, title, source, statement, domain, assumptions,
-                    _Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))
+                    Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))

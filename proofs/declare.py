@@ -59,6 +59,7 @@ from numeric.finite_mechanism import symbol
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.once import Once
 from proofs.base.registry import check, define
 from proofs import continuous
 from proofs.base.verdict import Verdict
@@ -82,30 +83,7 @@ def sample_sizes(budget: Budget) -> list[int]:
     return sorted({m for m in (1, 2, 3, 5, 10) if m <= budget.n_max} | {budget.n_max})
 
 
-class _Once:
-    """The engine's verdict for one claim, computed by the first check that asks and shared with the others
-    of the same budget; forgotten when every method has taken its evidence."""
-
-    def __init__(self, compute: Callable[[Budget], Verdict], methods: Sequence[Method]) -> None:
-        self.compute = compute
-        self.methods = tuple(methods)
-        self.cache: dict[str, tuple[Verdict, set[Method]]] = {}
-
-    def evidence(self, budget: Budget, method: Method) -> list[Evidence]:
-        verdict, taken = self.cache.get(budget.name) or (self.compute(budget), set())
-        taken = taken | {method}
-        if taken >= set(self.methods):
-            self.cache.pop(budget.name, None)
-        else:
-            self.cache[budget.name] = (verdict, taken)
-        mine = [e for e in verdict.evidence if e.method is method]
-        if not mine:
-            return [Evidence(method, Outcome.INCONCLUSIVE, "(this method did not apply)",
-                             {"note": f"the engine gave no {method.value} evidence for this claim"})]
-        return mine
-
-
-def _register(claim: Claim, once: _Once) -> Claim:
+def _register(claim: Claim, once: Once) -> Claim:
     define(claim)
     for method in once.methods:
         def run(budget: Budget, method: Method = method) -> list[Evidence]:
@@ -226,7 +204,7 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
         return type(verdict)(tuple(replace(e, corrected=correction) if e is target else e for e in verdict.evidence))
 
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
-    return _register(claim, _Once(compute, (Method.ENUMERATION, Method.SYMBOLIC)))
+    return _register(claim, Once(compute, (Method.ENUMERATION, Method.SYMBOLIC)))
 
 
 def _only_finite(declaration: str, **given: Any) -> None:
@@ -259,7 +237,7 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: An
         return check_ldp(mechanism, epsilon, domain, notion=notion, timeout=budget.timeout)
 
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
-    return _register(claim, _Once(compute, (Method.DECISION, Method.ENUMERATION)))
+    return _register(claim, Once(compute, (Method.DECISION, Method.ENUMERATION)))
 
 
 # ----------------------------------------------------------------------------------------------- signs
@@ -287,7 +265,7 @@ def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, s
         return Verdict(tuple(decided.evidence) + (_points_evidence(expr, sign, stated, symbols),))
 
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
-    return _register(claim, _Once(compute, (Method.DECISION, Method.INTERVAL)))
+    return _register(claim, Once(compute, (Method.DECISION, Method.INTERVAL)))
 
 
 def _named(name: str, value: Any, read: Callable[[], Any]) -> Any:
@@ -383,4 +361,4 @@ def approximation_claim(id: str, *, title: str, source: str, statement: str, exa
     reading = interpretation or (f"an approximation as {formula_text(regime)}: the relative error tends to 0"
                                  + (f", of order {formula_text(str(order))}" if order is not None else ""))
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, reading, printed, related))
-    return _register(claim, _Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))
+    return _register(claim, Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))
