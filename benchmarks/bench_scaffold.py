@@ -7,7 +7,7 @@ commands (a measurement, not a timed test).
    into sympy, and for each formula not read, the reason.
 2. Each display that a registered claim covers (its source names it, or its ``printed`` fragment is found in
    it) is compared with the claim's expression where the catalog holds one — the formulas of
-   :mod:`symbolic.printed`, "exactly as printed", by claim id (:data:`EXPRESSIONS`). A display *matches*
+   :mod:`catalog.derivations.printed`, "exactly as printed", by claim id (:data:`EXPRESSIONS`). A display *matches*
    when one side of its chain equals one of the claim's expressions: ``sympy.simplify(side - expression)
    == 0``, after the symbols of both are matched by name (the catalog's symbols carry assumptions, the
    reader's do not), ``A`` read as the catalog's ``A(n, q3)`` and the index of every sum renamed alike.
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-#: claim id -> names of its expressions in symbolic.printed
+#: claim id -> names of its expressions in catalog.derivations.printed
 EXPRESSIONS = {
     "Eq1": ("EQ1",), "Eq2": ("EQ2",), "Ex3.7.mle": ("EX37_MLE",), "T3.9": ("T39_MEAN", "PI_HAT"),
     "T3.10": ("T310",), "T3.10.form2": ("T310_FORM2",), "L4.1": ("L41_N1", "L41_N2"),
@@ -44,7 +44,7 @@ def _plain(expr):
     """``expr`` with plain symbols (names kept), ``A(n, q3)`` as the symbol ``A``, sum indices renamed."""
     import sympy
 
-    from symbolic.moments import A
+    from catalog.derivations.moments import A
 
     expr = expr.xreplace({A(): sympy.Symbol("A")})
     expr = expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols})
@@ -76,7 +76,7 @@ def _equal(a, b) -> bool:
 
 
 def parse_quality() -> dict:
-    import symbolic.printed as P
+    import catalog.derivations.printed as P
     from proofs.base import registry
     from proofs.coverage.report import paper_coverage
     from proofs.coverage.texts import display_sources, load

@@ -19,7 +19,7 @@ from pathlib import Path
 __all__ = ["run_certificate", "run_certificates", "TOOLKIT_PACKAGES"]
 
 #: The toolkit's top-level packages, none of which a certificate may import.
-TOOLKIT_PACKAGES = ("proofs", "core", "symbolic", "numeric")
+TOOLKIT_PACKAGES = ("proofs", "core", "symbolic", "numeric", "catalog")
 
 _GUARD = """
 import importlib.abc, io, json, runpy, sys, time, contextlib

@@ -16,7 +16,7 @@ definition is read as printed, a repair of it is a correction.
 * **The mechanism of §3.1, as specified.** It "will stop and return nothing if a value of X_i is sampled
   outside of our bound" [-B, B], B = R + σ√(2 ln(2n/δ)): what it releases, Z_i = X_i + Y_i, has the law of
   the draws conditional on no stop (primary, one model in every claim about the mechanism; computed by
-  :mod:`numeric.meanest_gaussian`). The report's derivation, Z_i ~ N(μ, σ² + σ̃²) with X_i unrestricted,
+  :mod:`catalog.models.meanest_gaussian`). The report's derivation, Z_i ~ N(μ, σ² + σ̃²) with X_i unrestricted,
   drops the stop rule: it is the derivation's simplification, checked beside the verdict; clipping X_i to
   the bound is another alternative.
 """

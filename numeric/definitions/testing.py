@@ -219,7 +219,7 @@ def tradeoff_op(problem: TestingProblem, reading: str = T_OP_PRINTED.name, *,
 def bel_pl_ratio(mechanism: Mechanism, reading: str = "WLDP") -> Fraction | float:
     """max over the pairs (x, x') of the WLDP ``reading`` and the events E of bel_x(E) / pl_x'(E) (0/0 places
     no constraint, c/0 = ∞), exact: the smallest e^ε at which statement 2 of Theorem 3.18 holds with
-    ``T^op: repaired`` (the correction of the theorem in :mod:`proofs.claims.testing_wldp`). At least 1 (E = Y)."""
+    ``T^op: repaired`` (the correction of the theorem in :mod:`catalog.claims.testing_wldp`). At least 1 (E = Y)."""
     best = Fraction(1)
     for x, x_prime in ldp.wldp_pairs(mechanism, reading):
         if not (mechanism[x].exact and mechanism[x_prime].exact):

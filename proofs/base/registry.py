@@ -1,6 +1,6 @@
 """The claim registry, filled by :func:`define` and the :func:`check` decorator.
 
-Claim modules live in :mod:`proofs.claims`, one per area of the paper; :func:`load` imports them all.
+Claim modules live in :mod:`catalog.claims`, one per area of the paper; :func:`load` imports them all.
 A claim defined without checks is reported ``inconclusive`` ("no check implemented yet").
 
 Example::
@@ -62,7 +62,7 @@ def load() -> None:
     """Import every claim module (idempotent)."""
     global _loaded
     if not _loaded:
-        importlib.import_module("proofs.claims")
+        importlib.import_module("catalog.claims")
         _loaded = True
 
 

@@ -1,8 +1,9 @@
 """The paper's figures, redrawn from the toolkit; ``python -m proofs figures DIR`` writes them as PNG.
 
-One plotting function per figure, in one module per area (``proofs/figures_*.py``); the notebooks of
-``notebooks/`` call the same functions, so nothing is drawn twice. Every curve comes from ``numeric/`` and
-``symbolic/`` (exact enumeration, the printed formulas, the simulation); this package only arranges the axes.
+One plotting function per figure, in one module per area of the catalog (``catalog/figures/*.py``, named
+here by module name and imported only when a figure is drawn); the notebooks of ``notebooks/`` call the same
+functions, so nothing is drawn twice. Every curve comes from ``numeric/`` and the catalog's derivations and
+models (exact enumeration, the printed formulas, the simulation); the plotting modules only arrange the axes.
 
 The figures are built with matplotlib's object-oriented API (:class:`matplotlib.figure.Figure`), never through
 ``pyplot``: no global state, no display, and PNG files are written by the Agg canvas whatever backend is set.
@@ -57,26 +58,26 @@ class FigureSpec:
 
 
 FIGURES: tuple[FigureSpec, ...] = (
-    FigureSpec("fig1-sldp-tradeoff", "proofs.figures.tradeoff", "figure1",
+    FigureSpec("fig1-sldp-tradeoff", "catalog.figures.tradeoff", "figure1",
                "003 Figure 1: trade-off between type I and II errors for SLDP"),
-    FigureSpec("fig2-variance", "proofs.figures.survey", "figure2",
+    FigureSpec("fig2-variance", "catalog.figures.survey", "figure2",
                "003 Figure 2: the privacy-accuracy trade-off in Shafer's semantics"),
-    FigureSpec("fig3-sample-size", "proofs.figures.survey", "figure3",
+    FigureSpec("fig3-sample-size", "catalog.figures.survey", "figure3",
                "003 Figure 3: impact of the sample size on the estimation accuracy"),
-    FigureSpec("fig4-wldp-tradeoff", "proofs.figures.tradeoff", "figure4",
+    FigureSpec("fig4-wldp-tradeoff", "catalog.figures.tradeoff", "figure4",
                "003 Figure 4: trade-off between type I and II errors for WLDP"),
-    FigureSpec("fig5-shafer-walley", "proofs.figures.walley", "figure5",
+    FigureSpec("fig5-shafer-walley", "catalog.figures.walley", "figure5",
                "003 Figure 5: comparison of trade-offs in the two semantics"),
-    FigureSpec("privacy-losses", "proofs.figures.belief", "privacy_losses",
+    FigureSpec("privacy-losses", "catalog.figures.belief", "privacy_losses",
                "privacy losses of Q_{2x3} under Shafer's and Walley's semantics"),
-    FigureSpec("mean-estimation", "proofs.figures.meanest", "mean_estimation",
+    FigureSpec("mean-estimation", "catalog.figures.meanest", "mean_estimation",
                "004: the two estimators of the mean, their intervals and coverage"),
 )
 
 README_FIGURE = "fig2-variance"
 """The figure the README shows: the paper's main trade-off, with exact, printed and simulated curves."""
 
-_TOOLKIT_PACKAGES = ("numeric", "symbolic", "proofs")
+_TOOLKIT_PACKAGES = ("numeric", "symbolic", "proofs", "catalog")
 
 
 def _spec(name: str) -> FigureSpec:

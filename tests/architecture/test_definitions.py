@@ -5,7 +5,7 @@
   names the readings it uses;
 * no claim module defines its own variant: a claim module never divides a belief, plausibility or mass
   value by another (that is how a loss ratio is defined), and never defines which pairs (x, x') count;
-  those live in ``numeric``, never in ``proofs/claims``.
+  those live in ``numeric``, never in ``catalog/claims``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 from numeric.definitions import READINGS
 from proofs.base import registry
 
-CLAIMS_DIR = Path(__file__).resolve().parents[2] / "proofs" / "claims"
+CLAIMS_DIR = Path(__file__).resolve().parents[2] / "catalog" / "claims"
 
 NOTIONS = {
     "SLDP": re.compile(r"SLDP"),

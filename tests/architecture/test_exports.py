@@ -41,7 +41,7 @@ def test_import_proofs_stays_cheap():
     import sys
 
     code = ("import sys, proofs; heavy = sorted(m for m in sys.modules if m.startswith(('proofs.engines', "
-            "'proofs.claims', 'proofs.report', 'proofs.figures', 'proofs.runner', 'z3', 'matplotlib'))); print(heavy)")
+            "'catalog.claims', 'proofs.report', 'proofs.figures', 'proofs.runner', 'z3', 'matplotlib'))); print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]", out
 

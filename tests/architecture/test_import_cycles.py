@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PROJECT = ("core", "symbolic", "numeric", "proofs")
+PROJECT = ("core", "symbolic", "numeric", "proofs", "catalog")
 #: The packages whose module graph must be acyclic: the whole project (cycles between the top-level packages are
 #: ruled out by the layers, tests/architecture/test_layers.py).
 ACYCLIC = PROJECT

@@ -1,6 +1,6 @@
 """The layers of the toolkit, read from the imports of every module (with ``ast``): no edge points up.
 
-    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  proofs.claims
+    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  catalog.claims
           <  proofs.runner  <  proofs.report, proofs.figures, proofs.certificates, proofs.files
           <  proofs.cli, the package API
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "symbolic", "numeric", "proofs")
+PACKAGES = ("core", "symbolic", "numeric", "proofs", "catalog")
 
 #: (module prefix, layer); the longest matching prefix decides.
 LAYERS = (
@@ -25,7 +25,7 @@ LAYERS = (
     ("numeric", 2),
     ("proofs.base", 3),
     ("proofs.engines", 4),
-    ("proofs.claims", 5),
+    ("catalog", 5),
     ("proofs.runner", 6),
     ("proofs.execution", 6),
     ("proofs.coverage", 6),

@@ -10,7 +10,7 @@ that breaks the rule would be shown with raw LaTeX or ASCII math. The rule, chec
 * outside the dollars: no ``\\command``, no ``_`` or ``^``, no Greek letter, no ASCII relation (``<=``, ``>=``,
   ``!=``, ``->``).
 
-Corrections and ``holds_when`` texts are found in the source of ``proofs/claims`` (the first argument of
+Corrections and ``holds_when`` texts are found in the source of ``catalog/claims`` (the first argument of
 ``Correction`` or its ``statement=``, the second of ``with_correction``, every ``holds_when=``), with the string
 constants of the module they name; a text built at run time (an f-string) is checked on its literal parts.
 
@@ -38,7 +38,7 @@ from proofs.declare import formula_text
 from proofs.report.latex_text import is_math
 
 ROOT = Path(__file__).resolve().parents[2]
-CLAIMS_DIR = ROOT / "proofs" / "claims"
+CLAIMS_DIR = ROOT / "catalog" / "claims"
 EXAMPLES = sorted((ROOT / "examples").rglob("*.py"))
 _GREEK = re.compile(r"[\u0370-\u03ff]")
 _OUTSIDE = [(re.compile(r"\\[A-Za-z]"), "a LaTeX command"), (re.compile(r"[_^]"), "a sub- or superscript"),

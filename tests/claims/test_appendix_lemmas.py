@@ -1,4 +1,4 @@
-"""003's appendix, Lemmas 4.1-4.6 and the proof of Lemma 4.1 (proofs/claims/appendix_lemmas.py), at the
+"""003's appendix, Lemmas 4.1-4.6 and the proof of Lemma 4.1 (catalog/claims/appendix_lemmas.py), at the
 quick budget: proofs for every n, and counterexamples re-checked inside the domains (the statuses are
 pinned in test_survey_statuses)."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from core.context import EXACT
 from proofs.base.evidence import Method, Outcome
-from symbolic import printed as P
+from catalog.derivations import printed as P
 from tests.claims.quick_results import quick
 
 

@@ -1,4 +1,4 @@
-"""003 §3.2: Q_λ and the accuracies ν^S, ν^W (proofs/claims/qlambda.py) at the quick budget."""
+"""003 §3.2: Q_λ and the accuracies ν^S, ν^W (catalog/claims/qlambda.py) at the quick budget."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from fractions import Fraction
 from core.context import EXACT
 from numeric.enumeration import moments
 from proofs.base.verdict import Status, correction_status
-from symbolic import printed as P
-from symbolic.likelihood import mle_qlambda
+from catalog.derivations import printed as P
+from catalog.derivations.likelihood import mle_qlambda
 from tests.claims.quick_results import quick
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from core.context import arb
-from numeric import meanest as binned
+from catalog.models import meanest as binned
 from proofs.base.evidence import Outcome
 from tests.claims.report_results import assert_status, result
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from core.context import arb, mpf
-from numeric import meanest_gaussian as gaussian
+from catalog.models import meanest_gaussian as gaussian
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, correction_status
 from tests.claims.report_results import assert_status, result

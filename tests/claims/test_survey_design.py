@@ -1,4 +1,4 @@
-"""003 §3.1 on designing the survey (proofs/claims/survey_design.py) at the quick budget: Corollaries 3.11 and
+"""003 §3.1 on designing the survey (catalog/claims/survey_design.py) at the quick budget: Corollaries 3.11 and
 3.12, the text after them, and the optimal Warner mechanism after Eq. (1). Statuses as the toolkit computes
 them; every counterexample lies in its claim's domain and is re-checked here exactly."""
 
@@ -13,9 +13,9 @@ from core.context import EXACT
 from numeric.enumeration import moments
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, correction_status
-from proofs.claims import survey_design as design
-from symbolic import printed as P
-from symbolic import privacy_accuracy as pa
+from catalog.claims import survey_design as design
+from catalog.derivations import printed as P
+from catalog.derivations import privacy_accuracy as pa
 from symbolic.symbols import c, eps
 from tests.claims.quick_results import quick, status_message
 

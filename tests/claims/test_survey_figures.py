@@ -1,4 +1,4 @@
-"""003 §3.1, Figures 2 and 3 (proofs/claims/survey_figures.py) at the quick budget: statuses as the toolkit
+"""003 §3.1, Figures 2 and 3 (catalog/claims/survey_figures.py) at the quick budget: statuses as the toolkit
 computes them, the conditions under which Figure 2 holds, and the readings of Figure 3."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import sympy
 
 from core.context import EXACT
 from proofs.base.evidence import Outcome
-from proofs.claims import survey_figures as figures
-from symbolic import privacy_accuracy as pa
+from catalog.claims import survey_figures as figures
+from catalog.derivations import privacy_accuracy as pa
 from tests.claims.quick_results import quick, status_message
 
 STATUS = [

@@ -1,4 +1,4 @@
-"""003 Eq. (2), its score equation and Theorem 3.9 (proofs/claims/survey_mle.py) at the quick budget."""
+"""003 Eq. (2), its score equation and Theorem 3.9 (catalog/claims/survey_mle.py) at the quick budget."""
 
 from __future__ import annotations
 

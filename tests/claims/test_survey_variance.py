@@ -1,5 +1,5 @@
 """003 Theorem 3.10, its proof's conditioning step and the approximation of A
-(proofs/claims/survey_variance.py) at the quick budget: counterexamples re-checked exactly inside the
+(catalog/claims/survey_variance.py) at the quick budget: counterexamples re-checked exactly inside the
 claims' domains, and the error table of A.approx (the statuses are pinned in test_survey_statuses)."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import sympy
 from core.context import EXACT
 from numeric.enumeration import moments
 from proofs.base.evidence import Outcome
-from proofs.claims.survey_variance import with_a_symbol
-from symbolic import printed as P
+from catalog.claims.survey_variance import with_a_symbol
+from catalog.derivations import printed as P
 from symbolic.model import q2x3
-from symbolic.moments import conditional_variance_q2x3
+from catalog.derivations.moments import conditional_variance_q2x3
 from symbolic.symbols import n, p, q
 from tests.claims.quick_results import quick
 

@@ -1,4 +1,4 @@
-"""003 §3.1-3.2 hypothesis testing (proofs/claims/testing_sldp.py, testing_wldp.py) at the quick budget: every
+"""003 §3.1-3.2 hypothesis testing (catalog/claims/testing_sldp.py, testing_wldp.py) at the quick budget: every
 claim's status as the toolkit computes it, the outcomes of its alternative readings, its encoding (two methods,
 named readings, related claims), the premise counts of its implications and the corrections of the refuted ones.
 The counterexamples are re-checked in test_testing_sldp.py and test_testing_wldp.py."""

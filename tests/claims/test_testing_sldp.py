@@ -1,4 +1,4 @@
-"""003 §3.1 hypothesis testing under SLDP (proofs/claims/testing_sldp.py) at the quick budget: Theorem 3.5,
+"""003 §3.1 hypothesis testing under SLDP (catalog/claims/testing_sldp.py) at the quick budget: Theorem 3.5,
 Corollary 3.6 and the steps of their proofs.
 
 Every counterexample is re-checked here from its reported values against numeric.definitions, independently
@@ -41,8 +41,8 @@ def test_T3_5_forward_counterexample_is_q2x3_rechecked():
 
 
 def test_T3_5_converse_counterexample_satisfies_statement_2_and_not_sldp():
-    from proofs.claims.testing_sldp import PRINTED
-    from proofs.engines.tradeoff import Case, holds
+    from catalog.claims.testing_sldp import PRINTED
+    from catalog.engines.tradeoff import Case, holds
 
     cx = quick("T3.5.converse").verdict.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])

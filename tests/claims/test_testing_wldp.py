@@ -1,4 +1,4 @@
-"""003 §3.2 hypothesis testing under WLDP (proofs/claims/testing_wldp.py) at the quick budget: Definition 3.17,
+"""003 §3.2 hypothesis testing under WLDP (catalog/claims/testing_wldp.py) at the quick budget: Definition 3.17,
 Theorem 3.18 and its proof step, 000's variant, Corollary 3.19.
 
 Every counterexample is re-checked here from its reported values against numeric.definitions (the statuses
@@ -79,8 +79,8 @@ def test_T3_18_forward_counterexample_checks_T_op_identically_1_in_the_papers_sy
 def test_T3_18_converse_repaired_counterexample_is_the_review_example():
     """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
     the primary WLDP reading, x = x' included, but r^W = 4."""
-    from proofs.claims.testing_wldp import REPAIRED, theorem
-    from proofs.engines.tradeoff import Case, holds
+    from catalog.claims.testing_wldp import REPAIRED, theorem
+    from catalog.engines.tradeoff import Case, holds
 
     (evidence,) = [e for e in quick("T3.18.converse").evidence
                    if e.reading == REPAIRED and e.method.value == "enumeration"]
@@ -104,8 +104,8 @@ def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
 
 
 def test_T3_18_000_fails_as_printed_and_the_repaired_converse_fails_too():
-    from proofs.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
-    from proofs.engines.tradeoff import Case, holds
+    from catalog.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
+    from catalog.engines.tradeoff import Case, holds
 
     result = quick("T3.18@000")
     cx = result.verdict.counterexample

@@ -1,4 +1,4 @@
-"""003 §3.2 on the trade-off in Walley's semantics (proofs/claims/walley_tradeoff.py) at the quick budget: the
+"""003 §3.2 on the trade-off in Walley's semantics (catalog/claims/walley_tradeoff.py) at the quick budget: the
 loss of Q_λ, Figure 5's rectangle, Corollary 3.20 and the comparison after it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sympy
 
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, correction_status
-from symbolic import privacy_accuracy as pa
+from catalog.derivations import privacy_accuracy as pa
 from symbolic.symbols import n, p, pi, q
 from tests.claims.quick_results import quick, status_message
 

@@ -1,4 +1,4 @@
-"""003 Example 3.7 and Eq. (1) (proofs/claims/warner.py) at the quick budget: the printed formula for the MLE
+"""003 Example 3.7 and Eq. (1) (catalog/claims/warner.py) at the quick budget: the printed formula for the MLE
 refuted once, where it sits (Ex3.7.mle); the claims that use π̂ judged on the MLE the text names, derived,
 with the printed formula checked beside their verdicts (the statuses are pinned in test_survey_statuses)."""
 
@@ -11,8 +11,8 @@ import sympy
 from core.context import EXACT
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, correction_status
-from symbolic import printed as P
-from symbolic.likelihood import mle_warner
+from catalog.derivations import printed as P
+from catalog.derivations.likelihood import mle_warner
 from tests.claims.quick_results import quick
 
 
@@ -38,7 +38,7 @@ def _printed_moments(point: dict) -> tuple[Fraction, Fraction]:
 def _judged_on_the_named_mle(claim_id: str):
     """The claim is proved on the MLE the text names, by a symbolic proof and an exact enumeration of the
     primary reading, links Ex3.7.mle, and the printed formula is only another reading (with its counterexample)."""
-    from proofs.claims.warner import PRINTED_EX37, derived_mle
+    from catalog.claims.warner import PRINTED_EX37, derived_mle
 
     result = quick(claim_id)
     assert result.status is Status.PROVED, result.verdict.reason

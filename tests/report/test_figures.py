@@ -104,7 +104,7 @@ class _Result:
     ],
 )
 def test_counterexample_marks_read_the_claims_verdicts(claim_id, counterexample, expected):
-    from proofs.figures.tradeoff import counterexample_marks
+    from catalog.figures.tradeoff import counterexample_marks
 
     marks = counterexample_marks([_Result(claim_id, counterexample)])
     if expected is None:

@@ -11,7 +11,7 @@ import pytest
 from numeric.enumeration import moments
 from proofs.engines.moments import EXACT_N_MAX, compare_moment
 from proofs.runner import run_claim
-from symbolic import printed as P
+from catalog.derivations import printed as P
 from symbolic.symbols import N1, N2
 
 POINTS = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "pi": Fraction(1)},

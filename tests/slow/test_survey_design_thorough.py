@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from proofs.base.budget import budget
 from proofs.base.evidence import Outcome
-from proofs.claims import survey_design as design
-from proofs.claims import survey_figures as figures
-from proofs.engines.exact_grid import decided_sizes
+from catalog.claims import survey_design as design
+from catalog.claims import survey_figures as figures
+from catalog.engines.exact_grid import decided_sizes
 
 THOROUGH = budget("thorough")
 

@@ -1,4 +1,4 @@
-"""proofs.engines.argument and proofs.engines.privacy_lemmas: set steps decided for every frame, arithmetic and
+"""proofs.engines.argument and catalog.engines.privacy_lemmas: set steps decided for every frame, arithmetic and
 identity steps, an argument with a false step is inconclusive (never proved), condition lists, implications
 between systems, and the shared composition / post-processing cases."""
 
@@ -13,7 +13,7 @@ from numeric.mechanisms import q2x3, warner
 from proofs.base.budget import Budget
 from proofs.base.evidence import Outcome
 from proofs.engines.argument import all_conditions, argument, arithmetic, identity, implied, sets
-from proofs.engines import privacy_lemmas as lemmas
+from catalog.engines import privacy_lemmas as lemmas
 from core.errors import InvalidArgument
 
 SETS = {"A": "set Y", "B": "set Y", "E": "set Y", "a": "element Y", "F": "set Z", "f": "map Y Z",

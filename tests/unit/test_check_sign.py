@@ -76,7 +76,7 @@ def test_check_sign_with_exp_reports_the_exact_exponent():
 
 
 def test_check_sign_is_inconclusive_on_a_time_out():
-    from symbolic import privacy_accuracy as pa
+    from catalog.derivations import privacy_accuracy as pa
     from symbolic.symbols import p, q
 
     exact = pa.numerator_t310() * pa.a_exact(6, p + q) / (1 - (1 - p - q) ** 6)

@@ -148,7 +148,7 @@ def test_T3_5_review_example_two_within_pairs_x_ne_x_prime_not_within_x_prime_x_
 
 # --- the coarsening to one region -----------------------------------------------------------------------------------
 def _holds(constraints, values):
-    from proofs.engines.tradeoff import premise_holds_at
+    from catalog.engines.tradeoff import premise_holds_at
 
     return premise_holds_at(constraints, values)
 

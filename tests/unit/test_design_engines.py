@@ -1,6 +1,6 @@
-"""The engine helpers of the survey-design and trade-off claims: premise witnesses (proofs/engines/witness.py),
-per-n decisions (proofs/engines/each_size.py), exact grids (proofs/engines/exact_grid.py), and the formulas
-they read from symbolic/privacy_accuracy.py."""
+"""The engine helpers of the survey-design and trade-off claims: premise witnesses (catalog/engines/witness.py),
+per-n decisions (catalog/engines/each_size.py), exact grids (catalog/engines/exact_grid.py), and the formulas
+they read from catalog/derivations/privacy_accuracy.py."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from proofs.base.budget import Budget
 from proofs.base.evidence import Outcome
 from proofs.base.verdict import VACUOUS, Status, decide
-from proofs.engines.each_size import decide_each_size
-from proofs.engines.exact_grid import decided_sizes, exact_function, loss_ratios, proportions
+from catalog.engines.each_size import decide_each_size
+from catalog.engines.exact_grid import decided_sizes, exact_function, loss_ratios, proportions
 from proofs.engines.sign import sign_evidence
-from proofs.engines.witness import decide_with_witnesses, satisfies, with_witnesses
-from symbolic import privacy_accuracy as pa
+from catalog.engines.witness import decide_with_witnesses, satisfies, with_witnesses
+from catalog.derivations import privacy_accuracy as pa
 from symbolic.symbols import c, n, p, pi, q
 
 

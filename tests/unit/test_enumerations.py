@@ -14,7 +14,7 @@ from numeric.grids import mass_functions
 from proofs.base import enumerations
 from proofs.base.budget import budget
 from proofs.base.steps import Enumeration
-from proofs.engines.tradeoff.levels import _grid, choquet_exhaustive, vertex_rows
+from catalog.engines.tradeoff.levels import _grid, choquet_exhaustive, vertex_rows
 
 HALF = Fraction(1, 2)
 

@@ -1,4 +1,4 @@
-"""numeric.meanest (report 004): mechanisms, exact laws, estimators, Gaussian curve, simulation."""
+"""catalog.models.meanest (report 004): mechanisms, exact laws, estimators, Gaussian curve, simulation."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.context import EXACT, arb, mpf
-from numeric import meanest as me
-from numeric import meanest_gaussian as mg
+from catalog.models import meanest as me
+from catalog.models import meanest_gaussian as mg
 from numeric.definitions.report import global_sensitivity as gs_reading
 from core.errors import InvalidArgument
 

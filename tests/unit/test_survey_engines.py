@@ -1,7 +1,7 @@
 """The engines the survey claims use: exact per-n identities with a counterexample search inside the
-reading's domain (proofs/engines/polynomial.py), derivations checked step by step
-(proofs/engines/derivation.py), the simulation witness (proofs/engines/simulation.py) and the budget grids
-(proofs/engines/survey_grids.py)."""
+reading's domain (catalog/engines/polynomial.py), derivations checked step by step
+(catalog/engines/derivation.py), the simulation witness (catalog/engines/simulation.py) and the budget grids
+(catalog/engines/survey_grids.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import sympy
 from core.context import EXACT
 from proofs.base.budget import BUDGETS, Budget
 from proofs.base.evidence import Outcome
-from proofs.engines import survey_grids
-from proofs.engines.derivation import derivation
-from proofs.engines.polynomial import box_points, polynomial_identity, simplex_points
-from proofs.engines.simulation import simulation_witness
+from catalog.engines import survey_grids
+from catalog.engines.derivation import derivation
+from catalog.engines.polynomial import box_points, polynomial_identity, simplex_points
+from catalog.engines.simulation import simulation_witness
 from core.errors import InvalidArgument
-from symbolic import printed as P
+from catalog.derivations import printed as P
 from symbolic.steps import Step
 from symbolic.symbols import n, pi, q1, q2, q3
 

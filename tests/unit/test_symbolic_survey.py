@@ -10,11 +10,11 @@ import sympy
 from hypothesis import given, strategies as st
 
 from core.context import EXACT
-from symbolic import appendix, grab_savage
-from symbolic import printed as P
+from catalog.derivations import appendix, grab_savage
+from catalog.derivations import printed as P
 from symbolic.binomial import binomial_theorem
-from symbolic.likelihood import mle_q2x3, mle_qlambda, mle_warner
-from symbolic.moments import A, conditional_mean_q2x3, exact_A, warner_variance
+from catalog.derivations.likelihood import mle_q2x3, mle_qlambda, mle_warner
+from catalog.derivations.moments import A, conditional_mean_q2x3, exact_A, warner_variance
 from symbolic.steps import Step, checked
 from symbolic.symbols import n, n1, p
 from core.errors import InvalidArgument

@@ -1,4 +1,4 @@
-"""proofs.engines.tradeoff and numeric.tradeoff_bounds: bounds are sympy expressions substituted with xreplace
+"""catalog.engines.tradeoff and numeric.tradeoff_bounds: bounds are sympy expressions substituted with xreplace
 (never text), statements and cases are typed and refuse what they cannot mean, and caches hold weak keys."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from numeric.definitions import testing
 from numeric.definitions.testing import A1, A2, B1, B2
 from numeric.mechanisms import Mechanism, q2x3
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, EXPRESSIONS, R, PiecewiseBound, lines, pieces
-from proofs.engines import tradeoff
-from proofs.engines.tradeoff import (Bound, Case, Inequality, Statement, bound_inequalities, privacy, q2x3_premise,
+from catalog.engines import tradeoff
+from catalog.engines.tradeoff import (Bound, Case, Inequality, Statement, bound_inequalities, privacy, q2x3_premise,
                                      premise_holds_at, region_statement)
-from proofs.engines.tradeoff.statements import _RATIOS
+from catalog.engines.tradeoff.statements import _RATIOS
 from core.errors import InvalidArgument
 
 PACKAGE = Path(tradeoff.__file__).parent
