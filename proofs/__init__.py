@@ -17,7 +17,9 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import __version__
 
 The vocabulary is imported at once (it is small); engines and the runner on first use, so that
-``import proofs`` stays cheap.
+``import proofs`` stays cheap. The built-in catalog (the paper's and the report's claims, :mod:`catalog`)
+is registered here as the registry's default source, loaded on the first look-up by the loader a claims
+file of your own goes through (:func:`proofs.userclaims.load_builtin_catalog`).
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ from core.errors import InvalidArgument, ToolkitError, UnknownClaim
 from proofs.base.budget import BUDGETS, Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base import registry as _registry
 from proofs.base.registry import check, define
 from proofs.base.verdict import Status, Verdict, decide
 from proofs.base.version import __version__
+from proofs.userclaims import load_builtin_catalog as _load_builtin_catalog
 
 __all__ = [
     "Claim", "define", "check",
@@ -46,6 +50,8 @@ __all__ = [
     "ToolkitError", "InvalidArgument", "UnknownClaim",
     "__version__",
 ]
+
+_registry.add_source(_load_builtin_catalog)
 
 # Heavier entry points are imported on first use.
 _LAZY = {

@@ -23,11 +23,17 @@ check at all, and is reported inconclusive ("no check implemented yet"); a pendi
 refused. Its claims then run like any other: the same verdict rule, the same reports. A check that returns
 anything other than Evidence makes its
 claim ``error``, and the report names the file and the function.
+
+:func:`load_claims_module` loads claims from an importable module by its name, with the same checks: the
+built-in catalog (:data:`BUILTIN_CATALOG`, the claims of the paper and of the report) is loaded this way,
+as the registry's default source (:func:`load_builtin_catalog`, registered by the package API), so that it
+is held to the rules your claims are held to.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -38,12 +44,18 @@ from proofs.base.claim import USER_MODULE_PREFIX
 from proofs.execution.claim import stdout_to_stderr
 from proofs.scaffold.pending import is_pending
 
-__all__ = ["load_claims_file", "user_claim_ids", "claims_file_of", "sources"]
+__all__ = ["load_claims_file", "load_claims_module", "load_builtin_catalog", "BUILTIN_CATALOG", "user_claim_ids",
+           "claims_file_of", "sources"]
 
 #: path (resolved) -> ids its file registered, in load order
 _LOADED: dict[str, tuple[str, ...]] = {}
 #: path (resolved) -> the text that was loaded (sent along to remote workers)
 _TEXTS: dict[str, str] = {}
+#: module name -> ids its import registered (claims loaded by name: built in, or installed with the toolkit)
+_MODULES: dict[str, tuple[str, ...]] = {}
+
+#: The built-in catalog: importing this module registers the claims of the paper and of the report.
+BUILTIN_CATALOG = "catalog.claims"
 
 
 def _module_name(path: Path) -> str:
@@ -97,24 +109,61 @@ def load_claims_file(path: str | Path, *, text: str | None = None) -> tuple[str,
                 where = f" (line {tb.tb_lineno})"
             tb = tb.tb_next
         raise InvalidArgument(f"claims={path}: could not be loaded{where}: {type(exc).__name__}: {exc}") from None
+    new = _checked(name, before, str(path))
+    _LOADED[key] = new
+    _TEXTS[key] = text
+    return new
+
+
+def load_claims_module(name: str) -> tuple[str, ...]:
+    """Import the module ``name`` (``"catalog.claims"``) once, held to the rules of a claims file (new ids, at
+    least two independent methods per claim, at least one claim); the ids of the claims it defines. Any
+    problem is one :class:`~core.errors.InvalidArgument` line naming the module."""
+    if not isinstance(name, str) or not name.strip():
+        raise invalid("module", name, "must be the name of an importable module")
+    if name in _MODULES:
+        return _MODULES[name]
+    registry.load()  # the default sources first (a no-op while they are the ones loading)
+    before = set(registry.ids())
+    try:
+        with stdout_to_stderr():  # what the module prints never goes into a report on stdout
+            importlib.import_module(name)
+    except ToolkitError as exc:
+        _forget(name, before)
+        raise InvalidArgument(f"claims={name}: {exc}") from None
+    except ModuleNotFoundError as exc:
+        _forget(name, before)
+        raise invalid("claims", name, f"no module named {exc.name!r}") from None
+    new = _checked(name, before, name)
+    _MODULES[name] = new
+    return new
+
+
+def load_builtin_catalog() -> tuple[str, ...]:
+    """The built-in catalog (:data:`BUILTIN_CATALOG`), loaded as any claims module is: the registry's default
+    source."""
+    return load_claims_module(BUILTIN_CATALOG)
+
+
+def _checked(module_name: str, before: set[str], shown: str) -> tuple[str, ...]:
+    """The ids a load registered, once each is checked: at least one, and each with two independent methods
+    or pending; otherwise the load is undone and ``shown`` (the file or the module) named in one line."""
     new = tuple(i for i in registry.ids() if i not in before)
     if not new:
-        _forget(name, before)
-        raise invalid("claims", str(path), "defines no claim", "call proofs.define(Claim(...)) in it")
+        _forget(module_name, before)
+        raise invalid("claims", shown, "defines no claim", "call proofs.define(Claim(...)) in it")
     for claim_id in new:
         methods = sorted({c.method.value for c in registry.checks_for(claim_id)})
         if is_pending(claim_id):  # scaffolded, no check yet: inconclusive by the verdict rule, never more
             if methods:
-                _forget(name, before)
-                raise invalid("claims", str(path), f"claim {claim_id!r} is pending (no check yet) but has checks "
+                _forget(module_name, before)
+                raise invalid("claims", shown, f"claim {claim_id!r} is pending (no check yet) but has checks "
                               f"{methods}", "once its checks are written, replace pending(...) by define(...)")
             continue
         if len(methods) < 2:
-            _forget(name, before)
-            raise invalid("claims", str(path), f"claim {claim_id!r} has {len(methods)} independent method(s) "
+            _forget(module_name, before)
+            raise invalid("claims", shown, f"claim {claim_id!r} has {len(methods)} independent method(s) "
                           f"{methods}; every claim needs at least two", "register checks of two different methods")
-    _LOADED[key] = new
-    _TEXTS[key] = text
     return new
 
 
@@ -130,7 +179,7 @@ def user_claim_ids() -> tuple[str, ...]:
 
 
 def claims_file_of(claim_id: str) -> str | None:
-    """The claims file that defined ``claim_id`` (``None`` for a built-in claim)."""
+    """The claims file that defined ``claim_id`` (``None`` for a claim of a module, the built-in catalog's)."""
     return next((path for path, ids in _LOADED.items() if claim_id in ids), None)
 
 

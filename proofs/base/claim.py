@@ -11,17 +11,26 @@ from core.errors import invalid
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method
 
-__all__ = ["Claim", "Check", "SOURCES", "USER_MODULE_PREFIX"]
+__all__ = ["Claim", "Check", "SOURCES", "add_sources", "USER_MODULE_PREFIX"]
 
-#: The texts in the project's ``papers/`` folder by their three-digit prefix (the built-in catalog's sources; a
-#: claim of your own may name any source).
-SOURCES = {
-    "000": "000_15dfbb6255c67df8.txt (conference version)",
-    "001": "001_b32271a6202634e4.txt (preprint, PDF text)",
-    "002": "002_db79da70b1c7c371.txt (camera-ready, flat numbering)",
-    "003": "003_c07100d0f17e2eef.txt (preprint, HTML; the reference reading)",
-    "004": "004_7922466618fe9fb7.txt (report: mean estimation in the local model)",
-}
+#: The texts a catalog cites by a three-digit prefix (``"003"``), registered by that catalog with
+#: :func:`add_sources` (the built-in catalog registers the texts of ``papers/``); a claim of your own may name
+#: any source.
+SOURCES: dict[str, str] = {}
+
+
+def add_sources(texts: Mapping[str, str]) -> None:
+    """Register ``texts``: three-digit prefix -> the text's file name, then a description in parentheses.
+    A prefix already registered must name the same text."""
+    for prefix, text in texts.items():
+        if not (isinstance(prefix, str) and len(prefix) == 3 and prefix.isdigit()):
+            raise invalid("prefix", prefix, "a source is named by three digits, e.g. '003'")
+        if not isinstance(text, str) or not text.strip():
+            raise invalid(prefix, text, "must name the text's file")
+        if SOURCES.get(prefix, text) != text:
+            raise invalid(prefix, text, f"is already registered as {SOURCES[prefix]!r}")
+        SOURCES[prefix] = text
+
 
 #: Module names given to claims files loaded with ``--claims`` (:mod:`proofs.userclaims`).
 USER_MODULE_PREFIX = "proofs_user_claims_"
@@ -97,7 +106,7 @@ class Claim:
 
     @property
     def paper(self) -> str | None:
-        """The built-in text the claim comes from (``"003"``), or ``None`` for another source."""
+        """The registered text (:data:`SOURCES`) the claim comes from (``"003"``), or ``None`` for another source."""
         prefix = self.source[:3]
         return prefix if prefix in SOURCES and (len(self.source) == 3 or self.source[3] == " ") else None
 

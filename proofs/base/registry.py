@@ -1,6 +1,8 @@
 """The claim registry, filled by :func:`define` and the :func:`check` decorator.
 
-Claim modules live in :mod:`catalog.claims`, one per area of the paper; :func:`load` imports them all.
+The registry imports no claim module: the layers above register the claims every run includes with
+:func:`add_source` (the package API registers the built-in catalog, loaded by the loader a claims file of your
+own goes through, :mod:`proofs.userclaims`), and :func:`load` runs those sources once, before the first look-up.
 A claim defined without checks is reported ``inconclusive`` ("no check implemented yet").
 
 Example::
@@ -16,17 +18,18 @@ Example::
 from __future__ import annotations
 
 import difflib
-import importlib
 from collections.abc import Callable
 
 from proofs.base.claim import Check, CheckFunction, Claim
 from core.errors import ToolkitError, UnknownClaim, invalid
 from proofs.base.evidence import Method
 
-__all__ = ["define", "check", "load", "claims", "get", "checks_for", "resolve", "ids", "forget"]
+__all__ = ["define", "check", "add_source", "load", "claims", "get", "checks_for", "resolve", "ids", "forget"]
 
 _CLAIMS: dict[str, Claim] = {}
 _CHECKS: dict[str, list[Check]] = {}
+#: What :func:`load` runs, in order: each registers the claims of one default source (the built-in catalog).
+_SOURCES: list[Callable[[], object]] = []
 _loaded = False
 
 
@@ -58,12 +61,27 @@ def check(claim_id: str, method: Method | str) -> Callable[[CheckFunction], Chec
     return register
 
 
+def add_source(loader: Callable[[], object]) -> None:
+    """Register ``loader``, which registers the claims of a source every run includes (the built-in catalog);
+    :func:`load` runs it once, in the order the sources were added."""
+    if not callable(loader):
+        raise invalid("loader", loader, "must be a function that registers claims")
+    if loader not in _SOURCES:
+        _SOURCES.append(loader)
+
+
 def load() -> None:
-    """Import every claim module (idempotent)."""
+    """Run every registered source once (idempotent; a source that fails runs again at the next call)."""
     global _loaded
-    if not _loaded:
-        importlib.import_module("catalog.claims")
-        _loaded = True
+    if _loaded:
+        return
+    _loaded = True  # a source's own look-ups (a claims loader reads the registry) do not load again
+    try:
+        for loader in tuple(_SOURCES):
+            loader()
+    except BaseException:
+        _loaded = False
+        raise
 
 
 def claims() -> list[Claim]:

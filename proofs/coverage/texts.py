@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from core.errors import invalid
+from proofs.base import registry
 from proofs.base.claim import SOURCES
 
 __all__ = ["Entry", "Text", "load", "normalise", "papers_directory", "PAPERS", "display_sources"]
@@ -90,7 +91,8 @@ def papers_directory() -> Path:
 
 @lru_cache(maxsize=None)
 def load(paper: str) -> Text:
-    """The text ``paper`` (``"003"`` or ``"004"``) with its entries."""
+    """The text ``paper`` (``"003"`` or ``"004"``) with its entries (a text the loaded claims registered)."""
+    registry.load()  # the default claims source registers its texts
     if paper not in SOURCES:
         raise invalid("paper", paper, f"not one of {sorted(SOURCES)}")
     directory = papers_directory()
