@@ -324,7 +324,8 @@ def _api_probes() -> list[Probe]:
         add(Probe(f"q2x3 p={name}", "mech", "api", code=f"from numeric.mechanisms import q2x3\nq2x3({value}, '1/4')"))
         add(Probe(f"q_wrr eps={name}", "mech", "api", code=f"from numeric.mechanisms import q_wrr\nq_wrr({value})"))
         add(Probe(f"check_moment point p={name}", "moments", "api",
-                  code=f"from proofs import check_moment\ncheck_moment('N1', 'n*q1', points=[{{'p': {value}, 'q': '1/4', "
+                  code=f"from proofs import check_moment\nfrom numeric.data_model import GENERALIZED_WARNER_SURVEY as S\n"
+                       f"check_moment('N1', 'n*q1', mechanism=S, points=[{{'p': {value}, 'q': '1/4', "
                        f"'pi': '1/2'}}], n_values=[2])", limit=300))
         add(Probe(f"check_sign timeout={name}", "sign", "api",
                   code=f"from proofs import check_sign\ncheck_sign('x', ['x > 0'], symbols=['x'], timeout={value})",
@@ -378,22 +379,22 @@ def _api_probes() -> list[Probe]:
               accept="result.status.value in ('proved', 'refuted', 'inconclusive')", timeout=5, limit=300,
               refusal_ok=True))
     # check_moment and enumeration
-    moment = "from proofs import check_moment\n"
-    for name, call in [("n_values=5", "check_moment('N1', 'n*q1', n_values=5)"),
-                       ("n_values=[10**9]", "check_moment('N1', 'n*q1', n_values=[10**9])"),
-                       ("n_values=[-1]", "check_moment('N1', 'n*q1', n_values=[-1])"),
-                       ("n_values=[0]", "check_moment('N1', 'n*q1', n_values=[0])"),
+    moment = "from proofs import check_moment\nfrom numeric.data_model import GENERALIZED_WARNER_SURVEY as S\n"
+    for name, call in [("n_values=5", "check_moment('N1', 'n*q1', mechanism=S, n_values=5)"),
+                       ("n_values=[10**9]", "check_moment('N1', 'n*q1', mechanism=S, n_values=[10**9])"),
+                       ("n_values=[-1]", "check_moment('N1', 'n*q1', mechanism=S, n_values=[-1])"),
+                       ("n_values=[0]", "check_moment('N1', 'n*q1', mechanism=S, n_values=[0])"),
                        ("power tower statistic", "check_moment('Y0**10**10', '0', mechanism=[['1/2', '1/2'], "
                                                  "['1/2', '1/2']], prior=['1/2', '1/2'], n_values=[2])"),
-                       ("moment=bogus", "check_moment('N1', 'n*q1', moment='bogus')"),
-                       ("given not a condition", "check_moment('N1', 'n*q1', given='N1 + 1')"),
+                       ("moment=bogus", "check_moment('N1', 'n*q1', mechanism=S, moment='bogus')"),
+                       ("given not a condition", "check_moment('N1', 'n*q1', mechanism=S, given='N1 + 1')"),
                        ("mechanism not stochastic", "check_moment('Y0', '0', mechanism=[['1/2', '1/3']], "
                                                     "prior=['1'], n_values=[1])"),
                        ("prior and counts", "check_moment('Y0', '0', mechanism=[['1']], prior=['1'], counts=[1])"),
-                       ("dps=0", "check_moment('N1', 'n*q1', dps=0)"),
-                       ("dps=10**7", "check_moment('N1', 'n*q1', dps=10**7)"),
-                       ("hostile statistic", "check_moment(\"__import__('os')\", '0')"),
-                       ("timeout=abc", "check_moment('N1', 'n*q1', timeout='abc')")]:
+                       ("dps=0", "check_moment('N1', 'n*q1', mechanism=S, dps=0)"),
+                       ("dps=10**7", "check_moment('N1', 'n*q1', mechanism=S, dps=10**7)"),
+                       ("hostile statistic", "check_moment(\"__import__('os')\", '0', mechanism=S)"),
+                       ("timeout=abc", "check_moment('N1', 'n*q1', mechanism=S, timeout='abc')")]:
         add(Probe(f"check_moment {name}", "moments", "api", code=moment + call, limit=300))
     add(Probe("moments('N1', 10**9, ...)", "moments", "api",
               code="from numeric.enumeration import moments\nmoments('N1', 10**9, '1/2', '1/4', '1/2')", limit=300))

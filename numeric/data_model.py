@@ -10,7 +10,8 @@ Two data models for a finite mechanism Q (k inputs, m outputs):
 Entries are exact rationals or expressions (strings parsed safely, or sympy) in named parameters;
 ``counts`` may also use ``n`` (``["k", "n-k"]``). :class:`FiniteModel` puts a mechanism, a data model
 and the names of the output counts together; :func:`survey_model` is Q_{2x3} with prior (π, 1-π) and
-counts named N1, N2, N3 (n1, n2, n3 accepted) as in the paper.
+counts named N1, N2, N3 (n1, n2, n3 accepted) as in the paper. A moment check names that survey
+explicitly, ``mechanism=GENERALIZED_WARNER_SURVEY``: no check takes it when no mechanism is given.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from core.exact import as_fraction
 from numeric.finite_mechanism import (FiniteMechanism, as_expression, exact_values, rational, survey_mechanism,
                                       symbol)
 
-__all__ = ["Prior", "Counts", "FiniteModel", "survey_model", "count_names"]
+__all__ = ["Prior", "Counts", "FiniteModel", "survey_model", "count_names", "GeneralizedWarnerSurvey",
+           "GENERALIZED_WARNER_SURVEY"]
 
 
 def _entries(values: Any, name: str, *, allow_n: bool) -> tuple[sympy.Basic, ...]:
@@ -187,6 +189,21 @@ class FiniteModel:
     def describe(self) -> str:
         rows = "; ".join(", ".join(map(str, row)) for row in self.mechanism.matrix)
         return f"mechanism [{rows}], {self.data.describe()}, output counts {', '.join(self.names)}"
+
+
+@dataclass(frozen=True)
+class GeneralizedWarnerSurvey:
+    """The generalized Warner survey of 003 §3.1 as a moment check's ``mechanism=``: Q_{2x3} =
+    [[p, q, 1-p-q], [q, p, 1-p-q]] with prior (π, 1-π) and the counts N1 (yes), N2 (no), N3 (don't know);
+    statistics in N1, N2, N3 (n1, n2, n3), claimed forms in p, q, pi, n and q1, q2, q3 (the response
+    probabilities). Its model is :func:`survey_model`; it has no parameters of its own."""
+
+    def model(self) -> FiniteModel:
+        return survey_model()
+
+
+#: The one value of :class:`GeneralizedWarnerSurvey`: ``check_moment(..., mechanism=GENERALIZED_WARNER_SURVEY)``.
+GENERALIZED_WARNER_SURVEY = GeneralizedWarnerSurvey()
 
 
 def survey_model() -> FiniteModel:

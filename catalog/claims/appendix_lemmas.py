@@ -18,6 +18,7 @@ from typing import Any
 import sympy
 
 from core.context import EXACT
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
@@ -115,8 +116,8 @@ def _l41_symbolic(budget: Budget) -> list[Evidence]:
 @check("L4.1", "enumeration")
 def _l41_enumeration(budget: Budget) -> list[Evidence]:
     common = {"moment": "mean_on", "given": GIVEN, "n_values": sample_sizes(budget), "points": survey_points(budget)}
-    return [compare_moment(N1 / (N1 + N2), P.L41_N1, **common, label="E[N1/(N1+N2)]"),
-            compare_moment(N2 / (N1 + N2), P.L41_N2, **common, label="E[N2/(N1+N2)]")]
+    return [compare_moment(N1 / (N1 + N2), P.L41_N1, mechanism=SURVEY_Q2X3, **common, label="E[N1/(N1+N2)]"),
+            compare_moment(N2 / (N1 + N2), P.L41_N2, mechanism=SURVEY_Q2X3, **common, label="E[N2/(N1+N2)]")]
 
 
 _FULL_RANGE = "the sum over 0 <= n3 <= n-1 (every n3 with n1 + n2 >= 1, as in the proof's first lines)"
@@ -333,5 +334,5 @@ def _l46_symbolic(budget: Budget) -> list[Evidence]:
 @check("L4.6", "enumeration")
 def _l46_enumeration(budget: Budget) -> list[Evidence]:
     common = {"moment": "square_on", "given": GIVEN, "n_values": sample_sizes(budget), "points": survey_points(budget)}
-    return [compare_moment(N1 / (N1 + N2), P.L46_N1, **common, label="E[(N1/(N1+N2))^2]"),
-            compare_moment(N2 / (N1 + N2), P.L46_N2, **common, label="E[(N2/(N1+N2))^2]")]
+    return [compare_moment(N1 / (N1 + N2), P.L46_N1, mechanism=SURVEY_Q2X3, **common, label="E[(N1/(N1+N2))^2]"),
+            compare_moment(N2 / (N1 + N2), P.L46_N2, mechanism=SURVEY_Q2X3, **common, label="E[(N2/(N1+N2))^2]")]

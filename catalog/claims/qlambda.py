@@ -17,6 +17,7 @@ from fractions import Fraction
 import sympy
 
 from core.context import EXACT
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
@@ -257,7 +258,7 @@ def _nus_correction(budget: Budget) -> Correction:
     exact = _BRACKET_T310 * sympy.Symbol("A", positive=True) / (1 - (1 - p - q) ** n)
     return Correction(_NUS_CORRECTED, (
         identity(exact, conditional_variance_q2x3(), domain=PAPER + " (symbolic)"),
-        compare_moment(P.PI_HAT, _BRACKET_T310 * A_in_q() / (1 - (1 - p - q) ** n), moment="variance", given=GIVEN,
+        compare_moment(P.PI_HAT, _BRACKET_T310 * A_in_q() / (1 - (1 - p - q) ** n), mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
                        n_values=sample_sizes(budget), points=_nus_points(budget))),
         derived={"exact": exact, "approximate": _BRACKET_T310 * P.A_APPROX})
 
@@ -283,7 +284,7 @@ def _nus_symbolic(budget: Budget) -> list[Evidence]:
 
 @check("nuS", "enumeration")
 def _nus_enumeration(budget: Budget) -> Evidence:
-    return compare_moment(P.PI_HAT, P.NU_S, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
+    return compare_moment(P.PI_HAT, P.NU_S, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
                           points=_nus_points(budget))
 
 
@@ -314,5 +315,5 @@ def _nuw_symbolic(budget: Budget) -> Evidence:
 @check("nuW", "enumeration")
 def _nuw_enumeration(budget: Budget) -> Evidence:
     points = [x for x in warner_points(budget) if x["p"] > Fraction(1, 2)]
-    return compare_moment(WARNER_STATISTIC, P.NU_W, moment="variance", n_values=sample_sizes(budget), points=points,
+    return compare_moment(WARNER_STATISTIC, P.NU_W, mechanism=SURVEY_Q2X3, moment="variance", n_values=sample_sizes(budget), points=points,
                           label="Q0 (Warner, q = 1 - p)")

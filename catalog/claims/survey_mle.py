@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import sympy
 
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Outcome
@@ -264,7 +265,7 @@ def _t39_symbolic(budget: Budget) -> Evidence:
 
 @check("T3.9", "enumeration")
 def _t39_enumeration(budget: Budget) -> Evidence:
-    return compare_moment(P.PI_HAT, P.T39_MEAN, moment="mean", given=GIVEN, n_values=sample_sizes(budget),
+    return compare_moment(P.PI_HAT, P.T39_MEAN, mechanism=SURVEY_Q2X3, moment="mean", given=GIVEN, n_values=sample_sizes(budget),
                           points=survey_points(budget))
 
 
@@ -297,5 +298,5 @@ def _t39p_symbolic(budget: Budget) -> Evidence:
 
 @check("T3.9.proof", "enumeration")
 def _t39p_enumeration(budget: Budget) -> Evidence:
-    return compare_moment(P.PI_HAT, P.T39_PROOF, moment="mean_on", given=GIVEN, n_values=sample_sizes(budget),
+    return compare_moment(P.PI_HAT, P.T39_PROOF, mechanism=SURVEY_Q2X3, moment="mean_on", given=GIVEN, n_values=sample_sizes(budget),
                           points=survey_points(budget))

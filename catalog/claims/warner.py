@@ -23,6 +23,7 @@ import sympy
 
 from core.context import EXACT
 from numeric.definitions.estimators import EX37_MLE, EX37_PRINTED
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
@@ -77,7 +78,7 @@ def warner_mean(statistic: sympy.Expr, budget: Budget, *, reading: str | None = 
     """Exact enumeration: E[statistic] = π for Warner's survey (``without_p_one`` for the printed formula,
     whose denominator (p-1)n vanishes at p = 1)."""
     points = [x for x in warner_points(budget) if not (without_p_one and x["p"] == 1)]
-    return compare_moment(statistic, pi, moment="mean", n_values=sample_sizes(budget), points=points, reading=reading,
+    return compare_moment(statistic, pi, mechanism=SURVEY_Q2X3, moment="mean", n_values=sample_sizes(budget), points=points, reading=reading,
                           label=_LABEL)
 
 
@@ -238,9 +239,9 @@ def _eq1_symbolic(budget: Budget):
 
 @check("Eq1", "enumeration")
 def _eq1_enumeration(budget: Budget):
-    yield compare_moment(derived_mle().xreplace({n1: N1}), P.EQ1, moment="variance", n_values=sample_sizes(budget),
+    yield compare_moment(derived_mle().xreplace({n1: N1}), P.EQ1, mechanism=SURVEY_Q2X3, moment="variance", n_values=sample_sizes(budget),
                          points=warner_points(budget), label=_LABEL)
-    yield compare_moment(PRINTED_STATISTIC, P.EQ1, moment="variance", n_values=sample_sizes(budget),
+    yield compare_moment(PRINTED_STATISTIC, P.EQ1, mechanism=SURVEY_Q2X3, moment="variance", n_values=sample_sizes(budget),
                          points=[x for x in warner_points(budget) if x["p"] != 1], label=_LABEL, reading=PRINTED_EX37)
 
 

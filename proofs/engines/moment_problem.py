@@ -32,7 +32,7 @@ from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, fix, holds, in_domain, user_value
 from numeric.count_statistic import CountStatistic, check_size
-from numeric.data_model import Counts, FiniteModel, Prior, survey_model
+from numeric.data_model import Counts, FiniteModel, GeneralizedWarnerSurvey, Prior, survey_model
 from numeric.enumeration import Survey, parse_statistic
 from numeric.families import Requirement
 from numeric.finite_mechanism import FiniteMechanism, as_expression, rational, symbol
@@ -307,8 +307,13 @@ def prepare(statistic: Any, claimed: Any, *, given: Any = None, mechanism: Any =
             counts: Any = None, domain: Any = None, label: str | None = None) -> MomentProblem:
     """Parse and chart everything once (see the module docstring)."""
     if mechanism is None:
+        raise invalid("mechanism", None, "a moment is taken under a mechanism, and none was given",
+                      "pass mechanism=: a matrix, a family of proofs.mechanisms, a law of proofs.continuous, or "
+                      "numeric.data_model.GENERALIZED_WARNER_SURVEY (003's survey Q_2x3)")
+    if isinstance(mechanism, GeneralizedWarnerSurvey):
         if prior is not None or counts is not None:
-            raise invalid("mechanism", None, "prior= and counts= need a mechanism=")
+            raise invalid("prior/counts", (prior, counts), "the survey Q_2x3 has its prior (pi, 1-pi) already",
+                          "leave prior= and counts= out")
         compiled = CountStatistic(survey_model(), statistic, given)
         form = survey_form(parse_statistic(claimed, name="claimed", allowed=_CLAIMED_NAMES))
         _check_claimed(form, claimed)

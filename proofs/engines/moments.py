@@ -1,8 +1,9 @@
 """``check_moment``: is a claimed closed form the mean (or variance, ...) of a statistic of the output
 counts of a finite mechanism?
 
-The model is the survey Q_{2x3} of 003 §3.1 (statistics in N1, N2, N3, p, q, pi, n; claimed forms in p,
-q, pi, n and q1, q2, q3, replaced by the model), any k x m row-stochastic matrix with i.i.d. inputs
+The model is always named by ``mechanism=`` (none given is a one-line error): the survey Q_{2x3} of 003 §3.1
+(``mechanism=numeric.data_model.GENERALIZED_WARNER_SURVEY``; statistics in N1, N2, N3, p, q, pi, n; claimed
+forms in p, q, pi, n and q1, q2, q3, replaced by the model), any k x m row-stochastic matrix with i.i.d. inputs
 (``prior=[...]``) or a fixed dataset (``counts=[...]``, 004 §2.2), statistics in Y0 ... Y{m-1}, n and the
 parameters, or a mechanism family (``mechanism=M.randomized_response(d="d", epsilon="eps")``) with
 ``counts={"0": "c0"}`` or ``prior={"0": "f0"}``, statistics in the counts C0, C1, ... of the reports that
@@ -587,9 +588,10 @@ def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: A
     for a polynomial statistic without a condition, derives the moment symbolically; returns a
     :class:`MomentVerdict` (``.status``, ``.counterexample``, ``.worst_discrepancy``).
 
-    Survey form (003 §3.1; claimed in p, q, pi, n, q1, q2, q3)::
+    The survey Q_{2x3} (003 §3.1; claimed in p, q, pi, n, q1, q2, q3)::
 
-        check_moment("(N2*q - N1*p)/((N1+N2)*(q-p))", "pi", given="N1+N2 > 0").status   # supported
+        check_moment("(N2*q - N1*p)/((N1+N2)*(q-p))", "pi", given="N1+N2 > 0",
+                     mechanism=GENERALIZED_WARNER_SURVEY).status   # supported
 
     Any finite mechanism, i.i.d. inputs or a fixed dataset (004 §2.2; claimed in the parameters and n)::
 

@@ -11,6 +11,7 @@ import pytest
 from core.errors import InvalidArgument
 from numeric.enumeration import moments
 from numeric.finite_mechanism import FiniteMechanism
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs import check_moment
 from proofs.engines.moments import EXACT_N_MAX, compare_moment
 
@@ -29,31 +30,31 @@ L41_POINT = [{"p": Fraction(3, 4), "q": Fraction(1, 8), "pi": Fraction(1)}]
 ], ids=["E[N1]", "Var[N3]", "factorial-moment", "T3_9-mean"])
 def test_right_forms_are_supported_or_proved(statistic, claimed, moment, status):
     given = "N1+N2 > 0" if statistic == PI_HAT else None
-    v = check_moment(statistic, claimed, moment=moment, given=given, n_values=NS)
+    v = check_moment(statistic, claimed, mechanism=SURVEY_Q2X3, moment=moment, given=given, n_values=NS)
     assert v.status.value == status, v.reason
     assert float(v.worst_discrepancy) < 1e-40
 
 
 def test_wrong_only_at_small_n_is_refuted():
     # E[N1 (N1 - 1)] = n(n-1) q1^2; the extra term 0**(n-1) q1^2/7 is nonzero only at n = 1
-    v = check_moment("N1*(N1-1)", "n*(n-1)*q1**2 + 0**(n-1)*q1**2/7", n_values=NS)
+    v = check_moment("N1*(N1-1)", "n*(n-1)*q1**2 + 0**(n-1)*q1**2/7", mechanism=SURVEY_Q2X3, n_values=NS)
     assert v.status.value == "refuted" and v.counterexample["n"] == 1
     assert v.evidence[0].recheck.value == "exact"
 
 
 def test_wrong_only_when_q3_positive_is_refuted():
     # E[N1 + N2] = n(1 - q3); the form n is right exactly when q3 = 0
-    v = check_moment("N1 + N2", "n", n_values=NS)
+    v = check_moment("N1 + N2", "n", mechanism=SURVEY_Q2X3, n_values=NS)
     assert v.status.value == "refuted"
     assert Fraction(v.counterexample["p"]) + Fraction(v.counterexample["q"]) < 1
     at_q3_zero = [{"p": "3/4", "q": "1/4", "pi": "1/3"}, {"p": "1", "q": "0", "pi": "1/2"}]
-    assert check_moment("N1 + N2", "n", n_values=NS, points=at_q3_zero).status.value == "supported"
+    assert check_moment("N1 + N2", "n", mechanism=SURVEY_Q2X3, n_values=NS, points=at_q3_zero).status.value == "supported"
 
 
 @pytest.mark.parametrize("n", [40, 61, 120], ids=["n40-exact-recheck", "n61", "n120"])
 def test_L4_1_mean_on_is_computed_at_the_working_precision(n):
     """mean_on = E[X 1{N1+N2>0}] was once a 53-bit product: 6/7 came out 0.857142857142857095..."""
-    v = check_moment("N1/(N1+N2)", "q1/(q1+q2)*(1-q3**n)", moment="mean_on", given="N1+N2 > 0", n_values=[n],
+    v = check_moment("N1/(N1+N2)", "q1/(q1+q2)*(1-q3**n)", mechanism=SURVEY_Q2X3, moment="mean_on", given="N1+N2 > 0", n_values=[n],
                      points=L41_POINT)
     assert v.status.value == "supported", v.reason
     assert float(v.worst_discrepancy) < 1e-45
@@ -62,14 +63,14 @@ def test_L4_1_mean_on_is_computed_at_the_working_precision(n):
 def test_L4_6_square_on_at_n61():
     a = "Sum(q3**k*(1-q3)**(n-k)*binomial(n, k)/(n-k), (k, 0, n-1))"
     claimed = f"q1*q2/(q1+q2)**2*{a} + q1**2/(q1+q2)**2*(1-q3**n)"
-    v = check_moment("N1/(N1+N2)", claimed, moment="square_on", given="N1+N2 > 0", n_values=[61],
+    v = check_moment("N1/(N1+N2)", claimed, mechanism=SURVEY_Q2X3, moment="square_on", given="N1+N2 > 0", n_values=[61],
                      points=[{"p": "3/4", "q": "1/8", "pi": "1/3"}])
     assert v.status.value == "supported" and float(v.worst_discrepancy) < 1e-45
 
 
 def test_beyond_the_exact_recheck_two_precisions_confirm():
     n = EXACT_N_MAX + 1
-    v = check_moment("N1/(N1+N2)", "q1/(q1+q2)*(1-q3**n) + 10**(-30)", moment="mean_on", given="N1+N2 > 0",
+    v = check_moment("N1/(N1+N2)", "q1/(q1+q2)*(1-q3**n) + 10**(-30)", mechanism=SURVEY_Q2X3, moment="mean_on", given="N1+N2 > 0",
                      n_values=[n], points=L41_POINT)
     assert v.status.value == "refuted" and v.evidence[0].recheck.value == "two-precisions"
     assert v.counterexample["n"] == n
@@ -118,7 +119,7 @@ def test_default_grid_lies_in_the_mechanism_domain():
 
 
 def test_claimed_form_undefined_inside_the_domain_is_refuted():
-    v = check_moment("N1", "n*q1/(q1 - q2)", n_values=[1], points=[{"p": "3/4", "q": "1/4", "pi": "1/2"}])
+    v = check_moment("N1", "n*q1/(q1 - q2)", mechanism=SURVEY_Q2X3, n_values=[1], points=[{"p": "3/4", "q": "1/4", "pi": "1/2"}])
     assert v.status.value == "refuted" and v.counterexample["claimed"] == "undefined"
 
 
@@ -142,7 +143,7 @@ BAD = [(dict(moment="skew"), "moment='skew'"), (dict(n_values=[0]), "n=0"),
 @pytest.mark.parametrize("change,match", BAD, ids=[m[:40] for _, m in BAD])
 def test_bad_input_is_named(change, match):
     statistic = "Y0" if "mechanism" in change else PI_HAT
-    args = dict(claimed="pi", given=None if "mechanism" in change else "N1+N2>0") | change
+    args = dict(claimed="pi", mechanism=SURVEY_Q2X3, given=None if "mechanism" in change else "N1+N2>0") | change
     with pytest.raises(InvalidArgument, match=match):
         check_moment(statistic, args.pop("claimed"), **args)
 
@@ -195,7 +196,7 @@ def test_fixed_dataset_domain_with_n_draws_counts_that_fit_every_n():
 
 
 def test_timeout_is_an_inconclusive_that_says_how_far_it_got():
-    v = compare_moment("N1*N2*N3", "n*(n-1)*(n-2)*q1*q2*q3", n_values=[2500], points=L41_POINT, strategy="full",
+    v = compare_moment("N1*N2*N3", "n*(n-1)*(n-2)*q1*q2*q3", mechanism=SURVEY_Q2X3, n_values=[2500], points=L41_POINT, strategy="full",
                        timeout=0.5)
     assert v.outcome.value == "inconclusive" and "timed out" in v.detail
 
@@ -219,6 +220,18 @@ def test_bad_domain_input_is_one_line(change, match):
                 domain="eps > 0, 0 <= f <= 1", n_values=[1, 2]) | change
     with pytest.raises(InvalidArgument, match=match) as refused:
         check_moment(args.pop("statistic"), args.pop("claimed"), **args)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: check_moment("N1", "n*q1", n_values=[1]),
+    lambda: compare_moment("N1", "n*q1", n_values=[1]),
+    lambda: check_moment("Y0", "n*p", prior=["pi", "1-pi"], n_values=[1]),
+], ids=["check_moment", "compare_moment", "prior-without-mechanism"])
+def test_no_mechanism_is_one_line_naming_it(call):
+    """No moment is taken under a mechanism chosen for you: none given is an error naming ``mechanism``."""
+    with pytest.raises(InvalidArgument, match=r"^mechanism=None: a moment is taken under a mechanism") as refused:
+        call()
     assert "\n" not in str(refused.value)
 
 

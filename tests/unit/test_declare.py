@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.errors import InvalidArgument
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as _SURVEY
 from proofs import mechanisms as M
 from proofs import declare
 from proofs.base import registry
@@ -63,7 +64,7 @@ def test_a_false_sign_is_refuted_at_an_exact_point_by_both_methods(fresh):
 def test_a_conditioned_moment_is_refused_in_one_line(fresh):
     with pytest.raises(InvalidArgument, match="a moment with a condition has one method"):
         declare.moment_claim("T.decl-given", title="t", source="test", statement="s", statistic="N1/(N1+N2)",
-                             claimed="q1/(q1+q2)", given="N1+N2 > 0")
+                             claimed="q1/(q1+q2)", given="N1+N2 > 0", mechanism=_SURVEY)
 
 
 @pytest.mark.parametrize(("formula", "shown"), [
@@ -90,26 +91,28 @@ _COIN = [["1/2", "1/2"], ["1/2", "1/2"]]
 BAD_DECLARATIONS = [
     pytest.param("moment_claim", dict(statistic="Y0", claimed="0", moment="bogus", mechanism=[["1"]], prior=["1"]),
                  r"moment='bogus': must be one of", id="moment-unknown"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", n_values=5), r"n_values=5: .*n_values=\[5\]",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", n_values=5), r"n_values=5: .*n_values=\[5\]",
                  id="moment-n_values-not-a-list"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", n_values=[10**9]), r"n=1000000000: is beyond",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", n_values=[10**9]), r"n=1000000000: is beyond",
                  id="moment-n-beyond-the-limit"),
-    pytest.param("moment_claim", dict(statistic="__import__('os')", claimed="0"), r"statistic=.*__import__",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="__import__('os')", claimed="0"), r"statistic=.*__import__",
                  id="moment-hostile-statistic"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="zz"), r"claimed='zz': unknown name", id="moment-unknown-name"),
+    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1"), r"mechanism=None: a moment is taken under a",
+                 id="moment-no-mechanism"),
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="zz"), r"claimed='zz': unknown name", id="moment-unknown-name"),
     pytest.param("moment_claim", dict(statistic="Y0**10**10", claimed="0", mechanism=_COIN, prior=["1/2", "1/2"]),
                  r"statistic='Y0\*\*10\*\*10': raises Y0 to the power", id="moment-power-tower"),
     pytest.param("moment_claim", dict(statistic="Y0", claimed="0", mechanism=_COIN, prior=[float("nan"), "1/2"]),
                  r"prior\[0\]=nan", id="moment-nan-prior"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", domain="p >"), r"domain='p >': does not parse",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", domain="p >"), r"domain='p >': does not parse",
                  id="moment-bad-domain"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", holds_when="p >"),
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", holds_when="p >"),
                  r"holds_when='p >': does not parse", id="moment-bad-holds_when"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", corrected=("s", "zz")), r"claimed='zz'",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", corrected=("s", "zz")), r"claimed='zz'",
                  id="moment-bad-corrected-form"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", corrected="n*q1"), r"corrected='n\*q1': must be a pair",
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", corrected="n*q1"), r"corrected='n\*q1': must be a pair",
                  id="moment-corrected-not-a-pair"),
-    pytest.param("moment_claim", dict(statistic="N1", claimed="n*q1", points=[{"p": "inf", "q": "1/4", "pi": "1/2"}]),
+    pytest.param("moment_claim", dict(mechanism=_SURVEY, statistic="N1", claimed="n*q1", points=[{"p": "inf", "q": "1/4", "pi": "1/2"}]),
                  r"p='inf': NaN and infinities", id="moment-infinite-point"),
     pytest.param("ldp_claim", dict(mechanism=None, epsilon="eps"), r"mechanism=None: is not a mechanism",
                  id="ldp-no-mechanism"),

@@ -20,6 +20,7 @@ import pytest
 
 from core.errors import InvalidArgument
 from core.formula import MAX_DEPTH, MAX_LENGTH, MAX_SREPR_LENGTH, parse_formula, parse_srepr
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 
 #: A file a hostile string would create if it were ever executed (the tests check it does not exist).
 MARKER = "ran-hostile-code"
@@ -111,19 +112,19 @@ def _check_sign_domain(text):
 def _check_moment_statistic(text):
     from proofs import check_moment
 
-    return check_moment(text, "pi", n_values=[1])
+    return check_moment(text, "pi", mechanism=SURVEY_Q2X3, n_values=[1])
 
 
 def _check_moment_claimed(text):
     from proofs import check_moment
 
-    return check_moment("N1", text, n_values=[1])
+    return check_moment("N1", text, mechanism=SURVEY_Q2X3, n_values=[1])
 
 
 def _check_moment_given(text):
     from proofs import check_moment
 
-    return check_moment("N1", "pi", given=text, n_values=[1])
+    return check_moment("N1", "pi", mechanism=SURVEY_Q2X3, given=text, n_values=[1])
 
 
 def _moments(text):

@@ -15,6 +15,7 @@ import pytest
 
 from core.errors import InvalidArgument
 from core.formula import parse_srepr
+from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 
 MARKER = "ran-injected-code"
 
@@ -173,7 +174,8 @@ def test_a_declarations_formula_strings_run_no_payload(payload, tmp_path):
         declare.sign_claim("U.inj", title="t", source="s", statement="$x > 0$", expr=text, domain="0 < x")
     _one_line(error)
     with pytest.raises(InvalidArgument, match=r"^(statistic|formula)=") as error:
-        declare.moment_claim("U.inj2", title="t", source="s", statement="$x$", statistic=text, claimed="pi")
+        declare.moment_claim("U.inj2", title="t", source="s", statement="$x$", statistic=text, claimed="pi",
+                             mechanism=SURVEY_Q2X3)
     _one_line(error)
 
 
@@ -182,7 +184,7 @@ def test_given_runs_no_payload(payload, tmp_path):
     from proofs import check_moment
 
     with pytest.raises(InvalidArgument, match=r"^given=") as error:
-        check_moment("N1", "pi", given=_payload(payload, tmp_path, False), n_values=[1])
+        check_moment("N1", "pi", mechanism=SURVEY_Q2X3, given=_payload(payload, tmp_path, False), n_values=[1])
     _one_line(error)
 
 
