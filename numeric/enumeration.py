@@ -176,7 +176,7 @@ def parse_statistic(statistic: Any, *, name: str = "statistic", allowed: tuple[s
                     relational: bool = False) -> sympy.Basic:
     """A sympy expression from a string (read by :func:`core.formula.parse_formula`) or an expression in
     the survey's names N1, N2, N3 (or n1, n2, n3), p, q, pi, n; ``allowed`` replaces those names.
-    Symbols are matched by name and replaced by those of :mod:`symbolic.symbols`."""
+    Symbols are matched by name and replaced by those of :func:`numeric.finite_mechanism.symbol`."""
     expr = as_expression(statistic, name, allowed=allowed or _SURVEY_NAMES, relational=relational)
     if not relational and is_condition(expr):
         raise invalid(name, statistic, "is a truth value, not a statistic")

@@ -30,16 +30,22 @@ from core.domain import fraction_function
 from core.errors import invalid
 from core.exact import as_fraction
 from core.formula import parse_formula
-from symbolic import symbols as paper_symbols
 
 __all__ = ["FiniteMechanism", "pure_ldp_epsilon", "survey_mechanism", "symbol", "as_expression",
            "exact_values", "rational", "is_condition"]
 
 
+#: The names the enumeration reads as integers: the sample size n, and the counts of the survey model
+#: (:func:`numeric.data_model.survey_model`: N1, N2, N3, observed n1, n2, n3). Symbols are equal when their
+#: names and assumptions are, so these are the symbols every derivation of that model uses.
+INTEGER_NAMES = {"n": {"integer": True, "positive": True},
+                 **{name: {"integer": True, "nonnegative": True} for name in ("N1", "N2", "N3", "n1", "n2", "n3")}}
+
+
 def symbol(name: str) -> sympy.Symbol:
-    """The one sympy symbol the enumeration uses for ``name``: the paper's (:mod:`symbolic.symbols`) when
-    it has one, else a real symbol."""
-    return paper_symbols.by_name().get(name) or sympy.Symbol(name, real=True)
+    """The one sympy symbol the enumeration uses for ``name``: an integer one for :data:`INTEGER_NAMES`, else
+    a real symbol."""
+    return sympy.Symbol(name, **INTEGER_NAMES.get(name, {"real": True}))
 
 
 def as_expression(value: Any, name: str, *, allowed: Iterable[str] | None = None,

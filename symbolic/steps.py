@@ -21,7 +21,6 @@ import sympy
 
 from core.errors import invalid
 from core.formula import as_sympy
-from symbolic.symbols import by_name
 
 __all__ = ["Step", "residual", "checked"]
 
@@ -30,7 +29,9 @@ _RELATIONS = ("==", ">=")
 
 @dataclass(frozen=True)
 class Step:
-    """One step: ``lhs relation rhs`` (``"=="`` or ``">="``), and ``says``, the reason in words."""
+    """One step: ``lhs relation rhs`` (``"=="`` or ``">="``), and ``says``, the reason in words. The sides
+    are sympy expressions in the derivation's own symbols (a string side is read by the safe parser, its
+    names real symbols)."""
 
     says: str
     lhs: sympy.Basic
@@ -42,8 +43,8 @@ class Step:
             raise invalid("says", self.says, "every step states its reason")
         if self.relation not in _RELATIONS:
             raise invalid("relation", self.relation, f"must be one of {list(_RELATIONS)}")
-        object.__setattr__(self, "lhs", as_sympy(self.lhs, name="lhs", symbols=by_name()))
-        object.__setattr__(self, "rhs", as_sympy(self.rhs, name="rhs", symbols=by_name()))
+        object.__setattr__(self, "lhs", as_sympy(self.lhs, name="lhs"))
+        object.__setattr__(self, "rhs", as_sympy(self.rhs, name="rhs"))
 
 
 def _limits_evaluated(expr: sympy.Basic) -> sympy.Basic:

@@ -29,7 +29,7 @@ from catalog.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_eviden
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, witness
 from proofs.engines.methods import exhaustive, identity
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from catalog.derivations import meanest as derivations
 from symbolic.symbols import n as n_symbol
 

@@ -29,7 +29,7 @@ from catalog.claims.report_common import SEEDS, simulation_outcome, tail_bound_e
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
 from proofs.engines.methods import exhaustive, identity, rational_grid
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from catalog.derivations import meanest as derivations
 
 # ===================================================================================== R.tail

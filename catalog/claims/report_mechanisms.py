@@ -29,7 +29,7 @@ from catalog.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
 from proofs.engines.methods import exhaustive, identity, inequality_steps, rational_grid
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from catalog.derivations import meanest as derivations
 from symbolic.symbols import n as n_symbol, p as p_symbol
 

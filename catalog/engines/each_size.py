@@ -16,7 +16,7 @@ from typing import Any
 from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.base.steps import Stated
 from proofs.engines.composite import point_steps
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from core.errors import invalid
 
 __all__ = ["decide_each_size"]

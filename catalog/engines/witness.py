@@ -26,7 +26,7 @@ import sympy
 from core.formula import parse_formula
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.composite import point_steps
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from proofs.engines.sign.parse import parse_constraint, plain_symbols
 from core.errors import invalid
 from symbolic.symbols import by_name

@@ -28,7 +28,6 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
 from core.formula import as_sympy
-from symbolic.symbols import by_name
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid", "inequality_steps"]
 
@@ -60,8 +59,12 @@ def identity(
     reading: str | None = None,
     simplify: Callable[[Any], Any] | None = None,
     within: Any = None,
+    symbols: Mapping[str, Any] | None = None,
 ) -> Evidence:
     """Symbolic evidence that ``lhs == rhs`` identically on ``domain``.
+
+    A side given as a string is read with ``symbols`` (name -> sympy symbol) and the symbols of the other
+    side; any other name is a real symbol, and ``pi`` the constant unless ``symbols`` names it.
 
     ``lhs - rhs`` is simplified; zero proves the identity. Otherwise each exact point of ``points`` (a
     mapping from symbol names to rationals, inside the domain) is substituted until the two sides differ:
@@ -76,7 +79,7 @@ def identity(
     import sympy
 
     start = time.perf_counter()
-    lhs, rhs = _expressions(lhs, rhs)
+    lhs, rhs = _expressions(lhs, rhs, symbols=symbols)
     simplifier = simplify or (lambda e: sympy.simplify(sympy.together(e)))
     difference = simplifier(lhs - rhs)
     derived = {"lhs": lhs, "rhs": rhs, "lhs - rhs (simplified)": difference}
@@ -146,12 +149,12 @@ def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: 
     return steps
 
 
-def _expressions(*sides: Any) -> list[Any]:
-    """The sides as sympy expressions: strings read by the safe parser with the symbols of the sides that
-    are sympy already (and the paper's names), never evaluated."""
+def _expressions(*sides: Any, symbols: Mapping[str, Any] | None = None) -> list[Any]:
+    """The sides as sympy expressions: strings read by the safe parser with ``symbols`` (name -> symbol: the
+    notation of the caller's text) and the symbols of the sides that are sympy already, never evaluated."""
     import sympy
 
-    known = dict(by_name())
+    known = dict(symbols or {})
     for side in sides:
         if isinstance(side, sympy.Basic):
             known.update({s.name: s for s in side.free_symbols})

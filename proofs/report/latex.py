@@ -38,13 +38,14 @@ import contextlib
 import functools
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import sympy
 from sympy.printing.latex import LatexPrinter
 
 from core.formula import as_sympy, parse_formula, parse_srepr
-from symbolic.symbols import by_name
+from symbolic.symbols import by_name as _paper_symbols
 from proofs.report.tex import symbol_latex
 
 __all__ = ["PREAMBLE_PACKAGES", "to_latex", "readable", "parse_srepr", "parse_derived", "PaperForm", "paper_form",
@@ -86,10 +87,16 @@ class _PaperPrinter(LatexPrinter):
 
 _PRINTER = _PaperPrinter({"ln_notation": False, "fold_short_frac": False})
 
+#: The notation a formula stored as text is read back in before it is printed: the symbols it was derived
+#: with, matched by name (the built-in catalog's, :mod:`symbolic.symbols`: ``pi`` the proportion, n and the
+#: counts integers), so that it prints as it did when it was derived. The reports pass it to every parser here;
+#: the general parsers below them take no table unless one is passed.
+NOTATION = MappingProxyType(_paper_symbols())
+
 
 def to_latex(expr: Any) -> str:
     """``expr`` (a sympy expression, a number, or a formula string read by :func:`core.formula.parse_formula`) in the paper's notation."""
-    return _PRINTER.doprint(as_sympy(expr, name="expr", symbols=by_name()))
+    return _PRINTER.doprint(as_sympy(expr, name="expr", symbols=NOTATION))
 
 
 #: Operation counts up to which each transformation is tried (factoring a large rational function costs
@@ -103,7 +110,7 @@ def readable(expr: Any) -> sympy.Basic:
     ``cancel`` (each tried up to a size, see ``_TRANSFORMS``; a relation is treated side by side). Equal
     by construction; large expressions (more than 60 operations) are left as they are, so the export
     stays fast."""
-    expr = as_sympy(expr, name="expr", symbols=by_name(), relational=True)
+    expr = as_sympy(expr, name="expr", symbols=NOTATION, relational=True)
     if isinstance(expr, sympy.core.relational.Relational):
         return expr.func(readable(expr.lhs), readable(expr.rhs), evaluate=False)
     if not isinstance(expr, sympy.Expr):
@@ -138,7 +145,7 @@ def parse_derived(text: str) -> sympy.Basic:
     except ValueError:
         if not _PLAIN.match(text):
             raise
-    return parse_formula(text, symbols=by_name(), name="derived")
+    return parse_formula(text, symbols=NOTATION, name="derived")
 
 
 # ----------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ PROVED = [
     pytest.param("1/(p - q)", ["0 < q < p <= 1"], {}, id="denominator-sign-decided"),
     pytest.param("(n+1)*(p+q) - 1", ["p > 1/2", "q >= 0", "n >= 1"], {"integers": ["n"]}, id="integer-n-relaxed"),
     pytest.param("p - (1-c)/(exp(-eps)+1)", ["q == 1 - c - p", "p == exp(eps)*q", "q > 0", "eps > 0"],
-                 {"sign": "==0"}, id="identity-on-an-equality-domain"),
+                 {"sign": "==0", "symbols": ["q"]}, id="identity-on-an-equality-domain"),
 ]
 
 
@@ -48,7 +48,7 @@ REFUTED = [
     pytest.param("(n+1)*p - 2", ["n >= 1", "3/4 <= p <= 1"], {"integers": ["n"]}, "n >= 2", id="smallest-n0"),
     pytest.param("p - 1/3", ["0 < p < 1"], {}, "p > 1/3", id="one-variable-bound"),
     pytest.param("p - (1-c)/(exp(-eps)+1)", ["p + q == c", "p == exp(eps)*q", "q > 0", "eps > 0", "0 < c <= 1"],
-                 {"sign": "==0", "holds_when": ["c == 1/2"]}, "c == 1/2", id="candidate-region"),
+                 {"sign": "==0", "holds_when": ["c == 1/2"], "symbols": ["q"]}, "c == 1/2", id="candidate-region"),
 ]
 
 
@@ -90,7 +90,7 @@ INVALID = [
     pytest.param("p", ["p >> 1"], {}, r"domain='p >> 1': RShift is not accepted", id="operator-outside-whitelist"),
     pytest.param("p", ["p > 0 or p < 1"], {}, r"'or'/'not' are not accepted", id="disjunction"),
     pytest.param("p", ["x > 0"], {}, r"domain='x > 0': unknown symbol\(s\) \['x'\]", id="unknown-symbol-domain"),
-    pytest.param("x + 1", ["p > 0"], {}, r"expr='x \+ 1': unknown symbol\(s\) \['x'\]", id="unknown-symbol-expr"),
+    pytest.param("x + 1", ["p > 0"], {}, r"domain='p > 0': unknown symbol\(s\) \['p'\]", id="unknown-symbol-only-in-domain"),
     pytest.param("p", ["p"], {}, r"domain='p': has no comparison", id="constraint-without-relation"),
     pytest.param("log(p) - p", ["p > -1"], {}, r"argument of log\(p\): p > 0 fails at p = ",
                  id="log-undefined-at-a-domain-point"),

@@ -33,7 +33,7 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Stated, Step, all_steps
 from proofs.engines.composite import point_steps
-from proofs.engines.sign import sign_evidence
+from catalog.engines.notation import sign_evidence
 from catalog.engines.tradeoff.checks import ENVELOPES
 from catalog.engines.tradeoff.statements import Statement
 from core.errors import invalid

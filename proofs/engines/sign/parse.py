@@ -14,10 +14,12 @@ in for a constraint the domain does not state.
   (the one reading of a stated domain), integer symbols included;
 * a :class:`core.domain.Domain`.
 
-**Names.** A name is a variable when it is one of the paper's names (:mod:`symbolic.symbols`: p, q, n,
-eps, lam, ...), is declared (``symbols=``, ``integers=``, a symbol of a sympy input, a name of a domain
-given as a string or a :class:`~core.domain.Domain`), or occurs both in the condition and in a
-constraint of the list form. Other names are refused as unknown (a typo in a domain is caught).
+**Names.** The variables are made from the user's formula: a name of the condition (but a constant's,
+below), and a name declared (``symbols=``, ``integers=``, a symbol of a sympy input, a name of a domain
+given as a string or a :class:`~core.domain.Domain`, a constraint on that name alone). No table of names is
+known in advance: a name only a constraint of the list form uses is refused as unknown (a typo in a domain
+is caught); a catalog whose domains use its own notation declares it (the built-in catalog passes the
+paper's names, ``symbols=``).
 
 **Constants.** ``pi`` and ``E`` are the constants π and e, and ``e`` and ``I`` are refused, unless the
 name is declared as a variable: by ``symbols=``/``integers=``, as a symbol of a sympy input, or by a
@@ -42,7 +44,6 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
-from symbolic.symbols import by_name
 
 __all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", "parse_expression",
            "parse_constraint", "parse_sign", "plain_symbols", "read_statement", "shown"]
@@ -110,7 +111,7 @@ def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, s
                       f"{name} alone, such as '0 < {name} < 1'")
     if unknown:
         raise invalid(what, shown, f"unknown symbol(s) {unknown}",
-                      "use the paper's names (p, q, n, c, eps, lam, ...) or declare them with symbols=")
+                      "declare them with symbols=[...] or use them in the condition")
 
 
 def _parse_text(text: str, known: Mapping[str, sympy.Symbol], what: str, *, relational: bool) -> tuple[Any, str]:
@@ -304,8 +305,19 @@ def _expression_names(expr: Any) -> set[str]:
             parsed = parse_formula(expr, symbols=_SCAN, name="expr")
         except InvalidArgument:
             return set()
-        return {s.name for s in getattr(parsed, "free_symbols", ())}
+        return {s.name for s in getattr(parsed, "free_symbols", ())} | _written_names(expr)
     return set()
+
+
+def _written_names(text: str) -> set[str]:
+    """The names written in ``text`` (a formula the safe parser accepted), called functions left out: also
+    those of terms that cancel as it is read (``exp(eps)/exp(eps) - 1`` names eps). Read with ``ast``, never run."""
+    try:
+        tree = ast.parse(text.replace("^", "**"), mode="eval")
+    except SyntaxError:
+        return set()
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in called}
 
 
 def _domain_syntax(item: Any) -> bool:
@@ -324,8 +336,7 @@ def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str]
     integer_names = _name_list(integers, "integers")
     declared = set(_name_list(symbols, "symbols")) | set(integer_names)
     in_expression = _expression_names(expr)
-    if isinstance(expr, sympy.Basic):
-        declared |= in_expression
+    declared |= in_expression if isinstance(expr, sympy.Basic) else in_expression - set(CONSTANT_NAMES)
     stated: Domain | None = None
     items: list[Any] = []
     if isinstance(domain, Domain):
@@ -349,7 +360,7 @@ def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str]
         if isinstance(item, sympy.Basic):
             declared |= names
         declared |= (names & in_expression) - set(CONSTANT_NAMES)
-    known_names = (set(by_name()) - set(CONSTANT_NAMES)) | declared
+    known_names = declared
     known = plain_symbols(sorted(known_names))
     text = expr if isinstance(expr, str) else shown(expr)
     target = Condition(parse_expression(expr, known), op, text)
