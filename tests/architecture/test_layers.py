@@ -1,11 +1,13 @@
 """The layers of the toolkit, read from the imports of every module (with ``ast``): no edge points up.
 
-    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  catalog.claims
+    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  catalog
           <  proofs.runner  <  proofs.report, proofs.figures, proofs.certificates, proofs.files
           <  proofs.cli, the package API
 
 A module may import its own layer and any layer below it. ``numeric`` sees only the symbols of
-``symbolic`` (``symbolic.symbols``), not its derivations. Imports inside functions count too.
+``symbolic`` (``symbolic.symbols``), not its derivations. Imports inside functions count too. Every module
+has its layer by name (no catch-all), and the toolkit below the catalog never imports it: the catalog is a
+user of the toolkit, registered by the package API, never imported by what it uses.
 """
 
 from __future__ import annotations
@@ -25,25 +27,34 @@ LAYERS = (
     ("numeric", 2),
     ("proofs.base", 3),
     ("proofs.engines", 4),
-    ("catalog", 5),
+    ("catalog", 5),  # the built-in catalog: claims, the checks only they share, derivations, models, figures
     ("proofs.runner", 6),
     ("proofs.execution", 6),
     ("proofs.coverage", 6),
     ("proofs.scaffold", 6),
+    ("proofs.userclaims", 6),
     ("proofs.report", 7),
     ("proofs.figures", 7),
     ("proofs.certificates", 7),
     ("proofs.files", 7),  # writing every command's outputs (reports, figures, certificates)
-    ("proofs.userclaims", 6),
     ("proofs.cli", 8),
     ("proofs.__main__", 8),
-    ("proofs", 8),  # the package itself: its lazy public API
+    ("proofs.declare", 8),  # the short declarations of the public API
+    ("proofs.mechanisms", 8),  # finite mechanisms as printed (public API)
+    ("proofs.continuous", 8),  # laws with continuous output as printed (public API)
 )
+#: Modules placed by their exact name only: the package ``proofs`` itself (its lazy public API), whose name
+#: is the prefix of every module above, so that a new module of ``proofs`` must be given its layer.
+EXACT = {"proofs": 8}
+#: What never imports the catalog: the toolkit it uses.
+BELOW_THE_CATALOG = ("core", "symbolic", "numeric", "proofs.base", "proofs.engines")
 #: The only parts of a lower layer's neighbour that ``numeric`` may use.
 NUMERIC_MAY_USE_SYMBOLIC = ("symbolic.symbols",)
 
 
 def layer_of(module: str) -> int | None:
+    if module in EXACT:
+        return EXACT[module]
     best = None
     for prefix, layer in LAYERS:
         if module == prefix or module.startswith(prefix + "."):
@@ -130,3 +141,28 @@ def test_the_layer_table_sees_real_edges():
     sources = {layer_of(s) for s, _, _ in EDGES}
     assert {1, 2, 3, 4, 5} <= sources, sources
     assert any(t.startswith("core.") for _, _, t in EDGES)
+
+
+def _under(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes)
+
+
+def test_the_toolkit_never_imports_the_catalog():
+    """core, symbolic, numeric, proofs.base and proofs.engines know no paper: no import of ``catalog``."""
+    found = [f"{source}:{line} imports {target}" for source, line, target in EDGES
+             if _under(source, BELOW_THE_CATALOG) and _under(target, ("catalog",))]
+    assert not found, "the toolkit importing the catalog:\n" + "\n".join(found)
+
+
+def test_the_catalog_check_sees_real_modules():
+    """Guard: each package below the catalog has modules, and the catalog imports them (the test can fail)."""
+    sources = {s for s, _, _ in EDGES}
+    assert all(any(_under(s, (prefix,)) for s in sources) for prefix in BELOW_THE_CATALOG)
+    assert any(_under(s, ("catalog",)) and _under(t, ("proofs.engines",)) for s, _, t in EDGES)
+
+
+def test_every_module_of_proofs_is_placed_by_name():
+    """No catch-all: the package ``proofs`` is placed by its exact name, each of its modules by its own entry."""
+    assert layer_of("proofs.something_new") is None
+    assert layer_of("proofs") == 8
+
