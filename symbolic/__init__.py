@@ -1,2 +1,4 @@
-"""sympy derivations: MLEs from likelihoods, expectations and variances, derivatives, sign conditions.
-Each derivation is a function returning sympy expressions in the symbols of :mod:`symbolic.symbols`."""
+"""sympy derivations any claim can use: named symbols (:mod:`symbolic.symbols`), the survey models
+(:mod:`symbolic.model`), derivations as chains of checked steps (:mod:`symbolic.steps`) and the binomial
+theorem by a WZ certificate (:mod:`symbolic.binomial`). The paper's and the report's own derivations live in
+the catalog (:mod:`catalog.derivations`)."""

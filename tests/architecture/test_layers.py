@@ -166,3 +166,22 @@ def test_every_module_of_proofs_is_placed_by_name():
     assert layer_of("proofs.something_new") is None
     assert layer_of("proofs") == 8
 
+
+
+def _layout_table() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("## Layout")
+    return readme[start:readme.index("\n## ", start + 1)]
+
+
+def test_the_readme_layout_names_every_package():
+    """The README's layout table names every top-level package, every module and subpackage of ``proofs``, and
+    every subpackage of the catalog: a reader finds each where the layers put it."""
+    table = _layout_table()
+    wanted = [f"`{package}/`" for package in PACKAGES if package != "proofs"]  # proofs: module by module
+    for child in sorted((ROOT / "proofs").iterdir()):
+        if child.suffix == ".py" or (child / "__init__.py").exists():
+            wanted.append(f"`proofs/{child.name}`" if child.suffix == ".py" else f"`proofs/{child.name}/`")
+    wanted += [f"`{child.name}/`" for child in sorted((ROOT / "catalog").iterdir()) if (child / "__init__.py").exists()]
+    missing = [name for name in wanted if name not in table]
+    assert not missing, f"the README's layout table does not name {missing}"
