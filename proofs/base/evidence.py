@@ -38,7 +38,7 @@ the degenerate cases of the mechanism under study. Support whose every point sit
 points makes ``holds`` evidence vacuous too.
 
 ``steps`` are the machine-checked steps the evidence rests on, and the prose between them
-(:mod:`proofs.base.steps`): what a proof certificate re-runs without this toolkit. Engines record them
+(:mod:`proofs.kernel.steps`): what a proof certificate re-runs without this toolkit. Engines record them
 (an identity, a z3 query, a counterexample's two sides at its point); a check may attach them itself.
 
 A counterexample that carries its two sides (``lhs``/``rhs``, ``claimed``/``exact``,
@@ -51,14 +51,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from core.exact import jsonable
 from core.formula import as_sympy
-from proofs.base.steps import Step
 from core.errors import invalid
 
-__all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
+__all__ = ["Method", "Outcome", "Recheck", "Step", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
 #: How a report qualifies a ``holds_when`` no engine checked.
 HOLDS_WHEN_UNCHECKED = "stated by the author, not checked"
@@ -87,6 +86,23 @@ class Recheck(StrEnum):
 
 
 _MAY_PROVE = frozenset({Method.SYMBOLIC, Method.DECISION})
+
+
+class Step:
+    """One step of an argument that evidence rests on: the base of the step kinds of :mod:`proofs.kernel.steps`
+    (an SMT query, an identity, ..., the prose between them), which re-check themselves with
+    :mod:`proofs.kernel.stepcheck`. Defined here, with the evidence that holds steps, so that the vocabulary
+    needs nothing of the kernel that checks them."""
+
+    kind: ClassVar[str] = ""
+    machine_checked: ClassVar[bool] = True
+
+    def check(self) -> bool:
+        """Re-check the step with :mod:`proofs.kernel.stepcheck` (what a certificate runs)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -173,7 +189,7 @@ class Evidence:
         object.__setattr__(self, "steps", tuple(self.steps))
         for step in self.steps:
             if not isinstance(step, Step):
-                raise invalid("steps", step, "each step is a proofs.base.steps.Step (SmtQuery, Identity, ..., Stated)")
+                raise invalid("steps", step, "each step is a proofs.kernel.steps.Step (SmtQuery, Identity, ..., Stated)")
 
     @property
     def vacuous(self) -> bool:

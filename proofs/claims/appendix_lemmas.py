@@ -22,7 +22,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
 from proofs.base.registry import check, define
-from proofs.base.steps import PointClaim
+from proofs.kernel.steps import PointClaim
 from proofs.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment

@@ -23,7 +23,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import Holds, PointClaim, Stated
+from proofs.kernel.steps import Holds, PointClaim, Stated
 from proofs.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, exact_coverage, limit_coverage,
                                          p_grid, simulated, simulation_evidence, simulation_outcome)
 from proofs.engines.certified import certified_exhaustive

@@ -24,7 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import FiniteCheck, PointClaim, Stated, TwoPrecisions
+from proofs.kernel.steps import FiniteCheck, PointClaim, Stated, TwoPrecisions
 from proofs.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed

@@ -24,7 +24,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import ExactValue, Holds, Identity, PointClaim, Stated
+from proofs.kernel.steps import ExactValue, Holds, Identity, PointClaim, Stated
 from proofs.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed

@@ -61,7 +61,7 @@ from numeric.count_points import Case, charts_for, draw, in_domain, rational
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, Step
+from proofs.kernel.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Status, Verdict
 from proofs.engines.domains import emptiness, plain, undefined_at, vacuous_evidence
 from proofs.engines.sign import check_sign

@@ -22,7 +22,7 @@ every step is decided true, otherwise ``inconclusive`` naming the step that fail
 argument is wrong, not that the claim is). The finite-sum manipulations that join the steps (splitting a
 sum into terms, exchanging two finite sums) are stated in each step's ``because``.
 
-The evidence records what a machine checked, for a proof certificate (:mod:`proofs.base.steps`): a sets
+The evidence records what a machine checked, for a proof certificate (:mod:`proofs.kernel.steps`): a sets
 step is the SMT-LIB text of its z3 query (expected ``unsat``: the negation has no model over sorts of any
 size); an arithmetic step the queries the sign decider recorded, or else one z3 query of its own (the
 hypotheses and the negated condition, expected ``unsat``); an identity step the sympy identity. Each
@@ -43,7 +43,7 @@ from typing import Any
 
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
-from proofs.base import steps as recorded
+from proofs.kernel import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
@@ -443,7 +443,7 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
     ``conclusions``: z3 (QF_NRA) is asked for a point of the hypotheses where a conclusion fails. Returns
     ``{"implied": True|False|None, "checked": n, "failing": name, "point": {symbol: Fraction}}`` (``None``:
     undecided); the point, if any, is exact (z3's rational model). Each query answered ``unsat`` is appended
-    to ``record`` as a :class:`~proofs.base.steps.SmtQuery` (its SMT-LIB text), for a proof certificate."""
+    to ``record`` as a :class:`~proofs.kernel.steps.SmtQuery` (its SMT-LIB text), for a proof certificate."""
     import sympy
     import z3
 

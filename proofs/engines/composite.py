@@ -9,7 +9,7 @@
 * :func:`premise_witnessed`: a proof of an implication also states one point where its premise holds,
   so that it is not vacuous (``premise_cases``).
 
-For a proof certificate (:mod:`proofs.base.steps`) a chain carries the steps of its steps (the sign
+For a proof certificate (:mod:`proofs.kernel.steps`) a chain carries the steps of its steps (the sign
 decider's records stay in the detail it copies) and states its conclusion; a witness carries the condition
 and the domain at its point, each decided exactly (or by balls at two precisions).
 """
@@ -27,7 +27,7 @@ from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import RELATIONS, Holds, Stated, Step, all_steps
+from proofs.kernel.steps import RELATIONS, Holds, Stated, Step, all_steps
 from proofs.engines.sign import sign_evidence
 
 __all__ = ["chain", "witness", "premise_witnessed", "point_steps"]

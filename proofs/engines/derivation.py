@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from proofs.base import steps as recorded
+from proofs.kernel import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome
 from core.errors import invalid
 from symbolic.steps import Step, checked

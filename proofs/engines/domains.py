@@ -24,7 +24,7 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import Stated, Step
+from proofs.kernel.steps import Stated, Step
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.nonempty import DomainStatus, domain_status
 from proofs.engines.sign.parse import read_statement

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import Stated
+from proofs.kernel.steps import Stated
 from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from core.errors import invalid

@@ -70,9 +70,9 @@ from numeric.families import (MAX_CASES, X, X_PRIME, Family, MatrixFamily, Produ
                               expression, matrix as matrix_family)
 from numeric.finite_mechanism import FiniteMechanism, symbol
 from numeric.mechanisms import Mechanism
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, Step
+from proofs.kernel.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import dispatch_ldp
 from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within

@@ -7,9 +7,9 @@
   sampler), shrunk and re-checked exactly;
 * :func:`rational_grid`: evenly spaced exact rationals strictly inside an interval.
 
-Each records the steps a proof certificate re-runs (:mod:`proofs.base.steps`): :func:`identity` the sympy
+Each records the steps a proof certificate re-runs (:mod:`proofs.kernel.steps`): :func:`identity` the sympy
 identity it proved, or both sides at its counterexample; :func:`exhaustive`, given the claim at a point as
-sympy (``claim=``, a :class:`~proofs.base.steps.PointClaim`), its counterexample's two sides and domain, or
+sympy (``claim=``, a :class:`~proofs.kernel.steps.PointClaim`), its counterexample's two sides and domain, or
 the finite check of every case.
 """
 
@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from numeric.sampling import sampler_of
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
+from proofs.kernel.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
 from core.formula import as_sympy
 from symbolic.symbols import by_name
@@ -108,7 +108,7 @@ def identity(
 
 
 def _zero_by(difference: Any, *, custom: bool) -> str | None:
-    """The simplification of :data:`proofs.base.stepcheck.ZERO_BY` that a certificate repeats for an identity
+    """The simplification of :data:`proofs.kernel.stepcheck.ZERO_BY` that a certificate repeats for an identity
     sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
     default is ``simplify``), found by trying them when the check brought its own."""
     import sympy
@@ -126,7 +126,7 @@ def _zero_by(difference: Any, *, custom: bool) -> str | None:
 
 
 def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = None) -> tuple[Step, ...]:
-    """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.base.steps.Inequality`
+    """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.kernel.steps.Inequality`
     (the reduced difference nonnegative by sympy's assumptions), with the first simplification that shows it,
     and ``because`` (how the symbols cover the domain) stated; empty when none shows it."""
     for how in ("factor", "gamma", "simplify"):

@@ -73,9 +73,9 @@ from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_mo
 from numeric.families import Family
 from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, Step
+from proofs.kernel.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region

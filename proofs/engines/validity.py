@@ -43,7 +43,7 @@ from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.families import Family, Requirement
 from proofs.base.evidence import Outcome
-from proofs.base.steps import Stated, Step, all_steps
+from proofs.kernel.steps import Stated, Step, all_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import sign_evidence
 
@@ -65,7 +65,7 @@ class SignAnswer:
     outcome: str
     counterexample: Mapping[str, Any] | None
     reason: str
-    steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.base.steps)
+    steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.kernel.steps)
 
 
 def _generators(expr: sympy.Expr) -> sympy.Expr:

@@ -1,6 +1,6 @@
 """The layers of the toolkit, read from the imports of every module (with ``ast``): no edge points up.
 
-    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.engines  <  proofs.claims
+    core  <  symbolic  <  numeric  <  proofs.base  <  proofs.kernel  <  proofs.engines  <  proofs.claims
           <  proofs.runner  <  proofs.report, proofs.figures, proofs.certificates, proofs.files
           <  proofs.cli, the package API
 
@@ -24,20 +24,21 @@ LAYERS = (
     ("symbolic", 1),
     ("numeric", 2),
     ("proofs.base", 3),
-    ("proofs.engines", 4),
-    ("proofs.claims", 5),
-    ("proofs.runner", 6),
-    ("proofs.execution", 6),
-    ("proofs.coverage", 6),
-    ("proofs.scaffold", 6),
-    ("proofs.report", 7),
-    ("proofs.figures", 7),
-    ("proofs.certificates", 7),
-    ("proofs.files", 7),  # writing every command's outputs (reports, figures, certificates)
-    ("proofs.userclaims", 6),
-    ("proofs.cli", 8),
-    ("proofs.__main__", 8),
-    ("proofs", 8),  # the package itself: its lazy public API
+    ("proofs.kernel", 4),  # the certificate kernel: machine-checkable steps and their checker
+    ("proofs.engines", 5),
+    ("proofs.claims", 6),
+    ("proofs.runner", 7),
+    ("proofs.execution", 7),
+    ("proofs.coverage", 7),
+    ("proofs.scaffold", 7),
+    ("proofs.report", 8),
+    ("proofs.figures", 8),
+    ("proofs.certificates", 8),
+    ("proofs.files", 8),  # writing every command's outputs (reports, figures, certificates)
+    ("proofs.userclaims", 7),
+    ("proofs.cli", 9),
+    ("proofs.__main__", 9),
+    ("proofs", 9),  # the package itself: its lazy public API
 )
 #: The only parts of a lower layer's neighbour that ``numeric`` may use.
 NUMERIC_MAY_USE_SYMBOLIC = ("symbolic.symbols",)

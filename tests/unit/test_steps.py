@@ -1,4 +1,4 @@
-"""The steps a verdict rests on (proofs.base.steps): each kind validated on construction, re-checked by the
+"""The steps a verdict rests on (proofs.kernel.steps): each kind validated on construction, re-checked by the
 helpers a certificate copies, written to JSON and read back; the counterexample steps of a point claim; the
 canonical SMT-LIB text; which evidence a certificate covers."""
 
@@ -13,9 +13,9 @@ import pytest
 import sympy
 import z3
 
-from proofs.base import enumerations, stepcheck
+from proofs.kernel import enumerations, stepcheck
 from proofs.base.evidence import Evidence
-from proofs.base.steps import (
+from proofs.kernel.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated,
     TwoPrecisions, attach, cannot_fail,
     certified, certified_steps, settled, step_key, trivial_query,

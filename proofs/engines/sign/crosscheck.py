@@ -17,7 +17,7 @@ No monotonicity argument is used, so this evidence does not depend on the deriva
 the first method. A condition in several variables is one cvc5 query on the whole domain.
 
 The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline`; the cvc5 and z3 queries
-and the enclosures that closed pieces are recorded (:class:`~proofs.engines.sign.record.Transcript`).
+and the enclosures that closed pieces are recorded (:class:`~proofs.kernel.record.Transcript`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from proofs.engines.sign.interval import Interval, compile_expression
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.rationals import inner_point, split_point
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.taylor import taylor_proves
 from proofs.engines.sign.transcendental import Decision, box_bounds, confirm, recheck
 

@@ -84,7 +84,7 @@ value and the limit; ``timeout=`` is one deadline shared by every step of the ca
 python-flint inside the engine makes the evidence ``inconclusive`` with the exception named, never a
 traceback; a ``KeyboardInterrupt`` (z3 reports SIGINT as ``unknown``: it is re-raised) always propagates.
 
-**Record** (:mod:`proofs.engines.sign.record`): the evidence's ``detail`` lists every z3/cvc5 query that
+**Record** (:mod:`proofs.kernel.record`): the evidence's ``detail`` lists every z3/cvc5 query that
 decided a step (``"queries"``: SMT-LIB text, expected answer, meaning), and for the interval decider every
 box it closed (``"boxes"``) and every mean-value argument (``"arguments"``), for proof certificates.
 """
@@ -105,7 +105,7 @@ from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
 from proofs.engines.sign.parse import Condition, Statement, read_statement
 from proofs.engines.sign.polynomial import decide
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.region import holds_when
 from proofs.engines.sign.transcendental import Decision, decide_transcendental
 

@@ -21,7 +21,7 @@ from core.errors import InvalidArgument
 from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import NEGATION, Condition
 from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, truth
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided, rational_model, relation, to_z3
 
 __all__ = ["PolynomialDecision", "decide", "recheck_point", "decide_polynomial_condition"]

@@ -16,7 +16,7 @@
 
 A condition without variables (``pi - 355/113 > 0``) is decided by its value, enclosed at the two
 precisions. The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline` and returns
-the record of its steps (:class:`~proofs.engines.sign.record.Transcript`: side conditions, closed boxes,
+the record of its steps (:class:`~proofs.kernel.record.Transcript`: side conditions, closed boxes,
 monotonicity arguments) with its outcome.
 """
 
@@ -36,7 +36,7 @@ from proofs.engines.sign.interval import Interval, side_conditions
 from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 __all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES", "SIMPLIFY_OPS"]
 

@@ -35,8 +35,8 @@ from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, all_steps
-from proofs.base.steps import Inequality as NonNegative
+from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, all_steps
+from proofs.kernel.steps import Inequality as NonNegative
 from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
 from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement

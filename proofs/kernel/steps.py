@@ -19,12 +19,12 @@ back by :func:`core.formula.parse_srepr`; never text to be evaluated):
 * :class:`TwoPrecisions`: an expression without a closed form (an integral) has a sign at every point of a
   finite set, computed by mpmath at two precisions that must agree (supported claims);
 * :class:`Enumeration`: a finite check that no sympy condition states (credal sets, Choquet integrals,
-  envelopes), re-run by a procedure of :mod:`proofs.base.enumerations` that regenerates its cases from exact
+  envelopes), re-run by a procedure of :mod:`proofs.kernel.enumerations` that regenerates its cases from exact
   arguments (supported claims);
 * :class:`Stated`: the prose between machine-checked steps (exchanging finite sums, an induction
   principle, re-indexing, a cited theorem): stated, not machine-checked.
 
-Each step can :meth:`~Step.check` itself with :mod:`proofs.base.stepcheck`, the same functions a
+Each step can :meth:`~Step.check` itself with :mod:`proofs.kernel.stepcheck`, the same functions a
 certificate runs. :func:`counterexample_steps` is the declarative way for a check to say what its
 counterexample is: the printed formula and the exact side as sympy expressions of the point's symbols, the
 point, and the claim's domain; it returns the steps a referee needs to see the claim fail there.
@@ -46,7 +46,8 @@ import sympy
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula, parse_srepr
-from proofs.base import enumerations, stepcheck
+from proofs.base.evidence import Step
+from proofs.kernel import enumerations, stepcheck
 
 __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "TwoPrecisions",
            "Enumeration", "Stated",
@@ -126,20 +127,6 @@ def _srepr_point(point: Mapping[str, Any]) -> dict[str, str]:
     return {k: sympy.srepr(v) for k, v in point.items()}
 
 
-class Step:
-    """One step of an argument (the base of the step kinds)."""
-
-    kind: ClassVar[str] = ""
-    machine_checked: ClassVar[bool] = True
-
-    def check(self) -> bool:
-        """Re-check the step with :mod:`proofs.base.stepcheck` (what a certificate runs)."""
-        raise NotImplementedError
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-
 @dataclass(frozen=True)
 class SmtQuery(Step):
     """An SMT-LIB query (declarations, assertions, ``(check-sat)``) and the answer it must get.
@@ -178,7 +165,7 @@ class SmtQuery(Step):
 class Identity(Step):
     """``lhs == rhs`` identically (the symbols' assumptions are those of the sympy symbols): ``lhs - rhs``,
     with finite sums and derivatives evaluated, reduces to 0 by the simplification ``how``
-    (:data:`proofs.base.stepcheck.ZERO_BY`)."""
+    (:data:`proofs.kernel.stepcheck.ZERO_BY`)."""
 
     says: str
     lhs: Any
@@ -299,7 +286,7 @@ class Holds(Step):
 class Boxes(Step):
     """``expr sign`` at every point of every box (name -> (lo, hi): exact rationals, or ``-oo``/``oo``) where
     ``expr`` is defined, each box shown by one enclosure (interval arithmetic on exact endpoints, rounded
-    outward, at ``prec`` bits: :func:`proofs.base.stepcheck.enclosure`)."""
+    outward, at ``prec`` bits: :func:`proofs.kernel.stepcheck.enclosure`)."""
 
     says: str
     expr: Any
@@ -399,7 +386,7 @@ class FiniteCheck(Step):
 
     @property
     def finite_set(self) -> Any:
-        """The grid (a dict) or ``(names, points)``, as :func:`proofs.base.stepcheck.check_grid` takes it."""
+        """The grid (a dict) or ``(names, points)``, as :func:`proofs.kernel.stepcheck.check_grid` takes it."""
         return self.grid if self.grid is not None else (self.names, self.points)
 
     def check(self) -> bool:
@@ -423,7 +410,7 @@ class FiniteCheck(Step):
 @dataclass(frozen=True)
 class TwoPrecisions(Step):
     """``expr sign`` at every point (rows of values of ``names``), ``expr`` computed by mpmath at ``dps`` and
-    ``2 dps`` digits (:func:`proofs.base.stepcheck.check_two_precisions`): for a number with no closed form,
+    ``2 dps`` digits (:func:`proofs.kernel.stepcheck.check_two_precisions`): for a number with no closed form,
     such as an integral, which a toolkit decided at the same two precisions. ``where`` names intermediate
     values ``(name, expression)``, computed once per point, in order (the symbols ``expr`` uses for them)."""
 
@@ -489,7 +476,7 @@ def _argument(name: str, value: Any) -> Any:
 @dataclass(frozen=True)
 class Enumeration(Step):
     """A finite check that regenerates its own cases: the procedure ``procedure`` of
-    :mod:`proofs.base.enumerations` (one of its :data:`~proofs.base.enumerations.PROCEDURES`), run on
+    :mod:`proofs.kernel.enumerations` (one of its :data:`~proofs.kernel.enumerations.PROCEDURES`), run on
     ``arguments`` (name -> integers, rationals as text, tuples of them), checks exactly ``cases`` cases and
     finds no failing one. For checks that compare procedures rather than formulas (extreme points of a credal
     set, Choquet integrals, envelopes of points); the procedure and its helpers are copied into a certificate."""
