@@ -9,5 +9,6 @@
 * the other modules: checks that several claims share (privacy lemmas, trade-offs, polynomial
   identities, simulation, survey grids).
 
-They use :mod:`proofs.base`, ``numeric``, ``symbolic`` and ``core``; claims, reports and the CLI use them.
+They use :mod:`proofs.base`, the certificate kernel :mod:`proofs.kernel` (the steps they record), ``numeric``,
+``symbolic`` and ``core``; claims, reports and the CLI use them.
 """

@@ -44,6 +44,7 @@ from typing import Any
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
 from proofs.kernel import steps as recorded
+from proofs.kernel.record import recorded_steps
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
@@ -258,7 +259,7 @@ def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
     proved = evidence.outcome is Outcome.PROVED
     info = {"decided by": evidence.detail.get("solver", "z3"), "result": evidence.outcome.value,
             "proved": proved,
-            "recorded": (recorded.sign_record_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
+            "recorded": (recorded_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
     if evidence.counterexample:
         info["counterexample"] = dict(evidence.counterexample)
     return info

@@ -27,7 +27,8 @@ from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.kernel.steps import RELATIONS, Holds, Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import RELATIONS, Holds, Stated, Step
 from proofs.engines.sign import sign_evidence
 
 __all__ = ["chain", "witness", "premise_witnessed", "point_steps"]

@@ -24,7 +24,8 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from numeric.density import T, Y, Density, is_identity, positive_symbols, total_mass, with_generator
-from proofs.kernel.steps import Inequality, Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Inequality, Stated, Step
 from proofs.engines.sign import check_sign
 
 __all__ = ["validate", "nonnegative", "decide_nonnegative", "region", "SIGN_TIMEOUT"]

@@ -43,7 +43,8 @@ from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.families import Family, Requirement
 from proofs.base.evidence import Outcome
-from proofs.kernel.steps import Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import sign_evidence
 

@@ -13,7 +13,8 @@ import re
 import pytest
 
 from proofs.base import registry
-from proofs.kernel.steps import all_steps, cannot_fail, certified, certified_steps, complete, step_key
+from proofs.kernel.grounds import all_steps, certified, certified_steps, complete
+from proofs.kernel.steps import cannot_fail, step_key
 from proofs.certificates import NoCertificate, certificate_source, file_name
 from tests.certificate_runner import run_certificates
 from tests.claims.quick_results import quick

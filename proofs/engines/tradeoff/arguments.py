@@ -35,7 +35,8 @@ from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step
 from proofs.kernel.steps import Inequality as NonNegative
 from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds

@@ -31,7 +31,8 @@ from numeric.definitions.testing import A1, A2, B1, B2, region_constraints, regi
 from numeric.tradeoff_bounds import ALPHA, R, pieces
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.kernel.steps import Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Stated, Step
 from proofs.engines.composite import point_steps
 from proofs.engines.sign import sign_evidence
 from proofs.engines.tradeoff.checks import ENVELOPES
