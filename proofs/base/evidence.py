@@ -57,7 +57,7 @@ from core.exact import jsonable
 from core.formula import as_sympy
 from core.errors import invalid
 
-__all__ = ["Method", "Outcome", "Recheck", "Step", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
+__all__ = ["Method", "Outcome", "Recheck", "Detail", "Step", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
 #: How a report qualifies a ``holds_when`` no engine checked.
 HOLDS_WHEN_UNCHECKED = "stated by the author, not checked"
@@ -88,6 +88,53 @@ class Recheck(StrEnum):
 _MAY_PROVE = frozenset({Method.SYMBOLIC, Method.DECISION})
 
 
+class Detail(StrEnum):
+    """The keys of an evidence's ``detail`` that code reads back, each written and read by its name here.
+
+    The rest of a detail is figures for readers, keyed by what they are; these keys are read by the verdict
+    rule, by the engines that combine evidence and by the kernel. Each value is the text a report shows (and the
+    JSON report stores), so a key's wording is a matter of display, never of logic."""
+
+    #: A method ran out of time; the value says when (an ``inconclusive`` verdict then says "time-out").
+    TIME_OUT = "time-out"
+    #: Why a premise never holds on the whole domain (the reason of a ``vacuous`` verdict).
+    WHY_NEVER_HOLDS = "why the premise never holds"
+    #: Why evidence over zero premise cases is vacuous, in the check's own words (an empty domain, ...).
+    VACUOUS_BECAUSE = "vacuous because"
+    #: The exception of a check that crashed, and its traceback.
+    EXCEPTION = "exception"
+    TRACEBACK = "traceback"
+    #: Why the sign decider did not treat a condition as polynomial.
+    WHY_NOT_POLYNOMIAL = "why not polynomial"
+    #: The solver, and the outcome and number of the z3 queries of a sign decision.
+    SOLVER = "solver"
+    Z3_OUTCOME = "z3 outcome"
+    Z3_QUERIES = "z3 queries"
+    #: The time z3 took on all the queries of a decision, and on its main query (left out where evidence is
+    #: combined, so that a chain's figures do not change from one run to the next).
+    Z3_SECONDS = "z3 seconds (all queries)"
+    Z3_SECONDS_MAIN = "z3 seconds (main query)"
+    #: The steps of an argument in several steps (each with its own figures), and the conclusion they give.
+    STEPS = "steps"
+    CONCLUSION = "conclusion"
+    #: An approximation's claim, the statement it earned, and its remainder.
+    CLAIM = "claim"
+    STATEMENT = "statement"
+    REMAINDER = "remainder"
+    #: The figures of finite checks: cases checked, the largest discrepancy, cases an enumeration missed.
+    CASES_CHECKED = "cases checked"
+    WORST_DISCREPANCY = "worst discrepancy"
+    CASES_MISSED_AT = "cases missed at"
+    #: Prose an argument states without a machine check.
+    STATED = "stated, not machine-checked"
+    #: The record of what a decision procedure checked by machine (:mod:`proofs.kernel.record`): solver
+    #: queries, interval boxes, mean-value arguments, and reductions to a polynomial condition.
+    QUERIES = "queries"
+    BOXES = "boxes"
+    ARGUMENTS = "arguments"
+    REDUCTIONS = "reductions"
+
+
 class Step:
     """One step of an argument that evidence rests on: the base of the step kinds of :mod:`proofs.kernel.steps`
     (an SMT query, an identity, ..., the prose between them), which re-check themselves with
@@ -110,7 +157,7 @@ class Evidence:
     """The result of one method on one claim.
 
     ``domain`` says in words what was covered; ``detail`` holds the figures (worst discrepancy, number of
-    cases, solver time, ...); ``counterexample`` maps parameter names to exact values (and may also hold
+    cases, solver time, ...), those that code reads back under the keys of :class:`Detail`; ``counterexample`` maps parameter names to exact values (and may also hold
     the two sides that disagree); ``derived`` maps names to sympy expressions the check derived (stored
     as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a sub-domain where the claim was
     shown to hold when it fails in general; ``corrected`` a corrected statement with its own evidence.
@@ -204,8 +251,8 @@ class Evidence:
         """Why the evidence is vacuous, in words, or ``None``."""
         if not self.vacuous:
             return None
-        if self.premise_cases == 0 and isinstance(self.detail.get("vacuous because"), str):
-            return self.detail["vacuous because"]        # the check's own words (an empty domain, ...)
+        if self.premise_cases == 0 and isinstance(self.detail.get(Detail.VACUOUS_BECAUSE), str):
+            return self.detail[Detail.VACUOUS_BECAUSE]        # the check's own words (an empty domain, ...)
         if self.premise_cases == 0:
             return "the premise never held in the checked cases"
         return "every checked point lies on the boundary of the stated domain or in a degenerate case"

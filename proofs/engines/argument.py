@@ -45,7 +45,7 @@ from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
 from proofs.kernel import steps as recorded
 from proofs.kernel.record import recorded_steps
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
 from proofs.engines.sign.solver import relation as z3_relation
@@ -257,7 +257,7 @@ def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
     evidence = sign_evidence(step.statement, list(step.hypotheses), sign=step.sign, symbols=step.symbols,
                              timeout=timeout, search_region=False)
     proved = evidence.outcome is Outcome.PROVED
-    info = {"decided by": evidence.detail.get("solver", "z3"), "result": evidence.outcome.value,
+    info = {"decided by": evidence.detail.get(Detail.SOLVER, "z3"), "result": evidence.outcome.value,
             "proved": proved,
             "recorded": (recorded_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
     if evidence.counterexample:
@@ -351,7 +351,7 @@ def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premi
         shown.append(entry)
         if not proved and failed is None:
             failed = entry
-    figures = {**(detail or {}), "steps": shown}
+    figures = {**(detail or {}), Detail.STEPS: shown}
     if failed is not None:
         figures["not shown"] = failed["step"]
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, figures, reading=reading,
@@ -390,7 +390,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     queries: list = []
     positive = implied(relations, denominators, timeout=timeout, record=queries) if denominators else {"implied": True}
     result = implied(relations, reduced, timeout=timeout, record=queries) if positive["implied"] else positive
-    figures = {**(detail or {}), "conditions": len(listed), "solver": "z3 QF_NRA (one query per condition)",
+    figures = {**(detail or {}), "conditions": len(listed), Detail.SOLVER: "z3 QF_NRA (one query per condition)",
                "hypotheses": [str(r) for r in relations]}
     if result["implied"] is True:
         glue = recorded.Stated("each condition N/D is decided through its numerator N once its denominator D is shown "

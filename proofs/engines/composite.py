@@ -26,7 +26,7 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from proofs.kernel.grounds import all_steps
 from proofs.kernel.steps import RELATIONS, Holds, Stated, Step
 from proofs.engines.sign import sign_evidence
@@ -34,6 +34,8 @@ from proofs.engines.sign import sign_evidence
 __all__ = ["chain", "witness", "premise_witnessed", "point_steps"]
 
 _NEGATION = {">0": "<=0", ">=0": "<0", "<0": ">=0", "<=0": ">0", "==0": "!=0", "!=0": "==0"}
+#: Figures of a step left out of a chain's figures: solver times, which change from one run to the next.
+_TIMINGS = frozenset({Detail.Z3_SECONDS, Detail.Z3_SECONDS_MAIN})
 
 
 def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str,
@@ -46,9 +48,9 @@ def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str
     if method not in (Method.SYMBOLIC, Method.DECISION):
         raise invalid("method", method.value, "only a symbolic argument or a decision procedure proves")
     missing = [name for name, step in steps if step.outcome is not Outcome.PROVED]
-    figures = {**(detail or {}), "conclusion": conclusion,
-               "steps": {name: {"outcome": step.outcome.value, "method": step.method.value, "domain": step.domain,
-                                **{k: v for k, v in step.detail.items() if not k.startswith("z3 seconds")}}
+    figures = {**(detail or {}), Detail.CONCLUSION: conclusion,
+               Detail.STEPS: {name: {"outcome": step.outcome.value, "method": step.method.value, "domain": step.domain,
+                                **{k: v for k, v in step.detail.items() if k not in _TIMINGS}}
                          for name, step in steps}}
     if missing:
         figures["steps not proved"] = missing
@@ -79,7 +81,7 @@ def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[s
     text = f"existence of a point with {describe}: " + negation.domain
     detail: dict[str, Any] = {"asked": f"z3 to prove the negation ({expr} {_NEGATION[sign]}) on the whole domain",
                               "negation": negation.outcome.value,
-                              **{k: v for k, v in negation.detail.items() if not k.startswith("z3 seconds")}}
+                              **{k: v for k, v in negation.detail.items() if k not in _TIMINGS}}
     if negation.outcome is not Outcome.COUNTEREXAMPLE:
         if negation.outcome is Outcome.PROVED:
             detail["note"] = "the negation holds everywhere: no such point exists"

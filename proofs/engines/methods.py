@@ -24,7 +24,7 @@ from typing import Any
 
 from numeric.sampling import sampler_of
 from proofs.kernel import stepcheck
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.kernel.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
 from core.formula import as_sympy
@@ -214,14 +214,14 @@ def exhaustive(
                 worst[key] = value
         if not ok:
             return Evidence(method, Outcome.COUNTEREXAMPLE, domain,
-                            {**(detail or {}), "cases checked": count},
+                            {**(detail or {}), Detail.CASES_CHECKED: count},
                             counterexample={**dict(case), **info}, recheck=recheck, reading=reading,
                             seconds=time.perf_counter() - start,
                             premise_cases=in_premise if premise is not None else None,
                             steps=claim.counterexample(case) if claim is not None else ())
     if count == 0:
         raise invalid("cases", "[]", "an exhaustive check needs at least one case")
-    figures = {**(detail or {}), "cases checked": count,
+    figures = {**(detail or {}), Detail.CASES_CHECKED: count,
                **{f"{key} (largest over the {count} checked cases)": value for key, value in worst.items()}}
     if premise is not None:
         figures["cases where the premise held"] = in_premise

@@ -40,6 +40,7 @@ import sympy
 
 from core.errors import InvalidArgument
 from core.formula import parse_formula, parse_srepr
+from proofs.base.evidence import Detail
 from proofs.kernel.steps import Boxes, Json, SmtQuery, Stated, Step, normalised_smtlib
 
 __all__ = ["Transcript", "end_text", "recorded_steps"]
@@ -103,11 +104,11 @@ class Transcript:
         """The non-empty lists, under ``queries``, ``boxes`` (unless ``boxes=False``) and ``arguments``."""
         out: dict[str, list[dict[str, Json]]] = {}
         if self.queries:
-            out["queries"] = list(self.queries)
+            out[Detail.QUERIES] = list(self.queries)
         if boxes and self.boxes:
-            out["boxes"] = list(self.boxes)
+            out[Detail.BOXES] = list(self.boxes)
         if self.arguments:
-            out["arguments"] = list(self.arguments)
+            out[Detail.ARGUMENTS] = list(self.arguments)
         return out
 
 
@@ -130,9 +131,9 @@ def recorded_steps(detail: Mapping[str, object]) -> tuple[Step, ...]:
             for key, item in value.items():
                 if key in _RECORDS and isinstance(item, Sequence) and not isinstance(item, str):
                     for record in item:
-                        if isinstance(record, Mapping) or key == "reductions":
+                        if isinstance(record, Mapping) or key == Detail.REDUCTIONS:
                             found.extend(_RECORDS[key](record))
-                elif inside or key == "steps":
+                elif inside or key == Detail.STEPS:
                     walk(item, True)
         elif isinstance(value, (list, tuple)) and inside:
             for item in value:
@@ -205,4 +206,5 @@ def _reduction_steps(record: object) -> tuple[Step, ...]:
     return (Stated(f"a reduction of the sign decider: {record}"),) if isinstance(record, str) and record.strip() else ()
 
 
-_RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps, "reductions": _reduction_steps}
+_RECORDS = {Detail.QUERIES: _query_steps, Detail.BOXES: _box_steps, Detail.ARGUMENTS: _argument_steps,
+            Detail.REDUCTIONS: _reduction_steps}

@@ -29,6 +29,7 @@ from typing import Any
 import sympy
 
 from core.context import DEFAULT_DPS, arb
+from proofs.base.evidence import Detail
 from proofs.engines.sign import cvc5_solver
 from proofs.engines.sign.branch import Bound, tight_points
 from proofs.engines.sign.interval import Interval, compile_expression
@@ -100,11 +101,11 @@ def crosscheck(target: Condition, domain: list[Condition], *, deadline: Deadline
     """The decision by cvc5 and Taylor models (see the module docstring); ``clip`` says the side conditions
     of the expression were decided (it is defined at every domain point)."""
     if not cvc5_solver.available():
-        return Decision("inconclusive", {"solver": "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
+        return Decision("inconclusive", {Detail.SOLVER: "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                        key=lambda s: s.name)
     bounds, rest = box_bounds(variables, domain)
-    detail: dict[str, Any] = {"solver": _solver_text()}
+    detail: dict[str, Any] = {Detail.SOLVER: _solver_text()}
     record = Transcript()
     if len(variables) != 1 or rest:
         query = cvc5_solver.ask(target, domain, (), min(deadline.left(), 4 * CVC5_SECONDS), record)
@@ -181,6 +182,6 @@ def _finish(target: Condition, domain: list[Condition], open_pieces: list[str],
     if open_pieces:
         detail["open pieces"] = open_pieces
         if deadline.expired():
-            detail["time-out"] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
+            detail[Detail.TIME_OUT] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
         return Decision("inconclusive", detail)
     return Decision("proved", detail, transcript=record)
