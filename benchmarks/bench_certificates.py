@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from proofs.base import registry  # noqa: E402
-from proofs.base.steps import step_counts  # noqa: E402
+from proofs.kernel.grounds import step_counts  # noqa: E402
 from proofs.certificates import NoCertificate, certificate_source, file_name  # noqa: E402
 from proofs.runner import run  # noqa: E402
 from tests.certificate_runner import run_certificates  # noqa: E402

@@ -23,7 +23,7 @@ import sympy
 
 from numeric import density as D
 from proofs import continuous as C
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.engines.density_ldp import gaussian_delta
 from proofs.engines.density_moments import moment_at
 

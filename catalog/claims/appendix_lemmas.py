@@ -21,9 +21,9 @@ from core.context import EXACT
 from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence
+from proofs.base.evidence import Correction, Detail, Evidence
 from proofs.base.registry import check, define
-from proofs.base.steps import PointClaim
+from proofs.kernel.steps import PointClaim
 from catalog.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
@@ -161,7 +161,7 @@ def _l41_range_symbolic(budget: Budget) -> list[Evidence]:
     fix = Correction(r"$q_1\sum_{0\le n_3\le n-1}\binom{n}{n_3}q_3^{n_3}(q_1+q_2)^{n-n_3-1}="
                      r"\frac{q_1}{q_1+q_2}\big[(q_1+q_2+q_3)^n-q_3^n\big]$",
                      (_full_range_proof(None), _lemma_grid(budget, _FULL_RANGE_SUM, P.L41_PROOF_CLOSED)))
-    detail = {**printed.detail, "what the printed range gives": missing.detail.get("conclusion"),
+    detail = {**printed.detail, "what the printed range gives": missing.detail.get(Detail.CONCLUSION),
               "that derivation": str(missing.outcome)}
     return [replace(printed, corrected=fix, detail=detail), _full_range_proof(_FULL_RANGE)]
 

@@ -20,7 +20,7 @@ from core.context import EXACT
 from numeric.data_model import GENERALIZED_WARNER_SURVEY as SURVEY_Q2X3
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence, Method, Outcome
+from proofs.base.evidence import Correction, Detail, Evidence, Method, Outcome
 from proofs.base.registry import check, define
 from catalog.claims.survey_variance import variance_counterexample_steps
 from catalog.claims.warner import WARNER_STATISTIC
@@ -131,7 +131,7 @@ def _ql000_symbolic(budget: Budget) -> Evidence:
     return replace(evidence, corrected=fix, holds_when=_QL000_HOLDS,
                    detail={**evidence.detail, "where it holds: printed - MLE = n1 (n - 1)/(n (a - b))": gap.outcome.value,
                            "where it holds: equality iff n1 = 0 or n = 1 on the grid": grid.outcome.value,
-                           "where it holds: cases checked": grid.detail.get("cases checked")})
+                           "where it holds: cases checked": grid.detail.get(Detail.CASES_CHECKED)})
 
 
 @check("Qlambda.mle@000", "enumeration")

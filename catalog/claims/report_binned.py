@@ -21,9 +21,9 @@ from core.context import arb
 from catalog.models import meanest as binned
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Correction, Detail, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import Holds, PointClaim, Stated
+from proofs.kernel.steps import Holds, PointClaim, Stated
 from catalog.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_evidence, exact_coverage, limit_coverage,
                                          p_grid, simulated, simulation_evidence, simulation_outcome)
 from proofs.engines.certified import certified_exhaustive
@@ -571,10 +571,10 @@ def _infimum_detail() -> dict:
         towards_zero[f"t = {t}, p = {p}"] = coverage
     limit, finite = _limit_infimum(), _finite_infimum()
     return {"infimum of the limiting coverage over the domain": "1/2 (not attained: approached as p -> 1/2)",
-            "the limiting infimum, argument": limit.outcome.value, "the limiting infimum, steps": limit.detail["steps"],
+            "the limiting infimum, argument": limit.outcome.value, "the limiting infimum, steps": limit.detail[Detail.STEPS],
             "limiting coverage at centred bins [-1, 0], [0, 1], theta = (1/2, 1/2), approaching 1/2": towards_half,
             "infimum of the exact coverage at finite n over the domain": "0 (not attained)",
-            "the finite-n infimum, argument": finite.outcome.value, "the finite-n infimum, steps": finite.detail["steps"],
+            "the finite-n infimum, argument": finite.outcome.value, "the finite-n infimum, steps": finite.detail[Detail.STEPS],
             "exact coverage at n = 1, X in {1, 2} w.p. (1 - t, t), approaching 0": towards_zero}
 
 

@@ -22,9 +22,9 @@ from core.formula import parse_formula
 from catalog.models import meanest_gaussian as gaussian
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence, Method, Outcome
+from proofs.base.evidence import Correction, Detail, Evidence, Method, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import FiniteCheck, PointClaim, Stated, TwoPrecisions
+from proofs.kernel.steps import FiniteCheck, PointClaim, Stated, TwoPrecisions
 from catalog.claims.report_common import SEEDS, simulation_outcome, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
@@ -222,7 +222,7 @@ def _gs_decision(budget: Budget):
     yield replace(ev, holds_when="$B = R + \\sigma\\sqrt{2 \\ln(2n/\\delta)} = 1/2$ (the roots of $4B^2 = 2B$ are $0$ and "
                                  "$1/2$)",
                   detail={**ev.detail, "GS as printed (squared) on [-B, B]": squared.outcome.value,
-                          "GS as printed, the steps": squared.detail.get("steps")},
+                          "GS as printed, the steps": squared.detail.get(Detail.STEPS)},
                   corrected=_gs_correction(budget))
     yield _gs_l2_proof(budget, reading="GS: l2")
 

@@ -22,9 +22,9 @@ from catalog.models import meanest as mechanisms
 from catalog.models import meanest_gaussian as gaussian
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Correction, Detail, Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.base.steps import ExactValue, Holds, Identity, PointClaim, Stated
+from proofs.kernel.steps import ExactValue, Holds, Identity, PointClaim, Stated
 from catalog.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
@@ -171,7 +171,7 @@ def _gaussian_interval(budget: Budget):
     argument = _holds_when_argument(budget)
     yield replace(ev, corrected=_gauss_correction(budget), holds_when=_GAUSS_HOLDS,
                   detail={**ev.detail, "where it holds, the argument": argument.outcome.value,
-                          "where it holds, the steps": argument.detail.get("steps")})
+                          "where it holds, the steps": argument.detail.get(Detail.STEPS)})
     yield certified_exhaustive([_GAUSS_POINT] + _gauss_cases(eps_values), _privacy_margin(gaussian.gs_usual), sign=">=0",
                                premise=_calibrated, reading="GS: l2",
                                domain=f"(ε, δ, Δ) = (10, 10^-5, 1), then ε on a {budget.grid}-point grid of (0, 20) x "

@@ -23,7 +23,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Outcome
 from proofs.base.registry import check, define
-from proofs.base.steps import Holds, Identity, PointClaim, Step
+from proofs.kernel.steps import Holds, Identity, PointClaim, Step
 from catalog.claims.survey_mle import outcome_sum, pi_hat_at
 from catalog.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Evidence, Method
+from proofs.base.evidence import Detail, Evidence, Method
 from proofs.base.registry import check, define
 from catalog.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, converse, converse_witness,
                                      errors_agree, errors_identity, forward, never_holds_decision,
@@ -157,7 +157,7 @@ define(Claim(
 _T318C_CORRECTED = (r"With $T^{op}(\alpha) := \sup\{\beta^{op}_\varphi : \alpha^{op}_\varphi \ge \alpha\}$ (Definition "
                     r"3.17 with $\le$ changed into $\ge$), statement 2 implies that $Q$ is $\epsilon$-WLDP")
 _NEVER_DOMAIN = "every evidential mechanism, every pair (x, x'), every r = e^eps > 1: statement 2 at alpha = 1"
-_NEVER = {"why the premise never holds": "as printed T^op is identically 1 (the test phi = 0) and f^op(1) = 0: "
+_NEVER = {Detail.WHY_NEVER_HOLDS: "as printed T^op is identically 1 (the test phi = 0) and f^op(1) = 0: "
                                          "statement 2 fails at alpha = 1 for every mechanism (decided by z3 in the "
                                          "decision evidence)"}
 

@@ -28,7 +28,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence
 from proofs.base.registry import check, define
-from proofs.base.steps import Identity, Stated
+from proofs.kernel.steps import Identity, Stated
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
 from catalog.engines.simulation import simulation_witness

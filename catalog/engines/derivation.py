@@ -16,8 +16,8 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from proofs.base import steps as recorded
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.kernel import steps as recorded
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from core.errors import invalid
 from symbolic.steps import Step, checked
 
@@ -40,7 +40,7 @@ def derivation(steps: Sequence[Step], *, domain: str, conclusion: str, rules: It
         ok, rest = checked(step)
         if not ok:
             return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain,
-                            {"conclusion": conclusion, "steps checked": shown,
+                            {Detail.CONCLUSION: conclusion, "steps checked": shown,
                              "step not checked": f"{number}. {step.says}", "residual": str(rest)},
                             reading=reading, seconds=time.perf_counter() - start)
         shown.append(f"{number}. {step.says} ({'residual 0' if step.relation == '==' else 'residual >= 0'})")
@@ -52,7 +52,7 @@ def derivation(steps: Sequence[Step], *, domain: str, conclusion: str, rules: It
     kept += [recorded.Stated(f"a rule of finite sums: {rule}") for rule in rules]
     kept.append(recorded.Stated(f"{conclusion}: from the steps above"))
     return Evidence(Method.SYMBOLIC, Outcome.PROVED, domain,
-                    {"conclusion": conclusion, "steps checked by sympy": shown,
+                    {Detail.CONCLUSION: conclusion, "steps checked by sympy": shown,
                      "rules of finite sums used": rules},
                     reading=reading, derived=dict(derived or {}), seconds=time.perf_counter() - start,
                     steps=tuple(kept))

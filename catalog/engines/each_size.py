@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import Stated
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
+from proofs.kernel.steps import Stated
 from proofs.engines.composite import point_steps
 from catalog.engines.notation import sign_evidence
 from core.errors import invalid
@@ -39,8 +39,8 @@ def decide_each_size(condition: Callable[[int], Any], domain: Sequence[Any], siz
     failing = [size for size, e in results if e.outcome is Outcome.COUNTEREXAMPLE]
     undecided = [size for size, e in results if e.outcome is Outcome.INCONCLUSIVE]
     detail: dict[str, Any] = {
-        "solver": "z3 QF_NRA, one query per n (proofs.engines.sign)", "condition": f"{what} {sign}",
-        "z3 outcome per n": {size: e.detail.get("z3 outcome") for size, e in results},
+        Detail.SOLVER: "z3 QF_NRA, one query per n (proofs.engines.sign)", "condition": f"{what} {sign}",
+        "z3 outcome per n": {size: e.detail.get(Detail.Z3_OUTCOME) for size, e in results},
         "n decided": sizes, "fails for n": failing, "undecided n": undecided,
         "seconds per n": {size: round(e.seconds, 3) for size, e in results},
     }

@@ -19,7 +19,7 @@ from typing import Any
 
 import sympy
 
-from proofs.base.steps import Holds, Stated, Step
+from proofs.kernel.steps import Holds, Stated, Step
 
 __all__ = ["mass_symbol", "row_steps", "pushforward_steps", "fails_steps"]
 

@@ -38,7 +38,7 @@ the degenerate cases of the mechanism under study. Support whose every point sit
 points makes ``holds`` evidence vacuous too.
 
 ``steps`` are the machine-checked steps the evidence rests on, and the prose between them
-(:mod:`proofs.base.steps`): what a proof certificate re-runs without this toolkit. Engines record them
+(:mod:`proofs.kernel.steps`): what a proof certificate re-runs without this toolkit. Engines record them
 (an identity, a z3 query, a counterexample's two sides at its point); a check may attach them itself.
 
 A counterexample that carries its two sides (``lhs``/``rhs``, ``claimed``/``exact``,
@@ -51,14 +51,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from core.exact import jsonable
 from core.formula import as_sympy
-from proofs.base.steps import Step
 from core.errors import invalid
 
-__all__ = ["Method", "Outcome", "Recheck", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
+__all__ = ["Method", "Outcome", "Recheck", "Detail", "Step", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
 #: How a report qualifies a ``holds_when`` no engine checked.
 HOLDS_WHEN_UNCHECKED = "stated by the author, not checked"
@@ -89,12 +88,76 @@ class Recheck(StrEnum):
 _MAY_PROVE = frozenset({Method.SYMBOLIC, Method.DECISION})
 
 
+class Detail(StrEnum):
+    """The keys of an evidence's ``detail`` that code reads back, each written and read by its name here.
+
+    The rest of a detail is figures for readers, keyed by what they are; these keys are read by the verdict
+    rule, by the engines that combine evidence and by the kernel. Each value is the text a report shows (and the
+    JSON report stores), so a key's wording is a matter of display, never of logic."""
+
+    #: A method ran out of time; the value says when (an ``inconclusive`` verdict then says "time-out").
+    TIME_OUT = "time-out"
+    #: Why a premise never holds on the whole domain (the reason of a ``vacuous`` verdict).
+    WHY_NEVER_HOLDS = "why the premise never holds"
+    #: Why evidence over zero premise cases is vacuous, in the check's own words (an empty domain, ...).
+    VACUOUS_BECAUSE = "vacuous because"
+    #: The exception of a check that crashed, and its traceback.
+    EXCEPTION = "exception"
+    TRACEBACK = "traceback"
+    #: Why the sign decider did not treat a condition as polynomial.
+    WHY_NOT_POLYNOMIAL = "why not polynomial"
+    #: The solver, and the outcome and number of the z3 queries of a sign decision.
+    SOLVER = "solver"
+    Z3_OUTCOME = "z3 outcome"
+    Z3_QUERIES = "z3 queries"
+    #: The time z3 took on all the queries of a decision, and on its main query (left out where evidence is
+    #: combined, so that a chain's figures do not change from one run to the next).
+    Z3_SECONDS = "z3 seconds (all queries)"
+    Z3_SECONDS_MAIN = "z3 seconds (main query)"
+    #: The steps of an argument in several steps (each with its own figures), and the conclusion they give.
+    STEPS = "steps"
+    CONCLUSION = "conclusion"
+    #: An approximation's claim, the statement it earned, and its remainder.
+    CLAIM = "claim"
+    STATEMENT = "statement"
+    REMAINDER = "remainder"
+    #: The figures of finite checks: cases checked, the largest discrepancy, cases an enumeration missed.
+    CASES_CHECKED = "cases checked"
+    WORST_DISCREPANCY = "worst discrepancy"
+    CASES_MISSED_AT = "cases missed at"
+    #: Prose an argument states without a machine check.
+    STATED = "stated, not machine-checked"
+    #: The record of what a decision procedure checked by machine (:mod:`proofs.kernel.record`): solver
+    #: queries, interval boxes, mean-value arguments, and reductions to a polynomial condition.
+    QUERIES = "queries"
+    BOXES = "boxes"
+    ARGUMENTS = "arguments"
+    REDUCTIONS = "reductions"
+
+
+class Step:
+    """One step of an argument that evidence rests on: the base of the step kinds of :mod:`proofs.kernel.steps`
+    (an SMT query, an identity, ..., the prose between them), which re-check themselves with
+    :mod:`proofs.kernel.stepcheck`. Defined here, with the evidence that holds steps, so that the vocabulary
+    needs nothing of the kernel that checks them."""
+
+    kind: ClassVar[str] = ""
+    machine_checked: ClassVar[bool] = True
+
+    def check(self) -> bool:
+        """Re-check the step with :mod:`proofs.kernel.stepcheck` (what a certificate runs)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Evidence:
     """The result of one method on one claim.
 
     ``domain`` says in words what was covered; ``detail`` holds the figures (worst discrepancy, number of
-    cases, solver time, ...); ``counterexample`` maps parameter names to exact values (and may also hold
+    cases, solver time, ...), those that code reads back under the keys of :class:`Detail`; ``counterexample`` maps parameter names to exact values (and may also hold
     the two sides that disagree); ``derived`` maps names to sympy expressions the check derived (stored
     as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a sub-domain where the claim was
     shown to hold when it fails in general; ``corrected`` a corrected statement with its own evidence.
@@ -173,7 +236,7 @@ class Evidence:
         object.__setattr__(self, "steps", tuple(self.steps))
         for step in self.steps:
             if not isinstance(step, Step):
-                raise invalid("steps", step, "each step is a proofs.base.steps.Step (SmtQuery, Identity, ..., Stated)")
+                raise invalid("steps", step, "each step is a proofs.kernel.steps.Step (SmtQuery, Identity, ..., Stated)")
 
     @property
     def vacuous(self) -> bool:
@@ -188,8 +251,8 @@ class Evidence:
         """Why the evidence is vacuous, in words, or ``None``."""
         if not self.vacuous:
             return None
-        if self.premise_cases == 0 and isinstance(self.detail.get("vacuous because"), str):
-            return self.detail["vacuous because"]        # the check's own words (an empty domain, ...)
+        if self.premise_cases == 0 and isinstance(self.detail.get(Detail.VACUOUS_BECAUSE), str):
+            return self.detail[Detail.VACUOUS_BECAUSE]        # the check's own words (an empty domain, ...)
         if self.premise_cases == 0:
             return "the premise never held in the checked cases"
         return "every checked point lies on the boundary of the stated domain or in a degenerate case"

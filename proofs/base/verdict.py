@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from proofs.base.evidence import Correction, Evidence, Outcome
+from proofs.base.evidence import Correction, Detail, Evidence, Outcome
 
 __all__ = ["Status", "Decision", "Verdict", "decide", "correction_status", "NO_CHECK_YET", "VACUOUS", "NEVER_HOLDS",
            "DEFECTS"]
@@ -71,7 +71,7 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
     crashed = [e for e in evidence if e.outcome is Outcome.ERROR]
     if crashed:
         names = ", ".join(f"{e.method.value}" + (f" [{e.reading}]" if e.reading else "") for e in crashed)
-        first = crashed[0].detail.get("exception", "")
+        first = crashed[0].detail.get(Detail.EXCEPTION, "")
         return Decision(Status.ERROR, f"check crashed: {names}" + (f": {first}" if first else ""))
     primary = [e for e in evidence if e.reading is None]
     never = [e for e in primary if e.premise_never_holds]
@@ -101,8 +101,8 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
                         + ", ".join(sorted({e.recheck.value for e in refutations if e.recheck})))
     if never:
         methods = ", ".join(sorted({e.method.value for e in never}))
-        why = next((e.detail.get("why the premise never holds") for e in never
-                    if isinstance(e.detail.get("why the premise never holds"), str)), None)
+        why = next((e.detail[Detail.WHY_NEVER_HOLDS] for e in never
+                    if isinstance(e.detail.get(Detail.WHY_NEVER_HOLDS), str)), None)
         return Decision(Status.VACUOUS, f"{NEVER_HOLDS}, proved by {methods}" + (f": {why}" if why else ""))
     if proofs:
         return Decision(Status.PROVED, "proved by " + ", ".join(sorted({e.method.value for e in proofs})))
@@ -121,7 +121,7 @@ def decide(evidence: Sequence[Evidence]) -> Decision:
         return Decision(Status.INCONCLUSIVE, f"{reason} ({methods})")
     if not primary:
         return Decision(Status.INCONCLUSIVE, "evidence only about alternative readings")
-    timed = sorted({e.method.value for e in primary if "time-out" in e.detail})
+    timed = sorted({e.method.value for e in primary if Detail.TIME_OUT in e.detail})
     if timed:
         return Decision(Status.INCONCLUSIVE, f"no method was decisive: time-out ({', '.join(timed)})")
     return Decision(Status.INCONCLUSIVE, "no method was decisive")

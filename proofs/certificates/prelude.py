@@ -2,9 +2,9 @@
 
 Three sources, all ordinary Python functions that the tests call directly:
 
-* :mod:`proofs.base.stepcheck`: how each kind of step is re-checked (the toolkit runs the same functions
+* :mod:`proofs.kernel.stepcheck`: how each kind of step is re-checked (the toolkit runs the same functions
   when a step is recorded);
-* :mod:`proofs.base.enumerations`: the procedures that regenerate and re-check the cases of an enumeration
+* :mod:`proofs.kernel.enumerations`: the procedures that regenerate and re-check the cases of an enumeration
   step, with their helpers;
 * this module: the bookkeeping of a script (:func:`step` runs one check and prints its result,
   :func:`finish` lists the stated steps and exits 0 only when every machine-checked step checked).
@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 import sys
 
-from proofs.base import enumerations, stepcheck
+from proofs.kernel import enumerations, stepcheck
 
 __all__ = ["step", "finish", "prelude", "imports", "RESULTS", "RAN", "BOOKKEEPING", "NEEDS"]
 

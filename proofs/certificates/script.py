@@ -6,7 +6,7 @@ report read back from JSON) into the text of a script that
 * imports the standard library, sympy and, only if a step needs them, z3, cvc5 and python-flint (inside
   the helpers that call them), never this toolkit;
 * re-checks every machine-checked step of the evidence the verdict rests on
-  (:func:`proofs.base.steps.certified`): one ``step(...)`` line per step, printed by :class:`StepPrinter`
+  (:func:`proofs.kernel.grounds.certified`): one ``step(...)`` line per step, printed by :class:`StepPrinter`
   (one ``_print_<Kind>`` method per kind of step, as sympy's printers have one per type);
 * prints each step with what it found, lists the stated steps (prose) as "stated, not machine-checked",
   and exits 0 if and only if every machine-checked step checks.
@@ -25,9 +25,9 @@ from typing import Any
 import sympy
 
 from core.errors import ToolkitError
-from proofs.base.steps import (
+from proofs.kernel.grounds import certified, certified_steps
+from proofs.kernel.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, SmtQuery, Stated, Step, TwoPrecisions,
-    certified, certified_steps,
 )
 from proofs.base.version import __version__ as TOOLKIT_VERSION
 from proofs.certificates.expressions import Names, print_expression, used_names, wrapped

@@ -10,6 +10,7 @@
   ``check_approximation``, laws with continuous output;
 * :mod:`proofs.engines.argument`: whole-domain arguments in named steps.
 
-They use :mod:`proofs.base`, ``numeric``, ``symbolic`` and ``core``, and know no paper: the checks only the
-built-in catalog's claims share live in :mod:`catalog.engines`. Claims, reports and the CLI use them.
+They use :mod:`proofs.base`, the certificate kernel :mod:`proofs.kernel` (the steps they record), ``numeric``,
+``symbolic`` and ``core``, and know no paper: the checks only the built-in catalog's claims share live in
+:mod:`catalog.engines`. Claims, reports and the CLI use them.
 """

@@ -60,8 +60,8 @@ from core.formula import parse_formula
 from numeric.count_points import Case, charts_for, draw, in_domain, rational
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, Step
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Status, Verdict
 from proofs.engines.domains import emptiness, plain, undefined_at, vacuous_evidence
 from proofs.engines.sign import check_sign
@@ -115,7 +115,7 @@ class ApproximationVerdict(Verdict):
     @property
     def summary(self) -> str:
         """"holds as an approximation: …" (proved or supported), else what was found."""
-        text = next((e.detail.get("statement") for e in self.evidence if "statement" in e.detail), "")
+        text = next((e.detail.get(Detail.STATEMENT) for e in self.evidence if Detail.STATEMENT in e.detail), "")
         if self.status in (Status.PROVED, Status.SUPPORTED):
             return f"holds as an approximation: {text}"
         if self.status is Status.REFUTED:
@@ -124,7 +124,7 @@ class ApproximationVerdict(Verdict):
 
     @property
     def remainder(self) -> str | None:
-        return next((e.detail.get("remainder") for e in self.evidence if "remainder" in e.detail), None)
+        return next((e.detail.get(Detail.REMAINDER) for e in self.evidence if Detail.REMAINDER in e.detail), None)
 
 
 def _read(value: Any, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.Basic:
@@ -229,7 +229,7 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
              else "the relative error (exact - approx)/exact tends to 0") + f" as {regime}"
     where = f"{claim}, at every point of the stated domain {problem.domain.text or 'all values'!r}"
     remainder = _shown(sympy.simplify(problem.remainder) if _small(problem.remainder) else problem.remainder)
-    detail: dict[str, Any] = {"remainder": remainder, "claim": claim}
+    detail: dict[str, Any] = {Detail.REMAINDER: remainder, Detail.CLAIM: claim}
     try:
         expr = problem.relative if target is None else problem.relative / target
         split = _in_h(problem, expr)
@@ -241,7 +241,7 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
         raise
     except _SYMPY_FAILURES as failure:
         detail["note"] = f"sympy could not complete the expansion: {type(failure).__name__}: {str(failure)[:200]}"
-        detail["statement"] = f"{claim} (undecided)"
+        detail[Detail.STATEMENT] = f"{claim} (undecided)"
         return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail, seconds=time.perf_counter() - start), claim
     if not low_bottom:
         raise invalid("exact", str(problem.exact), "is identically 0: a relative error is undefined")
@@ -258,7 +258,7 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
         nonzero, how = _nonzero(problem, leading, timeout)
         detail["denominator's leading coefficient"] = f"{leading_text}: {how}"
         statement = f"{claim}, for every point of the domain" + ("" if nonzero else " where " + leading_text + " != 0")
-        detail["statement"] = statement
+        detail[Detail.STATEMENT] = statement
         outcome = Outcome.PROVED if nonzero else Outcome.INCONCLUSIVE
         steps = _proof_steps(problem, expr, top, bottom, h, power, need, leading, timeout) if nonzero else ()
         return Evidence(Method.SYMBOLIC, outcome, where, detail, seconds=time.perf_counter() - start,
@@ -268,7 +268,7 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
     if point is None:
         detail["note"] = (f"the coefficient of h^{k} in the numerator, {_shown(coefficient)}, does not vanish "
                           "identically, but no exact point of the domain was found where it is non-zero")
-        detail["statement"] = f"{claim} (undecided)"
+        detail[Detail.STATEMENT] = f"{claim} (undecided)"
         return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail, seconds=time.perf_counter() - start), claim
     values, shown = point
     at = {symbol(name): rational(v) for name, v in values.items()}
@@ -279,7 +279,7 @@ def _limit_evidence(problem: _Problem, timeout: float, start: float) -> tuple[Ev
     where_at = f"at {at} " if at else ""
     statement = (f"{where_at}the relative error tends to {'infinity' if limit is sympy.zoo else _shown(limit)}, not 0"
                  if target is None else f"{where_at}the relative error over {target} is unbounded")
-    detail["statement"] = statement
+    detail[Detail.STATEMENT] = statement
     counterexample = {**{a: str(b) for a, b in shown.items()}, "regime": str(problem.regime),
                       "limit of the relative error" if target is None else "limit of the ratio":
                       "oo" if limit is sympy.zoo else _shown(limit), "relation": "limit != 0" if target is None
@@ -467,7 +467,7 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
     form, h = _h_form(problem, expr)
     if sympy.count_ops(form) > 400:
         detail["note"] = "the relative error is not rational in the variable and too large to expand"
-        detail["statement"] = f"{claim} (undecided)"
+        detail[Detail.STATEMENT] = f"{claim} (undecided)"
         return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail, seconds=time.perf_counter() - start), claim
     if not (form.free_symbols - {h}):
         coefficient, exponent = _leading(form, h)
@@ -475,12 +475,12 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
         detail["leading term (series)"] = f"{_shown(coefficient)}*h**{exponent}"
         if good:
             statement = f"{claim} (the relative error is of order h^{exponent}; series expansion)"
-            detail["statement"] = statement
+            detail[Detail.STATEMENT] = statement
             return Evidence(Method.SYMBOLIC, Outcome.PROVED, where, detail, seconds=time.perf_counter() - start,
                             steps=_series_steps(problem, form, h, bound is not None)), statement
         if not _near(problem, Case({}, {}, True)):
             detail["note"] = "the stated domain has no value of the variable near the regime"
-            detail["statement"] = f"{claim} (undecided)"
+            detail[Detail.STATEMENT] = f"{claim} (undecided)"
             return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail,
                             seconds=time.perf_counter() - start), claim
         found, statement = _series_refuted(problem, {}, {}, coefficient, exponent, claim, where, detail, start)
@@ -498,7 +498,7 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
                                    start)
     detail["note"] = ("the relative error is not rational in the variable; at sampled points of the domain its "
                       "expansion vanishes in the regime, but a proof for every point needs a uniform expansion")
-    detail["statement"] = f"{claim} (undecided for every point; see the table)"
+    detail[Detail.STATEMENT] = f"{claim} (undecided for every point; see the table)"
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail, seconds=time.perf_counter() - start), claim
 
 
@@ -510,7 +510,7 @@ def _series_refuted(problem: _Problem, values: Mapping[str, Any], shown: Mapping
     statement = (f"{'at ' + at + ' ' if at else ''}the relative error tends to "
                  f"{'infinity' if limit is sympy.zoo else _shown(limit)}, not 0" if problem.order is None else
                  f"{'at ' + at + ' ' if at else ''}the relative error over {problem.order} is unbounded")
-    detail["statement"] = statement
+    detail[Detail.STATEMENT] = statement
     counterexample = {**{a: str(b) for a, b in shown.items()}, "regime": str(problem.regime),
                       "leading term": f"{_shown(coefficient)}*h**{exponent}",
                       "relation": "limit != 0" if problem.order is None else "ratio unbounded"}
@@ -717,12 +717,12 @@ def _with_sign(problem: _Problem, limit: Evidence, sign: str, timeout: float) ->
         return Evidence(Method.SYMBOLIC, Outcome.COUNTEREXAMPLE, limit.domain, detail,
                         counterexample=limit.counterexample, recheck=limit.recheck, seconds=limit.seconds)
     if status is Status.REFUTED and found:
-        detail["statement"] = f"the remainder exact - approx is not {sign} on the domain"
+        detail[Detail.STATEMENT] = f"the remainder exact - approx is not {sign} on the domain"
         return Evidence(Method.SYMBOLIC, Outcome.COUNTEREXAMPLE, limit.domain + f"; remainder {sign}", detail,
                         counterexample={**found, "relation": f"exact - approx {sign}"}, recheck=recheck or Recheck.EXACT,
                         seconds=limit.seconds)
     if limit.outcome is Outcome.PROVED and status is Status.PROVED:
-        detail["statement"] = f"{detail.get('statement', '')}; the remainder exact - approx is {sign} on the domain"
+        detail[Detail.STATEMENT] = f"{detail.get(Detail.STATEMENT, '')}; the remainder exact - approx is {sign} on the domain"
         return Evidence(Method.SYMBOLIC, Outcome.PROVED, limit.domain + f"; remainder {sign}", detail,
                         seconds=limit.seconds)
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, limit.domain + f"; remainder {sign}", detail,
@@ -784,7 +784,7 @@ def _defined(problem: _Problem, limit: Evidence, timeout: float) -> Evidence:
         return limit
     return replace(limit, outcome=Outcome.INCONCLUSIVE, steps=(),
                    detail={**limit.detail, "undefined": undefined.text,
-                           "statement": f"{limit.detail.get('claim', '')} (undecided: {undefined.text})",
+                           Detail.STATEMENT: f"{limit.detail.get(Detail.CLAIM, '')} (undecided: {undefined.text})",
                            "note": f"{undefined.text}: the claim is not defined on the whole stated domain"})
 
 

@@ -22,7 +22,7 @@ every step is decided true, otherwise ``inconclusive`` naming the step that fail
 argument is wrong, not that the claim is). The finite-sum manipulations that join the steps (splitting a
 sum into terms, exchanging two finite sums) are stated in each step's ``because``.
 
-The evidence records what a machine checked, for a proof certificate (:mod:`proofs.base.steps`): a sets
+The evidence records what a machine checked, for a proof certificate (:mod:`proofs.kernel.steps`): a sets
 step is the SMT-LIB text of its z3 query (expected ``unsat``: the negation has no model over sorts of any
 size); an arithmetic step the queries the sign decider recorded, or else one z3 query of its own (the
 hypotheses and the negated condition, expected ``unsat``); an identity step the sympy identity. Each
@@ -43,8 +43,9 @@ from typing import Any
 
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
-from proofs.base import steps as recorded
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.kernel import steps as recorded
+from proofs.kernel.record import recorded_steps
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
 from proofs.engines.sign.solver import relation as z3_relation
@@ -256,9 +257,9 @@ def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
     evidence = sign_evidence(step.statement, list(step.hypotheses), sign=step.sign, symbols=step.symbols,
                              timeout=timeout, search_region=False)
     proved = evidence.outcome is Outcome.PROVED
-    info = {"decided by": evidence.detail.get("solver", "z3"), "result": evidence.outcome.value,
+    info = {"decided by": evidence.detail.get(Detail.SOLVER, "z3"), "result": evidence.outcome.value,
             "proved": proved,
-            "recorded": (recorded.sign_record_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
+            "recorded": (recorded_steps(evidence.detail) or _direct_query(step, timeout)) if proved else ()}
     if evidence.counterexample:
         info["counterexample"] = dict(evidence.counterexample)
     return info
@@ -350,7 +351,7 @@ def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premi
         shown.append(entry)
         if not proved and failed is None:
             failed = entry
-    figures = {**(detail or {}), "steps": shown}
+    figures = {**(detail or {}), Detail.STEPS: shown}
     if failed is not None:
         figures["not shown"] = failed["step"]
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, figures, reading=reading,
@@ -389,7 +390,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     queries: list = []
     positive = implied(relations, denominators, timeout=timeout, record=queries) if denominators else {"implied": True}
     result = implied(relations, reduced, timeout=timeout, record=queries) if positive["implied"] else positive
-    figures = {**(detail or {}), "conditions": len(listed), "solver": "z3 QF_NRA (one query per condition)",
+    figures = {**(detail or {}), "conditions": len(listed), Detail.SOLVER: "z3 QF_NRA (one query per condition)",
                "hypotheses": [str(r) for r in relations]}
     if result["implied"] is True:
         glue = recorded.Stated("each condition N/D is decided through its numerator N once its denominator D is shown "
@@ -443,7 +444,7 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
     ``conclusions``: z3 (QF_NRA) is asked for a point of the hypotheses where a conclusion fails. Returns
     ``{"implied": True|False|None, "checked": n, "failing": name, "point": {symbol: Fraction}}`` (``None``:
     undecided); the point, if any, is exact (z3's rational model). Each query answered ``unsat`` is appended
-    to ``record`` as a :class:`~proofs.base.steps.SmtQuery` (its SMT-LIB text), for a proof certificate."""
+    to ``record`` as a :class:`~proofs.kernel.steps.SmtQuery` (its SMT-LIB text), for a proof certificate."""
     import sympy
     import z3
 

@@ -22,7 +22,7 @@ evidence ``inconclusive``. :func:`confirmed` runs an exact computation whose ste
 numerically (an exact coverage whose memberships compare a rational with z²) at both precisions and
 keeps its result only when the two agree.
 
-Given the difference as sympy (``claim=``, a :class:`~proofs.base.steps.PointClaim` of ``difference sign``),
+Given the difference as sympy (``claim=``, a :class:`~proofs.kernel.steps.PointClaim` of ``difference sign``),
 :func:`certified_exhaustive` records the steps of a proof certificate: the sign at the counterexample, or
 the finite check of every case, each sign decided again by python-flint balls at two precisions.
 """
@@ -36,7 +36,7 @@ from typing import Any
 from core.context import DEFAULT_DPS, NumbersContext, arb
 from core.errors import invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import PointClaim
+from proofs.kernel.steps import PointClaim
 from proofs.engines.methods import exhaustive
 
 __all__ = ["Certified", "certified_sign", "certified_exhaustive", "confirmed", "number_text", "SIGNS"]

@@ -9,7 +9,7 @@
 * :func:`premise_witnessed`: a proof of an implication also states one point where its premise holds,
   so that it is not vacuous (``premise_cases``).
 
-For a proof certificate (:mod:`proofs.base.steps`) a chain carries the steps of its steps (the sign
+For a proof certificate (:mod:`proofs.kernel.steps`) a chain carries the steps of its steps (the sign
 decider's records stay in the detail it copies) and states its conclusion; a witness carries the condition
 and the domain at its point, each decided exactly (or by balls at two precisions).
 """
@@ -26,13 +26,16 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from core.formula import as_sympy
-from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import RELATIONS, Holds, Stated, Step, all_steps
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import RELATIONS, Holds, Stated, Step
 from proofs.engines.sign import sign_evidence
 
 __all__ = ["chain", "witness", "premise_witnessed", "point_steps"]
 
 _NEGATION = {">0": "<=0", ">=0": "<0", "<0": ">=0", "<=0": ">0", "==0": "!=0", "!=0": "==0"}
+#: Figures of a step left out of a chain's figures: solver times, which change from one run to the next.
+_TIMINGS = frozenset({Detail.Z3_SECONDS, Detail.Z3_SECONDS_MAIN})
 
 
 def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str,
@@ -45,9 +48,9 @@ def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str
     if method not in (Method.SYMBOLIC, Method.DECISION):
         raise invalid("method", method.value, "only a symbolic argument or a decision procedure proves")
     missing = [name for name, step in steps if step.outcome is not Outcome.PROVED]
-    figures = {**(detail or {}), "conclusion": conclusion,
-               "steps": {name: {"outcome": step.outcome.value, "method": step.method.value, "domain": step.domain,
-                                **{k: v for k, v in step.detail.items() if not k.startswith("z3 seconds")}}
+    figures = {**(detail or {}), Detail.CONCLUSION: conclusion,
+               Detail.STEPS: {name: {"outcome": step.outcome.value, "method": step.method.value, "domain": step.domain,
+                                **{k: v for k, v in step.detail.items() if k not in _TIMINGS}}
                          for name, step in steps}}
     if missing:
         figures["steps not proved"] = missing
@@ -78,7 +81,7 @@ def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[s
     text = f"existence of a point with {describe}: " + negation.domain
     detail: dict[str, Any] = {"asked": f"z3 to prove the negation ({expr} {_NEGATION[sign]}) on the whole domain",
                               "negation": negation.outcome.value,
-                              **{k: v for k, v in negation.detail.items() if not k.startswith("z3 seconds")}}
+                              **{k: v for k, v in negation.detail.items() if k not in _TIMINGS}}
     if negation.outcome is not Outcome.COUNTEREXAMPLE:
         if negation.outcome is Outcome.PROVED:
             detail["note"] = "the negation holds everywhere: no such point exists"

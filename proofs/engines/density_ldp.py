@@ -52,9 +52,9 @@ from core.domain import Domain
 from core.errors import invalid
 from numeric.density import (TP, T, Y, Density, exact_integral, is_identity, larger, normal_cdf, parse_density_formula, positive_symbols,
                              smaller)
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, counterexample_steps
+from proofs.kernel.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 from proofs.engines.domains import emptiness, vacuous_evidence

@@ -37,9 +37,9 @@ from core.domain import Domain
 from core.errors import invalid
 from numeric.density import (T, Y, Density, exact_integral, is_identity, parse_density_formula, raw_moment,
                              tidy, with_generator)
-from proofs.base import stepcheck
+from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, counterexample_steps
+from proofs.kernel.steps import Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import acb_function
 from proofs.engines.domains import emptiness, vacuous_evidence

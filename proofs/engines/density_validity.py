@@ -24,7 +24,8 @@ import sympy
 from core.domain import Domain
 from core.errors import invalid
 from numeric.density import T, Y, Density, is_identity, positive_symbols, total_mass, with_generator
-from proofs.base.steps import Inequality, Stated, Step, all_steps
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Inequality, Stated, Step
 from proofs.engines.sign import check_sign
 
 __all__ = ["validate", "nonnegative", "decide_nonnegative", "region", "SIGN_TIMEOUT"]
@@ -65,7 +66,7 @@ def nonnegative(expr: Any, domain: Domain, *, timeout: float = SIGN_TIMEOUT) -> 
 
 def decide_nonnegative(expr: Any, domain: Domain, *,
                        timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, Any] | None, tuple[Step, ...]]:
-    """:func:`nonnegative` with the steps of a proof: an :class:`~proofs.base.steps.Inequality` (sympy's
+    """:func:`nonnegative` with the steps of a proof: an :class:`~proofs.kernel.steps.Inequality` (sympy's
     assumptions, after each generator e^{x/L} of a positive x is written 1 + h) or the sign decider's own
     steps."""
     expr = sympy.sympify(expr)

@@ -23,8 +23,8 @@ import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument
-from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.base.steps import Stated, Step
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
+from proofs.kernel.steps import Stated, Step
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.nonempty import DomainStatus, domain_status
 from proofs.engines.sign.parse import read_statement
@@ -55,7 +55,7 @@ def vacuous_evidence(methods: Sequence[Method], domain: Domain, status: DomainSt
     """One evidence per method for a claim on an empty domain: it holds over no case (vacuous)."""
     why = f"{EMPTY} ({status.how})"
     return tuple(Evidence(method, Outcome.HOLDS, f"the stated domain {domain.text!r}",
-                          {"domain": "empty", "empty domain": status.how, "vacuous because": why,
+                          {"domain": "empty", "empty domain": status.how, Detail.VACUOUS_BECAUSE: why,
                            "note": "nothing was checked: no point satisfies every condition of the domain"},
                           premise_cases=0, interior_cases=0)
                  for method in methods)

@@ -70,9 +70,9 @@ from numeric.families import (MAX_CASES, X, X_PRIME, Family, MatrixFamily, Produ
                               expression, matrix as matrix_family)
 from numeric.finite_mechanism import FiniteMechanism, symbol
 from numeric.mechanisms import Mechanism
-from proofs.base import stepcheck
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Stated, Step
+from proofs.kernel import stepcheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.steps import Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import dispatch_ldp
 from proofs.engines.sign.limits import WHOLE_CALL, late, timed_out, within
@@ -176,7 +176,7 @@ def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: 
     decision, loss = _decision(family, merged, eps, timeout)
     best = loss.get("ratio") if loss else None
     enumeration = _enumeration(family, merged, eps, points, None if best == sympy.oo else best)
-    missed = enumeration.detail.get("cases missed at")
+    missed = enumeration.detail.get(Detail.CASES_MISSED_AT)
     if missed and decision.outcome is Outcome.PROVED:
         # the stated argument that the cases are exhaustive failed on the explicit matrix: no proof
         decision = replace(decision, outcome=Outcome.INCONCLUSIVE, detail={
@@ -800,7 +800,7 @@ def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int, best: 
         detail["ratio cases cross-checked"] = (f"at {agree} of {len(checked)} points the largest ratio of the explicit "
                                                "matrix is the closed form's (the cases missed no larger ratio)")
     if missed is not None:
-        detail["cases missed at"] = missed
+        detail[Detail.CASES_MISSED_AT] = missed
     seconds = time.perf_counter() - start
     if refutation is not None:
         point, recheck = refutation

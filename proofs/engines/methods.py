@@ -7,9 +7,9 @@
   sampler), shrunk and re-checked exactly;
 * :func:`rational_grid`: evenly spaced exact rationals strictly inside an interval.
 
-Each records the steps a proof certificate re-runs (:mod:`proofs.base.steps`): :func:`identity` the sympy
+Each records the steps a proof certificate re-runs (:mod:`proofs.kernel.steps`): :func:`identity` the sympy
 identity it proved, or both sides at its counterexample; :func:`exhaustive`, given the claim at a point as
-sympy (``claim=``, a :class:`~proofs.base.steps.PointClaim`), its counterexample's two sides and domain, or
+sympy (``claim=``, a :class:`~proofs.kernel.steps.PointClaim`), its counterexample's two sides and domain, or
 the finite check of every case.
 """
 
@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from numeric.sampling import sampler_of
-from proofs.base import stepcheck
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
+from proofs.kernel import stepcheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
 from core.formula import as_sympy
 
@@ -111,7 +111,7 @@ def identity(
 
 
 def _zero_by(difference: Any, *, custom: bool) -> str | None:
-    """The simplification of :data:`proofs.base.stepcheck.ZERO_BY` that a certificate repeats for an identity
+    """The simplification of :data:`proofs.kernel.stepcheck.ZERO_BY` that a certificate repeats for an identity
     sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
     default is ``simplify``), found by trying them when the check brought its own."""
     import sympy
@@ -129,7 +129,7 @@ def _zero_by(difference: Any, *, custom: bool) -> str | None:
 
 
 def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = None) -> tuple[Step, ...]:
-    """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.base.steps.Inequality`
+    """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.kernel.steps.Inequality`
     (the reduced difference nonnegative by sympy's assumptions), with the first simplification that shows it,
     and ``because`` (how the symbols cover the domain) stated; empty when none shows it."""
     for how in ("factor", "gamma", "simplify"):
@@ -217,14 +217,14 @@ def exhaustive(
                 worst[key] = value
         if not ok:
             return Evidence(method, Outcome.COUNTEREXAMPLE, domain,
-                            {**(detail or {}), "cases checked": count},
+                            {**(detail or {}), Detail.CASES_CHECKED: count},
                             counterexample={**dict(case), **info}, recheck=recheck, reading=reading,
                             seconds=time.perf_counter() - start,
                             premise_cases=in_premise if premise is not None else None,
                             steps=claim.counterexample(case) if claim is not None else ())
     if count == 0:
         raise invalid("cases", "[]", "an exhaustive check needs at least one case")
-    figures = {**(detail or {}), "cases checked": count,
+    figures = {**(detail or {}), Detail.CASES_CHECKED: count,
                **{f"{key} (largest over the {count} checked cases)": value for key, value in worst.items()}}
     if premise is not None:
         figures["cases where the premise held"] = in_premise

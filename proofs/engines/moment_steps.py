@@ -1,4 +1,4 @@
-"""The machine-checked steps of a moment verdict, for a proof certificate (:mod:`proofs.base.steps`).
+"""The machine-checked steps of a moment verdict, for a proof certificate (:mod:`proofs.kernel.steps`).
 
 * A **refutation** (:func:`refutation_steps`): at the counterexample (n, the parameters), the true side is
   the moment written out from its definition, a finite sum over the outcomes of the n users' reports:
@@ -32,8 +32,8 @@ from core.errors import InvalidArgument
 from core.formula import parse_formula
 from numeric.data_model import Counts, Prior
 from numeric.finite_mechanism import symbol
-from proofs.base import stepcheck
-from proofs.base.steps import Identity, PointClaim, Stated, Step
+from proofs.kernel import stepcheck
+from proofs.kernel.steps import Identity, PointClaim, Stated, Step
 
 __all__ = ["user_coordinates", "definition_sum", "refutation_steps", "derivation_steps", "MAX_TERMS"]
 

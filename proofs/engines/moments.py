@@ -74,9 +74,9 @@ from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_mo
 from numeric.families import Family
 from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 from numeric.multinomial import outcome_count
-from proofs.base import stepcheck
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Holds, Identity, Stated, Step
+from proofs.kernel import stepcheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.steps import Holds, Identity, Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.domains import emptiness, undefined_at, vacuous_evidence
 from proofs.engines.holds_when import joined, with_region
@@ -121,7 +121,7 @@ class MomentVerdict(Verdict):
 
     @property
     def worst_discrepancy(self) -> str | None:
-        return next((e.detail.get("worst discrepancy") for e in self.evidence if "worst discrepancy" in e.detail), None)
+        return next((e.detail.get(Detail.WORST_DISCREPANCY) for e in self.evidence if Detail.WORST_DISCREPANCY in e.detail), None)
 
 
 def parse_claimed(claimed: Any, names: Sequence[str] = _CLAIMED_NAMES) -> sympy.Basic:
@@ -371,7 +371,7 @@ def _figures(run: _Comparison, problem: MomentProblem, ns: Sequence[int], by_n: 
         "precision": f"{run.dps} digits (python-flint arb balls)",
         "tolerance": f"|enumerated - claimed| <= 1e-{run.tolerance_exp} * max(1, |claimed|)",
         "enumerated": sorted(run.methods),
-        "worst discrepancy": f"{max(run.worst[0], 0.0):.3e}", "worst at": run.worst[1],
+        Detail.WORST_DISCREPANCY: f"{max(run.worst[0], 0.0):.3e}", "worst at": run.worst[1],
         "worst discrepancy is over": f"the {run.cases} checked cases (the worst found, not an optimum over the domain)",
         "interior cases (non-degenerate)": run.interior,
     }
@@ -433,7 +433,7 @@ def _refuted(run: _Comparison, problem: MomentProblem, by_n: Mapping[int, Sequen
     case: Case = found["case"]
     return Evidence(
         Method.ENUMERATION, Outcome.COUNTEREXAMPLE, _domain(problem, ns, by_n, None, what),
-        {"cases checked": run.cases, "moment": run.moment,
+        {Detail.CASES_CHECKED: run.cases, "moment": run.moment,
          "precision": f"{run.dps} digits, re-checked {found['recheck'].value}", "enumerated": sorted(run.methods),
          "counterexample lies": "inside the stated domain" + (" (interior)" if case.interior else " (on its boundary)")
          if problem.domain is not None else "at a valid point of the mechanism"},

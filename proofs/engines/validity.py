@@ -42,8 +42,9 @@ from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.families import Family, Requirement
-from proofs.base.evidence import Outcome
-from proofs.base.steps import Stated, Step, all_steps
+from proofs.base.evidence import Detail, Outcome
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Stated, Step
 from proofs.base.verdict import Verdict
 from proofs.engines.sign import sign_evidence
 
@@ -65,7 +66,7 @@ class SignAnswer:
     outcome: str
     counterexample: Mapping[str, Any] | None
     reason: str
-    steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.base.steps)
+    steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.kernel.steps)
 
 
 def _generators(expr: sympy.Expr) -> sympy.Expr:
@@ -303,7 +304,7 @@ def _check(expr: sympy.Expr, constraints: list[Any], *, sign: str, integers: Ite
     reduce to a polynomial one the cvc5/Taylor cross-check beside it, as ``check_sign`` does."""
     options = dict(sign=sign, integers=list(integers), timeout=timeout, symbols=list(symbols))
     first = sign_evidence(expr, constraints, search_region=False, **options)
-    if first.detail.get("why not polynomial") is None:
+    if first.detail.get(Detail.WHY_NOT_POLYNOMIAL) is None:
         return Verdict((first,))
     return Verdict((first, sign_evidence(expr, constraints, solver="cvc5", **options)))
 

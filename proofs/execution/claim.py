@@ -23,7 +23,7 @@ from typing import Any
 from proofs.base import registry
 from proofs.base.budget import Budget, budget as get_budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from proofs.base.verdict import Status, Verdict
 from proofs.execution import signals
 
@@ -140,9 +140,9 @@ def _evidence_of(name: str, produced: Any) -> list[Evidence]:
 
 
 def _crashed(chk: Any, exception: str, trace: str | None = None) -> Evidence:
-    detail = {"check": chk.name, "exception": exception}
+    detail = {"check": chk.name, Detail.EXCEPTION: exception}
     if trace is not None:
-        detail["traceback"] = trace
+        detail[Detail.TRACEBACK] = trace
     return Evidence(method=chk.method, outcome=Outcome.ERROR, domain="(check did not complete)", detail=detail)
 
 
@@ -151,5 +151,5 @@ def died(claim_id: str, budget: Any, reason: str, seconds: float = 0.0) -> Claim
     checks = registry.checks_for(claim_id)
     method = checks[0].method if checks else Method.ENUMERATION
     evidence = Evidence(method, Outcome.ERROR, "(the worker running this claim died)",
-                        {"exception": reason, "budget": getattr(budget, "name", str(budget))})
+                        {Detail.EXCEPTION: reason, "budget": getattr(budget, "name", str(budget))})
     return ClaimResult(registry.get(claim_id), Verdict((evidence,)), seconds)

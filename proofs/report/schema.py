@@ -60,7 +60,8 @@ from core.exact import jsonable
 from core.formula import MAX_LENGTH
 from proofs.base.claim import _ID as _CLAIM_ID
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Step, step_counts, step_from_json
+from proofs.kernel.grounds import step_counts
+from proofs.kernel.steps import Step, step_from_json
 from proofs.base.verdict import Status, correction_status
 from numeric.definitions import READINGS
 from proofs.base.version import __version__
@@ -513,7 +514,7 @@ class ClaimReport:
     def steps(self) -> dict[str, int] | None:
         """``{"machine_checked", "stated", "uncovered", "unchecked"}``: the steps of the evidence the verdict rests on
         (what its proof certificate re-runs), and the deciding evidence without steps; None for a status that
-        certifies nothing (:func:`proofs.base.steps.step_counts`)."""
+        certifies nothing (:func:`proofs.kernel.grounds.step_counts`)."""
         return step_counts(self.status, self.evidence)
 
     @property

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from proofs.base.evidence import HOLDS_WHEN_UNCHECKED
+from proofs.base.evidence import Detail, HOLDS_WHEN_UNCHECKED
 from proofs.base.verdict import Status
 from proofs.report import mathtext, values
 from proofs.report.latex import DEFINITIONS_LATEX
@@ -35,8 +35,8 @@ STATUS_MEANING = {
 }
 
 #: Keys of an evidence's detail that are shown elsewhere or only in the JSON.
-_HIDDEN_DETAIL = frozenset({"traceback", "counterexample", "recheck", "reading", "holds_when", "corrected", "seconds",
-                            "derived", "premise_cases", "queries", "boxes", "arguments"})  # the record: for certificates
+_HIDDEN_DETAIL = frozenset({Detail.TRACEBACK, "counterexample", "recheck", "reading", "holds_when", "corrected", "seconds",
+                            "derived", "premise_cases", Detail.QUERIES, Detail.BOXES, Detail.ARGUMENTS})  # the record: for certificates
 _MAX_ROWS = 14
 _MAX_NESTED = 6
 

@@ -84,7 +84,7 @@ def test_R_warner_var_reads_N_as_the_large_sample_law():
     p; exact laws on a grid) and the Berry–Esseen distance tending to 0 (proved, a limit the certificate re-runs);
     that the discrete θ̂₁ is never exactly normal (two atoms at n = 1) is another reading, not the verdict."""
     from proofs.base.evidence import Method
-    from proofs.base.steps import Identity
+    from proofs.kernel.steps import Identity
 
     r = result("R.warner-var")
     assert r.status is Status.PROVED and r.claim.definitions[2] == "'∼ N': the large-sample law"

@@ -10,7 +10,7 @@ import pytest
 from numeric.definitions import READINGS
 from proofs.base import registry
 from proofs.base.evidence import Method, Outcome
-from proofs.base.steps import certified, complete
+from proofs.kernel.grounds import certified, complete
 from proofs.base.verdict import Status, correction_status
 from tests.claims.quick_results import quick
 

@@ -47,7 +47,7 @@ def test_T3_18_converse_as_printed_is_vacuous():
 def test_T3_18_converse_is_vacuous():
     """Status ``vacuous``, earned by z3's proof that T^op(1) = 1 > 0 = f^op(1) for every mechanism and eps; the
     reason says the premise never holds on the whole domain; the steps re-check the errors of φ ≡ 0."""
-    from proofs.base.steps import ExactValue, Identity
+    from proofs.kernel.steps import ExactValue, Identity
     from proofs.base.verdict import Status
 
     result = quick("T3.18.converse")
@@ -65,7 +65,7 @@ def test_T3_18_converse_is_vacuous():
 def test_T3_18_forward_counterexample_checks_T_op_identically_1_in_the_papers_symbols():
     """The counterexample's steps re-check the errors of φ ≡ 0 (α^op = 0, β^op = 1) before the point where
     T^op(α) = 1 exceeds f^op(α); its symbols are α and r = e^ε, and its summary names T^op(α), not "α = α"."""
-    from proofs.base.steps import ExactValue
+    from proofs.kernel.steps import ExactValue
 
     (decision,) = [e for e in quick("T3.18.forward").evidence if e.reading is None and e.method.value == "decision"]
     names = {str(x) for s in decision.steps if s.machine_checked for x in getattr(s, "point", {})}

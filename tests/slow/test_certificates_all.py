@@ -4,7 +4,7 @@ imported once, and each script still runs as ``__main__`` in a namespace of its 
 shown to fail). A verdict that certifies nothing (inconclusive) gets the one-line refusal naming its status,
 never a script, except a vacuous one whose premise is proved never to hold (its certificate says so); and the claims whose verdicts still rest on evidence without steps are exactly those listed
 in :data:`WITHOUT_STEPS`, each refused in one line. No certificate has a machine-checked step that cannot fail
-(:func:`proofs.base.steps.cannot_fail`) or runs a step twice, and each calls exactly the steps it must run."""
+(:func:`proofs.kernel.steps.cannot_fail`) or runs a step twice, and each calls exactly the steps it must run."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import re
 import pytest
 
 from proofs.base import registry
-from proofs.base.steps import all_steps, cannot_fail, certified, certified_steps, complete, step_key
+from proofs.kernel.grounds import all_steps, certified, certified_steps, complete
+from proofs.kernel.steps import cannot_fail, step_key
 from proofs.certificates import NoCertificate, certificate_source, file_name
 from tests.certificate_runner import run_certificates
 from tests.claims.quick_results import quick

@@ -152,7 +152,7 @@ def test_a_condition_true_as_written_is_listed_as_stated_and_certifies_nothing_a
     import sympy
 
     from proofs.base.evidence import Evidence
-    from proofs.base.steps import ExactValue, Holds
+    from proofs.kernel.steps import ExactValue, Holds
     from proofs.certificates import NoCertificate, Subject
 
     always = Holds("a number below another", sympy.erfc(25) < sympy.Rational(1, 10**100), {})

@@ -13,7 +13,7 @@ import pytest
 import sympy
 
 from proofs.base.evidence import Evidence
-from proofs.base.steps import (
+from proofs.kernel.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, SmtQuery, Stated, TwoPrecisions,
 )
 from proofs.certificates import NoCertificate, Subject, certificate_source, file_name, write_certificates

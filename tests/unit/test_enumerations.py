@@ -1,4 +1,4 @@
-"""The procedures an enumeration step re-runs (proofs.base.enumerations): written from the definitions, they agree
+"""The procedures an enumeration step re-runs (proofs.kernel.enumerations): written from the definitions, they agree
 with the toolkit's own computations, regenerate exactly the cases of the check they certify, and find a failure
 when there is one."""
 
@@ -11,9 +11,9 @@ from fractions import Fraction
 import pytest
 
 from numeric.grids import mass_functions
-from proofs.base import enumerations
+from proofs.kernel import enumerations
 from proofs.base.budget import budget
-from proofs.base.steps import Enumeration
+from proofs.kernel.steps import Enumeration
 from catalog.engines.tradeoff.levels import _grid, choquet_exhaustive, vertex_rows
 
 HALF = Fraction(1, 2)

@@ -14,7 +14,7 @@ import z3
 
 from proofs.base.evidence import Outcome
 from proofs.engines.sign.decide import sign_evidence
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 
 def _rerun_z3(smtlib: str) -> str:

@@ -1,4 +1,4 @@
-"""The steps a verdict rests on (proofs.base.steps): each kind validated on construction, re-checked by the
+"""The steps a verdict rests on (proofs.kernel.steps): each kind validated on construction, re-checked by the
 helpers a certificate copies, written to JSON and read back; the counterexample steps of a point claim; the
 canonical SMT-LIB text; which evidence a certificate covers."""
 
@@ -13,13 +13,14 @@ import pytest
 import sympy
 import z3
 
-from proofs.base import enumerations, stepcheck
+from proofs.kernel import enumerations, stepcheck
 from proofs.base.evidence import Evidence
-from proofs.base.steps import (
+from proofs.kernel.grounds import certified, certified_steps, complete, step_counts
+from proofs.kernel.record import recorded_steps
+from proofs.kernel.steps import (
     Boxes, Enumeration, ExactValue, FiniteCheck, Holds, Identity, Inequality, PointClaim, SmtQuery, Stated,
-    TwoPrecisions, attach, cannot_fail,
-    certified, certified_steps, settled, step_key, trivial_query,
-    complete, counterexample_steps, normalised_smtlib, sign_record_steps, step_counts, step_from_json,
+    TwoPrecisions, attach, cannot_fail, settled, step_key, trivial_query,
+    counterexample_steps, normalised_smtlib, step_from_json,
 )
 from core.errors import InvalidArgument
 
@@ -222,7 +223,7 @@ def test_sign_records_in_a_detail_become_steps():
                   {"box": {"x": ["1", "oo"]}, "expression": "1/x", "enclosure": "natural", "sign": ">= 0"},
                   {"box": {"x": ["0", "1"]}, "expression": "1/x", "enclosure": "natural", "sign": "nonsense"}],
         "arguments": [{"states": "exp(x) - 1 - x >= 0 on [0, 1]", "because": "its derivative is >= 0"}]}
-    found = sign_record_steps(detail)
+    found = recorded_steps(detail)
     assert [type(s).__name__ for s in found] == ["SmtQuery", "SmtQuery", "Boxes", "Boxes", "Boxes", "Boxes", "Boxes",
                                                  "Stated", "Stated"]
     assert found[-2].unchecked and not found[-1].unchecked  # a record not understood, then an argument

@@ -34,9 +34,10 @@ from numeric.mechanisms import Mechanism, q2x3, warner
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, all_steps
-from proofs.base.steps import Inequality as NonNegative
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step
+from proofs.kernel.steps import Inequality as NonNegative
 from catalog.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from catalog.engines.tradeoff.checks import holds
 from catalog.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement
@@ -177,7 +178,7 @@ def message_space_proof(k: int, *, witness: Callable[[], bool], domain: str, rea
             f" regions and {name} is convex: beta >= {name}(alpha) for every test",
             f"complement regions give (1 - alpha, 1 - beta): beta <= 1 - {name}(1 - alpha) = {reflected}(alpha)",
         ] + ([note] if note else []),
-        "stated, not machine-checked": [
+        Detail.STATED: [
             "the upper and lower expectations of a belief function and of its k-fold product as sums over focal sets",
             "the reduction of an eps-DP pair to randomized response: every test on the messages pulls back through the "
             "kernel K to a test on {0,1}^k with the same errors (the kernel identities below are checked, the "
@@ -267,7 +268,7 @@ def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
     ok = lemma.outcome is Outcome.PROVED and allocation and core["ok"] and bound
     detail = {
         "machine-checked": checked,
-        "stated, not machine-checked": [
+        Detail.STATED: [
             "P_x is non-empty (e.g. the allocation of each m_x(E) to one point of E) and its members are the "
             "probabilities pr with pr >= bel_x on every event (Dempster's allocation form)",
             "pr ⊗ pr lies in the credal set of m_x ⊗ m_x: allocating each m_x(E1) m_x(E2) by the product of the "
@@ -282,7 +283,7 @@ def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
             "u2 non-increasing: beta^{2,pe}_phi >= u2(E_{pr ⊗ pr} phi) >= u2(alpha^{2,pe}_phi); the infimum over the "
             "tests with alpha^{2,pe}_phi <= alpha (phi = 0 is one) is at least f2_pe(alpha)",
         ],
-        "z3 lemma": {"premise": [str(c) for c in _CREDAL_PREMISE], "queries": lemma.detail.get("z3 queries")},
+        "z3 lemma": {"premise": [str(c) for c in _CREDAL_PREMISE], "queries": lemma.detail.get(Detail.Z3_QUERIES)},
     }
     steps: tuple[Step, ...] = ()
     if ok:  # for a proof certificate: the lemma's z3 records, the two-fold bound's steps, f2_pe = u2 falling
@@ -292,13 +293,13 @@ def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
                         "in a = pr_x(E), c = bel_x(E^c), v = bel_x'(E), b = pr_x'(E):"), *all_steps(lemma),
                  Stated("a product of allocations a_1..a_n1 of E1 and b_1..b_n2 of E2 has total mass "
                         "sum_i sum_j a_i b_j = (sum_i a_i)(sum_j b_j) = 1 (a finite double sum of products factors)"),
-                 *detail["stated, not machine-checked"][:4],
+                 *detail[Detail.STATED][:4],
                  *core["steps"],
                  *(Identity(f"the piece {piece} of f2_pe is a piece of u2", piece,
                             next(other for other in u2 if sympy.cancel(piece - other) == 0), "cancel") for piece in f2),
                  *(NonNegative(f"the piece {piece} of f2_pe is non-increasing in alpha for r = 1 + s, s > 0",
                                -sympy.diff(piece, ALPHA).xreplace({R: 1 + s}), 0, "cancel") for piece in f2),
-                 Stated(detail["stated, not machine-checked"][-1]))
+                 Stated(detail[Detail.STATED][-1]))
         steps = tuple(Stated(x) if isinstance(x, str) else x for x in steps)
     return Evidence(Method.SYMBOLIC, Outcome.PROVED if ok else Outcome.INCONCLUSIVE, domain, detail,
                     seconds=time.perf_counter() - start, derived={"K1": core["kernel"]["K1"], "K0": core["kernel"]["K0"]},
@@ -364,9 +365,9 @@ def never_holds_decision(budget: Budget, bound: str, *, domain: str) -> Evidence
     why = (f"T^op(1) = 1 > 0 = {bound}(1) for every mechanism and every eps (as printed T^op is identically 1: the "
            "test phi = 0 has alpha^op = 0, beta^op = 1)")
     if found.outcome is not Outcome.PROVED:
-        return replace(found, premise_cases=0, detail={**found.detail, "why the premise never holds": why})
+        return replace(found, premise_cases=0, detail={**found.detail, Detail.WHY_NEVER_HOLDS: why})
     return replace(found, premise_cases=0, premise_never_holds=True,
-                   detail={**found.detail, "why the premise never holds": why},
+                   detail={**found.detail, Detail.WHY_NEVER_HOLDS: why},
                    steps=_never_holds_steps(bound, lines) + found.steps)
 
 

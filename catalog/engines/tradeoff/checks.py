@@ -33,7 +33,7 @@ from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import BOUNDS, kinks, lines
 from numeric.tradeoff_pl import PiecewiseLinear
 from proofs.base.budget import Budget
-from proofs.base.evidence import Correction, Evidence, Outcome
+from proofs.base.evidence import Correction, Detail, Evidence, Outcome
 from proofs.engines.methods import exhaustive
 from catalog.engines.tradeoff.cases import BudgetPoint, budgets_from, candidate_budgets, cases, grid_text
 from catalog.engines.tradeoff.statements import Bound, Case, Statement, privacy
@@ -231,7 +231,7 @@ def converse(budget: Budget, *, statement: Statement, conclusion: str, reading: 
         points(), check, premise=lambda point: holds(point.tested, point.r, statement) is None,
         reading=reading, domain=grid_text(budget, composed=statement.composed, small=small) + domain_note
         + "; budgets r in {5/4, 3/2, 2, 3} and the mechanism's own ratios (SLDP, WLDP, bel/pl); exact",
-        detail={"premise (statement 2)": statement.text(), "conclusion": f"Q is eps-{notion.reading}", **(detail or {})},
+        detail={"premise (statement 2)": statement.text(), Detail.CONCLUSION: f"Q is eps-{notion.reading}", **(detail or {})},
     )
 
 

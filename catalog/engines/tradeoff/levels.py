@@ -7,7 +7,7 @@ space of Shafer's reading.
   three ways agree (credal extreme points, Choquet integrals Σ m(E) max_E φ, level sets); the trade-off
   functions from all regions (convex envelopes) equal the minimum (maximum) over chains of regions, the
   tests' own errors. :func:`choquet_steps`: the same grid as steps a certificate re-runs, regenerated from its
-  parameters by the standalone procedures of :mod:`proofs.base.enumerations`.
+  parameters by the standalone procedures of :mod:`proofs.kernel.enumerations`.
 * :func:`table_cases`, :func:`table_agrees`: the appendix's table of Q_2x3 squared on {0, 1, 2}.
 * :func:`message_space_case`: each row as a probability on the messages 2^Y ∖ {∅} (003 §3.1: "if we set
   2^Y ∖ {∅} as the output alphabet, then the above Q is simply the standard LDP mechanism").
@@ -31,7 +31,7 @@ from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max, upper_hull
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Outcome
-from proofs.base.steps import Enumeration, Stated, Step
+from proofs.kernel.steps import Enumeration, Stated, Step
 from proofs.engines.methods import exhaustive, property_search
 from catalog.engines.tradeoff.cases import q2x3_points
 from catalog.engines.tradeoff.search import search_examples
@@ -137,7 +137,7 @@ def _grid(budget: Budget) -> tuple[list, list, str]:
 def choquet_steps(budget: Budget, grid: tuple[list, list, str] | None = None) -> tuple[Step, ...]:
     """The steps a certificate re-runs for :func:`choquet_exhaustive`: the grid of :func:`_grid` (``grid``, when
     the caller has built it already), regenerated and re-checked by
-    :func:`proofs.base.enumerations.choquet_rows` and :func:`~proofs.base.enumerations.choquet_pairs` from its
+    :func:`proofs.kernel.enumerations.choquet_rows` and :func:`~proofs.kernel.enumerations.choquet_pairs` from its
     parameters, with what those procedures rest on stated."""
     points, row_grids, pair_grids = _sizes(budget)
     rows, pairs, _ = grid if grid is not None else _grid(budget)

@@ -30,8 +30,9 @@ from numeric.definitions import ldp, testing
 from numeric.definitions.testing import A1, A2, B1, B2, region_constraints, region_term
 from numeric.tradeoff_bounds import ALPHA, R, pieces
 from proofs.base.budget import Budget
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import Stated, Step, all_steps
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
+from proofs.kernel.grounds import all_steps
+from proofs.kernel.steps import Stated, Step
 from proofs.engines.composite import point_steps
 from catalog.engines.notation import sign_evidence
 from catalog.engines.tradeoff.checks import ENVELOPES
@@ -176,7 +177,7 @@ def region_decision(
     for inequality in conclusions:
         found = sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
                               timeout=budget.timeout, search_region=False, domain_text=domain)
-        queries += int(found.detail.get("z3 queries", 1))
+        queries += int(found.detail.get(Detail.Z3_QUERIES, 1))
         outcomes[inequality.name] = found.outcome.value
         steps += [Stated(f"{inequality.name}: {inequality.expr} {inequality.sign} wherever the premise holds"),
                   *all_steps(found)]
@@ -196,13 +197,13 @@ def region_decision(
             proof += (Stated("the point's coarsened values are those of the mechanism, pair and region shown in the "
                              "counterexample, so the statement fails for that mechanism"),)
         return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, domain,
-                        {**(detail or {}), "premise": shown, "inequalities decided": outcomes, "z3 queries": queries,
+                        {**(detail or {}), "premise": shown, "inequalities decided": outcomes, Detail.Z3_QUERIES: queries,
                          "symmetries of the premise used": symmetries},
                         counterexample={"fails": inequality.name, **point, **extra},
                         recheck=found.recheck or Recheck.EXACT, reading=reading,
                         seconds=time.perf_counter() - start, premise_cases=1, steps=proof)
     proved = all(v == Outcome.PROVED.value for v in outcomes.values())
-    figures = {**(detail or {}), "premise": shown, "inequalities decided": outcomes, "z3 queries": queries,
+    figures = {**(detail or {}), "premise": shown, "inequalities decided": outcomes, Detail.Z3_QUERIES: queries,
                "symmetries of the premise used": symmetries,
                "premise witness": {k: str(v) for k, v in (witness or {}).items()}}
     return Evidence(Method.DECISION, Outcome.PROVED if proved else Outcome.INCONCLUSIVE, domain, figures,

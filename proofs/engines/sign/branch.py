@@ -36,7 +36,7 @@ box is evaluated; where the condition certainly fails there, the search stops wi
 caller re-checks it exactly or at two precisions before believing it).
 
 Every closed box (its enclosure and the sign it shows), every argument and every z3 query of a step
-that succeeded is written to the :class:`~proofs.engines.sign.record.Transcript` of the
+that succeeded is written to the :class:`~proofs.kernel.record.Transcript` of the
 :class:`Result`; the steps of a derivative goal that failed are dropped with it.
 """
 
@@ -54,7 +54,7 @@ from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.engines.sign.rationals import inner_point, split_point
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 __all__ = ["Bound", "Goal", "Search", "Result", "prove", "candidates", "tight_points", "MAX_ORDER"]
 

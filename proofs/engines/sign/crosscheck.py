@@ -17,7 +17,7 @@ No monotonicity argument is used, so this evidence does not depend on the deriva
 the first method. A condition in several variables is one cvc5 query on the whole domain.
 
 The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline`; the cvc5 and z3 queries
-and the enclosures that closed pieces are recorded (:class:`~proofs.engines.sign.record.Transcript`).
+and the enclosures that closed pieces are recorded (:class:`~proofs.kernel.record.Transcript`).
 """
 
 from __future__ import annotations
@@ -29,13 +29,14 @@ from typing import Any
 import sympy
 
 from core.context import DEFAULT_DPS, arb
+from proofs.base.evidence import Detail
 from proofs.engines.sign import cvc5_solver
 from proofs.engines.sign.branch import Bound, tight_points
 from proofs.engines.sign.interval import Interval, compile_expression
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.rationals import inner_point, split_point
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.taylor import taylor_proves
 from proofs.engines.sign.transcendental import Decision, box_bounds, confirm, recheck
 
@@ -100,11 +101,11 @@ def crosscheck(target: Condition, domain: list[Condition], *, deadline: Deadline
     """The decision by cvc5 and Taylor models (see the module docstring); ``clip`` says the side conditions
     of the expression were decided (it is defined at every domain point)."""
     if not cvc5_solver.available():
-        return Decision("inconclusive", {"solver": "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
+        return Decision("inconclusive", {Detail.SOLVER: "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                        key=lambda s: s.name)
     bounds, rest = box_bounds(variables, domain)
-    detail: dict[str, Any] = {"solver": _solver_text()}
+    detail: dict[str, Any] = {Detail.SOLVER: _solver_text()}
     record = Transcript()
     if len(variables) != 1 or rest:
         query = cvc5_solver.ask(target, domain, (), min(deadline.left(), 4 * CVC5_SECONDS), record)
@@ -181,6 +182,6 @@ def _finish(target: Condition, domain: list[Condition], open_pieces: list[str],
     if open_pieces:
         detail["open pieces"] = open_pieces
         if deadline.expired():
-            detail["time-out"] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
+            detail[Detail.TIME_OUT] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
         return Decision("inconclusive", detail)
     return Decision("proved", detail, transcript=record)

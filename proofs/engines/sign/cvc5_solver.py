@@ -10,7 +10,7 @@ defined, so ``unsat`` of "domain, definitions, condition fails" shows the condit
 point where it is defined (the side conditions that it is defined everywhere are decided separately).
 
 Every query goes through :func:`ask`, which records a ``sat``/``unsat`` answer in the caller's
-:class:`~proofs.engines.sign.record.Transcript` with the query as cvc5 prints it (SMT-LIB 2 with cvc5's
+:class:`~proofs.kernel.record.Transcript` with the query as cvc5 prints it (SMT-LIB 2 with cvc5's
 ``exp`` and ``real.pi``), and which never turns an interrupt into an answer.
 
 **cvc5 runs in a worker process**, which receives exactly that SMT-LIB text. cvc5 checks its time limit
@@ -42,7 +42,7 @@ from typing import Any
 import sympy
 
 from proofs.engines.sign.parse import NEGATION, Condition
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 __all__ = ["available", "version", "Query", "ask", "WORKER_GRACE", "stop_worker"]
 

@@ -84,7 +84,7 @@ value and the limit; ``timeout=`` is one deadline shared by every step of the ca
 python-flint inside the engine makes the evidence ``inconclusive`` with the exception named, never a
 traceback; a ``KeyboardInterrupt`` (z3 reports SIGINT as ``unknown``: it is re-raised) always propagates.
 
-**Record** (:mod:`proofs.engines.sign.record`): the evidence's ``detail`` lists every z3/cvc5 query that
+**Record** (:mod:`proofs.kernel.record`): the evidence's ``detail`` lists every z3/cvc5 query that
 decided a step (``"queries"``: SMT-LIB text, expected answer, meaning), and for the interval decider every
 box it closed (``"boxes"``) and every mean-value argument (``"arguments"``), for proof certificates.
 """
@@ -96,7 +96,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.errors import InvalidArgument, invalid
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
@@ -105,7 +105,7 @@ from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
 from proofs.engines.sign.parse import Condition, Statement, read_statement
 from proofs.engines.sign.polynomial import decide
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.region import holds_when
 from proofs.engines.sign.transcendental import Decision, decide_transcendental
 
@@ -187,7 +187,7 @@ def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symb
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
     deadline = Deadline(seconds)
     first = _evidence(statement, deadline, solver="auto", candidates=holds_when)
-    if first.detail.get("why not polynomial") is None:
+    if first.detail.get(Detail.WHY_NOT_POLYNOMIAL) is None:
         return Verdict((first,))
     second_deadline = Deadline(max(deadline.left(), seconds / 2))      # the cross-check: at most half again
     return Verdict((first, _evidence(statement, second_deadline, solver="cvc5")))
@@ -230,8 +230,8 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         return _polynomial(statement, problem, deadline, candidates=candidates, search_region=search_region,
                            reading=reading, text=text, start=start)
     except TimeUp as late:
-        detail = _base_detail(statement) | {"time-out": f"the deadline ({round(deadline.seconds, 3)} s) passed "
-                                            f"before {late.step}", "z3 outcome": "unknown", "z3 reason": "timeout"}
+        detail = _base_detail(statement) | {Detail.TIME_OUT: f"the deadline ({round(deadline.seconds, 3)} s) passed "
+                                            f"before {late.step}", Detail.Z3_OUTCOME: "unknown", "z3 reason": "timeout"}
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                         seconds=time.perf_counter() - start)
     except InvalidArgument:
@@ -247,7 +247,7 @@ def _empty(statement: Statement, status: DomainStatus, record: Transcript, text:
     """Evidence on an empty domain: proved vacuously, over no point (``premise_cases=0``)."""
     detail = _base_detail(statement) | {
         "domain": "empty", "empty domain": status.how,
-        "vacuous because": f"the domain is empty ({status.how}): the condition holds at no point",
+        Detail.VACUOUS_BECAUSE: f"the domain is empty ({status.how}): the condition holds at no point",
         **record.detail()}
     return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading, premise_cases=0,
                     seconds=time.perf_counter() - start)
@@ -279,8 +279,8 @@ def _polynomial(statement: Statement, problem: SignProblem, deadline: Deadline, 
         if region is not None:
             where = region.text
             problem.transcript.extend(region.transcript)
-    detail["z3 queries"] = problem.queries
-    detail["z3 seconds (all queries)"] = round(problem.z3_seconds, 4)
+    detail[Detail.Z3_QUERIES] = problem.queries
+    detail[Detail.Z3_SECONDS] = round(problem.z3_seconds, 4)
     outcome = _unshown(decision.outcome, detail, status)
     detail.update(problem.transcript.detail())
     if outcome == "counterexample":
@@ -314,7 +314,7 @@ def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Dead
         record.extend(sides.transcript)
     else:
         decision = decide_transcendental(target, domain, deadline=deadline)
-        decision.detail["why not polynomial"] = str(refusal)
+        decision.detail[Detail.WHY_NOT_POLYNOMIAL] = str(refusal)
         if decision.covered and not stated_text:
             text += f" ({decision.covered})"
     detail = _base_detail(statement) | decision.detail

@@ -53,7 +53,7 @@ import z3
 from sympy.polys.polyerrors import BasePolynomialError
 
 from core.errors import InvalidArgument, invalid
-from proofs.base.evidence import Evidence, Outcome
+from proofs.base.evidence import Detail, Evidence, Outcome
 from proofs.base.verdict import Status, Verdict
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
@@ -348,8 +348,8 @@ def late(verdict: Any, seconds: float, elapsed: float) -> Any:
     if elapsed < seconds or verdict.status is not Status.INCONCLUSIVE:
         return verdict
     note = f"the call's time ({round(seconds, 4)} s) ran out ({round(elapsed, 4)} s)"
-    marked = tuple(dataclasses.replace(e, detail={**e.detail, "time-out": note})
-                   if e.outcome is Outcome.INCONCLUSIVE and "time-out" not in e.detail else e for e in verdict.evidence)
+    marked = tuple(dataclasses.replace(e, detail={**e.detail, Detail.TIME_OUT: note})
+                   if e.outcome is Outcome.INCONCLUSIVE and Detail.TIME_OUT not in e.detail else e for e in verdict.evidence)
     return type(verdict)(marked)
 
 
@@ -357,7 +357,7 @@ def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, .
     """One ``inconclusive`` piece of evidence per method for a call stopped at its deadline: its detail
     says "time-out" and the time allowed."""
     return tuple(Evidence(method, Outcome.INCONCLUSIVE, what,
-                          {"time-out": f"the call was stopped at its deadline ({round(seconds, 4)} s)"},
+                          {Detail.TIME_OUT: f"the call was stopped at its deadline ({round(seconds, 4)} s)"},
                           seconds=seconds) for method in methods)
 
 

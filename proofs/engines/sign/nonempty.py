@@ -30,7 +30,7 @@ from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
 from proofs.engines.sign.rationals import inner_point
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.transcendental import box_bounds, confirm
 
 __all__ = ["DomainStatus", "domain_status", "CVC5_SECONDS"]

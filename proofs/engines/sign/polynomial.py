@@ -18,10 +18,11 @@ from typing import Any
 import sympy
 
 from core.errors import InvalidArgument
+from proofs.base.evidence import Detail
 from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import NEGATION, Condition
 from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, truth
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided, rational_model, relation, to_z3
 
 __all__ = ["PolynomialDecision", "decide", "recheck_point", "decide_polynomial_condition"]
@@ -68,30 +69,30 @@ def decide(problem: SignProblem) -> PolynomialDecision:
     try:
         polynomial, reasons = problem.polynomial_target()
     except Undecided as undecided:
-        return PolynomialDecision("inconclusive", {"solver": SOLVER_NAME, "condition": condition,
-                                                   "z3 outcome": "unknown", "undecided": str(undecided),
-                                                   "reductions": problem.notes})
+        return PolynomialDecision("inconclusive", {Detail.SOLVER: SOLVER_NAME, "condition": condition,
+                                                   Detail.Z3_OUTCOME: "unknown", "undecided": str(undecided),
+                                                   Detail.REDUCTIONS: problem.notes})
     except TimeUp as late:
-        return PolynomialDecision("inconclusive", {"solver": SOLVER_NAME, "condition": condition,
-                                                   "z3 outcome": "unknown", "z3 reason": f"time-out ({late.step})",
-                                                   "reductions": problem.notes})
+        return PolynomialDecision("inconclusive", {Detail.SOLVER: SOLVER_NAME, "condition": condition,
+                                                   Detail.Z3_OUTCOME: "unknown", "z3 reason": f"time-out ({late.step})",
+                                                   Detail.REDUCTIONS: problem.notes})
     failing = problem.fails(polynomial)
     stated = f"{polynomial} {problem.target.op} 0"
     detail: dict[str, Any] = {
-        "solver": SOLVER_NAME,
+        Detail.SOLVER: SOLVER_NAME,
         "condition": condition,
         "polynomial condition": stated,
         "asked z3 for": f"domain and {polynomial} {NEGATION[problem.target.op]} 0",
-        "reductions": problem.notes + reasons,
+        Detail.REDUCTIONS: problem.notes + reasons,
     }
     try:
         answer = problem.ask([failing], {"unsat": f"no point of the domain violates {stated}",
                                          "sat": f"a point of the domain violates {stated}"})
     except TimeUp as late:
-        detail.update({"z3 outcome": "unknown", "z3 reason": f"time-out ({late.step})"})
+        detail.update({Detail.Z3_OUTCOME: "unknown", "z3 reason": f"time-out ({late.step})"})
         return PolynomialDecision("inconclusive", detail)
-    detail["z3 outcome"] = answer.result
-    detail["z3 seconds (main query)"] = round(answer.seconds, 4)
+    detail[Detail.Z3_OUTCOME] = answer.result
+    detail[Detail.Z3_SECONDS_MAIN] = round(answer.seconds, 4)
     if problem.integers:
         detail["integers"] = (f"{sorted(problem.integers)} relaxed to reals for the proof (unsat over the reals "
                               "covers every integer value); counterexamples are searched with integer values")

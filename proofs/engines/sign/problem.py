@@ -7,7 +7,7 @@ variables with rational coefficients, and writes each domain constraint ``N/D op
 under study as ``P op 0`` with ``P`` polynomial: the factors of its denominator, and the factors of its
 numerator whose sign is fixed, are decided on the domain and dropped. Every z3 query of the problem goes
 through :meth:`SignProblem.ask`, which shares the problem's :class:`~proofs.engines.sign.limits.Deadline`
-and records the query in the problem's :class:`~proofs.engines.sign.record.Transcript`.
+and records the query in the problem's :class:`~proofs.kernel.record.Transcript`.
 
 The decision itself (``unsat``, a rational model re-checked in the original condition, a region) is in
 :mod:`proofs.engines.sign.polynomial`.
@@ -27,7 +27,7 @@ from core.context import DEFAULT_DPS, arb
 from core.errors import InvalidArgument, invalid
 from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded, shielded
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
 from proofs.engines.sign.solver import Answer, Undecided, rational_model, relation, solve, to_z3
 

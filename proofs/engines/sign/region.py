@@ -19,7 +19,7 @@ import z3
 from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.problem import SignProblem
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided
 
 __all__ = ["holds_when", "Region"]

@@ -20,7 +20,7 @@ import z3
 
 from core.errors import invalid
 from proofs.engines.sign.limits import Deadline
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 __all__ = ["Answer", "Undecided", "to_z3", "relation", "solve", "rational_model", "interrupted"]
 

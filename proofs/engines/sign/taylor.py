@@ -25,7 +25,7 @@ from core.context import DEFAULT_DPS, arb
 from proofs.engines.sign.interval import Interval, compile_expression, from_arb
 from proofs.engines.sign.limits import Deadline, shielded
 from proofs.engines.sign.parse import NEGATION
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import relation, solve
 
 __all__ = ["taylor_proves", "ORDERS"]

@@ -16,7 +16,7 @@
 
 A condition without variables (``pi - 355/113 > 0``) is decided by its value, enclosed at the two
 precisions. The decision shares the caller's :class:`~proofs.engines.sign.limits.Deadline` and returns
-the record of its steps (:class:`~proofs.engines.sign.record.Transcript`: side conditions, closed boxes,
+the record of its steps (:class:`~proofs.kernel.record.Transcript`: side conditions, closed boxes,
 monotonicity arguments) with its outcome.
 """
 
@@ -31,12 +31,13 @@ import sympy
 
 from core.context import DEFAULT_DPS, arb
 from core.errors import invalid
+from proofs.base.evidence import Detail
 from proofs.engines.sign.branch import MAX_ORDER, Bound, Goal, Result, Search, prove
 from proofs.engines.sign.interval import Interval, side_conditions
 from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
-from proofs.engines.sign.record import Transcript
+from proofs.kernel.record import Transcript
 
 __all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES", "SIMPLIFY_OPS"]
 
@@ -194,7 +195,7 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
     variables = tuple(sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                              key=lambda s: s.name))
     bounds, rest = box_bounds(variables, domain)
-    detail: dict[str, Any] = {"solver": _METHOD, "condition": f"{target.expr} {target.op} 0",
+    detail: dict[str, Any] = {Detail.SOLVER: _METHOD, "condition": f"{target.expr} {target.op} 0",
                               "box": "; ".join(bounds[x].text(x.name) for x in variables) or "no variable"}
     if rest:
         detail["other constraints"] = [c.text for c in rest]
@@ -240,7 +241,7 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
         if not clip:
             detail["note"] = "side conditions undecided: enclosures had to hold on whole boxes"
         if deadline.expired():
-            detail["time-out"] = f"the deadline ({round(deadline.seconds, 3)} s) passed with boxes still open"
+            detail[Detail.TIME_OUT] = f"the deadline ({round(deadline.seconds, 3)} s) passed with boxes still open"
         return Decision("inconclusive", detail)
     record.extend(result.transcript)
     return Decision("proved", detail, covered=_covered(result, variables, bounds), transcript=record)

@@ -19,16 +19,21 @@ back by :func:`core.formula.parse_srepr`; never text to be evaluated):
 * :class:`TwoPrecisions`: an expression without a closed form (an integral) has a sign at every point of a
   finite set, computed by mpmath at two precisions that must agree (supported claims);
 * :class:`Enumeration`: a finite check that no sympy condition states (credal sets, Choquet integrals,
-  envelopes), re-run by a procedure of :mod:`proofs.base.enumerations` that regenerates its cases from exact
+  envelopes), re-run by a procedure of :mod:`proofs.kernel.enumerations` that regenerates its cases from exact
   arguments (supported claims);
 * :class:`Stated`: the prose between machine-checked steps (exchanging finite sums, an induction
   principle, re-indexing, a cited theorem): stated, not machine-checked.
 
-Each step can :meth:`~Step.check` itself with :mod:`proofs.base.stepcheck`, the same functions a
+Each step can :meth:`~Step.check` itself with :mod:`proofs.kernel.stepcheck`, the same functions a
 certificate runs. :func:`counterexample_steps` is the declarative way for a check to say what its
 counterexample is: the printed formula and the exact side as sympy expressions of the point's symbols, the
 point, and the claim's domain; it returns the steps a referee needs to see the claim fail there.
-:func:`certified` chooses the evidence a verdict rests on and :func:`step_counts` counts its steps.
+:func:`settled` drops the steps a certificate need not run (one that cannot fail is stated, a repeated one
+kept once); :mod:`proofs.kernel.grounds` chooses the evidence a verdict rests on and counts its steps, and
+:mod:`proofs.kernel.record` reads the steps the sign decider recorded.
+
+The abstract :class:`Step` is :class:`proofs.base.evidence.Step` (the evidence that holds steps is defined
+below this kernel); it is exported here with its kinds.
 """
 
 from __future__ import annotations
@@ -39,20 +44,31 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar, TypeAlias, Union
 
 import sympy
+from sympy.logic.boolalg import Boolean
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula, parse_srepr
-from proofs.base import enumerations, stepcheck
+from core.formula import parse_srepr
+from proofs.base.evidence import Evidence, Outcome, Step
+from proofs.kernel import enumerations, stepcheck
 
 __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", "Boxes", "FiniteCheck", "TwoPrecisions",
            "Enumeration", "Stated",
-           "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach", "sign_record_steps",
-           "all_steps", "certified", "certified_steps", "settled", "cannot_fail", "trivial_query", "step_key",
-           "step_counts", "complete", "normalised_smtlib", "RELATIONS"]
+           "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach",
+           "settled", "cannot_fail", "trivial_query", "step_key", "normalised_smtlib", "RELATIONS", "Json", "Argument",
+           "DomainLike"]
+
+#: A value of a step's JSON form (what :meth:`Step.to_json` writes and :func:`step_from_json` reads).
+Json: TypeAlias = Union[str, int, float, bool, None, list["Json"], dict[str, "Json"]]
+#: An argument of an enumeration: an integer, a rational written as text ("3/5"), or a tuple of those.
+Argument: TypeAlias = Union[int, str, tuple["Argument", ...]]
+#: A claim's domain as a step takes it: a :class:`core.domain.Domain`, its text, or sympy conditions.
+DomainLike: TypeAlias = Union[Domain, str, Sequence[Boolean], None]
+#: An SMT-LIB s-expression: an atom, or a list of s-expressions.
+_SExpr: TypeAlias = Union[str, list["_SExpr"]]
 
 #: The relations a claim may state between two sides (the counterexample is where it fails).
 RELATIONS = {"==": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
@@ -63,13 +79,13 @@ MAX_SMTLIB = 60_000
 MAX_GRID = 20_000
 
 
-def _text(name: str, value: Any) -> str:
+def _text(name: str, value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise invalid(name, value, "must be a non-empty string")
     return value
 
 
-def _expression(name: str, value: Any, *, boolean: bool = False) -> Any:
+def _expression(name: str, value: object, *, boolean: bool = False) -> sympy.Basic:
     """A sympy object (or its srepr), exact: no floating-point number inside."""
     if isinstance(value, str):
         value = parse_srepr(value, name=name)
@@ -87,7 +103,7 @@ def _expression(name: str, value: Any, *, boolean: bool = False) -> Any:
     return value
 
 
-def _number(name: str, value: Any) -> Any:
+def _number(name: str, value: object) -> sympy.Expr:
     """An exact number: an int, a Fraction, or a sympy number without symbols or floats."""
     if isinstance(value, bool) or isinstance(value, float):
         raise invalid(name, value, "must be exact (an integer, a Fraction or a sympy Rational), not a float")
@@ -104,7 +120,7 @@ def _number(name: str, value: Any) -> Any:
     return value
 
 
-def _end(name: str, value: Any) -> Any:
+def _end(name: str, value: object) -> sympy.Expr:
     """An end of a box: an exact rational, or ``-oo``/``oo`` (also as the strings the sign decider writes)."""
     if isinstance(value, str) and value.strip() in ("oo", "-oo", "+oo"):
         return sympy.oo if value.strip() != "-oo" else -sympy.oo
@@ -116,28 +132,14 @@ def _end(name: str, value: Any) -> Any:
     return value
 
 
-def _point(name: str, value: Any) -> dict[str, Any]:
+def _point(name: str, value: object) -> dict[str, sympy.Expr]:
     if not isinstance(value, Mapping) or not value:
         raise invalid(name, value, "must map symbol names to exact values")
     return {str(k): _number(f"{name}[{k}]", v) for k, v in value.items()}
 
 
-def _srepr_point(point: Mapping[str, Any]) -> dict[str, str]:
+def _srepr_point(point: Mapping[str, sympy.Basic]) -> dict[str, str]:
     return {k: sympy.srepr(v) for k, v in point.items()}
-
-
-class Step:
-    """One step of an argument (the base of the step kinds)."""
-
-    kind: ClassVar[str] = ""
-    machine_checked: ClassVar[bool] = True
-
-    def check(self) -> bool:
-        """Re-check the step with :mod:`proofs.base.stepcheck` (what a certificate runs)."""
-        raise NotImplementedError
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ class SmtQuery(Step):
     def check(self) -> bool:
         return stepcheck.check_smt(self.smtlib, self.solver, self.expected)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "smtlib": self.smtlib, "expected": self.expected,
                 "solver": self.solver}
 
@@ -178,11 +180,11 @@ class SmtQuery(Step):
 class Identity(Step):
     """``lhs == rhs`` identically (the symbols' assumptions are those of the sympy symbols): ``lhs - rhs``,
     with finite sums and derivatives evaluated, reduces to 0 by the simplification ``how``
-    (:data:`proofs.base.stepcheck.ZERO_BY`)."""
+    (:data:`proofs.kernel.stepcheck.ZERO_BY`)."""
 
     says: str
-    lhs: Any
-    rhs: Any
+    lhs: sympy.Expr
+    rhs: sympy.Expr
     how: str = "simplify"
 
     kind: ClassVar[str] = "identity"
@@ -207,7 +209,7 @@ class Identity(Step):
     def check(self) -> bool:
         return stepcheck.check_identity(self.lhs, self.rhs, self.how)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
                 "how": self.how}
 
@@ -218,8 +220,8 @@ class Inequality(Step):
     sympy's assumptions on its symbols (a factored residual whose factors sympy knows are >= 0)."""
 
     says: str
-    lhs: Any
-    rhs: Any
+    lhs: sympy.Expr
+    rhs: sympy.Expr
     how: str = "gamma"
 
     kind: ClassVar[str] = "inequality"
@@ -234,7 +236,7 @@ class Inequality(Step):
     def check(self) -> bool:
         return stepcheck.check_inequality(self.lhs, self.rhs, self.how)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
                 "how": self.how}
 
@@ -244,9 +246,9 @@ class ExactValue(Step):
     """``expr`` at ``point`` (name -> exact number) is exactly ``value``."""
 
     says: str
-    expr: Any
-    point: Mapping[str, Any]
-    value: Any
+    expr: sympy.Expr
+    point: Mapping[str, sympy.Expr]
+    value: sympy.Expr
 
     kind: ClassVar[str] = "value"
 
@@ -259,7 +261,7 @@ class ExactValue(Step):
     def check(self) -> bool:
         return stepcheck.check_value(self.expr, self.point, self.value)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr),
                 "point": _srepr_point(self.point), "value": sympy.srepr(self.value)}
 
@@ -270,8 +272,8 @@ class Holds(Step):
     without symbols, a fact about numbers, takes the empty point)."""
 
     says: str
-    condition: Any
-    point: Mapping[str, Any]
+    condition: Boolean
+    point: Mapping[str, sympy.Expr]
     integers: tuple[str, ...] = ()
 
     kind: ClassVar[str] = "holds"
@@ -290,7 +292,7 @@ class Holds(Step):
     def check(self) -> bool:
         return stepcheck.check_holds(self.condition, self.point, self.integers)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
                 "point": _srepr_point(self.point), "integers": list(self.integers)}
 
@@ -299,12 +301,12 @@ class Holds(Step):
 class Boxes(Step):
     """``expr sign`` at every point of every box (name -> (lo, hi): exact rationals, or ``-oo``/``oo``) where
     ``expr`` is defined, each box shown by one enclosure (interval arithmetic on exact endpoints, rounded
-    outward, at ``prec`` bits: :func:`proofs.base.stepcheck.enclosure`)."""
+    outward, at ``prec`` bits: :func:`proofs.kernel.stepcheck.enclosure`)."""
 
     says: str
-    expr: Any
+    expr: sympy.Expr
     sign: str
-    boxes: tuple[Mapping[str, tuple[Any, Any]], ...]
+    boxes: tuple[Mapping[str, tuple[sympy.Expr, sympy.Expr]], ...]
     prec: int = 200
 
     kind: ClassVar[str] = "boxes"
@@ -335,7 +337,7 @@ class Boxes(Step):
     def check(self) -> bool:
         return stepcheck.check_boxes(self.expr, self.sign, self.boxes, self.prec)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
                 "boxes": [{k: [sympy.srepr(lo), sympy.srepr(hi)] for k, (lo, hi) in b.items()} for b in self.boxes],
                 "prec": self.prec}
@@ -349,13 +351,13 @@ class FiniteCheck(Step):
     The set is a ``grid`` (name -> values: their product) or ``points`` (rows of values of ``names``)."""
 
     says: str
-    condition: Any
+    condition: Boolean
     cases: int
-    grid: Mapping[str, tuple[Any, ...]] | None = None
+    grid: Mapping[str, tuple[sympy.Expr, ...]] | None = None
     names: tuple[str, ...] = ()
-    points: tuple[tuple[Any, ...], ...] = ()
-    premise: Any = None
-    where: Any = None
+    points: tuple[tuple[sympy.Expr, ...], ...] = ()
+    premise: Boolean | None = None
+    where: Boolean | None = None
     premise_cases: int | None = None
 
     kind: ClassVar[str] = "finite"
@@ -398,16 +400,17 @@ class FiniteCheck(Step):
                 raise invalid(name, count, "must be a count >= 1 (a finite check over no case shows nothing)")
 
     @property
-    def finite_set(self) -> Any:
-        """The grid (a dict) or ``(names, points)``, as :func:`proofs.base.stepcheck.check_grid` takes it."""
+    def finite_set(self) -> Mapping[str, tuple[sympy.Expr, ...]] | tuple[tuple[str, ...],
+                                                                         tuple[tuple[sympy.Expr, ...], ...]]:
+        """The grid (a dict) or ``(names, points)``, as :func:`proofs.kernel.stepcheck.check_grid` takes it."""
         return self.grid if self.grid is not None else (self.names, self.points)
 
     def check(self) -> bool:
         return stepcheck.check_grid(self.condition, self.finite_set, self.cases, self.premise, self.where,
                                     self.premise_cases)[0]
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
+    def to_json(self) -> dict[str, Json]:
+        data: dict[str, Json] = {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
                                 "cases": self.cases}
         if self.grid is not None:
             data["grid"] = {k: [sympy.srepr(v) for v in values] for k, values in self.grid.items()}
@@ -423,17 +426,17 @@ class FiniteCheck(Step):
 @dataclass(frozen=True)
 class TwoPrecisions(Step):
     """``expr sign`` at every point (rows of values of ``names``), ``expr`` computed by mpmath at ``dps`` and
-    ``2 dps`` digits (:func:`proofs.base.stepcheck.check_two_precisions`): for a number with no closed form,
+    ``2 dps`` digits (:func:`proofs.kernel.stepcheck.check_two_precisions`): for a number with no closed form,
     such as an integral, which a toolkit decided at the same two precisions. ``where`` names intermediate
     values ``(name, expression)``, computed once per point, in order (the symbols ``expr`` uses for them)."""
 
     says: str
-    expr: Any
+    expr: sympy.Expr
     sign: str
     names: tuple[str, ...]
-    points: tuple[tuple[Any, ...], ...]
+    points: tuple[tuple[sympy.Expr, ...], ...]
     dps: int = 30
-    where: tuple[tuple[str, Any], ...] = ()
+    where: tuple[tuple[str, sympy.Expr], ...] = ()
 
     kind: ClassVar[str] = "two-precisions"
 
@@ -465,13 +468,13 @@ class TwoPrecisions(Step):
     def check(self) -> bool:
         return stepcheck.check_two_precisions(self.expr, self.sign, self.names, self.points, self.dps, self.where)[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
                 "names": list(self.names), "points": [[sympy.srepr(v) for v in row] for row in self.points],
                 "dps": self.dps, "where": [[name, sympy.srepr(e)] for name, e in self.where]}
 
 
-def _argument(name: str, value: Any) -> Any:
+def _argument(name: str, value: object) -> Argument:
     """An argument of an enumeration: an integer, a rational written as text ("3/5", kept as written), or a
     tuple of those (a list is read as a tuple, as JSON writes one)."""
     if isinstance(value, (list, tuple)):
@@ -489,14 +492,14 @@ def _argument(name: str, value: Any) -> Any:
 @dataclass(frozen=True)
 class Enumeration(Step):
     """A finite check that regenerates its own cases: the procedure ``procedure`` of
-    :mod:`proofs.base.enumerations` (one of its :data:`~proofs.base.enumerations.PROCEDURES`), run on
+    :mod:`proofs.kernel.enumerations` (one of its :data:`~proofs.kernel.enumerations.PROCEDURES`), run on
     ``arguments`` (name -> integers, rationals as text, tuples of them), checks exactly ``cases`` cases and
     finds no failing one. For checks that compare procedures rather than formulas (extreme points of a credal
     set, Choquet integrals, envelopes of points); the procedure and its helpers are copied into a certificate."""
 
     says: str
     procedure: str
-    arguments: Mapping[str, Any]
+    arguments: Mapping[str, Argument]
     cases: int
 
     kind: ClassVar[str] = "enumeration"
@@ -519,8 +522,8 @@ class Enumeration(Step):
     def check(self) -> bool:
         return stepcheck.check_enumeration(getattr(enumerations, self.procedure), self.arguments, self.cases)[0]
 
-    def to_json(self) -> dict[str, Any]:
-        def plain(value: Any) -> Any:
+    def to_json(self) -> dict[str, Json]:
+        def plain(value: Argument) -> Json:
             return [plain(v) for v in value] if isinstance(value, tuple) else value
         return {"kind": self.kind, "says": self.says, "procedure": self.procedure,
                 "arguments": {k: plain(v) for k, v in self.arguments.items()}, "cases": self.cases}
@@ -546,8 +549,8 @@ class Stated(Step):
     def check(self) -> bool:
         raise TypeError("a stated step is prose: nothing checks it")
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "says": self.says}
+    def to_json(self) -> dict[str, Json]:
+        data: dict[str, Json] = {"kind": self.kind, "says": self.says}
         if self.unchecked:
             data["unchecked"] = True
         return data
@@ -557,7 +560,7 @@ STEP_KINDS: dict[str, type[Step]] = {k.kind: k for k in (SmtQuery, Identity, Ine
                                                          FiniteCheck, TwoPrecisions, Enumeration, Stated)}
 
 
-def step_from_json(data: Any) -> Step:
+def step_from_json(data: object) -> Step:
     """The step written by :meth:`Step.to_json` (expressions read back by :func:`core.formula.parse_srepr`)."""
     if not isinstance(data, Mapping) or data.get("kind") not in STEP_KINDS:
         raise invalid("step", data if not isinstance(data, Mapping) else data.get("kind"),
@@ -584,7 +587,7 @@ def step_from_json(data: Any) -> Step:
 
 
 # ------------------------------------------------------------------------------------ counterexamples
-def _relations_of(domain: Any, symbols: Iterable[Any] = ()) -> tuple[list[Any], tuple[str, ...]]:
+def _relations_of(domain: DomainLike, symbols: Iterable[sympy.Symbol] = ()) -> tuple[list[Boolean], tuple[str, ...]]:
     """The domain as sympy relations and integer names: a :class:`core.domain.Domain`, its text (read with
     ``symbols``, the claim's own), or a sequence of sympy relations."""
     if domain is None:
@@ -608,11 +611,11 @@ class PointClaim:
     (:func:`proofs.engines.methods.exhaustive`, :func:`proofs.engines.certified.certified_exhaustive`), and
     :func:`attach` adds them to evidence a check computed with its own code."""
 
-    printed: Any
-    exact: Any
+    printed: sympy.Expr
+    exact: sympy.Expr
     relation: str = "=="
-    domain: Any = None
-    premise: Any = None
+    domain: DomainLike = None  # kept as the tuple of its sympy conditions
+    premise: Boolean | None = None
     integers: tuple[str, ...] = ()
     printed_says: str = "the printed formula"
     exact_says: str = "the exact value"
@@ -632,7 +635,7 @@ class PointClaim:
         object.__setattr__(self, "integers", tuple(sorted(set(declared) | {str(n) for n in self.integers})))
 
     @property
-    def condition(self) -> Any:
+    def condition(self) -> Boolean:
         """The claimed relation as a sympy condition."""
         return RELATIONS[self.relation](self.printed, self.exact, evaluate=False)
 
@@ -644,14 +647,14 @@ class PointClaim:
                             self.premise.free_symbols if self.premise is not None else set())
         return tuple(sorted({s.name for s in found} | set(self.integers)))
 
-    def point_of(self, values: Mapping[str, Any]) -> dict[str, Any]:
+    def point_of(self, values: Mapping[str, object]) -> dict[str, sympy.Expr]:
         """The values of :attr:`names` in ``values`` (a counterexample may hold more keys), exact."""
         missing = [n for n in self.names if n not in values]
         if missing:
             raise invalid("point", {k: str(v) for k, v in values.items()}, f"gives no value for {missing}")
         return _point("point", {n: values[n] for n in self.names})
 
-    def counterexample(self, values: Mapping[str, Any]) -> tuple[Step, ...]:
+    def counterexample(self, values: Mapping[str, object]) -> tuple[Step, ...]:
         """Both sides recomputed exactly at the point (:class:`ExactValue`, for a rational side), the premise
         shown to hold and the claimed relation shown false there (:class:`Holds`: both sides recomputed,
         an irrational one enclosed by balls at two precisions), and the point shown to lie in the domain.
@@ -674,7 +677,7 @@ class PointClaim:
                               f"its step does not check: {step.says}")
         return tuple(steps)
 
-    def support(self, cases: Sequence[Mapping[str, Any]], says: str) -> "FiniteCheck":
+    def support(self, cases: Sequence[Mapping[str, object]], says: str) -> FiniteCheck:
         """The finite check of the claimed relation at ``cases`` (those in the domain; the premise where
         given): a grid when the cases are a full product, else the list of points. Not re-checked here (a
         certificate of a supported verdict runs it; the support of a proved claim is never certified, and
@@ -698,14 +701,14 @@ class PointClaim:
                                premise=self.premise, where=where, premise_cases=self._premise_count(points))
         return step  # re-checked by the certificate (and its tests), not here: a proof's support is rarely used
 
-    def _premise_count(self, points: Sequence[Mapping[str, Any]]) -> int | None:
+    def _premise_count(self, points: Sequence[Mapping[str, sympy.Expr]]) -> int | None:
         if self.premise is None:
             return None
         return sum(1 for p in points if stepcheck.truth(self.premise, p) is True)
 
 
-def counterexample_steps(*, printed: Any, exact: Any, point: Mapping[str, Any], domain: Any,
-                         relation: str = "==", integers: Iterable[str] = (), premise: Any = None,
+def counterexample_steps(*, printed: sympy.Expr, exact: sympy.Expr, point: Mapping[str, object], domain: DomainLike,
+                         relation: str = "==", integers: Iterable[str] = (), premise: Boolean | None = None,
                          printed_says: str = "the printed formula",
                          exact_says: str = "the exact value") -> tuple[Step, ...]:
     """The steps that show a claim ``printed relation exact`` fails at ``point`` (see
@@ -715,20 +718,19 @@ def counterexample_steps(*, printed: Any, exact: Any, point: Mapping[str, Any], 
                       exact_says).counterexample(point)
 
 
-def attach(evidence: Any, claim: PointClaim, *, cases: Sequence[Mapping[str, Any]] | None = None,
-           says: str = "the claimed relation at every checked case") -> Any:
+def attach(evidence: Evidence, claim: PointClaim, *, cases: Sequence[Mapping[str, object]] | None = None,
+           says: str = "the claimed relation at every checked case") -> Evidence:
     """``evidence`` with the steps of ``claim`` added: at its counterexample (the point is read from the
     counterexample by the claim's names), or, for evidence that holds, the finite check of ``cases``."""
-    outcome = getattr(evidence.outcome, "value", evidence.outcome)
-    if outcome == "counterexample":
+    if evidence.outcome is Outcome.COUNTEREXAMPLE:
         values = {k: _from_report(v) for k, v in dict(evidence.counterexample or {}).items()}
         return replace(evidence, steps=tuple(evidence.steps) + claim.counterexample(values))
-    if outcome == "holds" and cases is not None:
+    if evidence.outcome is Outcome.HOLDS and cases is not None:
         return replace(evidence, steps=tuple(evidence.steps) + (claim.support(cases, says),))
     return evidence
 
 
-def _from_report(value: Any) -> Any:
+def _from_report(value: object) -> object:
     """A counterexample value as the evidence stores it (``"2/3"`` strings for rationals) made exact."""
     if isinstance(value, str):
         try:
@@ -738,14 +740,14 @@ def _from_report(value: Any) -> Any:
     return value
 
 
-# ------------------------------------------------------------------------ records of the sign decider
+# ------------------------------------------------------------------------------------- SMT-LIB text
 _SMT_TOKEN = re.compile(r'\s*(;[^\n]*|\(|\)|\|[^|]*\||"(?:[^"]|"")*"|[^\s()|";]+)')
 _FRESH = re.compile(r"^([A-Za-z]+)![0-9]+$")
 
 
-def _sexpressions(text: str) -> list[Any]:
+def _sexpressions(text: str) -> list[_SExpr]:
     """The s-expressions of SMT-LIB text (lists of atoms), comments dropped."""
-    stack: list[list[Any]] = [[]]
+    stack: list[list[_SExpr]] = [[]]
     position = 0
     while position < len(text):
         match = _SMT_TOKEN.match(text, position)
@@ -771,7 +773,7 @@ def _sexpressions(text: str) -> list[Any]:
     return stack[0]
 
 
-def _inline_lets(node: Any, bound: Mapping[str, Any]) -> Any:
+def _inline_lets(node: _SExpr, bound: Mapping[str, _SExpr]) -> _SExpr:
     """The s-expression with every ``let`` replaced by its bindings (the printer's sharing is an accident of
     what else the solver's context holds; the term it stands for is not)."""
     if isinstance(node, str):
@@ -787,7 +789,7 @@ def _inline_lets(node: Any, bound: Mapping[str, Any]) -> Any:
     return [_inline_lets(child, bound) for child in node]
 
 
-def _rename_fresh(node: Any, names: dict[str, str]) -> Any:
+def _rename_fresh(node: _SExpr, names: dict[str, str]) -> _SExpr:
     if isinstance(node, str):
         match = _FRESH.match(node)
         if match:
@@ -799,7 +801,7 @@ def _rename_fresh(node: Any, names: dict[str, str]) -> Any:
     return [_rename_fresh(child, names) for child in node]
 
 
-def _print_sexpression(node: Any, indent: int = 0, width: int = 100) -> str:
+def _print_sexpression(node: _SExpr, indent: int = 0, width: int = 100) -> str:
     if isinstance(node, str):
         return node
     flat = "(" + " ".join(_print_sexpression(child, 0, 10**9) for child in node) + ")"
@@ -820,108 +822,12 @@ def normalised_smtlib(text: str) -> str:
     return "\n".join(_print_sexpression(command) for command in commands) + "\n"
 
 
-def sign_record_steps(detail: Any) -> tuple[Step, ...]:
-    """Steps from the records the sign decider leaves in an evidence's detail: at its top level, or anywhere
-    under its ``"steps"`` (the sub-proofs of a chain; records kept elsewhere, such as an argument for where a
-    refuted claim holds, are not what the verdict rests on):
-    ``"queries"`` (each ``{"smtlib", "expected", "says"}``; a query with ``(set-logic QF_NRAT)`` is cvc5's,
-    the others z3's), ``"boxes"`` (each ``{"box": {name: [lo, hi]}, "expression", "sign"}``: the expression
-    as text, read by :func:`core.formula.parse_formula` with the box's names as variables, or as srepr; the
-    sign ``"> 0"`` or ``"in [a, b] (...)"``; an end may be ``"-oo"``/``"oo"``), ``"arguments"`` (mean-value
-    arguments) and ``"reductions"`` (how the condition was brought to the polynomial one z3 decided: a
-    substitution, a factor of known sign dropped), both stated. A record that cannot be turned into a step is
-    stated as unchecked."""
-    found: list[Step] = []
-
-    def walk(value: Any, inside: bool) -> None:
-        if isinstance(value, Mapping):
-            for key, item in value.items():
-                if key in _RECORDS and isinstance(item, Sequence) and not isinstance(item, str):
-                    for record in item:
-                        if isinstance(record, Mapping) or key == "reductions":
-                            found.extend(_RECORDS[key](record))
-                elif inside or key == "steps":
-                    walk(item, True)
-        elif isinstance(value, (list, tuple)) and inside:
-            for item in value:
-                walk(item, True)
-
-    walk(detail, False)
-    return tuple(found)
-
-
-def _query_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
-    if "smtlib" not in record or record.get("expected") not in ("sat", "unsat"):
-        return ()
-    raw = str(record["smtlib"])
-    says = str(record.get("says") or "a query of the sign decider")
-    solver = str(record.get("solver") or ("cvc5" if "(set-logic QF_NRAT)" in raw else "z3"))
-    texts = [raw]
-    if solver == "z3":
-        logic = re.match(r"\s*\(set-logic\s+[A-Za-z_]+\)\s*", raw)
-        try:
-            texts.insert(0, (logic.group(0).strip() + "\n" if logic else "")
-                         + normalised_smtlib(raw[logic.end():] if logic else raw))
-        except InvalidArgument:
-            pass  # kept as the solver printed it
-    for text in texts:
-        try:
-            return (SmtQuery(says, text, str(record["expected"]), solver),)
-        except InvalidArgument:
-            continue
-    return (Stated(f"{says} ({solver}: a query too long to print in a certificate)", unchecked=True),)
-
-
-_BOX_SIGN = re.compile(r"^\s*(>=|<=|!=|>|<)\s*0\s*$")
-_BOX_RANGE = re.compile(r"^\s*in\s*\[\s*([^,\]]+)\s*,\s*([^\]]+)\]")
-
-
-def _box_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
-    expression = record.get("expression", record.get("expr"))
-    box = record.get("box")
-    if not isinstance(expression, str) or not isinstance(box, Mapping) or not isinstance(record.get("sign"), str):
-        return ()
-    says = f"the enclosure of {expression} on the box ({record.get('enclosure') or 'an interval box'})"
-    ends = {str(k): tuple(v) for k, v in box.items()}
-    try:
-        names = {name: sympy.Symbol(name) for name in ends}
-        expr = parse_srepr(expression) if re.match(r"^[A-Z][A-Za-z]*\(", expression) else parse_formula(
-            expression, symbols=names, name="expression")
-        sign = _BOX_SIGN.match(record["sign"])
-        if sign:
-            return (Boxes(says, expr, sign.group(1) + "0", (ends,)),)
-        interval = _BOX_RANGE.match(record["sign"])
-        if interval:
-            lo, hi = (_number("box", Fraction(v.strip())) for v in interval.groups())
-            return (Boxes(says + f" lies in [{lo}, {hi}]", expr - lo, ">=0", (ends,)),
-                    Boxes(says + f" lies in [{lo}, {hi}]", hi - expr, ">=0", (ends,)))
-    except (InvalidArgument, ValueError, ZeroDivisionError):
-        pass
-    return (Stated(f"{says} shows {record['sign']} (a record this toolkit could not turn into a step)",
-                   unchecked=True),)
-
-
-def _argument_steps(record: Mapping[str, Any]) -> tuple[Step, ...]:
-    states = record.get("states")
-    if not isinstance(states, str) or not states.strip():
-        return ()
-    because = record.get("because")
-    return (Stated(f"{states}: {because}" if isinstance(because, str) and because.strip() else states),)
-
-
-def _reduction_steps(record: Any) -> tuple[Step, ...]:
-    return (Stated(f"a reduction of the sign decider: {record}"),) if isinstance(record, str) and record.strip() else ()
-
-
-_RECORDS = {"queries": _query_steps, "boxes": _box_steps, "arguments": _argument_steps, "reductions": _reduction_steps}
-
-
 # ------------------------------------------------------------------ steps that cannot fail, repeated steps
 _FALSE_GROUND = {"<": lambda a, b: not a < b, "<=": lambda a, b: not a <= b, ">": lambda a, b: not a > b,
                  ">=": lambda a, b: not a >= b, "=": lambda a, b: a != b}
 
 
-def _numeral(node: Any) -> Fraction | None:
+def _numeral(node: _SExpr) -> Fraction | None:
     """The value of an SMT-LIB numeral term (``3``, ``1.5``, ``(- 2)``, ``(/ 1 3)``), or None."""
     if isinstance(node, str):
         try:
@@ -937,7 +843,7 @@ def _numeral(node: Any) -> Fraction | None:
     return None
 
 
-def _is_false(node: Any) -> bool:
+def _is_false(node: _SExpr) -> bool:
     """A term false as written: ``false``, ``(not true)``, or a comparison of numerals that fails (``(<= 1 0)``)."""
     if node == "false" or node == ["not", "true"]:
         return True
@@ -947,13 +853,13 @@ def _is_false(node: Any) -> bool:
     return False
 
 
-def _conjuncts(node: Any) -> list[Any]:
+def _conjuncts(node: _SExpr) -> list[_SExpr]:
     if isinstance(node, list) and node and node[0] == "and":
         return [c for child in node[1:] for c in _conjuncts(child)]
     return [node]
 
 
-def _implied(node: Any, hypotheses: list[Any]) -> bool:
+def _implied(node: _SExpr, hypotheses: list[_SExpr]) -> bool:
     """Whether ``node`` follows from ``hypotheses`` by reading alone: it is one of them, or true, or a
     conjunction of such, a disjunction with one such, an implication whose conclusion is implied once its
     premise is added."""
@@ -1035,69 +941,3 @@ def settled(steps: Iterable[Step], seen: set[str] | None = None) -> tuple[Step, 
         seen.add(key)
         kept.append(step)
     return tuple(kept)
-
-
-# ------------------------------------------------------------------------------ what a verdict rests on
-def all_steps(evidence: Any) -> tuple[Step, ...]:
-    """The steps of one evidence (an :class:`~proofs.base.evidence.Evidence` or a report's evidence): its
-    own, then those the sign decider recorded in its detail, settled (:func:`settled`: a step that cannot
-    fail is stated, a repeated one kept once)."""
-    return settled(tuple(getattr(evidence, "steps", ()) or ()) + sign_record_steps(getattr(evidence, "detail", {})))
-
-
-def certified_steps(covered: Sequence[Any]) -> list[tuple[Any, tuple[Step, ...]]]:
-    """Each covered evidence with its steps, a step that an earlier evidence already has dropped: the steps
-    a certificate runs, each distinct step once."""
-    seen: set[str] = set()
-    return [(e, settled(all_steps(e), seen)) for e in covered]
-
-
-def _is(value: Any, name: str) -> bool:
-    return getattr(value, "value", value) == name
-
-
-def certified(status: Any, evidence: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-    """The evidence a certificate of a verdict covers, and the deciding evidence it leaves out for want of
-    steps: primary reading only, never vacuous. ``proved``: every proving evidence (all must carry steps);
-    ``refuted``: the counterexamples that carry steps (one re-checked counterexample refutes);
-    ``supported``: the finite support that carries steps; ``inconclusive``: only a vacuous one, by the proof
-    that the premise never holds on the whole domain (a ``proved`` evidence over zero premise cases) that carries
-    steps, which certifies why the verdict is inconclusive, not the claim; ``vacuous``: the same proof, that the
-    premise never holds. Other statuses certify nothing."""
-    if getattr(status, "value", status) in ("inconclusive", "vacuous"):
-        never = [e for e in evidence if e.reading is None and _is(e.outcome, "proved") and e.premise_cases == 0
-                 and any(s.machine_checked for s in all_steps(e))]
-        return never, []
-    primary = [e for e in evidence if e.reading is None and not getattr(e, "vacuous", False)]
-    wanted = {"proved": "proved", "refuted": "counterexample", "supported": "holds"}.get(
-        getattr(status, "value", status))
-    if wanted is None:
-        return [], []
-    deciding = [e for e in primary if _is(e.outcome, wanted)]
-    covered = [e for e in deciding if any(s.machine_checked for s in all_steps(e))]
-    missing = [e for e in deciding if e not in covered]
-    return covered, missing
-
-
-def complete(status: Any, evidence: Sequence[Any]) -> bool:
-    """Whether a certificate of the verdict re-checks everything it rests on: ``proved`` needs steps on
-    every proving evidence; ``refuted`` and ``supported`` on at least one deciding evidence; and no step a
-    machine decided may be left unchecked."""
-    covered, missing = certified(status, evidence)
-    gaps = any(getattr(s, "unchecked", False) for e in covered for s in all_steps(e))
-    if getattr(status, "value", status) == "proved":
-        return bool(covered) and not missing and not gaps
-    return bool(covered) and not gaps
-
-
-def step_counts(status: Any, evidence: Sequence[Any]) -> dict[str, int] | None:
-    """``{"machine_checked", "stated", "uncovered", "unchecked"}`` for the evidence a certificate of the verdict
-    covers (``uncovered``: deciding evidence without steps; ``unchecked``: stated steps a machine decided in the
-    toolkit that the certificate does not re-run), or None when the verdict certifies nothing."""
-    covered, missing = certified(status, evidence)
-    if getattr(status, "value", status) not in ("proved", "refuted", "supported") and not covered:
-        return None
-    steps = [s for _, settled_steps in certified_steps(covered) for s in settled_steps]
-    return {"machine_checked": sum(1 for s in steps if s.machine_checked),
-            "stated": sum(1 for s in steps if not s.machine_checked), "uncovered": len(missing),
-            "unchecked": sum(1 for s in steps if getattr(s, "unchecked", False))}

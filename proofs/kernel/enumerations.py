@@ -1,14 +1,14 @@
 """Finite checks that regenerate their own cases: the procedures a certificate copies verbatim.
 
 Some finite checks compare procedures (the extreme points of a credal set, Choquet integrals, the envelopes of
-a set of points) that no single sympy condition states. An :class:`proofs.base.steps.Enumeration` step names
+a set of points) that no single sympy condition states. An :class:`proofs.kernel.steps.Enumeration` step names
 one procedure of :data:`PROCEDURES` and its arguments (integers, and rationals written ``"p/q"``, in tuples);
 the procedure regenerates every case of the check from those arguments, recomputes what the check compared
 with the small helpers below and exact rationals, and returns ``(cases checked, the first failing case or
 None)``. The helpers are written from the definitions, not from the toolkit's code, so a certificate re-checks
 the toolkit rather than repeating it.
 
-As :mod:`proofs.base.stepcheck`, this module imports only the standard library (a test reads its imports) and
+As :mod:`proofs.kernel.stepcheck`, this module imports only the standard library (a test reads its imports) and
 each function is self-contained apart from the helpers it names in :data:`NEEDS`; :data:`STDLIB` names the
 modules each one uses (imported at the top of a certificate that copies it).
 

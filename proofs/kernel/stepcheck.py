@@ -2,7 +2,7 @@
 
 These functions are two things at once:
 
-* the toolkit's own check of a step (:meth:`proofs.base.steps.Step.check`), run when a step is recorded
+* the toolkit's own check of a step (:meth:`proofs.kernel.steps.Step.check`), run when a step is recorded
   from data that no engine has decided yet (the two sides of a counterexample, a finite check);
 * the *prelude* of every proof certificate: :mod:`proofs.certificates` copies the source of the functions a
   certificate uses into it, verbatim, so what a referee runs is what the toolkit ran.
@@ -28,7 +28,7 @@ The rules a step is checked by:
   mpmath at ``dps`` and ``2 dps`` decimal digits (integrals by ``mpmath.quad``) at each point of a finite set;
   the two values must agree within ``10^-(dps - 10)`` (relative), lie farther than that from 0, and have the
   stated sign (numerical support at finitely many points, never a proof);
-* an **enumeration**: a procedure of :mod:`proofs.base.enumerations` (copied into the certificate beside
+* an **enumeration**: a procedure of :mod:`proofs.kernel.enumerations` (copied into the certificate beside
   these helpers) regenerates every case of a finite check from its arguments and recomputes it; it must find
   no failing case and check exactly the stated number of cases;
 * an **SMT query**: the SMT-LIB text is given to z3 (or cvc5) and its answer must be the expected one
