@@ -50,7 +50,7 @@ from typing import Any
 
 import sympy
 
-from core.context import arb
+from core.context import closed_sign
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
@@ -75,6 +75,8 @@ __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sa
 
 #: interior points (and a third as many boundary points) at which sign_claim evaluates its condition
 GRID_POINTS = 24
+#: The working precision of those points' signs (balls at it and at twice it).
+_POINT_DPS = 50
 _SIGNS = {">0": lambda s: s > 0, ">=0": lambda s: s >= 0, "<0": lambda s: s < 0, "<=0": lambda s: s <= 0}
 
 
@@ -330,20 +332,16 @@ def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str
 
 
 def _sign_of(value: sympy.Basic) -> tuple[int | None, Recheck]:
-    if value.is_Rational:
-        return int(value.p > 0) - int(value.p < 0), Recheck.EXACT
-    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.free_symbols:
+    """The sign of a closed number by :func:`core.context.closed_sign` (balls at 50 and 100 digits), and 0
+    when the balls hold 0 and sympy simplifies the number to 0."""
+    if value.free_symbols:
         return None, Recheck.EXACT
-    signs = []
-    for context in arb(50).confirmations():
-        try:
-            ball = context.evaluate(value)
-        except (InvalidArgument, ZeroDivisionError, ValueError):
-            return None, Recheck.TWO_PRECISIONS
-        signs.append(1 if ball > 0 else -1 if ball < 0 else None)
-    if signs[0] is None or len(set(signs)) != 1:
-        return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
-    return signs[0], Recheck.TWO_PRECISIONS
+    sign, how = closed_sign(value, dps=_POINT_DPS)
+    if sign is not None:
+        return sign, Recheck(how)
+    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None, Recheck.EXACT
+    return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
 
 
 # ----------------------------------------------------------------------------------------------- approximations
