@@ -169,12 +169,12 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
     """A claim that ``claimed`` is the ``moment`` of ``statistic`` (see :func:`proofs.check_moment` for the
     arguments). ``corrected``: ``(statement, claimed form)``, a corrected statement shown when its own check
     proves or supports it. A law with continuous output (:mod:`proofs.continuous`) is declared by
-    :func:`proofs.continuous.moment_claim` (``statistic`` ``"output"`` or ``"mean"``)."""
+    :func:`proofs.continuous.density_moment_claim` (``statistic`` ``"output"`` or ``"mean"``)."""
     if continuous.is_continuous(mechanism):
         _only_finite("moment_claim", counts=counts, prior=prior, given=given, n_values=n_values, points=points,
                      holds_when=holds_when, corrected=corrected, interpretation=interpretation or None,
                      printed=tuple(printed) or None, related=related)
-        return continuous.moment_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+        return continuous.density_moment_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
                                        claimed=claimed, moment=moment, statistic=statistic, domain=domain,
                                        assumptions=assumptions)
     arguments = dict(moment=moment, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain,
@@ -229,7 +229,7 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: An
     if continuous.is_continuous(mechanism):
         _only_finite("ldp_claim", notion=None if notion == "LDP" else notion, interpretation=interpretation or None,
                      printed=tuple(printed) or None, related=related)
-        return continuous.ldp_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+        return continuous.density_ldp_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
                                     epsilon=epsilon, delta=delta, domain=domain, assumptions=assumptions)
     if delta is not None:
         raise invalid("delta", delta, "(eps, delta)-LDP is checked for laws with continuous output only")
