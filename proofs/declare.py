@@ -53,7 +53,7 @@ import sympy
 from core.context import closed_sign
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 from numeric.count_points import charts_for, draw, rational
 from numeric.finite_mechanism import symbol
 from proofs.base.budget import Budget
@@ -305,7 +305,7 @@ def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str
     """``expr sign`` at exact interior and boundary points of the domain, in balls at two precisions (or
     exactly where the value is rational)."""
     known = {name: symbol(name) for name in (*symbols, *domain.names)}
-    value = parse_formula(expr, symbols=known, name="expr") if isinstance(expr, str) else expr
+    value = as_sympy(expr, symbols=known, name="expr")
     value = value.xreplace({s: symbol(s.name) for s in value.free_symbols})
     names = sorted({s.name for s in value.free_symbols} | set(domain.names))
     charts = charts_for([value], names)

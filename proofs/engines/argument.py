@@ -373,8 +373,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     start = time.perf_counter()
     op = sign.replace(" ", "")[:-1]
     names = {s: sympy.Symbol(s, real=True) for s in symbols}
-    relations = [parse_formula(h, symbols=names, relational=True, name="hypothesis") if isinstance(h, str) else h
-                 for h in hypotheses]
+    relations = [as_sympy(h, symbols=names, relational=True, name="hypothesis") for h in hypotheses]
     plain = {s: sympy.Symbol(s.name) for s in set().union(*(r.free_symbols for r in relations))}
     relations = [r.xreplace(plain) for r in relations]
     listed = [(name, as_sympy(expr, name=name, symbols=names)) for name, expr in conditions]

@@ -41,7 +41,7 @@ import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 from symbolic.symbols import by_name
 
 __all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", "parse_expression",
@@ -148,10 +148,8 @@ def parse_expression(expr: Any, known: Mapping[str, sympy.Symbol], what: str = "
     shown = expr if shown is None else shown
     if isinstance(expr, str):
         value, _ = _parse_text(expr, known, what, relational=False)
-    elif isinstance(expr, sympy.Basic):
-        value = expr
-    elif isinstance(expr, (int, Fraction)) and not isinstance(expr, bool):
-        value = sympy.Rational(expr)
+    elif isinstance(expr, (sympy.Basic, int, Fraction)) and not isinstance(expr, bool):
+        value = as_sympy(expr, name=what)
     else:
         raise invalid(what, shown, "is neither a sympy expression nor a string")
     if not isinstance(value, sympy.Expr) or isinstance(value, _TRUTH_VALUES):
