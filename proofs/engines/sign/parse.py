@@ -49,6 +49,9 @@ __all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", 
 
 #: Names that stand for constants unless declared as variables, and what they stand for.
 CONSTANT_NAMES = {"pi": "the constant π", "E": "Euler's number", "e": "Euler's number", "I": "the imaginary unit"}
+#: The constants a name that is not declared as a variable stands for in a domain (``e`` and ``I`` are
+#: refused by name instead).
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
 #: Plain symbols for every constant's name: used to find which of them a domain constrains alone.
 _SCAN = {name: sympy.Symbol(name, real=True) for name in CONSTANT_NAMES}
 
@@ -353,8 +356,8 @@ def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str]
     target = Condition(parse_expression(expr, known), op, text)
     conditions: list[Condition] = []
     domain_integers: set[str] = set()
-    if isinstance(domain, str):
-        stated = Domain.parse(domain, symbols=known)
+    if isinstance(domain, str):       # read once: the names the scan left as symbols become the constants
+        stated = scanned.substituted({name: _CONSTANTS[name] for name in _CONSTANTS if name not in known})
     if stated is not None:
         for relation in stated.conditions:
             conditions += parse_constraint(relation, known)
