@@ -38,7 +38,6 @@ PENDING: dict[str, str] = {
     "batches": "multinomial outcome batches / execution batches",
     "check_directory": "certificate files / output files",
     "claims": "the registry's claims / the report view's claims",
-    "compositions": "an iterator (numeric.grids) / a numpy array (numeric.multinomial)",
     "coverage": "the coverage report / the output of it",
     "decide": "the verdict rule (proofs.base.verdict) / the sign engine's polynomial decision",
     "draw": "points of a domain (numeric.count_points) / a figure",
