@@ -65,11 +65,11 @@ def main() -> None:
     pm = C.piecewise()
     gauss = C.gaussian(sigma="2")
     rows = [
-        ("PM: eps-LDP for every eps", lambda: C.check_ldp(pm, "eps", domain="eps > 0"),
+        ("PM: eps-LDP for every eps", lambda: C.check_density_ldp(pm, "eps", domain="eps > 0"),
          lambda: ratios_at_one_point(pm)),
-        ("PM: variance for every eps and t", lambda: C.check_moment(pm, PM_VARIANCE, moment="variance", domain="eps > 0"),
+        ("PM: variance for every eps and t", lambda: C.check_density_moment(pm, PM_VARIANCE, moment="variance", domain="eps > 0"),
          lambda: moment_at(pm, 2, sympy.Rational(1, 3), {"eps": 2})),
-        ("Gaussian sigma=2: (1, 1/5)-LDP", lambda: C.check_ldp(gauss, "1", delta="1/5"),
+        ("Gaussian sigma=2: (1, 1/5)-LDP", lambda: C.check_density_ldp(gauss, "1", delta="1/5"),
          lambda: stepcheck.arb_value(gaussian_delta(4, 2, 1), {}, 200)),
     ]
     print(f"{'check':36s} {'first/best':>17s} {'baseline':>9s} {'ratio':>8s}  status")

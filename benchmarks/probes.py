@@ -402,10 +402,10 @@ def _api_probes() -> list[Probe]:
               code="from numeric.enumeration import moments\nmoments('N1', -1, '1/2', '1/4', '1/2')", limit=300))
     # mechanisms
     mech = "from numeric import mechanisms as M\n"
-    for name, call in [("q_wrr(10**9)", "M.q_wrr(10**9)"), ("q_gwrr(10**9, 1)", "M.q_gwrr(10**9, 1)"),
-                       ("q_gwrr(0, 1)", "M.q_gwrr(0, 1)"), ("q_gwrr('2', 1)", "M.q_gwrr('two', 1)"),
-                       ("q2x3(1, 1)", "M.q2x3(1, 1)"), ("q2x3(-1/2, 1/4)", "M.q2x3('-1/2', '1/4')"),
-                       ("q_lambda lam=2", "M.q_lambda('1/2', '1/4', 2)"), ("warner(2)", "M.warner(2)"),
+    for name, call in [("q_wrr(10**9)", "M.evidential_q_wrr(10**9)"), ("q_gwrr(10**9, 1)", "M.evidential_randomized_response(10**9, 1)"),
+                       ("q_gwrr(0, 1)", "M.evidential_randomized_response(0, 1)"), ("q_gwrr('2', 1)", "M.evidential_randomized_response('two', 1)"),
+                       ("q2x3(1, 1)", "M.evidential_q2x3(1, 1)"), ("q2x3(-1/2, 1/4)", "M.evidential_q2x3('-1/2', '1/4')"),
+                       ("q_lambda lam=2", "M.evidential_q_lambda('1/2', '1/4', 2)"), ("warner(2)", "M.evidential_warner(2)"),
                        ("Mechanism({})", "M.Mechanism({})"), ("Mechanism(rows not masses)", "M.Mechanism({0: 1})")]:
         add(Probe(f"mechanisms {name}", "mech", "api", code=mech + call, limit=300))
     # mechanisms as printed (proofs.mechanisms) and check_ldp

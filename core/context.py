@@ -35,7 +35,7 @@ from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
 
-__all__ = ["NumbersContext", "EXACT", "mpf", "arb", "MIN_DPS", "DEFAULT_DPS", "context"]
+__all__ = ["NumbersContext", "EXACT", "mpf", "arb", "MIN_DPS", "DEFAULT_DPS", "context", "closed_sign"]
 
 #: The smallest precision a context accepts: well above the 15-16 digits of a double.
 MIN_DPS = 20
@@ -246,6 +246,43 @@ def context(kind: str, dps: int | None = None) -> NumbersContext:
     if kind == "exact":
         return EXACT
     return NumbersContext(kind, DEFAULT_DPS if dps is None else dps)
+
+
+#: How :func:`closed_sign` decided a sign: exactly (a rational), or by balls agreeing at two precisions.
+EXACT_SIGN = "exact"
+TWO_PRECISIONS = "two-precisions"
+
+
+def closed_sign(value: Any, values: Mapping[str, Any] | None = None, *,
+                dps: int = DEFAULT_DPS) -> tuple[int | None, str | None]:
+    """The sign (1, -1 or 0) of a closed real number and how it was decided, the one rule of the toolkit.
+
+    ``value`` is a sympy expression whose symbols, matched by name, are set to the exact ``values``. A
+    rational value has its exact sign (``"exact"``); otherwise the sign is read from python-flint balls
+    at both precisions of ``arb(dps).confirmations()`` (``dps`` and twice it, both at least the working
+    one: ``"two-precisions"``), where a ball that excludes 0 has the sign of every number in it and a ball
+    that is exactly 0 is 0, and kept only when both precisions show the same sign. ``(None, None)`` when
+    the value is undefined (infinite, nan, a division by zero), cannot be evaluated, or a ball holds 0
+    at either precision: an exact test of zero (an identity, a simplification) is the caller's to add."""
+    import sympy
+
+    given = {str(k): as_fraction(str(k), v) for k, v in (values or {}).items()}
+    closed = value.xreplace({s: sympy.Rational(given[s.name].numerator, given[s.name].denominator)
+                             for s in value.free_symbols if s.name in given}) if given else value
+    if closed.is_Rational:
+        return int(closed.p > 0) - int(closed.p < 0), EXACT_SIGN
+    if closed.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None, None
+    signs = set()
+    for each in arb(dps).confirmations():
+        try:
+            ball = each.evaluate(value, given)
+        except (TypeError, ValueError, ArithmeticError):
+            return None, None
+        signs.add(1 if ball > 0 else -1 if ball < 0 else 0 if ball.is_exact() and ball == 0 else None)
+    if len(signs) != 1 or None in signs:
+        return None, None
+    return signs.pop(), TWO_PRECISIONS
 
 
 def _exact_sqrt(x: Fraction) -> Fraction | None:

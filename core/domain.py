@@ -172,6 +172,21 @@ class Domain:
         text = ", ".join(t for t in (self.text, other.text) if t)
         return Domain(text, self.conditions + other.conditions, self.integers | other.integers)
 
+    def substituted(self, values: Mapping[str, Any]) -> "Domain":
+        """The same domain with each symbol named in ``values`` replaced by its value there (another symbol,
+        or a constant such as ``sympy.pi``), every condition settled again as :meth:`parse` settles it (one
+        that becomes true is dropped, one that becomes false refused): the domain ``parse`` would read
+        from the same text with those symbols, without reading the text again."""
+        import sympy
+
+        swap = {s: values[s.name] for c in self.conditions for s in c.free_symbols if s.name in values}
+        if not swap:
+            return self
+        conditions = [_settled(c.xreplace(swap)) for c in self.conditions]
+        if any(c == sympy.false for c in conditions):
+            raise invalid("domain", self.text, "contains a condition that is always false")
+        return Domain(self.text, tuple(c for c in conditions if c != sympy.true), self.integers)
+
     def with_integers(self, names: Iterable[str]) -> "Domain":
         """The same conditions with ``names`` also integers."""
         return Domain(self.text, self.conditions, self.integers | frozenset(names))

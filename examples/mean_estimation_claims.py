@@ -32,49 +32,49 @@ from proofs import continuous as C
 
 SOURCE = "Notes on mean estimation under local privacy"
 EPS = "eps > 0"
-DUCHI, LAPLACE, PM, HYBRID = C.duchi(epsilon="eps"), C.laplace(epsilon="eps"), C.piecewise(epsilon="eps"), C.hybrid("eps")
+DUCHI, LAPLACE, PM, HYBRID = C.duchi_two_point(epsilon="eps"), C.laplace(epsilon="eps"), C.piecewise(epsilon="eps"), C.hybrid("eps")
 PM_VARIANCE = "t**2/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1)**2)"
 
-C.ldp_claim("ME.duchi-ldp", title=r"the one-bit mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 1",
+C.density_ldp_claim("ME.duchi-ldp", title=r"the one-bit mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 1",
             statement=r"$P(y \mid t) \le e^{\epsilon} P(y \mid t')$, $y = \pm B$", mechanism=DUCHI, epsilon="eps",
             domain=EPS)
-C.moment_claim("ME.duchi-variance", title="the one-bit mechanism's variance", source=f"{SOURCE}, Lemma 2",
+C.density_moment_claim("ME.duchi-variance", title="the one-bit mechanism's variance", source=f"{SOURCE}, Lemma 2",
                statement=r"$\mathrm{Var}[y \mid t] = B^2 - t^2$", mechanism=DUCHI, moment="variance",
                claimed="((exp(eps) + 1)/(exp(eps) - 1))**2 - t**2", domain=EPS)
 
-C.ldp_claim("ME.laplace-ldp", title=r"the Laplace mechanism with $b = 2/\epsilon$ is $\epsilon$-LDP",
+C.density_ldp_claim("ME.laplace-ldp", title=r"the Laplace mechanism with $b = 2/\epsilon$ is $\epsilon$-LDP",
             source=f"{SOURCE}, Lemma 3", statement=r"$e^{-|y-t|/b} \le e^{\epsilon} e^{-|y-t'|/b}$, $|t - t'| \le 2$",
             mechanism=LAPLACE, epsilon="eps", domain=EPS)
-C.moment_claim("ME.laplace-variance", title="the Laplace mechanism's variance", source=f"{SOURCE}, Lemma 4",
+C.density_moment_claim("ME.laplace-variance", title="the Laplace mechanism's variance", source=f"{SOURCE}, Lemma 4",
                statement=r"$\mathrm{Var}[y \mid t] = 2b^2 = 8/\epsilon^2$", mechanism=LAPLACE, moment="variance",
                claimed="8/eps**2", domain=EPS)
 
-C.ldp_claim("ME.pm-ldp", title=r"the piecewise mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 5",
+C.density_ldp_claim("ME.pm-ldp", title=r"the piecewise mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 5",
             statement=r"$f(y \mid t) \le e^{\epsilon} f(y \mid t')$ for all $t, t' \in [-1, 1]$, $y \in [-C, C]$",
             mechanism=PM, epsilon="eps", domain=EPS)
-C.moment_claim("ME.pm-unbiased", title="the piecewise mechanism is unbiased", source=f"{SOURCE}, Lemma 6",
+C.density_moment_claim("ME.pm-unbiased", title="the piecewise mechanism is unbiased", source=f"{SOURCE}, Lemma 6",
                statement=r"$\mathbb{E}[y \mid t] = t$", mechanism=PM, moment="mean", claimed="t", domain=EPS)
-C.moment_claim("ME.pm-variance", title="the piecewise mechanism's variance", source=f"{SOURCE}, Lemma 7",
+C.density_moment_claim("ME.pm-variance", title="the piecewise mechanism's variance", source=f"{SOURCE}, Lemma 7",
                statement=r"$\mathrm{Var}[y \mid t] = \frac{t^2}{e^{\epsilon/2}-1} + \frac{e^{\epsilon/2}+3}{3(e^{\epsilon/2}-1)^2}$",
                mechanism=PM, moment="variance", claimed=PM_VARIANCE, domain=EPS)
-C.moment_claim("ME.pm-mean-variance", title="the variance of the mean of n reports", source=f"{SOURCE}, Corollary 8",
+C.density_moment_claim("ME.pm-mean-variance", title="the variance of the mean of n reports", source=f"{SOURCE}, Corollary 8",
                statement=r"$\mathrm{Var}[\bar y] = \mathrm{Var}[y \mid t]/n$ for n users holding t", mechanism=PM,
                moment="variance", statistic="mean", claimed=f"({PM_VARIANCE})/n", domain=EPS)
-C.moment_claim("ME.pm-variance-planted", title=r"a planted error: $(e^{\epsilon/2}-1)$ for its square",
+C.density_moment_claim("ME.pm-variance-planted", title=r"a planted error: $(e^{\epsilon/2}-1)$ for its square",
                source=f"{SOURCE}, Eq. (9) (planted)",
                statement=r"$\mathrm{Var}[y \mid t] = \frac{t^2}{e^{\epsilon/2}-1} + \frac{e^{\epsilon/2}+3}{3(e^{\epsilon/2}-1)}$",
                mechanism=PM, moment="variance", claimed="t**2/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1))",
                domain=EPS)
 
-C.ldp_claim("ME.hybrid-ldp", title=r"the hybrid mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 10",
+C.density_ldp_claim("ME.hybrid-ldp", title=r"the hybrid mechanism is $\epsilon$-LDP", source=f"{SOURCE}, Lemma 10",
             statement=r"$\alpha \cdot \mathrm{PM} + (1 - \alpha) \cdot \mathrm{Duchi}$ is $\epsilon$-LDP",
             mechanism=HYBRID, epsilon="eps", domain=EPS)
-C.moment_claim("ME.hybrid-unbiased", title="the hybrid mechanism is unbiased", source=f"{SOURCE}, Lemma 11",
+C.density_moment_claim("ME.hybrid-unbiased", title="the hybrid mechanism is unbiased", source=f"{SOURCE}, Lemma 11",
                statement=r"$\mathbb{E}[y \mid t] = t$", mechanism=HYBRID, moment="mean", claimed="t", domain=EPS)
 
-C.ldp_claim("ME.gaussian-delta", title=r"the Gaussian mechanism with $\sigma = 2$ is $(1, 1/5)$-LDP",
+C.density_ldp_claim("ME.gaussian-delta", title=r"the Gaussian mechanism with $\sigma = 2$ is $(1, 1/5)$-LDP",
             source=f"{SOURCE}, Lemma 12", statement=r"$\delta(1) = \Phi(-1/2) - e\,\Phi(-3/2) \le 1/5$",
             mechanism=C.gaussian(sigma="2"), epsilon="1", delta="1/5")
-C.ldp_claim("ME.gaussian-planted", title=r"a planted error: $\sigma = 1$ taken to be $(1, 1/5)$-LDP",
+C.density_ldp_claim("ME.gaussian-planted", title=r"a planted error: $\sigma = 1$ taken to be $(1, 1/5)$-LDP",
             source=f"{SOURCE}, Lemma 13 (planted)", statement=r"$y = t + N(0, 1)$ is $(1, 1/5)$-LDP on $[-1, 1]$",
             mechanism=C.gaussian(sigma="1"), epsilon="1", delta="1/5")

@@ -31,9 +31,9 @@ from typing import Any
 
 import sympy
 
-from core.context import arb
+from core.context import closed_sign
 from core.domain import Domain, fraction_function
-from core.errors import InvalidArgument, invalid
+from core.errors import invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
 from numeric.finite_mechanism import rational, symbol
@@ -44,7 +44,8 @@ __all__ = ["ExpChart", "charts_for", "holds", "in_domain", "draw", "degenerate",
 #: Denominators tried, in turn, for the rational t = exp(s/m) of a snapped point (small: exact arithmetic
 #: stays cheap, and the point reads ``eps = log(7/4)``).
 SNAP_DENOMINATORS = (1, 2, 3, 4, 5, 8, 10, 16)
-#: Digits of the balls that decide a domain condition sympy leaves open at a point with logarithms.
+#: Digits of the balls that decide a domain condition sympy leaves open at a point with logarithms (and
+#: twice as many, the second precision that confirms the sign).
 _DECIDE_DPS = 60
 
 
@@ -181,20 +182,11 @@ def _compiled(condition: Any) -> Any:
 
 
 def _sign(value: sympy.Basic) -> int | None:
-    """The sign of an exact real number: exactly for rationals, else from a certified ball."""
-    if value.is_Rational:
-        return int(value.p > 0) - int(value.p < 0)
+    """The sign of an exact real number: exactly for rationals, else from certified balls at two
+    precisions (:func:`core.context.closed_sign`)."""
     if value.is_zero:
         return 0
-    try:
-        ball = arb(_DECIDE_DPS).evaluate(value)
-    except (InvalidArgument, TypeError, ValueError, ArithmeticError):
-        return None
-    if ball > 0:
-        return 1
-    if ball < 0:
-        return -1
-    return None
+    return closed_sign(value, dps=_DECIDE_DPS)[0]
 
 
 def holds(domain: Domain, values: Mapping[str, Any], *, strict: bool = False) -> bool:

@@ -230,7 +230,7 @@ class Density:
 
     def at(self, point: Mapping[str, Any]) -> "Density":
         """The law with the parameters of ``point`` substituted (exact values)."""
-        values = {sympy.Symbol(k, real=True): sympy.nsimplify(v) if isinstance(v, float) else sympy.sympify(v)
+        values = {sympy.Symbol(k, real=True): sympy.nsimplify(v) if isinstance(v, float) else as_sympy(v, name=k)
                   for k, v in point.items() if k not in ("y", "t", "tp")}
         return Density(self.name, self.source,
                        tuple(Piece(p.density.subs(values), p.lo.subs(values), p.hi.subs(values), p.label)
@@ -243,8 +243,8 @@ class Density:
         """The density at ``y`` given the input ``t`` at the parameters ``point`` (exact values), as an exact
         sympy number: the sum of the pieces whose open interval holds y; ``None`` when y is an end of a
         piece (where a density is not defined pointwise)."""
-        values = {T: sympy.sympify(t), Y: sympy.sympify(y)}
-        values.update({sympy.Symbol(k, real=True): sympy.sympify(v) for k, v in point.items()
+        values = {T: as_sympy(t, name="t"), Y: as_sympy(y, name="y")}
+        values.update({sympy.Symbol(k, real=True): as_sympy(v, name=k) for k, v in point.items()
                        if k not in ("y", "t", "tp")})
         total = sympy.Integer(0)
         for p in self.pieces:

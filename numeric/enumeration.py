@@ -46,7 +46,7 @@ from numeric.count_reduction import ratio_name
 from numeric.count_statistic import STRATEGIES, CountStatistic
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
 from numeric.finite_mechanism import FiniteMechanism, as_expression, is_condition, pure_ldp_epsilon, symbol
-from numeric.multinomial import (MAX_DATASET_TABLE, DatasetLaw, MultinomialLaw, accumulate, compositions,
+from numeric.multinomial import (MAX_DATASET_TABLE, DatasetLaw, MultinomialLaw, accumulate, composition_table,
                                  outcome_count)
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
@@ -168,7 +168,7 @@ def check_work(statistic: CountStatistic, n: int, mode: str, strategy: str) -> i
 
 def outcomes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All C(n+2, 2) triples (N1, N2, N3) with N1 + N2 + N3 = n, as int64 arrays, blocks of fixed N3."""
-    cells = compositions(_sample_size(n), 3)
+    cells = composition_table(_sample_size(n), 3)
     return cells[0], cells[1], cells[2]
 
 
@@ -379,7 +379,7 @@ def reference_moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: 
         r = [mpmath.mpf(c.numerator) / c.denominator for c in cells]
         s0 = s1 = s2 = mpmath.mpf(0)
         count = 0
-        table = compositions(n, len(cells)).T
+        table = composition_table(n, len(cells)).T
         for outcome in table:
             outcome = [int(c) for c in outcome]
             if test is not None and not test(*outcome):

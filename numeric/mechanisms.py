@@ -46,7 +46,8 @@ from numeric.families import expression
 from numeric.loss_ratios import RATIOS
 
 __all__ = [
-    "ratio", "Mechanism", "Worst", "q2x3", "q_lambda", "warner", "q_wrr", "q_gwrr", "compose",
+    "ratio", "Mechanism", "Worst", "evidential_q2x3", "evidential_q_lambda", "evidential_warner", "evidential_q_wrr",
+    "evidential_randomized_response", "compose",
     "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
 ]
 
@@ -451,7 +452,8 @@ BINARY_INPUTS = ("x", "x'")
 #: Largest ε a constructor accepts: e^700 ≈ 10^304 is near the largest double, and beyond it a row is
 #: (1, 0, …) to every working precision while its exact form grows without bound.
 MAX_EPSILON = 700
-#: Most categories of :func:`q_gwrr`: a mass function's frame has at most 20 labels (2^20 subsets).
+#: Most categories of :func:`evidential_randomized_response`: a mass function's frame has at most 20 labels
+#: (2^20 subsets).
 MAX_CATEGORIES = 20
 
 
@@ -510,7 +512,7 @@ def _binary(rows: list[list[Any]]) -> Mechanism:
                       for x, row in zip(BINARY_INPUTS, rows)})
 
 
-def q2x3(p: Any, q: Any) -> Mechanism:
+def evidential_q2x3(p: Any, q: Any) -> Mechanism:
     """Q_{2×3} = [[p, q, 1-p-q], [q, p, 1-p-q]] (003 §3.1): input x answers "yes" with p, "no" with q
     and "don't know" (mass on the whole frame {yes, no}) with 1-p-q; x' swaps p and q. Requires
     p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here). The rows are those of
@@ -525,18 +527,18 @@ def q2x3(p: Any, q: Any) -> Mechanism:
 
 def q2x3_masses(p: Any, q: Any) -> dict[str, dict[int, Any]]:
     """The mass table of Q_{2×3} by bitmask on the frame (yes, no): 1 = {yes}, 2 = {no}, 3 = {yes, no}; for
-    symbolic p, q (sympy) as well as numbers, without validation (the symbolic form of :func:`q2x3`)."""
+    symbolic p, q (sympy) as well as numbers, without validation (the symbolic form of :func:`evidential_q2x3`)."""
     return {"x": {1: p, 2: q, 3: 1 - p - q}, "x'": {1: q, 2: p, 3: 1 - p - q}}
 
 
 def q_lambda_masses(p: Any, q: Any, lam: Any) -> dict[str, dict[int, Any]]:
-    """The mass table of Q_λ by bitmask (Bayesian rows; the symbolic form of :func:`q_lambda`)."""
+    """The mass table of Q_λ by bitmask (Bayesian rows; the symbolic form of :func:`evidential_q_lambda`)."""
     r = 1 - p - q
     a, b = p + lam * r, q + (1 - lam) * r
     return {"x": {1: a, 2: b}, "x'": {1: b, 2: a}}
 
 
-def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
+def evidential_q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
     [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows; those of
     :func:`numeric.families.q_lambda`)."""
@@ -547,21 +549,21 @@ def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     return _binary(_rows(families.q_lambda(), {"p": p, "q": q, "lam": lam}, as_float))
 
 
-def warner(p: Any) -> Mechanism:
+def evidential_warner(p: Any) -> Mechanism:
     """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7; :func:`numeric.families.warner`)."""
     p = _number("p", p)
     return _binary(_rows(families.warner(), {"p": p}, isinstance(p, float)))
 
 
-def q_wrr(eps: Any) -> Mechanism:
+def evidential_q_wrr(eps: Any) -> Mechanism:
     """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε) (:func:`numeric.families.q_wrr`).
     Exact when e^ε is rational (e.g. ``eps=sympy.log(3)`` or ``"log(3)"``), float otherwise."""
     value, as_float = _epsilon(eps)
     return _binary(_rows(families.q_wrr(), {"eps": value}, as_float))
 
 
-def q_gwrr(c: int, eps: Any) -> Mechanism:
-    """Generalized (c-ary) randomized response with loss ε: inputs and outputs 0..c-1, the true value
+def evidential_randomized_response(c: int, eps: Any) -> Mechanism:
+    """k-ary randomized response with c categories and loss ε, as an evidential mechanism: inputs and outputs 0..c-1, the true value
     with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1) (:func:`numeric.families.randomized_response`
     at d = c). At most :data:`MAX_CATEGORIES` categories."""
     exact_c = None if isinstance(c, (bool, float)) else _integer_or_none(c)

@@ -29,7 +29,7 @@ from core.errors import invalid
 from numeric.count_evaluator import CountEvaluator, Tables, Undefined, event
 from numeric.count_reduction import Plan
 
-__all__ = ["BATCH", "MAX_OUTCOMES", "outcome_count", "compositions", "batches", "MultinomialLaw", "DatasetLaw",
+__all__ = ["BATCH", "MAX_OUTCOMES", "outcome_count", "composition_table", "batches", "MultinomialLaw", "DatasetLaw",
            "accumulate"]
 
 #: Outcomes per batch (the unit of memory).
@@ -46,7 +46,7 @@ def outcome_count(n: int, parts: int) -> int:
     return math.comb(n + parts - 1, parts - 1)
 
 
-def compositions(total: int, parts: int) -> np.ndarray:
+def composition_table(total: int, parts: int) -> np.ndarray:
     """Every composition of ``total`` into ``parts`` non-negative counts: an int64 array of shape
     (parts, C(total + parts - 1, parts - 1)), ordered by the last count, then the one before, ..."""
     if parts == 1:
@@ -62,7 +62,7 @@ def compositions(total: int, parts: int) -> np.ndarray:
         return np.stack([first, total - first - last, last])
     blocks = []
     for last in range(total + 1):
-        inner = compositions(total - last, parts - 1)
+        inner = composition_table(total - last, parts - 1)
         blocks.append(np.vstack([inner, np.full((1, inner.shape[1]), last, dtype=np.int64)]))
     return np.hstack(blocks)
 
@@ -82,12 +82,12 @@ def batches(n: int, parts: int, size: int = BATCH) -> Iterator[np.ndarray]:
             yield np.stack([n - last, last])
         return
     if outcome_count(n, parts) <= size:
-        yield compositions(n, parts)
+        yield composition_table(n, parts)
         return
     pending: list[np.ndarray] = []
     held = 0
     for last in range(n + 1):
-        inner = compositions(n - last, parts - 1)
+        inner = composition_table(n - last, parts - 1)
         pending.append(np.vstack([inner, np.full((1, inner.shape[1]), last, dtype=np.int64)]))
         held += inner.shape[1]
         if held >= size:

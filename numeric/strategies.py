@@ -37,7 +37,7 @@ from hypothesis import strategies as _st
 from core.errors import invalid as _invalid
 from numeric.belief import MassFunction as _MassFunction
 from numeric.mechanisms import Mechanism as _Mechanism
-from numeric.mechanisms import q2x3 as _q2x3
+from numeric.mechanisms import evidential_q2x3 as _q2x3
 from numeric.sampling import Choose as _Choose
 from numeric.sampling import Sampler as _Sampler
 from numeric.sampling import register as _register

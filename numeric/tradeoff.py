@@ -55,7 +55,7 @@ from numbers import Real
 from typing import Any
 
 from numeric.belief import MassFunction, product
-from numeric.mechanisms import NO, Mechanism, q2x3
+from numeric.mechanisms import NO, Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import BOUNDS, check_r
 from numeric.tradeoff_pl import (PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max,
                                  upper_hull)
@@ -316,7 +316,7 @@ def q2x3_square_table(p: Any, q: Any) -> TestingProblem:
     """The mass functions m_x^{⊗2}, m_x'^{⊗2} on the frame {0, 1, 2} as printed in the appendix proof of
     Corollary 3.6 (003): {0}: p², {1}: 2pq, {2}: q², {0,1}: 2p(1-p-q), {1,2}: 2q(1-p-q), {0,1,2}: (1-p-q)²
     for x, and p, q swapped for x'. Exact for rational p, q."""
-    q2x3(p, q)  # validates p, q
+    evidential_q2x3(p, q)  # validates p, q
     p, q = Fraction(p), Fraction(q)
     d = 1 - p - q
 
@@ -351,7 +351,7 @@ def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, po
     """
     if not isinstance(points, int) or points < 2:
         raise invalid("points", points, "need at least 2 grid points")
-    mech = q2x3(p, q)
+    mech = evidential_q2x3(p, q)
     problem = TestingProblem.of(mech, "x", "x'")
     square = problem.square()
     r_s, r_w = (math.inf if v == math.inf else Fraction(v) for v in (mech.ratio_shafer(), mech.ratio_walley()))

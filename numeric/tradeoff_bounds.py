@@ -43,6 +43,7 @@ import sympy
 
 from core.context import EXACT
 from core.errors import invalid
+from core.formula import as_sympy
 
 __all__ = ["u", "U", "u2", "U2", "U2_corrected", "f_pe", "f_op", "f2_pe", "f2_op", "f2_op_corrected", "lines", "kinks",
            "BOUNDS", "EXPRESSIONS", "PiecewiseBound", "ALPHA", "R", "pieces", "check_r"]
@@ -65,7 +66,7 @@ class PiecewiseBound:
     def __post_init__(self) -> None:
         if self.kind not in ("max", "min"):
             raise invalid("kind", self.kind, "not one of ['max', 'min']")
-        lines = tuple(sympy.sympify(line, strict=True) for line in self.lines)
+        lines = tuple(as_sympy(line, name="line") for line in self.lines)
         for line in lines:
             if not line.free_symbols <= {ALPHA, R} or not sympy.Poly(sympy.expand(line), ALPHA).degree() <= 1:
                 raise invalid("lines", str(line), "a piece is linear in alpha with coefficients in r")
@@ -111,7 +112,7 @@ def pieces(name: str, alpha: sympy.Expr = ALPHA, r: sympy.Expr = R) -> tuple[str
     """("max" or "min", the linear pieces of the bound ``name`` with α and r replaced by the sympy expressions
     ``alpha`` and ``r`` (``xreplace``: a substitution into the tree, never into text))."""
     bound = _expressions(name)
-    swap = {ALPHA: sympy.sympify(alpha, strict=True), R: sympy.sympify(r, strict=True)}
+    swap = {ALPHA: as_sympy(alpha, name="alpha"), R: as_sympy(r, name="r")}
     return bound.kind, tuple(line.xreplace(swap) for line in bound.lines)
 
 

@@ -50,10 +50,10 @@ from typing import Any
 
 import sympy
 
-from core.context import arb
+from core.context import closed_sign
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 from numeric.count_points import charts_for, draw, rational
 from numeric.finite_mechanism import symbol
 from proofs.base.budget import Budget
@@ -75,6 +75,8 @@ __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sa
 
 #: interior points (and a third as many boundary points) at which sign_claim evaluates its condition
 GRID_POINTS = 24
+#: The working precision of those points' signs (balls at it and at twice it).
+_POINT_DPS = 50
 _SIGNS = {">0": lambda s: s > 0, ">=0": lambda s: s >= 0, "<0": lambda s: s < 0, "<=0": lambda s: s <= 0}
 
 
@@ -167,12 +169,12 @@ def moment_claim(id: str, *, title: str, source: str, statement: str, statistic:
     """A claim that ``claimed`` is the ``moment`` of ``statistic`` (see :func:`proofs.check_moment` for the
     arguments). ``corrected``: ``(statement, claimed form)``, a corrected statement shown when its own check
     proves or supports it. A law with continuous output (:mod:`proofs.continuous`) is declared by
-    :func:`proofs.continuous.moment_claim` (``statistic`` ``"output"`` or ``"mean"``)."""
+    :func:`proofs.continuous.density_moment_claim` (``statistic`` ``"output"`` or ``"mean"``)."""
     if continuous.is_continuous(mechanism):
         _only_finite("moment_claim", counts=counts, prior=prior, given=given, n_values=n_values, points=points,
                      holds_when=holds_when, corrected=corrected, interpretation=interpretation or None,
                      printed=tuple(printed) or None, related=related)
-        return continuous.moment_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+        return continuous.density_moment_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
                                        claimed=claimed, moment=moment, statistic=statistic, domain=domain,
                                        assumptions=assumptions)
     arguments = dict(moment=moment, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain,
@@ -227,7 +229,7 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: An
     if continuous.is_continuous(mechanism):
         _only_finite("ldp_claim", notion=None if notion == "LDP" else notion, interpretation=interpretation or None,
                      printed=tuple(printed) or None, related=related)
-        return continuous.ldp_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
+        return continuous.density_ldp_claim(id, title=title, source=source, statement=statement, mechanism=mechanism,
                                     epsilon=epsilon, delta=delta, domain=domain, assumptions=assumptions)
     if delta is not None:
         raise invalid("delta", delta, "(eps, delta)-LDP is checked for laws with continuous output only")
@@ -303,7 +305,7 @@ def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str
     """``expr sign`` at exact interior and boundary points of the domain, in balls at two precisions (or
     exactly where the value is rational)."""
     known = {name: symbol(name) for name in (*symbols, *domain.names)}
-    value = parse_formula(expr, symbols=known, name="expr") if isinstance(expr, str) else expr
+    value = as_sympy(expr, symbols=known, name="expr")
     value = value.xreplace({s: symbol(s.name) for s in value.free_symbols})
     names = sorted({s.name for s in value.free_symbols} | set(domain.names))
     charts = charts_for([value], names)
@@ -330,20 +332,16 @@ def _points_evidence(expr: Any, sign: str, domain: Domain, symbols: Sequence[str
 
 
 def _sign_of(value: sympy.Basic) -> tuple[int | None, Recheck]:
-    if value.is_Rational:
-        return int(value.p > 0) - int(value.p < 0), Recheck.EXACT
-    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.free_symbols:
+    """The sign of a closed number by :func:`core.context.closed_sign` (balls at 50 and 100 digits), and 0
+    when the balls hold 0 and sympy simplifies the number to 0."""
+    if value.free_symbols:
         return None, Recheck.EXACT
-    signs = []
-    for context in arb(50).confirmations():
-        try:
-            ball = context.evaluate(value)
-        except (InvalidArgument, ZeroDivisionError, ValueError):
-            return None, Recheck.TWO_PRECISIONS
-        signs.append(1 if ball > 0 else -1 if ball < 0 else None)
-    if signs[0] is None or len(set(signs)) != 1:
-        return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
-    return signs[0], Recheck.TWO_PRECISIONS
+    sign, how = closed_sign(value, dps=_POINT_DPS)
+    if sign is not None:
+        return sign, Recheck(how)
+    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None, Recheck.EXACT
+    return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
 
 
 # ----------------------------------------------------------------------------------------------- approximations

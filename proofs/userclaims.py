@@ -124,7 +124,7 @@ def load_claims_module(name: str) -> tuple[str, ...]:
     if name in _MODULES:
         return _MODULES[name]
     registry.load()  # the default sources first (a no-op while they are the ones loading)
-    before = set(registry.ids())
+    before = set(registry.ids()) - set(_registered_by(name))  # a part imported earlier (a test, a notebook) counts
     try:
         with stdout_to_stderr():  # what the module prints never goes into a report on stdout
             importlib.import_module(name)
@@ -137,6 +137,15 @@ def load_claims_module(name: str) -> tuple[str, ...]:
     new = _checked(name, before, name)
     _MODULES[name] = new
     return new
+
+
+def _registered_by(name: str) -> list[str]:
+    """The ids already registered by the module ``name`` or its submodules: one of its modules may have been
+    imported directly (``import catalog.claims.warner`` in a test or a notebook) before the module is loaded as
+    a source, and those ids are then the module's own, not a clash."""
+    return [claim_id for claim_id in registry.ids()
+            if any(check.function.__module__ == name or check.function.__module__.startswith(name + ".")
+                   for check in registry.checks_for(claim_id))]
 
 
 def load_builtin_catalog() -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.steps import Step
+from symbolic.steps import DerivationStep
 
 __all__ = ["binomial_term", "binomial_theorem", "WZ_N", "WZ_K"]
 
@@ -40,13 +40,13 @@ def _g(nn: sympy.Expr, kk: sympy.Expr) -> sympy.Expr:
     return -sympy.binomial(nn, kk - 1) * _X ** (nn + 1 - kk) * _Y ** kk / (_X + _Y) ** (nn + 1)
 
 
-def binomial_theorem() -> tuple[Step, ...]:
+def binomial_theorem() -> tuple[DerivationStep, ...]:
     """The steps of the WZ proof of Σ_{k=0}^{n} C(n,k) x^(n-k) y^k = (x+y)^n for every n >= 0."""
     n, k = WZ_N, WZ_K
     return (
-        Step("binomial theorem, WZ equation for 0 <= k <= n: (F(n+1,k) - F(n,k) - G(n,k+1) + G(n,k)) / F(n,k) = 0",
+        DerivationStep("binomial theorem, WZ equation for 0 <= k <= n: (F(n+1,k) - F(n,k) - G(n,k+1) + G(n,k)) / F(n,k) = 0",
              (_f(n + 1, k) - _f(n, k) - _g(n, k + 1) + _g(n, k)) / _f(n, k), 0),
-        Step("binomial theorem, WZ equation at k = n+1 (where F(n, n+1) = 0)",
+        DerivationStep("binomial theorem, WZ equation at k = n+1 (where F(n, n+1) = 0)",
              _f(n + 1, n + 1) - _f(n, n + 1), _g(n, n + 2) - _g(n, n + 1)),
-        Step("binomial theorem, the case n = 0: the only term is F(0, 0) = 1", _f(0, 0), 1),
+        DerivationStep("binomial theorem, the case n = 0: the only term is F(0, 0) = 1", _f(0, 0), 1),
     )

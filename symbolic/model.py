@@ -13,15 +13,15 @@ import sympy
 
 from symbolic.symbols import lam, p, pi, q, q1, q2, q3
 
-__all__ = ["q2x3", "warner", "qlambda_entries", "qlambda", "Q2X3", "WARNER"]
+__all__ = ["q2x3_entries", "warner_entries", "qlambda_entries", "qlambda", "Q2X3", "WARNER"]
 
 
-def q2x3() -> dict[sympy.Symbol, sympy.Expr]:
+def q2x3_entries() -> dict[sympy.Symbol, sympy.Expr]:
     """q1, q2, q3 of Q_{2x3} in p, q, π (003 §3.1): ``{q1: ..., q2: ..., q3: ...}``."""
     return {q1: pi * p + (1 - pi) * q, q2: pi * q + (1 - pi) * p, q3: 1 - p - q}
 
 
-def warner() -> dict[sympy.Symbol, sympy.Expr]:
+def warner_entries() -> dict[sympy.Symbol, sympy.Expr]:
     """q1, q2 of Warner's Q_W (003 Example 3.7)."""
     return {q1: pi * p + (1 - pi) * (1 - p), q2: pi * (1 - p) + (1 - pi) * p}
 
@@ -38,5 +38,5 @@ def qlambda() -> dict[sympy.Symbol, sympy.Expr]:
     return {q1: pi * a + (1 - pi) * b, q2: pi * b + (1 - pi) * a}
 
 
-Q2X3 = q2x3()
-WARNER = warner()
+Q2X3 = q2x3_entries()
+WARNER = warner_entries()

@@ -1,7 +1,7 @@
 """Derivations as chains of steps that sympy checks one by one (the general-n arguments of 003's
 appendix: Lemmas 4.2 and 4.4, the proof of Lemma 4.1, and the approximation of A after Theorem 3.10).
 
-A :class:`Step` states one equality (``lhs == rhs``) or one inequality (``lhs >= rhs``) with its reason
+A :class:`DerivationStep` states one equality (``lhs == rhs``) or one inequality (``lhs >= rhs``) with its reason
 in words; :func:`residual` is what sympy leaves of ``lhs - rhs`` after rewriting binomials and
 factorials through the gamma function (``expand_func``, ``combsimp``) and simplifying, with limits
 (``sympy.Limit``) evaluated first. A step is checked when its residual is 0 (an equality) or is
@@ -22,13 +22,13 @@ import sympy
 from core.errors import invalid
 from core.formula import as_sympy
 
-__all__ = ["Step", "residual", "checked"]
+__all__ = ["DerivationStep", "residual", "checked"]
 
 _RELATIONS = ("==", ">=")
 
 
 @dataclass(frozen=True)
-class Step:
+class DerivationStep:
     """One step: ``lhs relation rhs`` (``"=="`` or ``">="``), and ``says``, the reason in words. The sides
     are sympy expressions in the derivation's own symbols (a string side is read by the safe parser, its
     names real symbols)."""
@@ -51,7 +51,7 @@ def _limits_evaluated(expr: sympy.Basic) -> sympy.Basic:
     return expr.replace(lambda e: isinstance(e, sympy.Limit), lambda e: e.doit())
 
 
-def residual(step: Step) -> sympy.Basic:
+def residual(step: DerivationStep) -> sympy.Basic:
     """``lhs - rhs`` simplified: limits evaluated, binomials through gamma (exact for the integer values
     the symbols' assumptions allow), then ``simplify``; for an inequality, factored."""
     difference = _limits_evaluated(step.lhs - step.rhs)
@@ -63,7 +63,7 @@ def residual(step: Step) -> sympy.Basic:
     return difference
 
 
-def checked(step: Step) -> tuple[bool, sympy.Basic]:
+def checked(step: DerivationStep) -> tuple[bool, sympy.Basic]:
     """(whether sympy checks the step, its residual): a residual of 0, or for ``>=`` one that sympy's
     assumptions show is nonnegative."""
     value = residual(step)

@@ -21,7 +21,7 @@ from proofs.base.claim import Claim
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.registry import check, define
-from proofs.engines.argument import argument, identity, implied, sets
+from proofs.engines.argument import argument, identity_step, implied, sets
 from proofs.engines.methods import exhaustive
 from catalog.engines.privacy_lemmas import cross_check_examples, mass_function_grid, search
 
@@ -52,7 +52,7 @@ _MOBIUS_STEPS = (
     sets("... and D ↦ A∖D is its inverse on the subsets of A∖C",
          "implies(C <= A and D <= A - C, C <= A - D and A - D <= A and A - (A - D) == D)", declare=_D2_SETS,
          because="so the re-indexing is a bijection and the inner sum is Σ_{D ⊆ A∖C} (-1)^{|D|}"),
-    identity("grouping the subsets D of a j-set by size: Σ_k C(j, k) (-1)^k = 0 for every j >= 1",
+    identity_step("grouping the subsets D of a j-set by size: Σ_k C(j, k) (-1)^k = 0 for every j >= 1",
              "Sum((-1)**k*binomial(j, k), (k, 0, j))", "0", integers=("j",),
              because="binomial theorem (1 - 1)^j; for j = 0 the inner sum is 1"),
     sets("the inner sum is 1 exactly when C = A", "implies(C <= A, iff(A - C == {}, C == A))", declare=_D2_SETS,

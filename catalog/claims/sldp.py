@@ -21,7 +21,7 @@ import sympy
 
 from numeric import grids, strategies
 from numeric.definitions import ldp
-from numeric.mechanisms import Mechanism, messages, q2x3, q2x3_masses
+from numeric.mechanisms import Mechanism, messages, evidential_q2x3, q2x3_masses
 from proofs.base.claim import Claim
 from proofs.base.budget import Budget
 from proofs.base.evidence import Correction, Evidence
@@ -33,7 +33,7 @@ from proofs.engines.argument import argument, arithmetic, sets
 from proofs.engines.methods import exhaustive
 
 _SLDP_PREMISE = "the premise gives a_B = m_x(B) <= r m_x'(B) = r b_B for every focal set B (Q ε-SLDP, r = e^ε)"
-_PAPER_Q = q2x3(Fraction(3, 5), Fraction(1, 5))  # 003 §3.2's example: r_S = 3, r_pl = 2, r^W = 4
+_PAPER_Q = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))  # 003 §3.2's example: r_S = 3, r_pl = 2, r^W = 4
 
 
 def _mechanism_grid(budget: Budget) -> tuple[list[Mechanism], str]:
@@ -427,7 +427,7 @@ def _bayesian_argument(budget: Budget) -> Evidence:
     premise = "the mass ratio of every single output (message) is at most r = r_S"
     steps = (termwise_step("P_x(E) (a)", "[y ∈ E]", premise),
              termwise_step("P_x(𝒞) for a set 𝒞 of messages (b)", "[B ∈ 𝒞]", premise))
-    warner = q2x3(Fraction(3, 4), Fraction(1, 4))
+    warner = evidential_q2x3(Fraction(3, 4), Fraction(1, 4))
     return argument(steps, timeout=budget.timeout, premise_cases=1,
                     facts=[("Warner's Q_{2x3}(3/4, 1/4) has Bayesian rows (the premise of part a can hold)",
                             all(warner[x].is_bayesian() for x in warner.inputs))],
@@ -502,5 +502,5 @@ def _eps_s_decision(budget: Budget) -> Evidence:
 def _eps_s_cases(budget: Budget) -> Iterable[Evidence]:
     """r_S of Q_{2x3}(p, q) from Definition 3.1 against p/q: exact grid (boundaries included), the same grid
     without p > 1/2 (an alternative reading, reported beside), random exact (p, q)."""
-    return lemmas.q2x3_evidence(budget, lambda p, q: {"r_S": ldp.sldp_ratio(q2x3(p, q))},
+    return lemmas.q2x3_evidence(budget, lambda p, q: {"r_S": ldp.sldp_ratio(evidential_q2x3(p, q))},
                                 lambda p, q: p / q if q else float("inf"), strategies.q2x3_parameters())

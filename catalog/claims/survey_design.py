@@ -353,7 +353,7 @@ def _ratio(top: sympy.Expr, bottom: sympy.Expr) -> sympy.Expr:
 @check("C3.12", "symbolic")
 def _c312_gwrr_is_in_the_family(budget: Budget) -> Iterable[Evidence]:
     """Q_GWRR has p + q = c, loss exactly ε, rows summing to 1."""
-    matrix = pa.q_gwrr()
+    matrix = pa.q_gwrr_matrix()
     yield identity(matrix[0, 0] + matrix[0, 1], c, domain="eps real, c in (0, 1]")
     yield identity(_ratio(matrix[0, 0], matrix[0, 1]), LOSS_RATIO, domain="eps real, c in (0, 1]")
     yield identity(sum(matrix.row(0)), 1, domain="eps real, c in (0, 1]")
@@ -477,7 +477,7 @@ def _ex37_decided(budget: Budget) -> Iterable[Evidence]:
 
 @check("Ex3.7.optimal", "symbolic")
 def _ex37_wrr_loss(budget: Budget) -> Iterable[Evidence]:
-    matrix = pa.q_wrr()
+    matrix = pa.q_wrr_matrix()
     yield identity(_ratio(matrix[0, 0], matrix[1, 0]), LOSS_RATIO, domain="eps real")
     yield identity(matrix[0, 0] + matrix[0, 1], 1, domain="eps real")
 

@@ -28,7 +28,7 @@ from catalog.engines.simulation import GIVEN, simulation_witness
 from catalog.engines.survey_grids import PAPER, pq_grid, replicates, sample_sizes, survey_points
 from catalog.derivations import printed as P
 from catalog.derivations.likelihood import log_likelihood, mle_q2x3, score
-from symbolic.model import q2x3
+from symbolic.model import q2x3_entries
 from catalog.derivations.moments import binomial_fraction_moments, conditional_mean_q2x3
 from symbolic.symbols import n, p, pi, q, q1, q2, q3
 
@@ -76,12 +76,12 @@ def _either_side(case: dict) -> bool:
 
 @check("Eq2.score", "symbolic")
 def _eq2_score_symbolic(budget: Budget) -> Evidence:
-    derived = score(q2x3())
-    evidence = identity(derived, (p - q) * P.EQ2_SCORE.xreplace(q2x3()), domain=PAPER + "; q1, q2 > 0 (symbolic)")
+    derived = score(q2x3_entries())
+    evidence = identity(derived, (p - q) * P.EQ2_SCORE.xreplace(q2x3_entries()), domain=PAPER + "; q1, q2 > 0 (symbolic)")
     witnesses = sum(_either_side(case) for case in _score_cases(budget))
     return replace(evidence, premise_cases=witnesses,
                    detail={**evidence.detail, "witnesses where both sides vanish (the premise can hold)": witnesses},
-                   derived={**evidence.derived, "log-likelihood": sympy.srepr(log_likelihood(q2x3())),
+                   derived={**evidence.derived, "log-likelihood": sympy.srepr(log_likelihood(q2x3_entries())),
                             "score": sympy.srepr(derived)})
 
 
@@ -135,7 +135,7 @@ define(Claim(
 def _eq2_symbolic(budget: Budget) -> Evidence:
     derived = mle_q2x3()
     evidence = identity(P.EQ2, derived, domain=PAPER + "; n1 + n2 > 0 (symbolic: the root of the score equation)")
-    second = sympy.simplify(sympy.diff(score(q2x3()), pi))
+    second = sympy.simplify(sympy.diff(score(q2x3_entries()), pi))
     return replace(evidence, derived={**evidence.derived, "MLE (solved)": sympy.srepr(derived),
                                       "second derivative": sympy.srepr(second)},
                    detail={**evidence.detail, "second derivative": str(second) + " < 0 wherever q1, q2 > 0"})
@@ -208,7 +208,7 @@ def outcome_sum(size: int, term) -> sympy.Expr:
     probability n!/(a!(m-a)!(n-m)!) q1^a q2^(m-a) q3^(n-m) times ``term(a, m)``, at n = ``size``, with the
     model's q1, q2, q3 in p, q, π (003 §3.1): one unevaluated ``Sum`` over a per m, with concrete bounds."""
     a, m = sympy.symbols("a m", integer=True, nonnegative=True)
-    model = q2x3()
+    model = q2x3_entries()
     weight = (sympy.factorial(size) / (sympy.factorial(a) * sympy.factorial(m - a) * sympy.factorial(size - m))
               * model[q1] ** a * model[q2] ** (m - a) * model[q3] ** (size - m))
     return sympy.Add(*(sympy.Sum((weight * term(a, m)).xreplace({m: k}), (a, 0, k)) for k in range(1, size + 1)))
@@ -225,7 +225,7 @@ def _t39_steps(conditional: bool) -> tuple[Step, ...]:
     in p, q, π, m), and, from the definition, the sum of π̂ over every outcome with M > 0 at n = 1, 2, 3."""
     t, m = sympy.Symbol("t"), sympy.Symbol("m", integer=True, positive=True)
     rr = sympy.Symbol("r", positive=True)
-    model = q2x3()
+    model = q2x3_entries()
     ratio = model[q1] / (model[q1] + model[q2])
     pgf = (1 - rr + rr * t) ** m
     steps: list[Step] = [

@@ -33,7 +33,7 @@ from catalog.engines.survey_grids import (PAPER, identity_points, pis, pq_grid, 
                                          survey_points, warner_points)
 from catalog.derivations import grab_savage as gs
 from catalog.derivations import printed as P
-from symbolic.model import q2x3
+from symbolic.model import q2x3_entries
 from catalog.derivations.moments import A, conditional_variance_in_q, conditional_variance_q2x3, exact_A
 from symbolic.symbols import N2, N1, n, p, pi, q, q1, q2, q3
 
@@ -46,7 +46,7 @@ _Q3_ZERO = r"$q_3 = 0$ ($p + q = 1$), where $1 - q_3^n = 1$"
 
 def with_a_symbol(expr: sympy.Expr) -> sympy.Expr:
     """``expr`` with the printed ``Sum`` A replaced by :data:`A_SYMBOL` and q1, q2, q3 by the model."""
-    return expr.xreplace({A(): A_SYMBOL}).xreplace(q2x3())
+    return expr.xreplace({A(): A_SYMBOL}).xreplace(q2x3_entries())
 
 
 def _with_dont_know(points: list[dict]) -> list[dict]:

@@ -21,7 +21,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence, Method
 from proofs.base.registry import check, define
-from catalog.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, choquet_exhaustive, choquet_search,
+from catalog.engines.tradeoff import (WITNESS, TradeoffBound, RegionInequality, TradeoffStatement, choquet_exhaustive, choquet_search,
                                      converse, converse_certified, equivalence_decision, forward, implication_both_ways,
                                      message_space_case, message_space_proof, q2x3_enumeration, q2x3_premise, realized,
                                      region_decision, region_enumeration, region_premise, region_statement, search,
@@ -36,8 +36,8 @@ ERRORS_TEXT = (r"$\alpha_\varphi = \sup_{pr\in\mathcal{P}^Q_x}\mathbb{E}_{pr}(\v
 BOUNDS_TEXT = (r"$u(\alpha):=max\{e^{-\epsilon}(1-\alpha),1-\alpha e^{\epsilon}\},\ "
                r"U(\alpha):=min\{e^{\epsilon}(1-\alpha),1-\alpha e^{-\epsilon}\}$")
 
-PRINTED = Statement((Bound("u", "lower", "printed"), Bound("U", "upper", "printed")), pairs="SLDP")
-INTERVAL_STATEMENT = Statement((Bound("u", "lower", "interval-lower"), Bound("U", "upper", "interval-upper")),
+PRINTED = TradeoffStatement((TradeoffBound("u", "lower", "printed"), TradeoffBound("U", "upper", "printed")), pairs="SLDP")
+INTERVAL_STATEMENT = TradeoffStatement((TradeoffBound("u", "lower", "interval-lower"), TradeoffBound("U", "upper", "interval-upper")),
                                pairs="SLDP")
 
 
@@ -146,9 +146,9 @@ COMPOSED_DOMAIN = (r"$Q$ $\epsilon$-SLDP ($\epsilon > 0$), every ordered pair $(
                    r"$Y \times Y$; tests $\varphi: Y \times Y \to [0, 1]$")
 TABLE_DOMAIN = ("Q_2x3(p, q) on exact grids, the appendix's mass table of its square on {0, 1, 2} (every pair, every "
                 "region of {0, 1, 2}); budgets from the own SLDP ratio of Q_2x3 (x {1, 3/2, 3})")
-LOWER2 = Statement((Bound("u2", "lower", "printed"),), pairs="SLDP", composed=True)
-UPPER2 = Statement((Bound("U2", "upper", "printed"),), pairs="SLDP", composed=True)
-UPPER2_CORRECTED = Statement((Bound("U2_corrected", "upper", "interval-upper"),), pairs="SLDP", composed=True)
+LOWER2 = TradeoffStatement((TradeoffBound("u2", "lower", "printed"),), pairs="SLDP", composed=True)
+UPPER2 = TradeoffStatement((TradeoffBound("U2", "upper", "printed"),), pairs="SLDP", composed=True)
+UPPER2_CORRECTED = TradeoffStatement((TradeoffBound("U2_corrected", "upper", "interval-upper"),), pairs="SLDP", composed=True)
 
 define(Claim(
     id="C3.6.lower", title="Corollary 3.6 (lower bound)", source="003 Corollary 3.6",
@@ -183,10 +183,10 @@ def _c36_lower_proof(budget: Budget) -> Evidence:
 
 @check("C3.6.lower", Method.ENUMERATION)
 def _c36_lower_exhaustive(budget: Budget) -> list[Evidence]:
-    table = Statement(LOWER2.bounds, pairs="SLDP")
+    table = TradeoffStatement(LOWER2.bounds, pairs="SLDP")
     return [
         forward(budget, statement=LOWER2, premise="SLDP", reading=None),
-        forward(budget, statement=Statement((Bound("u2", "lower", "interval-lower"),), pairs="SLDP", composed=True),
+        forward(budget, statement=TradeoffStatement((TradeoffBound("u2", "lower", "interval-lower"),), pairs="SLDP", composed=True),
                 premise="SLDP", reading=INTERVAL),
         forward(budget, statement=table, premise="SLDP", reading="table", items=table_cases(budget), domain=TABLE_DOMAIN),
         table_agrees(budget, reading="table = product"),
@@ -232,9 +232,9 @@ def _c36_upper_exhaustive(budget: Budget) -> list[Evidence]:
                         "intercept 2e^eps/(e^eps+1)")
     return [
         with_correction(printed, _C36_UPPER_CORRECTED, _proof(2, ("upper",), None), corrected), corrected,
-        forward(budget, statement=Statement((Bound("U2", "upper", "interval-upper"),), pairs="SLDP", composed=True),
+        forward(budget, statement=TradeoffStatement((TradeoffBound("U2", "upper", "interval-upper"),), pairs="SLDP", composed=True),
                 premise="SLDP", reading=INTERVAL),
-        forward(budget, statement=Statement(UPPER2.bounds, pairs="SLDP"), premise="SLDP", reading="table",
+        forward(budget, statement=TradeoffStatement(UPPER2.bounds, pairs="SLDP"), premise="SLDP", reading="table",
                 items=table_cases(budget), domain=TABLE_DOMAIN),
     ]
 
@@ -243,7 +243,7 @@ def _c36_upper_exhaustive(budget: Budget) -> list[Evidence]:
 def _c36_upper_decision(budget: Budget) -> Evidence:
     """The test that never rejects (phi = 0) has alpha^2 = 0 and beta^2 = 1 for every mechanism, and
     U^2(0) = (3 - e^{-2 eps})/(e^eps + 1) < 1 for every eps > 0: z3 gives an exact r."""
-    return region_decision(["r > 1"], [Inequality("beta^2(phi = 0) = 1 <= U^2(0)", "(3 - 1/r**2)/(r + 1) - 1")],
+    return region_decision(["r > 1"], [RegionInequality("beta^2(phi = 0) = 1 <= U^2(0)", "(3 - 1/r**2)/(r + 1) - 1")],
                            budget=budget, witness={"r": Fraction(3)}, symbols=("r",), describe=warner_at,
                            domain="every eps-SLDP mechanism and the test phi = 0 (alpha^2 = 0, beta^2 = 1), every r > 1")
 
@@ -312,7 +312,7 @@ def _upper_step(budget: Budget, assumption: str, method: Method, reading: str | 
     if method is Method.DECISION:
         extra = ["al >= 0", "al <= 1", "a1 <= al" if assumption == "<=" else "a1 >= al"]
         return region_decision(region_premise("SLDP") + extra,
-                               [Inequality(name, expr) for name, (expr, _) in _STEP_UPPER.items()],
+                               [RegionInequality(name, expr) for name, (expr, _) in _STEP_UPPER.items()],
                                budget=budget, witness={**WITNESS, "al": Fraction(3, 5)}, describe=realized,
                                symbols=("a1", "b1", "a2", "b2", "r", "al"), reading=reading,
                                domain="every eps-SLDP mechanism, pair and region (coarsened), alpha' in [0, 1], r > 1")
@@ -364,7 +364,7 @@ def _q2x3_premise(notion: str) -> list[str]:
 
 def _ratio_step(budget: Budget, notion: str, method: Method) -> Evidence:
     if method is Method.DECISION:
-        return region_decision(_q2x3_premise(notion), [Inequality(n, e) for n, (e, _) in _RATIO.items()], budget=budget,
+        return region_decision(_q2x3_premise(notion), [RegionInequality(n, e) for n, (e, _) in _RATIO.items()], budget=budget,
                                witness={"p": Fraction(3, 5), "q": Fraction(1, 5), "r": Fraction(4)}, symbols=("p", "q", "r"),
                                domain=f"Q_2x3(p, q), p > 1/2, q > 0, p + q <= 1, every r > 1 with Q_2x3 eps-{notion}")
     return q2x3_enumeration(budget, premise=notion, assumption=lambda v: v["p"] > Fraction(1, 2), extra={},
@@ -414,7 +414,7 @@ _CHAIN = {
 @check("C3.6.proof.chain", Method.DECISION)
 def _chain_decision(budget: Budget) -> Evidence:
     return region_decision(_q2x3_premise("SLDP") + ["x >= 0", "x <= 1", "(1 - p)**2 <= x"],
-                           [Inequality(n, e) for n, (e, _) in _CHAIN.items()], budget=budget,
+                           [RegionInequality(n, e) for n, (e, _) in _CHAIN.items()], budget=budget,
                            witness={"p": Fraction(3, 5), "q": Fraction(1, 5), "r": Fraction(4), "x": Fraction(1, 2)},
                            symbols=("p", "q", "r", "x"),
                            domain="Q_2x3(p, q), p > 1/2, q > 0, p + q <= 1, every r > 1 with Q_2x3 eps-SLDP, "

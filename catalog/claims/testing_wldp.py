@@ -27,7 +27,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Detail, Evidence, Method
 from proofs.base.registry import check, define
-from catalog.engines.tradeoff import (WITNESS, Bound, Inequality, Statement, converse, converse_witness,
+from catalog.engines.tradeoff import (WITNESS, TradeoffBound, RegionInequality, TradeoffStatement, converse, converse_witness,
                                      errors_agree, errors_identity, forward, never_holds_decision,
                                      printed_op_decision, product_credal_proof, realized, region_decision, region_enumeration,
                                      region_premise, region_statement, search, warner_at, with_correction)
@@ -45,9 +45,9 @@ WLDP_DOMAIN = (r"evidential mechanisms $Q$, every ordered pair $(x, x')$ of inpu
                r"3.13 ranges), $\epsilon > 0$, $\alpha \in [0, 1]$, tests $\varphi: Y \to [0, 1]$")
 
 
-def theorem(op: str, errors: str = "Definition 3.17 errors") -> Statement:
+def theorem(op: str, errors: str = "Definition 3.17 errors") -> TradeoffStatement:
     """Statement 2 of Theorem 3.18 with the T^op definition ``op`` and the errors reading ``errors``."""
-    return Statement((Bound("f_pe", "lower", "T^pe", "tradeoff"), Bound("f_op", "upper", op, "tradeoff")),
+    return TradeoffStatement((TradeoffBound("f_pe", "lower", "T^pe", "tradeoff"), TradeoffBound("f_op", "upper", op, "tradeoff")),
                      pairs="WLDP", errors=errors)
 
 
@@ -175,7 +175,7 @@ def _t318_converse_decision(budget: Budget) -> Evidence:
 
 @check("T3.18.converse", Method.ENUMERATION)
 def _t318_converse_exhaustive(budget: Budget) -> list[Evidence]:
-    distinct = Statement(theorem(REPAIRED).bounds, pairs=DISTINCT)
+    distinct = TradeoffStatement(theorem(REPAIRED).bounds, pairs=DISTINCT)
     return [converse(budget, statement=theorem(PRINTED), conclusion="WLDP", reading=None, small=True, detail=_NEVER),
             converse(budget, statement=theorem(REPAIRED), conclusion="WLDP", reading=REPAIRED),
             converse(budget, statement=theorem(INF), conclusion="WLDP", reading=INF, small=True),
@@ -223,7 +223,7 @@ _OP_CORRECTED_TEXT = (r"$pl_x(R^c) \ge \alpha \Rightarrow pl_{x'}(R) = 1 - bel_{
 def _op_step(budget: Budget, steps: dict, method: Method) -> Evidence:
     if method is Method.DECISION:
         return region_decision(region_premise("WLDP") + ["al >= 0", "al <= 1", "1 - a1 >= al"],
-                               [Inequality(name, expr) for name, (expr, _) in steps.items()], budget=budget,
+                               [RegionInequality(name, expr) for name, (expr, _) in steps.items()], budget=budget,
                                witness={**WITNESS, "al": Fraction(1, 5)}, describe=realized,
                                symbols=("a1", "b1", "a2", "b2", "r", "al"),
                                domain="every eps-WLDP mechanism, pair and region (coarsened), alpha in [0, 1], r > 1")
@@ -309,8 +309,8 @@ T2_TEXT = (r"$T_2^{pe}(\alpha):=inf\{\beta^{2,pe}_\varphi:\alpha^{2,pe}_\varphi\
            r"T_2^{op}(\alpha):=sup\{\beta^{2,op}_\varphi:\alpha^{2,op}_\varphi\le\alpha\}$")
 
 
-def corollary(bound: str, function: str) -> Statement:
-    return Statement((Bound(bound, "lower" if function == "T^pe" else "upper", function, "tradeoff"),), pairs="WLDP",
+def corollary(bound: str, function: str) -> TradeoffStatement:
+    return TradeoffStatement((TradeoffBound(bound, "lower" if function == "T^pe" else "upper", function, "tradeoff"),), pairs="WLDP",
                      composed=True)
 
 
@@ -398,7 +398,7 @@ def _c319_op_decision(budget: Budget) -> Evidence:
     """phi = 0 has alpha^{2,op} = 0 and beta^{2,op} = 1 for every mechanism, so T_2^op(0) = 1 (as printed, and under
     every other definition checked), while f^{2,op}(0) = (3 - e^{-2 eps})/(e^eps + 1) < 1 for every eps > 0: z3
     gives an exact r."""
-    return region_decision(["r > 1"], [Inequality("T_2^op(0) = 1 <= f^{2,op}(0)", "(3 - 1/r**2)/(r + 1) - 1")],
+    return region_decision(["r > 1"], [RegionInequality("T_2^op(0) = 1 <= f^{2,op}(0)", "(3 - 1/r**2)/(r + 1) - 1")],
                            budget=budget, witness={"r": Fraction(3)}, symbols=("r",), describe=warner_at,
                            domain="every eps-WLDP mechanism and the test phi = 0 (alpha^{2,op} = 0, beta^{2,op} = 1), r > 1")
 

@@ -25,7 +25,7 @@ import sympy
 
 from numeric import grids, strategies
 from numeric.definitions import ldp
-from numeric.mechanisms import Mechanism, q2x3, q2x3_masses, q_lambda, q_lambda_masses
+from numeric.mechanisms import Mechanism, evidential_q2x3, q2x3_masses, evidential_q_lambda, q_lambda_masses
 from proofs.base.claim import Claim
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
@@ -38,7 +38,7 @@ from proofs.engines.methods import exhaustive
 from numeric.belief import kernel_as_mixture
 
 _DISTINCT = "WLDP: distinct pairs"
-_PAPER_Q = q2x3(Fraction(3, 5), Fraction(1, 5))  # r^W = 4 (003 §3.2)
+_PAPER_Q = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))  # r^W = 4 (003 §3.2)
 _WITNESS = [("Q_{2x3}(3/5, 1/5) is ln 4-WLDP (the premise can hold)", ldp.is_wldp(_PAPER_Q, 4))]
 
 
@@ -600,7 +600,7 @@ def _eps_w_cases(budget: Budget) -> Iterable[Evidence]:
     """r^W of Q_{2x3}(p, q) by pl/bel and over credal vertices, and the loss of Q_1 = Q_λ at λ = 1 (SLDP and
     WLDP), against (1-q)/q: exact grid, the grid without p > 1/2 (reported beside), random exact (p, q)."""
     def ratios(p: Fraction, q: Fraction) -> dict:
-        Q, Q1 = q2x3(p, q), q_lambda(p, q, 1)
+        Q, Q1 = evidential_q2x3(p, q), evidential_q_lambda(p, q, 1)
         return {"r^W (pl/bel)": ldp.wldp_ratio(Q), "r^W (credal vertices)": Q.ratio_walley_vertices(),
                 "r of Q_1 (SLDP)": ldp.sldp_ratio(Q1), "r of Q_1 (WLDP)": ldp.wldp_ratio(Q1)}
 

@@ -22,7 +22,7 @@ import sympy
 
 from symbolic.binomial import binomial_term, binomial_theorem
 from catalog.derivations.moments import A, K
-from symbolic.steps import Step
+from symbolic.steps import DerivationStep
 from symbolic.symbols import n
 
 __all__ = ["PQ_SUM", "lower_bound", "upper_bound", "approximation", "sandwich_steps", "limit_steps"]
@@ -58,7 +58,7 @@ def approximation(s: sympy.Expr = PQ_SUM) -> sympy.Expr:
     return 1 / ((n + 1) * s - 1)
 
 
-def sandwich_steps() -> tuple[Step, ...]:
+def sandwich_steps() -> tuple[DerivationStep, ...]:
     """The steps behind L <= A <= U, for every n >= 1 and s in (0, 1]."""
     s, m, m0 = PQ_SUM, _VALUE, _VALUE0
     t = 1 - s
@@ -67,36 +67,36 @@ def sandwich_steps() -> tuple[Step, ...]:
     first, second = (n + 1) * s, (n + 1) * (n + 2) * s ** 2
     return (
         *binomial_theorem(),
-        Step("A as a mean: its term N3 = n - m (1 <= m <= n) is P(M = m)/m", a_term, binomial_term(n, m, t, s) / m),
-        Step("1/m >= 1/(m+1) for m >= 1", 1 / m, 1 / (m + 1), ">="),
-        Step("1/(m+1) + 3/((m+1)(m+2)) >= 1/m for m >= 1", 1 / (m + 1) + 3 / ((m + 1) * (m + 2)), 1 / m, ">="),
-        Step("C(n,m)/(m+1) = C(n+1,m+1)/(n+1)", sympy.binomial(n, m0) / (m0 + 1),
+        DerivationStep("A as a mean: its term N3 = n - m (1 <= m <= n) is P(M = m)/m", a_term, binomial_term(n, m, t, s) / m),
+        DerivationStep("1/m >= 1/(m+1) for m >= 1", 1 / m, 1 / (m + 1), ">="),
+        DerivationStep("1/(m+1) + 3/((m+1)(m+2)) >= 1/m for m >= 1", 1 / (m + 1) + 3 / ((m + 1) * (m + 2)), 1 / m, ">="),
+        DerivationStep("C(n,m)/(m+1) = C(n+1,m+1)/(n+1)", sympy.binomial(n, m0) / (m0 + 1),
              sympy.binomial(n + 1, m0 + 1) / (n + 1)),
-        Step("so P(M=m)/(m+1) is the (m+1)-th term of (t+s)^(n+1) over (n+1)s",
+        DerivationStep("so P(M=m)/(m+1) is the (m+1)-th term of (t+s)^(n+1) over (n+1)s",
              weight / (m0 + 1), binomial_term(n + 1, m0 + 1, t, s) / first),
-        Step("E[1/(M+1)]: (t+s)^(n+1) = 1 minus its term 0, over (n+1)s, is B1",
+        DerivationStep("E[1/(M+1)]: (t+s)^(n+1) = 1 minus its term 0, over (n+1)s, is B1",
              (1 - binomial_term(n + 1, 0, t, s)) / first, _b1(s, t)),
-        Step("C(n,m)/((m+1)(m+2)) = C(n+2,m+2)/((n+1)(n+2))", sympy.binomial(n, m0) / ((m0 + 1) * (m0 + 2)),
+        DerivationStep("C(n,m)/((m+1)(m+2)) = C(n+2,m+2)/((n+1)(n+2))", sympy.binomial(n, m0) / ((m0 + 1) * (m0 + 2)),
              sympy.binomial(n + 2, m0 + 2) / ((n + 1) * (n + 2))),
-        Step("so P(M=m)/((m+1)(m+2)) is the (m+2)-th term of (t+s)^(n+2) over (n+1)(n+2)s^2",
+        DerivationStep("so P(M=m)/((m+1)(m+2)) is the (m+2)-th term of (t+s)^(n+2) over (n+1)(n+2)s^2",
              weight / ((m0 + 1) * (m0 + 2)), binomial_term(n + 2, m0 + 2, t, s) / second),
-        Step("E[1/((M+1)(M+2))]: (t+s)^(n+2) = 1 minus its terms 0 and 1, over (n+1)(n+2)s^2, is B2",
+        DerivationStep("E[1/((M+1)(M+2))]: (t+s)^(n+2) = 1 minus its terms 0 and 1, over (n+1)(n+2)s^2, is B2",
              (1 - binomial_term(n + 2, 0, t, s) - binomial_term(n + 2, 1, t, s)) / second, _b2(s, t)),
-        Step("the term m = 0 of E[1/(M+1)] is P(M = 0) = t^n, which A does not have (so L = B1 - t^n)",
+        DerivationStep("the term m = 0 of E[1/(M+1)] is P(M = 0) = t^n, which A does not have (so L = B1 - t^n)",
              weight.xreplace({m0: 0}), t ** n),
-        Step("the term m = 0 of E[1/((M+1)(M+2))] is t^n/2 >= 0, so dropping it keeps U >= A",
+        DerivationStep("the term m = 0 of E[1/((M+1)(M+2))] is t^n/2 >= 0, so dropping it keeps U >= A",
              weight.xreplace({m0: 0}).xreplace({s: 1 - _RATE}) / 2, 0, ">="),
     )
 
 
-def limit_steps() -> tuple[Step, ...]:
+def limit_steps() -> tuple[DerivationStep, ...]:
     """lim D L = lim D U = 1 as n -> ∞ (D = (n+1)s - 1), for s in (0, 1) (t = 1/(1+u), u > 0) and s = 1."""
     inside = 1 - 1 / (1 + _ODDS)
     d = 1 / approximation(inside)
     d_one = 1 / approximation(sympy.Integer(1))
     return (
-        Step("s in (0, 1): lim D L = 1", sympy.Limit(d * lower_bound(inside), n, sympy.oo), 1),
-        Step("s in (0, 1): lim D U = 1", sympy.Limit(d * upper_bound(inside), n, sympy.oo), 1),
-        Step("s = 1 (q3 = 0): lim D L = 1", sympy.Limit(d_one * lower_bound(sympy.Integer(1)), n, sympy.oo), 1),
-        Step("s = 1 (q3 = 0): lim D U = 1", sympy.Limit(d_one * upper_bound(sympy.Integer(1)), n, sympy.oo), 1),
+        DerivationStep("s in (0, 1): lim D L = 1", sympy.Limit(d * lower_bound(inside), n, sympy.oo), 1),
+        DerivationStep("s in (0, 1): lim D U = 1", sympy.Limit(d * upper_bound(inside), n, sympy.oo), 1),
+        DerivationStep("s = 1 (q3 = 0): lim D L = 1", sympy.Limit(d_one * lower_bound(sympy.Integer(1)), n, sympy.oo), 1),
+        DerivationStep("s = 1 (q3 = 0): lim D U = 1", sympy.Limit(d_one * upper_bound(sympy.Integer(1)), n, sympy.oo), 1),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from symbolic.model import q2x3, qlambda, warner
+from symbolic.model import q2x3_entries, qlambda, warner_entries
 from symbolic.symbols import n, n1, n2, n3, pi, q1, q2, q3
 
 __all__ = ["log_likelihood", "score", "score_in_q", "solve_score", "mle_q2x3", "mle_warner", "mle_qlambda"]
@@ -29,7 +29,7 @@ def score(model: dict, *, counts: tuple = (n1, n2, n3)) -> sympy.Expr:
 def score_in_q() -> sympy.Expr:
     """The Q_{2x3} score written in q1, q2 and factored: (p - q)(n1/q1 - n2/q2) (003 before Eq. (2))."""
     l = n1 * sympy.log(q1) + n2 * sympy.log(q2) + n3 * sympy.log(q3)
-    d = {s: sympy.diff(e, pi) for s, e in q2x3().items()}
+    d = {s: sympy.diff(e, pi) for s, e in q2x3_entries().items()}
     return sum(sympy.diff(l, s) * d[s] for s in (q1, q2, q3))
 
 
@@ -44,12 +44,12 @@ def solve_score(model: dict, *, counts: tuple = (n1, n2, n3)) -> sympy.Expr:
 
 def mle_q2x3() -> sympy.Expr:
     """Eq. (2) derived: the stationary point of n1 log q1 + n2 log q2 + n3 log q3."""
-    return solve_score(q2x3())
+    return solve_score(q2x3_entries())
 
 
 def mle_warner() -> sympy.Expr:
     """Example 3.7 derived: the stationary point of n1 log q1 + (n - n1) log q2 for Q_W."""
-    return solve_score(warner(), counts=(n1, n - n1))
+    return solve_score(warner_entries(), counts=(n1, n - n1))
 
 
 def mle_qlambda() -> sympy.Expr:

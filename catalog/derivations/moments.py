@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import sympy
 
-from symbolic.model import q2x3, qlambda_entries
+from symbolic.model import q2x3_entries, qlambda_entries
 from symbolic.symbols import n, p, pi, q, q1, q2, q3
 
 __all__ = ["K", "A", "A_in_q", "exact_A", "grab_savage", "binomial_fraction_moments", "conditional_mean_q2x3",
@@ -81,7 +81,7 @@ def conditional_mean_q2x3() -> sympy.Expr:
     """E[π̂ | N1+N2 = m] for every m ≥ 1, with r = q1/(q1+q2) substituted: simplifies to π (Theorem 3.9)."""
     slope, intercept = _pi_hat_given_fraction()
     mean_f, _ = binomial_fraction_moments()
-    model = q2x3()
+    model = q2x3_entries()
     value = (slope * mean_f + intercept).subs(r, model[q1] / (model[q1] + model[q2]))
     return sympy.simplify(value)
 
@@ -93,7 +93,7 @@ def conditional_variance_q2x3() -> sympy.Expr:
     the conditional variance is E[Var(π̂ | M) | M > 0]; E[1/M | M > 0] = A / P(M > 0) = A / (1 - q3^n)."""
     slope, _ = _pi_hat_given_fraction()
     _, var_f = binomial_fraction_moments()
-    model = q2x3()
+    model = q2x3_entries()
     a = sympy.Symbol("A", positive=True)
     per_m = (slope ** 2 * var_f * M).subs(r, model[q1] / (model[q1] + model[q2]))
     return sympy.factor(sympy.simplify(per_m)) * a / (1 - (1 - p - q) ** n)

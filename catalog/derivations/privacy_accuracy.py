@@ -4,7 +4,7 @@ Every function returns a sympy expression in the shared symbols of :mod:`symboli
 (p, q, pi, n, c, eps, lam). Printed formulas keep their printed form (typos included) and say so;
 the derived ones say what they are derived from.
 
-* Warner (Example 3.7, Eq. (1)): :func:`warner_variance`; Q_WRR (:func:`q_wrr`);
+* Warner (Example 3.7, Eq. (1)): :func:`warner_variance`; Q_WRR (:func:`q_wrr_matrix`);
 * Q_{2x3} in Shafer's semantics: :func:`eps_s` = ln(p/q), :func:`variance_t310_approx` (Theorem 3.10's
   second form with A ≈ 1/((n+1)(p+q)-1): the f(q) of Corollary 3.11), :func:`f_prime_printed` (proof of
   Corollary 3.11) and its derived form :func:`f_prime_derived`, :func:`nu_s_printed` (§3.2, with the ratio
@@ -15,7 +15,7 @@ the derived ones say what they are derived from.
   (:func:`variance_t310_printed`), their factors at a concrete n and q3 (:func:`variance_factor`);
   :func:`at_loss` puts a Q_{2x3} at SLDP loss ε with p + q = c;
   :func:`in_spread` writes a function of π that depends on (π-1/2)² only in s = (π-1/2)²;
-* Walley's semantics (§3.2): Q_λ (:func:`q_lambda`), its loss and variance, ε^W, ν^W, ε^O, ν^O.
+* Walley's semantics (§3.2): Q_λ (:func:`q_lambda_matrix`), its loss and variance, ε^W, ν^W, ε^O, ν^O.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ from fractions import Fraction
 import sympy
 
 from core.errors import invalid
-from symbolic.model import q2x3
+from symbolic.model import q2x3_entries
 from catalog.derivations.moments import A, conditional_variance_in_q, exact_A
 from symbolic.symbols import c, eps, lam, n, p, pi, q, q3
 
 __all__ = [
-    "warner_variance", "q_wrr", "eps_s", "variance_t310_approx", "numerator_t310", "a_approx", "a_exact",
+    "warner_variance", "q_wrr_matrix", "eps_s", "variance_t310_approx", "numerator_t310", "a_approx", "a_exact",
     "inverse_moment", "conditional_variance_exact", "conditional_variance_derived", "variance_t310_printed",
     "variance_factor", "VARIANCE_FORMS", "at_loss", "SPREAD", "in_spread", "f_prime_printed", "f_prime_derived",
-    "binary_variance", "nu_s_printed", "q_gwrr", "p_printed_after_c312", "q_lambda", "q_lambda_truth",
+    "binary_variance", "nu_s_printed", "q_gwrr_matrix", "p_printed_after_c312", "q_lambda_matrix", "q_lambda_truth",
     "loss_q_lambda", "variance_q_lambda", "eps_w", "nu_w", "eps_o", "nu_o",
 ]
 
@@ -49,7 +49,7 @@ def warner_variance(truth: sympy.Expr = p) -> sympy.Expr:
     return (-(pi - HALF) ** 2 + QUARTER) / n + (1 / (4 * (2 * truth - 1) ** 2) - QUARTER) / n
 
 
-def q_wrr() -> sympy.Matrix:
+def q_wrr_matrix() -> sympy.Matrix:
     """Q_WRR = 1/(e^ε+1) [[e^ε, 1], [1, e^ε]] (003 after Eq. (1))."""
     return sympy.Matrix([[sympy.exp(eps), 1], [1, sympy.exp(eps)]]) / (sympy.exp(eps) + 1)
 
@@ -99,7 +99,7 @@ def conditional_variance_derived(size: int) -> sympy.Expr:
     """:func:`catalog.derivations.moments.conditional_variance_in_q` at the concrete sample size ``size``, in p, q, π."""
     _sample_size(size)
     form = conditional_variance_in_q().xreplace({A(): a_exact(size, 1 - q3)}).subs(n, size)
-    return form.xreplace(q2x3())
+    return form.xreplace(q2x3_entries())
 
 
 def variance_t310_printed(size: int, pp: sympy.Expr = p, qq: sympy.Expr = q) -> sympy.Expr:
@@ -187,7 +187,7 @@ def nu_s_printed(pp: sympy.Expr = p, qq: sympy.Expr = q) -> sympy.Expr:
     return (-(pi - HALF) ** 2 + (pp - qq) ** 2 / (4 * (pp + qq) ** 2)) / ((n + 1) * (pp + qq) - 1)
 
 
-def q_gwrr() -> sympy.Matrix:
+def q_gwrr_matrix() -> sympy.Matrix:
     """Q_GWRR of Corollary 3.12 (003): [[e^ε c/(e^ε+1), c/(e^ε+1), 1-c], [c/(e^ε+1), e^ε c/(e^ε+1), 1-c]]."""
     t = sympy.exp(eps)
     return sympy.Matrix([[t * c / (t + 1), c / (t + 1), 1 - c], [c / (t + 1), t * c / (t + 1), 1 - c]])
@@ -198,7 +198,7 @@ def p_printed_after_c312() -> sympy.Expr:
     return (1 - c) / (sympy.exp(-eps) + 1)
 
 
-def q_lambda() -> sympy.Matrix:
+def q_lambda_matrix() -> sympy.Matrix:
     """Q_λ = [[p+λ(1-p-q), q+(1-λ)(1-p-q)], [q+(1-λ)(1-p-q), p+λ(1-p-q)]] (003 §3.2)."""
     a, b = q_lambda_truth(), q + (1 - lam) * (1 - p - q)
     return sympy.Matrix([[a, b], [b, a]])

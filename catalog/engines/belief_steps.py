@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from proofs.engines.argument import Step, arithmetic, sets
+from proofs.engines.argument import ArgumentStep, arithmetic, sets
 
 __all__ = [
     "termwise_step", "mixture_coefficient_step", "ALLOCATION", "MONOTONE", "ATTAINMENT", "ATTAINMENT_NOTE",
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-def termwise_step(total: str, coefficient: str, premise: str) -> Step:
+def termwise_step(total: str, coefficient: str, premise: str) -> ArgumentStep:
     """The induction step of the termwise lemma for ``total`` = Σ_B c_B a_B against Σ_B c_B b_B: if every term
     satisfies a_B <= r b_B (``premise``) and c_B = ``coefficient`` >= 0 is the same on both sides, then adding
     one more term keeps Σ c a <= r Σ c b; with the empty sum (0 <= r·0) this covers sums of any length."""
@@ -34,7 +34,7 @@ def termwise_step(total: str, coefficient: str, premise: str) -> Step:
                  f"{premise}; induction on the number of terms from the empty sum 0 <= r·0"))
 
 
-def mixture_coefficient_step(what: str) -> Step:
+def mixture_coefficient_step(what: str) -> ArgumentStep:
     """A coefficient Σ_k w_k i_k with weights w_k >= 0 and indicators i_k ∈ {0, 1} is >= 0 (induction on k)."""
     return arithmetic(
         f"{what} is >= 0", "S + w*i", hypotheses=["S >= 0", "w >= 0", "i >= 0"], symbols=("S", "w", "i"),

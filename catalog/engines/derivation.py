@@ -1,4 +1,4 @@
-"""A derivation as evidence: every step of a chain (:class:`symbolic.steps.Step`) checked by sympy.
+"""A derivation as evidence: every step of a chain (:class:`symbolic.steps.DerivationStep`) checked by sympy.
 
 ``proved`` when sympy checks every step (residual 0 for an equality, a residual known to be nonnegative
 for an inequality); the conclusion then follows from the steps by the rules of finite sums that the
@@ -19,7 +19,7 @@ from typing import Any
 from proofs.kernel import steps as recorded
 from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from core.errors import invalid
-from symbolic.steps import Step, checked
+from symbolic.steps import DerivationStep, checked
 
 __all__ = ["derivation", "FINITE_SUMS"]
 
@@ -29,7 +29,7 @@ FINITE_SUMS = ("a finite sum over a range is the sum over adjacent sub-ranges",
                "an inequality between terms, summed against nonnegative weights, holds between the sums")
 
 
-def derivation(steps: Sequence[Step], *, domain: str, conclusion: str, rules: Iterable[str] = FINITE_SUMS,
+def derivation(steps: Sequence[DerivationStep], *, domain: str, conclusion: str, rules: Iterable[str] = FINITE_SUMS,
                reading: str | None = None, derived: Mapping[str, Any] | None = None) -> Evidence:
     """Symbolic evidence for ``conclusion`` on ``domain`` from ``steps``, each checked by sympy."""
     if not steps:

@@ -26,7 +26,7 @@ from core.context import EXACT
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from core.errors import invalid
-from symbolic.model import q2x3, qlambda_entries
+from symbolic.model import q2x3_entries, qlambda_entries
 from symbolic.symbols import lam, p, q, by_name
 from numeric.enumeration import moments
 from numeric.simulate import simulate_q2x3, simulate_qlambda
@@ -74,7 +74,7 @@ def simulation_witness(statistic: sympy.Expr, claimed: sympy.Expr, *, moment: st
 def _claimed(claimed: sympy.Expr, case: Mapping[str, Any], survey: str) -> Fraction:
     expr = as_sympy(claimed, name="claimed", symbols=by_name())
     if survey == "q2x3":
-        expr = expr.xreplace(q2x3())
+        expr = expr.xreplace(q2x3_entries())
     names = {s.name for s in expr.free_symbols}
     return EXACT.evaluate(expr, {k: v for k, v in case.items() if k in names})
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import sympy
 
-from core.formula import parse_formula
+from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.composite import point_steps
 from catalog.engines.notation import sign_evidence
@@ -37,10 +37,8 @@ __all__ = ["satisfies", "with_witnesses", "decide_with_witnesses"]
 def _value(name: str, value: Any) -> sympy.Expr:
     if isinstance(value, bool):
         raise invalid(name, value, "is a truth value, not a number")
-    if isinstance(value, (int, Fraction)):
-        return sympy.Rational(value.numerator, value.denominator)
-    if isinstance(value, str):
-        parsed = parse_formula(value, name=name)
+    if isinstance(value, (int, Fraction, str)):
+        parsed = as_sympy(value, name=name)
         if parsed.free_symbols:
             raise invalid(name, value, "must be a number, not a formula in symbols")
         return parsed

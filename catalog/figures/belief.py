@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 from matplotlib.figure import Figure
 
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from core.errors import invalid
 
 __all__ = ["LOSSES", "LossCurves", "loss_curves", "draw_credal_intervals", "draw_losses", "privacy_losses"]
@@ -44,7 +44,7 @@ def loss_curves(c: float = 0.8, *, points: int = 40) -> LossCurves:
     if points < 2:
         raise invalid("points", points, "must be >= 2")
     ps = np.linspace(c / 2, c, points + 2)[1:-1]
-    mechanisms = [q2x3(float(p), float(c - p)) for p in ps]
+    mechanisms = [evidential_q2x3(float(p), float(c - p)) for p in ps]
     losses = {name: np.array([float(getattr(m, method)()) for m in mechanisms]) for name, (method, _) in LOSSES.items()}
     return LossCurves(c, ps, losses)
 
@@ -81,7 +81,7 @@ def privacy_losses(p: Fraction = Fraction(3, 5), q: Fraction = Fraction(1, 5), *
     """Credal intervals of Q_{2x3}(p, q) (exact masses) and the four losses of Q_{2x3}(·, c - ·)."""
     fig = Figure(figsize=(10, 4), layout="constrained")
     left, right = fig.subplots(1, 2, width_ratios=(1, 1.3))
-    mechanism = q2x3(p, q)
+    mechanism = evidential_q2x3(p, q)
     draw_credal_intervals(left, mechanism)
     left.set_title(f"credal sets of $Q_{{2\\times 3}}({p}, {q})$")
     draw_losses(right, loss_curves(c, points=points))

@@ -10,7 +10,7 @@ For one Q_{2x3}(p, q) (p > 1/2), sample size n and proportion π, the points of 
   corners of the paper's rectangle;
 * the Q_λ curve λ -> (loss of Q_λ, Var of its MLE) for λ in [0, 1] (``loss_q_lambda``, ``variance_q_lambda``),
   with witnesses: the loss computed by :meth:`numeric.mechanisms.Mechanism.epsilon_shafer` on
-  :func:`numeric.mechanisms.q_lambda`, the variance by :func:`numeric.simulate.simulate_qlambda`.
+  :func:`numeric.mechanisms.evidential_q_lambda`, the variance by :func:`numeric.simulate.simulate_qlambda`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sympy
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from numeric.mechanisms import q2x3, q_lambda
+from numeric.mechanisms import evidential_q2x3, evidential_q_lambda
 from numeric.simulate import simulate_q2x3, simulate_qlambda
 from core.errors import invalid
 from catalog.figures.survey import closed_form
@@ -44,10 +44,10 @@ class TradeoffPoints:
     lam: np.ndarray
     curve: np.ndarray  # (len(lam), 2): loss, variance
     witness_lam: np.ndarray
-    witness_loss: np.ndarray  # Mechanism.epsilon_shafer of q_lambda
+    witness_loss: np.ndarray  # Mechanism.epsilon_shafer of evidential_q_lambda
     witness_variance: np.ndarray  # simulate_qlambda
     witness_se: np.ndarray
-    shafer_witness: tuple[float, float, float]  # epsilon_shafer of q2x3, simulated variance, its se
+    shafer_witness: tuple[float, float, float]  # epsilon_shafer of evidential_q2x3, simulated variance, its se
     replicates: int
 
 
@@ -74,10 +74,10 @@ def tradeoff_points(pp: float = 0.6, qq: float = 0.2, size: int = 100, truth: fl
     lams = np.linspace(0.0, 1.0, points)
     curve = np.column_stack([loss(lams), variance(lams)])
     w_lam = np.linspace(0.0, 1.0, witnesses)
-    w_loss = np.array([float(q_lambda(pp, qq, float(x)).epsilon_shafer()) for x in w_lam])
+    w_loss = np.array([float(evidential_q_lambda(pp, qq, float(x)).epsilon_shafer()) for x in w_lam])
     sim = simulate_qlambda(size, pp, qq, w_lam, truth, replicates=replicates, seed=seed)
     s_sim = simulate_q2x3(size, pp, qq, truth, replicates=replicates, seed=seed + 1)
-    shafer = (float(q2x3(pp, qq).epsilon_shafer()), float(s_sim.variance[0]), float(s_sim.variance_se[0]))
+    shafer = (float(evidential_q2x3(pp, qq).epsilon_shafer()), float(s_sim.variance[0]), float(s_sim.variance_se[0]))
     return TradeoffPoints(pp, qq, size, truth, named, lams, curve, w_lam, w_loss, sim.variance, sim.variance_se,
                           shafer, replicates)
 

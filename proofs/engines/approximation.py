@@ -56,7 +56,7 @@ import sympy
 from core.context import arb
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 from numeric.count_points import Case, charts_for, draw, in_domain, rational
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
@@ -128,7 +128,7 @@ class ApproximationVerdict(Verdict):
 
 
 def _read(value: Any, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.Basic:
-    expr = parse_formula(value, symbols=symbols, name=name) if isinstance(value, str) else value
+    expr = as_sympy(value, symbols=symbols, name=name)
     if not isinstance(expr, sympy.Expr):
         raise invalid(name, value, "is not an expression")
     if expr.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):

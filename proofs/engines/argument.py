@@ -15,7 +15,7 @@ few steps, each of which a decision procedure settles for every frame at once:
   :func:`proofs.engines.sign.sign_evidence` (z3, QF_NRA, complete for real polynomial arithmetic). A sum
   over focal sets enters as its induction step (a partial sum ``S`` and one more term), so the step covers
   sums of any length;
-* :func:`identity`: an identity of sympy expressions (symbolic integers allowed), decided by sympy.
+* :func:`identity_step`: an identity of sympy expressions (symbolic integers allowed), decided by sympy.
 
 :func:`argument` runs the steps and returns one :class:`~proofs.base.evidence.Evidence`: ``proved`` when
 every step is decided true, otherwise ``inconclusive`` naming the step that failed (a failed step means the
@@ -50,11 +50,11 @@ from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
 from proofs.engines.sign.solver import relation as z3_relation
 
-__all__ = ["Step", "sets", "arithmetic", "identity", "argument", "all_conditions", "implied", "at_point"]
+__all__ = ["ArgumentStep", "sets", "arithmetic", "identity_step", "argument", "all_conditions", "implied", "at_point"]
 
 
 @dataclass(frozen=True)
-class Step:
+class ArgumentStep:
     """One step of an argument: what it says, why it is the step the proof needs (``because``), and what a
     machine decides (``kind`` sets / arithmetic / identity, with its statement)."""
 
@@ -83,24 +83,25 @@ class Step:
                 _sort_spec(name, spec)
 
 
-def sets(says: str, statement: str, *, declare: Mapping[str, str], because: str) -> Step:
+def sets(says: str, statement: str, *, declare: Mapping[str, str], because: str) -> ArgumentStep:
     """A set-theoretic step, valid for sets of any sort: ``declare`` maps each name to ``"set Y"``,
     ``"element Y"`` or ``"map Y Z"`` (Y, Z are sort names; several sorts may be used)."""
-    return Step(says, because, "sets", statement, declare=declare)
+    return ArgumentStep(says, because, "sets", statement, declare=declare)
 
 
 def arithmetic(says: str, expr: str, *, hypotheses: Sequence[str], sign: str = ">=0", because: str,
-               symbols: Sequence[str] = ()) -> Step:
+               symbols: Sequence[str] = ()) -> ArgumentStep:
     """A real-arithmetic step: ``expr sign`` wherever every hypothesis holds (names in ``symbols``)."""
-    return Step(says, because, "arithmetic", expr, hypotheses=tuple(hypotheses), sign=sign, symbols=tuple(symbols))
+    return ArgumentStep(says, because, "arithmetic", expr, hypotheses=tuple(hypotheses), sign=sign,
+                        symbols=tuple(symbols))
 
 
-def identity(says: str, lhs: str, rhs: str, *, because: str, symbols: Sequence[str] = (),
-             integers: Sequence[str] = (), assumptions: Sequence[str] = ()) -> Step:
+def identity_step(says: str, lhs: str, rhs: str, *, because: str, symbols: Sequence[str] = (),
+                  integers: Sequence[str] = (), assumptions: Sequence[str] = ()) -> ArgumentStep:
     """An identity ``lhs == rhs`` decided by sympy (``integers`` are positive integer symbols; ``assumptions``
     are stated in the evidence)."""
-    return Step(says, because, "identity", f"{lhs} == {rhs}", hypotheses=tuple(assumptions), symbols=tuple(symbols),
-                integers=tuple(integers))
+    return ArgumentStep(says, because, "identity", f"{lhs} == {rhs}", hypotheses=tuple(assumptions),
+                        symbols=tuple(symbols), integers=tuple(integers))
 
 
 # --- deciding one step --------------------------------------------------------------------------------------
@@ -236,7 +237,7 @@ class _SetLanguage:
         raise invalid("statement", text, f"unknown call {ast.unparse(node)!r}")
 
 
-def _decide_sets(step: Step, timeout: float) -> dict[str, Any]:
+def _decide_sets(step: ArgumentStep, timeout: float) -> dict[str, Any]:
     import z3
 
     language = _SetLanguage(step.declare)
@@ -253,7 +254,7 @@ def _decide_sets(step: Step, timeout: float) -> dict[str, Any]:
             "proved": answer == "unsat", "recorded": (query,) if answer == "unsat" else ()}
 
 
-def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
+def _decide_arithmetic(step: ArgumentStep, timeout: float) -> dict[str, Any]:
     evidence = sign_evidence(step.statement, list(step.hypotheses), sign=step.sign, symbols=step.symbols,
                              timeout=timeout, search_region=False)
     proved = evidence.outcome is Outcome.PROVED
@@ -265,7 +266,7 @@ def _decide_arithmetic(step: Step, timeout: float) -> dict[str, Any]:
     return info
 
 
-def _decide_identity(step: Step) -> dict[str, Any]:
+def _decide_identity(step: ArgumentStep) -> dict[str, Any]:
     import sympy
 
     names = {s: sympy.Symbol(s, real=True) for s in step.symbols}
@@ -280,7 +281,7 @@ def _decide_identity(step: Step) -> dict[str, Any]:
             "recorded": (recorded.Identity(step.says, lhs, rhs, "combsimp"),) if proved else ()}
 
 
-def _direct_query(step: Step, timeout: float) -> tuple[recorded.Step, ...]:
+def _direct_query(step: ArgumentStep, timeout: float) -> tuple[recorded.Step, ...]:
     """One z3 query for a polynomial arithmetic step, recorded when it is ``unsat``: the hypotheses and the
     negated condition have no common real solution. Empty when the step is not polynomial (then the sign
     decider's own records are what a certificate can re-run)."""
@@ -311,7 +312,7 @@ def _direct_query(step: Step, timeout: float) -> tuple[recorded.Step, ...]:
                               text, "unsat", "z3"),)
 
 
-def _decide(step: Step, timeout: float) -> dict[str, Any]:
+def _decide(step: ArgumentStep, timeout: float) -> dict[str, Any]:
     if step.kind == "sets":
         return _decide_sets(step, timeout)
     if step.kind == "arithmetic":
@@ -319,7 +320,7 @@ def _decide(step: Step, timeout: float) -> dict[str, Any]:
     return _decide_identity(step)
 
 
-def argument(steps: Iterable[Step], *, domain: str, timeout: float = 30.0, premise_cases: int | None = None,
+def argument(steps: Iterable[ArgumentStep], *, domain: str, timeout: float = 30.0, premise_cases: int | None = None,
              detail: Mapping[str, Any] | None = None, reading: str | None = None,
              facts: Sequence[tuple[str, bool]] = ()) -> Evidence:
     """Decide every step; ``proved`` on ``domain`` when all are, else ``inconclusive`` naming the first step
@@ -373,8 +374,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
     start = time.perf_counter()
     op = sign.replace(" ", "")[:-1]
     names = {s: sympy.Symbol(s, real=True) for s in symbols}
-    relations = [parse_formula(h, symbols=names, relational=True, name="hypothesis") if isinstance(h, str) else h
-                 for h in hypotheses]
+    relations = [as_sympy(h, symbols=names, relational=True, name="hypothesis") for h in hypotheses]
     plain = {s: sympy.Symbol(s.name) for s in set().union(*(r.free_symbols for r in relations))}
     relations = [r.xreplace(plain) for r in relations]
     listed = [(name, as_sympy(expr, name=name, symbols=names)) for name, expr in conditions]

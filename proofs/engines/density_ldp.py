@@ -2,9 +2,9 @@
 
 ::
 
-    from proofs.continuous import check_ldp, piecewise, gaussian
-    check_ldp(piecewise(), "eps", domain="eps > 0")                     # proved for every eps > 0
-    check_ldp(gaussian("2"), "1", delta="1/2")                           # (1, 1/2)-LDP for inputs in [-1, 1]
+    from proofs.continuous import check_density_ldp, piecewise, gaussian
+    check_density_ldp(piecewise(), "eps", domain="eps > 0")                     # proved for every eps > 0
+    check_density_ldp(gaussian("2"), "1", delta="1/2")                         # (1, 1/2)-LDP for inputs in [-1, 1]
 
 **ε-LDP** (Duchi, Jordan and Wainwright 2013; Dwork and Roth, Definition 2.4): P(y ∈ S | t) ≤ e^ε P(y ∈ S | t′)
 for every event S and inputs t, t′. The law is a density part plus atoms at fixed points, two mutually

@@ -3,12 +3,12 @@ and of the mean of n reports, proved for every input and every parameter.
 
 ::
 
-    from proofs.continuous import check_moment, piecewise
+    from proofs.continuous import check_density_moment, piecewise
     PM = piecewise()
-    check_moment(PM, "t", moment="mean", domain="eps > 0")                                  # unbiased
-    check_moment(PM, "t**2/(exp(eps/2)-1) + (exp(eps/2)+3)/(3*(exp(eps/2)-1)**2)", moment="variance",
-                 domain="eps > 0")                                                          # Wang et al. 2019
-    check_moment(PM, "...", moment="variance", statistic="mean", domain="eps > 0, n >= 1")  # the mean of n reports
+    check_density_moment(PM, "t", moment="mean", domain="eps > 0")                          # unbiased
+    check_density_moment(PM, "t**2/(exp(eps/2)-1) + (exp(eps/2)+3)/(3*(exp(eps/2)-1)**2)", moment="variance",
+                         domain="eps > 0")                                                          # Wang et al. 2019
+    check_density_moment(PM, "...", moment="variance", statistic="mean", domain="eps > 0, n >= 1")  # of n reports
 
 ``statistic="output"`` is one report y given t; ``statistic="mean"`` the mean of n i.i.d. reports of users who
 all hold t (mean E[y | t], variance Var[y | t]/n; ``n`` a name or a number). Two independent methods:

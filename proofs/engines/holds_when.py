@@ -25,7 +25,7 @@ import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy
 from numeric.count_points import face, holds
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Outcome
@@ -62,7 +62,7 @@ def joined(domain: Any, condition: Domain) -> Domain:
 def _exact(value: Any) -> Any:
     if isinstance(value, str):
         try:
-            return parse_formula(value, name="counterexample")
+            return as_sympy(value, name="counterexample")
         except InvalidArgument:
             return None
     try:

@@ -60,7 +60,7 @@ from typing import Any
 
 import sympy
 
-from core.context import DEFAULT_DPS, arb
+from core.context import DEFAULT_DPS, arb, closed_sign
 from core.domain import Domain
 from core.errors import invalid
 from core.formula import parse_formula
@@ -91,23 +91,14 @@ ENUMERATION_ENTRIES = 4096
 
 # ------------------------------------------------------------------------------------------ exact signs
 def sign_at_point(value: sympy.Expr) -> tuple[int | None, Recheck | None]:
-    """The sign of a closed number (no free symbols): exactly for a rational, otherwise from arb balls at
-    the two precisions of ``arb(DEFAULT_DPS).confirmations()`` when both exclude 0 (a rigorous enclosure:
-    a ball without 0 is a sign), and exactly 0 when the balls hold 0 and the number is 0 as a rational
+    """The sign of a closed number (no free symbols) by :func:`core.context.closed_sign`: exactly for a
+    rational, otherwise from arb balls at the two precisions of ``arb(DEFAULT_DPS).confirmations()`` when
+    both exclude 0 (a rigorous enclosure: a ball without 0 is a sign), and exactly 0 when the balls hold 0 and the number is 0 as a rational
     function of its exponentials (:func:`_identity_zero`); None otherwise. The balls come first: the exact
     test of a number such as e^{9999/10000} − e^{1 − 1/10^6} works on polynomials of degree 10^4 and more."""
-    if value.is_Rational:
-        return (int(sympy.sign(value)), Recheck.EXACT)
-    signs = set()
-    for context in arb(DEFAULT_DPS).confirmations():
-        try:
-            ball = context.evaluate(value, {})
-        except (ValueError, ZeroDivisionError, TypeError):
-            signs.add(None)
-            continue
-        signs.add(1 if ball > 0 else -1 if ball < 0 else None)
-    if len(signs) == 1 and None not in signs:
-        return (signs.pop(), Recheck.TWO_PRECISIONS)
+    sign, how = closed_sign(value, dps=DEFAULT_DPS)
+    if sign is not None:
+        return (sign, Recheck(how))
     if _identity_zero(value):
         return (0, Recheck.EXACT)
     return (None, None)

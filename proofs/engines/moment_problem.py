@@ -38,7 +38,7 @@ from numeric.families import Requirement
 from numeric.finite_mechanism import FiniteMechanism, as_expression, rational, symbol
 from proofs.engines.domains import emptiness
 from proofs.engines.validity import check_requirements
-from symbolic.model import q2x3
+from symbolic.model import q2x3_entries
 
 __all__ = ["MomentProblem", "prepare", "DEFAULT_POINTS", "GRID_VALUES", "GRID_POINTS", "INTERIOR_POINTS",
            "BOUNDARY_POINTS", "MAX_CLAIMED_EXPONENT", "MAX_CLAIMED_NODES", "survey_form"]
@@ -68,7 +68,7 @@ _CLAIMED_NAMES = ("p", "q", "pi", "n", "q1", "q2", "q3")
 
 def survey_form(claimed: sympy.Basic) -> sympy.Basic:
     """A claimed form of the survey in p, q, pi, n only (q1, q2, q3 replaced by the model)."""
-    model = {k.name: v for k, v in q2x3().items()}
+    model = {k.name: v for k, v in q2x3_entries().items()}
     return claimed.xreplace({s: model[s.name] for s in claimed.free_symbols if s.name in model})
 
 

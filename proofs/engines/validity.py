@@ -40,7 +40,7 @@ from flint import fmpq, fmpq_poly
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy
 from numeric.families import Family, Requirement
 from proofs.base.evidence import Detail, Outcome
 from proofs.kernel.grounds import all_steps
@@ -372,15 +372,9 @@ def shown_point(point: Mapping[str, Any], names: Iterable[str] | None = None) ->
 def value_of(value: Any) -> sympy.Expr:
     """A coordinate of a point as sympy: Fractions and ints exactly, strings (a report's ``"3/5"`` or
     ``"log(2)"``) through the safe parser, sympy values as they are."""
-    if isinstance(value, sympy.Basic):
-        return value
-    if isinstance(value, Fraction):
-        return sympy.Rational(value.numerator, value.denominator)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return sympy.Integer(value)
-    if isinstance(value, str):
-        return parse_formula(value, name="point")
-    raise invalid("point", value, "is not an exact value")
+    if isinstance(value, bool) or not isinstance(value, (sympy.Basic, Fraction, int, str)):
+        raise invalid("point", value, "is not an exact value")
+    return as_sympy(value, name="point")
 
 
 def _at(expr: sympy.Expr, point: Mapping[str, Any]) -> sympy.Expr:

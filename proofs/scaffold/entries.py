@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from proofs.scaffold.document import Document, Item
-from proofs.scaffold.latexmath import Statement, Unread, read_formula
+from proofs.scaffold.latexmath import FormulaStatement, Unread, read_formula
 from proofs.scaffold.pending import Formula
 
 __all__ = ["Entry", "describe", "claim_id", "paper_prefix", "inline_math"]
@@ -156,14 +156,14 @@ def _sanitise(text: str) -> str:
     return ".".join([head, *parts])
 
 
-def _formulas(latex: str, functions: frozenset[str]) -> tuple[list[Statement], list[tuple[str, str]]]:
+def _formulas(latex: str, functions: frozenset[str]) -> tuple[list[FormulaStatement], list[tuple[str, str]]]:
     found = read_formula(latex, functions=functions)
     if isinstance(found, Unread):
         return [], [(" ".join(latex.split()), found.reason)]
     return list(found), []
 
 
-def _as_formula(statement: Statement, latex: str) -> Formula:
+def _as_formula(statement: FormulaStatement, latex: str) -> Formula:
     import sympy  # the srepr of a side: sympy is already loaded by the reading of the formula
 
     return Formula(statement.relations, tuple(sympy.srepr(s) for s in statement.sides), statement.condition,
@@ -180,7 +180,7 @@ def _head_name(expr) -> str | None:
     return None
 
 
-def _engine(statements: list[Statement], text: str) -> tuple[str, str]:
+def _engine(statements: list[FormulaStatement], text: str) -> tuple[str, str]:
     import sympy
 
     relations = {r for s in statements for r in s.relations}
@@ -206,7 +206,7 @@ def _engine(statements: list[Statement], text: str) -> tuple[str, str]:
     return "unknown", "no formula was read from it"
 
 
-def _hypothesis(statement: Statement) -> bool:
+def _hypothesis(statement: FormulaStatement) -> bool:
     """A bound on one symbol by a number (``t \\ge 0``, ``\\epsilon > 0``): a result's hypothesis, not what it
     asserts."""
     import sympy
@@ -217,7 +217,7 @@ def _hypothesis(statement: Statement) -> bool:
     return isinstance(a, sympy.Symbol) and b.is_number or isinstance(b, sympy.Symbol) and a.is_number
 
 
-def _introduces(statements: list[Statement], latex: str) -> tuple[str, ...]:
+def _introduces(statements: list[FormulaStatement], latex: str) -> tuple[str, ...]:
     names = [" ".join(m.group(1).split()) for m in _EMPHASIS.finditer(latex)]
     for s in statements:
         if s.relations and s.relations[0] in ("=", ":="):
@@ -232,7 +232,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
     import sympy
 
     functions = frozenset(m.group(1) for item in document.items for m in _FUNCTION.finditer(item.latex))
-    read: dict[int, tuple[list[Statement], list[tuple[str, str]]]] = {}
+    read: dict[int, tuple[list[FormulaStatement], list[tuple[str, str]]]] = {}
     for index, item in enumerate(document.items):
         if item.kind == "display":
             read[index] = _formulas(item.latex, functions)
@@ -281,7 +281,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
         # a result: its displays' formulas, else the relations of its inline math
         parts = [k for k in range(index + 1, len(document.items))
                  if document.items[k].kind == "display" and document.items[k].inside == _result_name(item)]
-        statements: list[Statement] = []
+        statements: list[FormulaStatement] = []
         unread: list[tuple[str, str]] = []
         if parts:
             for k in parts:

@@ -1,7 +1,7 @@
 """LaTeX mathematics read into sympy, or a one-line reason why not.
 
 :func:`read_formula` reads the LaTeX of a formula as a paper prints it (``\\frac{e^{\\epsilon}}{1+e^{\\epsilon}}
-\\le 1``) into :class:`Statement` objects: the sides of a relation chain and the relations between them
+\\le 1``) into :class:`FormulaStatement` objects: the sides of a relation chain and the relations between them
 (``=``, ``<=``, ``<``, ``>=``, ``>``, ``!=``, ``≈``, ``:=``), each side a sympy expression. Nothing is
 evaluated as code: a recursive-descent parser builds the expression from a fixed vocabulary, and anything
 outside it stops the reading with the construct named (:class:`Unread`), never with a guess.
@@ -31,7 +31,7 @@ The readings (one per notion, the same in every formula):
   ``{n \\choose k}`` are binomials; ``\\max``/``\\min`` of a list are ``Max``/``Min``; ``|x|`` is ``Abs``;
   ``pmatrix``, ``bmatrix``, ``array`` are matrices; ``cases`` is a ``Piecewise``;
 * ``\\text{...}``, ``\\quad`` or ``,`` followed by words (``for all x``, ``if``, ``where``) end the
-  formula: what follows is its condition, kept as written (:attr:`Statement.condition`); ``, \\quad`` and
+  formula: what follows is its condition, kept as written (:attr:`FormulaStatement.condition`); ``, \\quad`` and
   ``\\quad \\text{and}`` between complete relations separate statements (``a = b, \\quad c = d``), a bare
   comma does not (``e^{-\\epsilon} \\le a, b \\le e^{\\epsilon}`` bounds both ``a`` and ``b``: not read).
 
@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Statement", "Unread", "read_formula", "RELATIONS", "FUNCTION_WORDS", "MAX_FORMULA"]
+__all__ = ["FormulaStatement", "Unread", "read_formula", "RELATIONS", "FUNCTION_WORDS", "MAX_FORMULA"]
 
 #: Longest formula read into sympy (characters of LaTeX); a longer one is listed as not read, with the limit.
 MAX_FORMULA = 5_000
@@ -115,7 +115,7 @@ _PROSE = re.compile(r"\b(for|all|any|every|each|if|iff|where|when|whenever|with|
 
 
 @dataclass(frozen=True)
-class Statement:
+class FormulaStatement:
     """A formula read: ``sides`` (sympy expressions) joined by ``relations`` (one fewer; none for a
     formula that only shows an expression), and ``condition``, the words after it (``for all x``)."""
 
@@ -307,7 +307,7 @@ class _Parser:
             self.stops.pop()
 
     # -------------------------------------------------------------------------------- statements
-    def statements(self) -> list[Statement]:
+    def statements(self) -> list[FormulaStatement]:
         """Statements separated by top-level commas or semicolons (each a complete relation)."""
         out = []
         while True:
@@ -334,7 +334,7 @@ class _Parser:
             raise _Stop(self.unexpected(tok))
         if len(out) > 1 and not all(rel for _, rel in out):
             raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
-        return [Statement(tuple(s), tuple(r)) for s, r in out]
+        return [FormulaStatement(tuple(s), tuple(r)) for s, r in out]
 
     def unexpected(self, tok: _Tok) -> str:
         if tok.kind == "cmd" and tok.value in _NOT_READ and _NOT_READ[tok.value]:
@@ -1124,7 +1124,7 @@ def read_expression(latex: str, functions: frozenset[str] = frozenset()) -> Any:
     return value
 
 
-def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset()) -> tuple[Statement, ...] | Unread:
+def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset()) -> tuple[FormulaStatement, ...] | Unread:
     """The statements of a formula's LaTeX, or :class:`Unread` with the reason (module docstring)."""
     text = " ".join(str(latex).split())
     if len(text) > MAX_FORMULA:
@@ -1143,5 +1143,5 @@ def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset
         return Unread(latex, f"sympy could not build it ({type(exc).__name__}: {str(exc)[:80]})")
     if condition and found:
         last = found[-1]
-        found = [*found[:-1], Statement(last.sides, last.relations, condition)]
+        found = [*found[:-1], FormulaStatement(last.sides, last.relations, condition)]
     return tuple(found)

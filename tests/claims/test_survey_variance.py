@@ -14,7 +14,7 @@ from numeric.enumeration import moments
 from proofs.base.evidence import Outcome
 from catalog.claims.survey_variance import with_a_symbol
 from catalog.derivations import printed as P
-from symbolic.model import q2x3
+from symbolic.model import q2x3_entries
 from catalog.derivations.moments import conditional_variance_q2x3
 from symbolic.symbols import n, p, q
 from tests.claims.quick_results import quick
@@ -35,7 +35,7 @@ def test_T3_10_counterexamples_are_in_the_domain_and_exact(claim_id, printed):
     values = _in_survey_domain(verdict.counterexample)
     exact = moments(P.PI_HAT, values["n"], values["p"], values["q"], values["pi"], given="N1+N2>0",
                     mode="exact").variance
-    claimed = EXACT.evaluate(printed.xreplace(q2x3()), values)
+    claimed = EXACT.evaluate(printed.xreplace(q2x3_entries()), values)
     assert claimed != exact
     assert (Fraction(verdict.counterexample["lhs"]), Fraction(verdict.counterexample["rhs"])) == (claimed, exact)
     assert verdict.holds_when.startswith("$q_3 = 0$") and verdict.corrected is not None

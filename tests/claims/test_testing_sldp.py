@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from numeric.belief import MassFunction
 from numeric.definitions import ldp, testing
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import BOUNDS
 from proofs.base.evidence import Outcome
 from tests.claims.quick_results import quick
@@ -42,11 +42,11 @@ def test_T3_5_forward_counterexample_is_q2x3_rechecked():
 
 def test_T3_5_converse_counterexample_satisfies_statement_2_and_not_sldp():
     from catalog.claims.testing_sldp import PRINTED
-    from catalog.engines.tradeoff import Case, holds
+    from catalog.engines.tradeoff import TradeoffCase, holds
 
     cx = quick("T3.5.converse").verdict.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
-    assert holds(Case("re-check", mechanism), r, PRINTED) is None
+    assert holds(TradeoffCase("re-check", mechanism), r, PRINTED) is None
     assert not ldp.is_sldp(mechanism, r) and ldp.is_wldp(mechanism, r)  # the correction: statement 2 is WLDP
 
 
@@ -77,15 +77,15 @@ def test_T3_5_proof_upper_counterexample_is_inside_the_step():
 def test_C3_6_proof_ratio_counterexample_is_sldp_q2x3():
     point = _decision_point("C3.6.proof.ratio")
     p, q, r = Fraction(point["p"]), Fraction(point["q"]), Fraction(point["r"])
-    assert p > Fraction(1, 2) and q > 0 and ldp.is_sldp(q2x3(p, q), r)
+    assert p > Fraction(1, 2) and q > 0 and ldp.is_sldp(evidential_q2x3(p, q), r)
     assert not (1 / r <= (1 - q) / q <= r and 1 / r <= (1 - p) / p <= r)
     enumerated = next(e for e in quick("C3.6.proof.ratio").evidence if e.method.value == "enumeration")
     p, q, r = (Fraction(enumerated.counterexample[k]) for k in ("p", "q", "r = e^eps"))
-    assert ldp.is_sldp(q2x3(p, q), r) and (1 - q) / q > r  # Q_2x3(3/5, 1/5): (1-q)/q = 4 > 3 = e^eps_S
+    assert ldp.is_sldp(evidential_q2x3(p, q), r) and (1 - q) / q > r  # Q_2x3(3/5, 1/5): (1-q)/q = 4 > 3 = e^eps_S
 
 
 def test_C3_6_proof_ratio_old_note_example():
     """p = 7/12, q = 5/48 at its own SLDP budget p/q = 28/5: (1-q)/q = 43/5 > 28/5."""
     p, q = Fraction(7, 12), Fraction(5, 48)
-    r = Fraction(ldp.sldp_ratio(q2x3(p, q)))
+    r = Fraction(ldp.sldp_ratio(evidential_q2x3(p, q)))
     assert r == Fraction(28, 5) and (1 - q) / q == Fraction(43, 5) > r

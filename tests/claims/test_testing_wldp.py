@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from numeric.definitions import ldp, testing
-from numeric.mechanisms import q2x3
+from numeric.mechanisms import evidential_q2x3
 from numeric.tradeoff_bounds import BOUNDS
 from tests.claims.quick_results import quick
 from tests.claims.test_testing_sldp import mechanism_of
@@ -19,10 +19,10 @@ from tests.claims.test_testing_sldp import mechanism_of
 def test_T3_18_forward_fails_as_printed_at_the_review_point():
     """Definition 3.17 as printed: T^op is identically 1, so at e^eps = 2 (Warner's randomized response with
     p = 2/3 is eps-WLDP there) T^op(1/2) = 1 > f^op(1/2) = 3/4, exactly."""
-    from numeric.mechanisms import warner
+    from numeric.mechanisms import evidential_warner
     from numeric.tradeoff import TestingProblem
 
-    mechanism, r, alpha = warner(Fraction(2, 3)), Fraction(2), Fraction(1, 2)
+    mechanism, r, alpha = evidential_warner(Fraction(2, 3)), Fraction(2), Fraction(1, 2)
     assert ldp.is_wldp(mechanism, r)
     printed = testing.tradeoff_op(TestingProblem.of(mechanism, "x", "x'"), "T^op: as printed")
     assert printed(alpha) == 1 > BOUNDS["f_op"](alpha, r) == Fraction(3, 4)
@@ -80,14 +80,14 @@ def test_T3_18_converse_repaired_counterexample_is_the_review_example():
     """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
     the primary WLDP reading, x = x' included, but r^W = 4."""
     from catalog.claims.testing_wldp import REPAIRED, theorem
-    from catalog.engines.tradeoff import Case, holds
+    from catalog.engines.tradeoff import TradeoffCase, holds
 
     (evidence,) = [e for e in quick("T3.18.converse").evidence
                    if e.reading == REPAIRED and e.method.value == "enumeration"]
     cx = evidence.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
     assert r == Fraction(3, 2) and cx["mechanism"].startswith("Q_2x3(p=3/5, q=1/5)")
-    assert holds(Case("re-check", mechanism), r, theorem(REPAIRED)) is None
+    assert holds(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED)) is None
     assert not ldp.is_wldp(mechanism, r) and Fraction(ldp.wldp_ratio(mechanism)) == 4
     assert testing.bel_pl_ratio(mechanism) <= r  # the corrected converse: bel_x(E) <= e^eps pl_x'(E)
 
@@ -105,15 +105,15 @@ def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
 
 def test_T3_18_000_fails_as_printed_and_the_repaired_converse_fails_too():
     from catalog.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
-    from catalog.engines.tradeoff import Case, holds
+    from catalog.engines.tradeoff import TradeoffCase, holds
 
     result = quick("T3.18@000")
     cx = result.verdict.counterexample
     assert Fraction(cx["T(alpha)"]) == 1 > Fraction(cx["bound value"])
     (repaired,) = [e for e in result.evidence if e.reading == REPAIRED and e.method.value == "decision"]
     mechanism, r = mechanism_of(repaired.counterexample), Fraction(repaired.counterexample["r = e^eps"])
-    assert holds(Case("re-check", mechanism), r, theorem(REPAIRED, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
-    assert holds(Case("re-check", mechanism), r, theorem(PRINTED, ERRORS_000)) is not None
+    assert holds(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
+    assert holds(TradeoffCase("re-check", mechanism), r, theorem(PRINTED, ERRORS_000)) is not None
 
 
 def test_C3_19_op_counterexample_is_alpha_zero():
@@ -130,7 +130,7 @@ def test_D3_17_000_errors_differ_from_the_sldp_errors():
     assert cx["claimed"] != cx["exact"]
     from numeric.tradeoff import TestingProblem
 
-    problem = TestingProblem.of(q2x3(Fraction(3, 5), Fraction(1, 5)), "x", "x'")
+    problem = TestingProblem.of(evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), "x", "x'")
     phi = {"yes": 0, "no": Fraction(1, 2)}
     assert testing.pessimistic_errors(problem, phi, errors="Definition 3.17 errors@000") == (Fraction(2, 5), Fraction(7, 10))
     assert testing.sldp_errors(problem, phi) == (Fraction(1, 5), Fraction(7, 10))

@@ -9,10 +9,10 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from numeric.mechanisms import q2x3, warner
+from numeric.mechanisms import evidential_q2x3, evidential_warner
 from proofs.base.budget import Budget
 from proofs.base.evidence import Outcome
-from proofs.engines.argument import all_conditions, argument, arithmetic, identity, implied, sets
+from proofs.engines.argument import all_conditions, argument, arithmetic, identity_step, implied, sets
 from catalog.engines import privacy_lemmas as lemmas
 from core.errors import InvalidArgument
 
@@ -43,7 +43,7 @@ def test_an_argument_with_one_false_step_is_inconclusive_and_names_it():
 
 
 def test_identity_steps_use_symbolic_integers():
-    evidence = argument([identity("binomial", "Sum((-1)**k*binomial(j, k), (k, 0, j))", "0", integers=("j",),
+    evidence = argument([identity_step("binomial", "Sum((-1)**k*binomial(j, k), (k, 0, j))", "0", integers=("j",),
                                   because="(1 - 1)^j")], domain="test")
     assert evidence.outcome is Outcome.PROVED
 
@@ -81,7 +81,7 @@ def test_malformed_steps_are_refused_by_name(make, match):
 
 # --- privacy_lemmas: the shared cases -------------------------------------------------------------------------------
 def test_composition_case_multiplies_the_losses_of_q2x3():
-    Q = q2x3(Fraction(3, 5), Fraction(1, 5))
+    Q = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))
     ok, info = lemmas.composition_case((Q, Q), "WLDP", vertices=True)
     assert ok and info["r(Q12)"] == 16 and info["r(Q1)"] == 4
     ok, info = lemmas.composition_case((Q, Q), "SLDP")
@@ -89,7 +89,7 @@ def test_composition_case_multiplies_the_losses_of_q2x3():
 
 
 def test_post_processing_case_with_a_swap_keeps_the_loss():
-    Q = warner(Fraction(3, 4))
+    Q = evidential_warner(Fraction(3, 4))
     ok, info = lemmas.post_processing_case((Q, [(Fraction(1), {"yes": "no", "no": "yes"})], ("yes", "no")), "SLDP")
     assert ok and info == {"r(Q)": 3, "r(f∘Q)": 3}
 

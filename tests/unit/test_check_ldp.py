@@ -189,12 +189,12 @@ def test_degenerate_points_earn_nothing(monkeypatch):
 
 # --- evidential mechanisms (003): SLDP and WLDP -----------------------------------------------------------------
 EVIDENTIAL = [
-    ("Q2x3 SLDP ln 3", lambda: evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), "SLDP", "proved"),
-    ("Q2x3 WLDP ln 3", lambda: evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), "WLDP", "refuted"),
-    ("Q2x3 WLDP ln 4", lambda: evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(4), "WLDP", "proved"),
-    ("Q2x3 SLDP at 1", lambda: evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), 1, "SLDP", "refuted"),
-    ("Warner LDP ln 3", lambda: evidential.warner(Fraction(3, 4)), "log(3)", "LDP", "proved"),
-    ("Warner LDP below ln 3", lambda: evidential.warner(Fraction(3, 4)), "log(3) - 1/1000", "LDP", "refuted"),
+    ("Q2x3 SLDP ln 3", lambda: evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), "SLDP", "proved"),
+    ("Q2x3 WLDP ln 3", lambda: evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), "WLDP", "refuted"),
+    ("Q2x3 WLDP ln 4", lambda: evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(4), "WLDP", "proved"),
+    ("Q2x3 SLDP at 1", lambda: evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), 1, "SLDP", "refuted"),
+    ("Warner LDP ln 3", lambda: evidential.evidential_warner(Fraction(3, 4)), "log(3)", "LDP", "proved"),
+    ("Warner LDP below ln 3", lambda: evidential.evidential_warner(Fraction(3, 4)), "log(3) - 1/1000", "LDP", "refuted"),
 ]
 
 
@@ -206,7 +206,7 @@ def test_evidential_mechanisms_take_the_same_call(make, epsilon, notion, status)
 
 
 def test_wldp_counterexample_names_the_inputs_and_the_event():
-    verdict = check_ldp(evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), notion="WLDP")
+    verdict = check_ldp(evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), sympy.log(3), notion="WLDP")
     point = verdict.counterexample
     assert point["ratio"] == 4 and point["e^ε"] == 3 and point["E"] == "{yes}"
 
@@ -222,13 +222,13 @@ BAD = [
     ("stray epsilon name", lambda: check_ldp(G, "eps2"), r"^epsilon='eps2': names 'eps2', which is neither"),
     ("stray domain name", lambda: check_ldp(G, "eps", domain="k >= 2"), r"^domain='k >= 2': names 'k'"),
     ("not a mechanism", lambda: check_ldp("rr", "eps"), r"^mechanism='rr': is not a mechanism"),
-    ("evidential with a domain", lambda: check_ldp(evidential.warner(Fraction(3, 4)), 1, domain="eps > 0"),
+    ("evidential with a domain", lambda: check_ldp(evidential.evidential_warner(Fraction(3, 4)), 1, domain="eps > 0"),
      r"^domain='eps > 0': an evidential mechanism has no parameters"),
-    ("evidential symbolic eps", lambda: check_ldp(evidential.warner(Fraction(3, 4)), "eps"),
+    ("evidential symbolic eps", lambda: check_ldp(evidential.evidential_warner(Fraction(3, 4)), "eps"),
      r"^epsilon='eps': an evidential mechanism is checked at a number"),
-    ("evidential negative eps", lambda: check_ldp(evidential.warner(Fraction(3, 4)), -1), r"^epsilon=-1: must be"),
-    ("evidential floats", lambda: check_ldp(evidential.warner(0.75), 1), r"has float masses"),
-    ("LDP of a non-Bayesian row", lambda: check_ldp(evidential.q2x3(Fraction(3, 5), Fraction(1, 5)), 1),
+    ("evidential negative eps", lambda: check_ldp(evidential.evidential_warner(Fraction(3, 4)), -1), r"^epsilon=-1: must be"),
+    ("evidential floats", lambda: check_ldp(evidential.evidential_warner(0.75), 1), r"has float masses"),
+    ("LDP of a non-Bayesian row", lambda: check_ldp(evidential.evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), 1),
      r"LDP is defined for probabilistic mechanisms"),
     ("timeout", lambda: check_ldp(G, "eps", timeout="abc"), r"^timeout='abc': must be a number of seconds"),
     ("points", lambda: check_ldp(G, "eps", points=-1), r"^points=-1: must be a positive integer"),

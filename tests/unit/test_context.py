@@ -9,7 +9,9 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from core.context import EXACT, MIN_DPS, arb, context, mpf
+import sympy
+
+from core.context import EXACT, MIN_DPS, arb, closed_sign, context, mpf
 from core.errors import InvalidArgument
 
 A_SUM = "Sum(q3**k*(1-q3)**(n-k)*binomial(n, k)/(n-k), (k, 0, n-1))"
@@ -92,3 +94,25 @@ BAD = [
 def test_bad_input_is_named(call, match):
     with pytest.raises(InvalidArgument, match=match):
         call()
+
+
+X = sympy.Symbol("x", positive=True)
+#: (value, values, expected (sign, how)): exact for a rational, two precisions otherwise, nothing when a ball
+#: holds 0 or the value is undefined.
+CLOSED_SIGNS = [
+    ("a rational", sympy.Rational(-3, 7), None, (-1, "exact")),
+    ("zero", sympy.Integer(0), None, (0, "exact")),
+    ("e - 2", sympy.E - 2, None, (1, "two-precisions")),
+    ("e^(9999/10000) - e^(1 - 1/10^6)", sympy.exp(sympy.Rational(9999, 10000)) - sympy.exp(1 - sympy.Rational(1, 10**6)),
+     None, (-1, "two-precisions")),
+    ("log(4) - 2 log(2): a ball that holds 0", sympy.log(4, evaluate=False) - 2 * sympy.log(2), None, (None, None)),
+    ("zoo", sympy.zoo, None, (None, None)),
+    ("a free symbol without a value", X - 1, None, (None, None)),
+    ("x - 1 at x = 3/2, exactly", X - 1, {"x": Fraction(3, 2)}, (1, "exact")),
+    ("log(x) - 1 at x = 2", sympy.log(X) - 1, {"x": 2}, (-1, "two-precisions")),
+]
+
+
+@pytest.mark.parametrize("value,values,expected", [c[1:] for c in CLOSED_SIGNS], ids=[c[0] for c in CLOSED_SIGNS])
+def test_closed_sign_is_exact_or_agrees_at_two_precisions(value, values, expected):
+    assert closed_sign(value, values) == expected

@@ -13,7 +13,7 @@ from hypothesis import given
 from numeric import strategies as S
 from numeric.belief import MassFunction
 from numeric.definitions import READINGS, ldp, primary
-from numeric.mechanisms import Mechanism, messages, q2x3, q2x3_masses, q_lambda, warner
+from numeric.mechanisms import Mechanism, messages, evidential_q2x3, q2x3_masses, evidential_q_lambda, evidential_warner
 from core.errors import InvalidArgument
 
 AB = ("a", "b")
@@ -36,8 +36,8 @@ def test_the_primary_wldp_reading_counts_x_equal_x_prime_and_says_why():
 
 
 RATIOS = [  # (name, mechanism, r_S, r_bel, r_pl, r^W, r^W distinct)
-    ("q2x3(3/5,1/5)", lambda: q2x3(Fraction(3, 5), Fraction(1, 5)), 3, 3, 2, 4, 4),
-    ("warner(3/4)", lambda: warner(Fraction(3, 4)), 3, 3, 3, 3, 3),
+    ("evidential_q2x3(3/5,1/5)", lambda: evidential_q2x3(Fraction(3, 5), Fraction(1, 5)), 3, 3, 2, 4, 4),
+    ("evidential_warner(3/4)", lambda: evidential_warner(Fraction(3, 4)), 3, 3, 3, 3, 3),
     ("precise vs don't know", lambda: Mechanism({0: PRECISE, 1: DONT_KNOW}), sympy.oo, Fraction(3, 2), Fraction(4, 3),
      2, Fraction(3, 2)),
     ("don't know twice", lambda: Mechanism({0: DONT_KNOW, 1: DONT_KNOW}), 1, 1, 1, 2, 2),
@@ -81,7 +81,7 @@ def test_mechanism_methods_delegate_to_the_definitions(Q):
 @pytest.mark.parametrize("r,expected", [(3, True), (Fraction(29, 10), False), (sympy.E, False), (sympy.Integer(4), True)],
                          ids=["r=3", "r=2.9", "r=e", "r=4 sympy"])
 def test_is_sldp_and_is_wldp_with_exact_budgets(r, expected):
-    Q = q2x3(Fraction(3, 5), Fraction(1, 5))  # r_S = 3, r^W = 4
+    Q = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))  # r_S = 3, r^W = 4
     assert ldp.is_sldp(Q, r) is expected
     assert ldp.is_wldp(Q, r) is bool(r >= 4)
 
@@ -92,9 +92,9 @@ def test_r_equal_to_one_is_the_limit_of_small_budgets():
 
 
 def test_ldp_of_bayesian_rows_and_of_the_message_mechanism():
-    Q = q2x3(Fraction(3, 5), Fraction(1, 5))
+    Q = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))
     assert ldp.ldp_ratio(messages(Q)) == ldp.sldp_ratio(Q) == 3
-    assert ldp.ldp_ratio(q_lambda(Fraction(3, 5), Fraction(1, 5), 1)) == 4
+    assert ldp.ldp_ratio(evidential_q_lambda(Fraction(3, 5), Fraction(1, 5), 1)) == 4
 
 
 def test_symbolic_conditions_of_q2x3_reduce_to_the_numbers():
@@ -108,11 +108,11 @@ def test_symbolic_conditions_of_q2x3_reduce_to_the_numbers():
 
 
 INVALID = [
-    ("unknown reading", lambda: ldp.ratio(warner(Fraction(3, 4)), "Walley"), r"reading='Walley': not one of"),
-    ("wldp reading of sldp", lambda: ldp.wldp_ratio(warner(Fraction(3, 4)), "SLDP"), r"reading='SLDP': not a reading of WLDP"),
-    ("budget below one", lambda: ldp.is_sldp(warner(Fraction(3, 4)), Fraction(1, 2)), r"r=Fraction\(1, 2\): must be >= 1"),
-    ("float budget", lambda: ldp.is_sldp(warner(Fraction(3, 4)), 2.5), r"r=2\.5: must be an exact real number"),
-    ("infinite budget", lambda: ldp.is_wldp(warner(Fraction(3, 4)), sympy.oo), r"r=oo: must be finite"),
+    ("unknown reading", lambda: ldp.ratio(evidential_warner(Fraction(3, 4)), "Walley"), r"reading='Walley': not one of"),
+    ("wldp reading of sldp", lambda: ldp.wldp_ratio(evidential_warner(Fraction(3, 4)), "SLDP"), r"reading='SLDP': not a reading of WLDP"),
+    ("budget below one", lambda: ldp.is_sldp(evidential_warner(Fraction(3, 4)), Fraction(1, 2)), r"r=Fraction\(1, 2\): must be >= 1"),
+    ("float budget", lambda: ldp.is_sldp(evidential_warner(Fraction(3, 4)), 2.5), r"r=2\.5: must be an exact real number"),
+    ("infinite budget", lambda: ldp.is_wldp(evidential_warner(Fraction(3, 4)), sympy.oo), r"r=oo: must be finite"),
     ("ldp of a non-bayesian row", lambda: ldp.ldp_ratio(Mechanism({0: DONT_KNOW})), r"Q\[0\]=.*not Bayesian"),
     ("distinct pairs of one input", lambda: ldp.wldp_pairs(Mechanism({0: DONT_KNOW}), "WLDP: distinct pairs"),
      r"pairs='distinct': a mechanism with one input has no distinct pairs"),

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from numeric.belief import MassFunction
 from numeric.definitions import READINGS, ldp, primary, testing
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import f_op, f_pe
 from core.errors import InvalidArgument
 
-Q23 = q2x3(Fraction(3, 5), Fraction(1, 5))
+Q23 = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))
 PROBLEM = TestingProblem.of(Q23, "x", "x'")
 YES, NO = frozenset({"yes"}), frozenset({"no"})
 AB = ("a", "b")

@@ -20,7 +20,7 @@ def test_a_mistyped_law_is_refused_at_construction_with_one_line():
 
 
 def test_families_are_validated_laws():
-    for law in (C.laplace("b"), C.gaussian("sigma"), C.piecewise("eps"), C.duchi("eps"), C.hybrid("eps")):
+    for law in (C.laplace("b"), C.gaussian("sigma"), C.piecewise("eps"), C.duchi_two_point("eps"), C.hybrid("eps")):
         assert C.is_continuous(law)
     assert not C.is_continuous(M.duchi(epsilon="eps"))
 
@@ -33,7 +33,7 @@ def test_dispatch_hooks_take_only_laws_with_continuous_output():
 
 
 def test_moment_claim_registers_two_methods_that_share_one_run():
-    claim = C.moment_claim("Density.test-laplace-variance", title="Laplace variance", source="test",
+    claim = C.density_moment_claim("Density.test-laplace-variance", title="Laplace variance", source="test",
                            statement=r"$2b^2$", mechanism=C.laplace("b"), moment="variance", claimed="2*b**2")
     try:
         checks = checks_for(claim.id)
@@ -46,10 +46,10 @@ def test_moment_claim_registers_two_methods_that_share_one_run():
 
 def test_a_declaration_refuses_a_finite_mechanism_and_a_bad_moment():
     with pytest.raises(InvalidArgument, match="not a law with continuous output"):
-        C.ldp_claim("Density.bad", title="x", source="x", statement="x", mechanism=M.duchi(epsilon="eps"),
+        C.density_ldp_claim("Density.bad", title="x", source="x", statement="x", mechanism=M.duchi(epsilon="eps"),
                     epsilon="eps")
     with pytest.raises(InvalidArgument, match="moment='median'"):
-        C.moment_claim("Density.bad2", title="x", source="x", statement="x", mechanism=C.laplace("b"),
+        C.density_moment_claim("Density.bad2", title="x", source="x", statement="x", mechanism=C.laplace("b"),
                        moment="median", claimed="t")
 
 

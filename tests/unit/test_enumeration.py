@@ -13,7 +13,7 @@ from core.errors import InvalidArgument
 from numeric.count_statistic import CountStatistic
 from numeric.data_model import survey_model
 from numeric.enumeration import moments, outcomes, reference_moments
-from numeric.multinomial import batches, compositions, outcome_count
+from numeric.multinomial import batches, composition_table, outcome_count
 from symbolic.symbols import N1
 
 PI_HAT = "(N2*q - N1*p)/((N1+N2)*(q-p))"  # 003 Theorem 3.9
@@ -30,7 +30,7 @@ def test_batches_stream_every_composition_once(n, parts, size):
     seen = [tuple(col) for block in batches(n, parts, size) for col in block.T]
     assert len(seen) == len(set(seen)) == outcome_count(n, parts)
     assert all(sum(c) == n for c in seen)
-    assert sorted(seen) == sorted(tuple(col) for col in compositions(n, parts).T)
+    assert sorted(seen) == sorted(tuple(col) for col in composition_table(n, parts).T)
 
 
 @pytest.mark.parametrize("n,p,q,pi", [(1, F(3, 4), F(0), F(1, 2)), (4, F(2, 3), F(1, 6), F(1, 3)),

@@ -12,7 +12,7 @@ from hypothesis import example, given
 
 from numeric import strategies as S
 from numeric.belief import MassFunction
-from numeric.mechanisms import Mechanism, compose, q2x3, q_gwrr, q_lambda, q_wrr, ratio, warner
+from numeric.mechanisms import Mechanism, compose, evidential_q2x3, evidential_randomized_response, evidential_q_lambda, evidential_q_wrr, ratio, evidential_warner
 from core.errors import InvalidArgument
 
 LN = sympy.log
@@ -20,27 +20,27 @@ LN = sympy.log
 
 # --- done when: Q_{2x3}(3/5, 1/5) has ε_S = ln 3 and ε_W = ln 4 ------------------------------------------
 def test_epsS_epsW_of_q2x3_are_exact_logs():
-    Q = q2x3(F(3, 5), F(1, 5))
+    Q = evidential_q2x3(F(3, 5), F(1, 5))
     assert Q.epsilon_shafer() == LN(3)
     assert Q.epsilon_walley() == LN(4)
     assert Q.epsilon_walley(method="vertices") == LN(4)
 
 
 def test_epsS_epsW_of_q2x3_in_floats_to_machine_precision():
-    Q = q2x3(0.6, 0.2)
+    Q = evidential_q2x3(0.6, 0.2)
     assert Q.epsilon_shafer() == pytest.approx(math.log(3), rel=4 * 2.0**-52)
     assert Q.epsilon_walley() == pytest.approx(math.log(4), rel=4 * 2.0**-52)
 
 
 LOSSES = [  # (name, mechanism, ε_S, ε_bel, ε_pl, ε_W)
-    ("q2x3(3/5,1/5)", lambda: q2x3(F(3, 5), F(1, 5)), LN(3), LN(3), LN(2), LN(4)),
-    ("q2x3(7/10,3/10) no don't-know", lambda: q2x3(F(7, 10), F(3, 10)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3))),
-    ("warner(3/4)", lambda: warner(F(3, 4)), LN(3), LN(3), LN(3), LN(3)),
-    ("q_wrr(ln 3)", lambda: q_wrr(sympy.log(3)), LN(3), LN(3), LN(3), LN(3)),
-    ("q_gwrr(3, ln 2)", lambda: q_gwrr(3, sympy.log(2)), LN(2), LN(2), LN(2), LN(2)),
-    ("q_lambda(3/5,1/5,1) = Q_1", lambda: q_lambda(F(3, 5), F(1, 5), 1), LN(4), LN(4), LN(4), LN(4)),
-    ("q_lambda(3/5,1/5,0) = Q_0", lambda: q_lambda(F(3, 5), F(1, 5), 0), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2))),
-    ("q2x3(1,0): infinite", lambda: q2x3(1, 0), sympy.oo, sympy.oo, sympy.oo, sympy.oo),
+    ("evidential_q2x3(3/5,1/5)", lambda: evidential_q2x3(F(3, 5), F(1, 5)), LN(3), LN(3), LN(2), LN(4)),
+    ("evidential_q2x3(7/10,3/10) no don't-know", lambda: evidential_q2x3(F(7, 10), F(3, 10)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3)), LN(F(7, 3))),
+    ("evidential_warner(3/4)", lambda: evidential_warner(F(3, 4)), LN(3), LN(3), LN(3), LN(3)),
+    ("evidential_q_wrr(ln 3)", lambda: evidential_q_wrr(sympy.log(3)), LN(3), LN(3), LN(3), LN(3)),
+    ("evidential_randomized_response(3, ln 2)", lambda: evidential_randomized_response(3, sympy.log(2)), LN(2), LN(2), LN(2), LN(2)),
+    ("evidential_q_lambda(3/5,1/5,1) = Q_1", lambda: evidential_q_lambda(F(3, 5), F(1, 5), 1), LN(4), LN(4), LN(4), LN(4)),
+    ("evidential_q_lambda(3/5,1/5,0) = Q_0", lambda: evidential_q_lambda(F(3, 5), F(1, 5), 0), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2)), LN(F(3, 2))),
+    ("evidential_q2x3(1,0): infinite", lambda: evidential_q2x3(1, 0), sympy.oo, sympy.oo, sympy.oo, sympy.oo),
 ]
 
 
@@ -51,7 +51,7 @@ def test_privacy_losses_table(make, eps_s, eps_bel, eps_pl, eps_w):
 
 
 def test_infinite_loss_of_a_float_mechanism_is_an_exact_infinity():
-    Q = q2x3(0.9, 0.0)
+    Q = evidential_q2x3(0.9, 0.0)
     assert Q.epsilon_shafer() == math.inf and Q.epsilon_walley() == math.inf
     assert Q.ratio_shafer() == math.inf
 
@@ -87,7 +87,7 @@ def test_shafer_and_walley_losses_are_not_ordered():
     precise_vs_dont_know = Mechanism({0: MassFunction.bayesian("ab", {"a": F(1, 2), "b": F(1, 2)}),
                                       1: MassFunction("ab", {"a": F(1, 3), "b": F(1, 3), ("a", "b"): F(1, 3)})})
     assert precise_vs_dont_know.ratio_shafer() == math.inf > precise_vs_dont_know.ratio_walley() == 2
-    assert q2x3(F(3, 5), F(1, 5)).ratio_shafer() == 3 < q2x3(F(3, 5), F(1, 5)).ratio_walley() == 4
+    assert evidential_q2x3(F(3, 5), F(1, 5)).ratio_shafer() == 3 < evidential_q2x3(F(3, 5), F(1, 5)).ratio_walley() == 4
 
 
 def test_walley_loss_depends_on_whether_x_equals_x_prime():
@@ -100,14 +100,14 @@ def test_walley_loss_depends_on_whether_x_equals_x_prime():
 
 
 def test_float_and_exact_mechanisms_agree():
-    exact, floats = q2x3(F(2, 3), F(1, 6)), q2x3(2 / 3, 1 / 6)
+    exact, floats = evidential_q2x3(F(2, 3), F(1, 6)), evidential_q2x3(2 / 3, 1 / 6)
     assert float(exact.ratio_walley()) == pytest.approx(floats.ratio_walley(), rel=1e-14)
     assert float(exact.ratio_shafer()) == pytest.approx(floats.ratio_shafer(), rel=1e-14)
 
 
 # --- composition and post-processing (L3.3, L3.4, L3.15, L3.16 on the paper's mechanism) -------------------
 def test_L3_3_L3_15_composition_of_q2x3_adds_losses():
-    Q = q2x3(F(3, 5), F(1, 5))
+    Q = evidential_q2x3(F(3, 5), F(1, 5))
     QQ = compose(Q, Q)
     assert QQ.epsilon_shafer() == LN(9) and QQ.epsilon_walley() == LN(16)
     assert QQ.ratio_walley_vertices() == 16
@@ -115,7 +115,7 @@ def test_L3_3_L3_15_composition_of_q2x3_adds_losses():
 
 
 def test_L3_4_L3_16_post_processing_of_q2x3():
-    Q = q2x3(F(3, 5), F(1, 5))
+    Q = evidential_q2x3(F(3, 5), F(1, 5))
     assert Q.post_process({"yes": "z", "no": "z"}).ratio_walley() == 1  # a constant map forgets everything
     swap = Q.post_process({"yes": "no", "no": "yes"})
     assert swap.ratio_shafer() == 3 and swap.ratio_walley() == 4
@@ -129,20 +129,20 @@ def test_L3_4_L3_16_post_processing_of_q2x3():
 
 
 INVALID = [
-    ("p + q > 1", lambda: q2x3(F(7, 10), F(1, 2)), r"p \+ q=Fraction\(6, 5\): must be <= 1"),
-    ("p outside [0, 1]", lambda: q2x3(F(3, 2), 0), r"p=Fraction\(3, 2\): must lie in \[0, 1\]"),
-    ("q not a number", lambda: q2x3(F(1, 2), "x"), r"q='x': not a number"),
+    ("p + q > 1", lambda: evidential_q2x3(F(7, 10), F(1, 2)), r"p \+ q=Fraction\(6, 5\): must be <= 1"),
+    ("p outside [0, 1]", lambda: evidential_q2x3(F(3, 2), 0), r"p=Fraction\(3, 2\): must lie in \[0, 1\]"),
+    ("q not a number", lambda: evidential_q2x3(F(1, 2), "x"), r"q='x': not a number"),
     ("rows on different frames", lambda: Mechanism({0: MassFunction.vacuous("ab"), 1: MassFunction.vacuous("abc")}),
      r"rows=.*rows must share one output frame"),
     ("no rows", lambda: Mechanism({}), r"rows=\{\}: a mechanism needs"),
     ("row not a mass function", lambda: Mechanism({0: {"a": 1}}), r"rows\[0\]=\{'a': 1\}: not a MassFunction"),
-    ("unknown pairs", lambda: warner(F(3, 4)).ratio_shafer("some"), r"pairs='some': not one of"),
+    ("unknown pairs", lambda: evidential_warner(F(3, 4)).ratio_shafer("some"), r"pairs='some': not one of"),
     ("one input has no distinct pairs", lambda: Mechanism({0: MassFunction.vacuous("ab")}).ratio_walley("distinct"),
      r"pairs='distinct': a mechanism with one input has no distinct pairs"),
-    ("unknown Walley method", lambda: warner(F(3, 4)).epsilon_walley(method="lp"), r"method='lp': not one of"),
-    ("gwrr with one category", lambda: q_gwrr(1, 1.0), r"c=1: must be an integer >= 2"),
-    ("negative eps", lambda: q_wrr(-1.0), r"eps=-1\.0: must be a finite number >= 0"),
-    ("compose different inputs", lambda: warner(F(3, 4)).compose(q_gwrr(3, 1.0)), r"other.inputs=.*must equal the inputs"),
+    ("unknown Walley method", lambda: evidential_warner(F(3, 4)).epsilon_walley(method="lp"), r"method='lp': not one of"),
+    ("gwrr with one category", lambda: evidential_randomized_response(1, 1.0), r"c=1: must be an integer >= 2"),
+    ("negative eps", lambda: evidential_q_wrr(-1.0), r"eps=-1\.0: must be a finite number >= 0"),
+    ("compose different inputs", lambda: evidential_warner(F(3, 4)).compose(evidential_randomized_response(3, 1.0)), r"other.inputs=.*must equal the inputs"),
 ]
 
 
@@ -154,13 +154,13 @@ def test_invalid_mechanism_arguments_are_refused_by_name(make, match):
 
 # --- constructors: every exact number form, limits before work ---------------------------------------------
 EXACT_FORMS = [
-    ("strings", lambda: q2x3("1/2", "1/4"), q2x3(F(1, 2), F(1, 4))),
-    ("decimal strings", lambda: q2x3("0.5", "0.25"), q2x3(F(1, 2), F(1, 4))),
-    ("sympy rationals", lambda: q2x3(sympy.Rational(1, 2), sympy.Rational(1, 4)), q2x3(F(1, 2), F(1, 4))),
-    ("warner string", lambda: warner("2/3"), warner(F(2, 3))),
-    ("q_lambda strings", lambda: q_lambda("3/5", "1/5", "1/2"), q_lambda(F(3, 5), F(1, 5), F(1, 2))),
-    ("eps as a formula", lambda: q_wrr("log(3)"), q_wrr(sympy.log(3))),
-    ("c as a string", lambda: q_gwrr("3", "log(2)"), q_gwrr(3, sympy.log(2))),
+    ("strings", lambda: evidential_q2x3("1/2", "1/4"), evidential_q2x3(F(1, 2), F(1, 4))),
+    ("decimal strings", lambda: evidential_q2x3("0.5", "0.25"), evidential_q2x3(F(1, 2), F(1, 4))),
+    ("sympy rationals", lambda: evidential_q2x3(sympy.Rational(1, 2), sympy.Rational(1, 4)), evidential_q2x3(F(1, 2), F(1, 4))),
+    ("evidential_warner string", lambda: evidential_warner("2/3"), evidential_warner(F(2, 3))),
+    ("evidential_q_lambda strings", lambda: evidential_q_lambda("3/5", "1/5", "1/2"), evidential_q_lambda(F(3, 5), F(1, 5), F(1, 2))),
+    ("eps as a formula", lambda: evidential_q_wrr("log(3)"), evidential_q_wrr(sympy.log(3))),
+    ("c as a string", lambda: evidential_randomized_response("3", "log(2)"), evidential_randomized_response(3, sympy.log(2))),
 ]
 
 
@@ -171,29 +171,29 @@ def test_constructors_accept_every_exact_number_form(make, expected):
 
 
 def test_constructors_take_their_rows_from_the_families():
-    """q_gwrr(c, ε) is k-ary randomized response at d = c, Q_{2×3} the family of 003 §3.1."""
+    """evidential_randomized_response(c, ε) is k-ary randomized response at d = c, Q_{2×3} the family of 003 §3.1."""
     from numeric import families
 
-    Q = q_gwrr(4, sympy.log(5))
+    Q = evidential_randomized_response(4, sympy.log(5))
     rows = families.randomized_response(4, "eps").entries({"eps": sympy.log(5)})
     assert [[Q[x].m({y}) for y in range(4)] for x in range(4)] == [[F(int(e.p), int(e.q)) for e in r] for r in rows]
-    assert q_wrr(0.5).exact is False and q_wrr(1).exact is False     # e^ε irrational: a float (sweep) mechanism
+    assert evidential_q_wrr(0.5).exact is False and evidential_q_wrr(1).exact is False     # e^ε irrational: a float (sweep) mechanism
 
 
 LIMITS = [
-    ("q_wrr(10**9)", lambda: q_wrr(10**9), r"eps=1000000000: is above MAX_EPSILON = 700"),
-    ("q_gwrr(10**9, 1)", lambda: q_gwrr(10**9, 1), r"c=1000000000: is above MAX_CATEGORIES = 20"),
-    ("q_wrr('inf')", lambda: q_wrr("inf"), r"eps='inf': is not a number \(NaN and infinities are refused\)"),
-    ("q_wrr('nan')", lambda: q_wrr("nan"), r"eps='nan': is not a number"),
-    ("q_wrr(nan)", lambda: q_wrr(float("nan")), r"eps=nan: must be a finite number >= 0"),
-    ("q_wrr(oo)", lambda: q_wrr(sympy.oo), r"eps=oo: contains NaN or an infinity"),
-    ("q_wrr(-1)", lambda: q_wrr(-1), r"eps=-1: must be a real number >= 0"),
-    ("q_wrr('eps')", lambda: q_wrr("eps"), r"eps='eps': must be a number, not an expression with names"),
-    ("q_wrr(exp(10**4))", lambda: q_wrr("exp(10000)"), r"is above MAX_EPSILON"),
-    ("q2x3(inf, 0)", lambda: q2x3(float("inf"), 0), r"p=inf: not a number \(NaN and infinities are refused\)"),
-    ("warner('nan')", lambda: warner("nan"), r"p='nan': not a number"),
-    ("q_gwrr(21, 1)", lambda: q_gwrr(21, 1), r"c=21: is above MAX_CATEGORIES = 20"),
-    ("q_gwrr(5/2, 1)", lambda: q_gwrr("5/2", 1), r"c='5/2': must be an integer >= 2"),
+    ("evidential_q_wrr(10**9)", lambda: evidential_q_wrr(10**9), r"eps=1000000000: is above MAX_EPSILON = 700"),
+    ("evidential_randomized_response(10**9, 1)", lambda: evidential_randomized_response(10**9, 1), r"c=1000000000: is above MAX_CATEGORIES = 20"),
+    ("evidential_q_wrr('inf')", lambda: evidential_q_wrr("inf"), r"eps='inf': is not a number \(NaN and infinities are refused\)"),
+    ("evidential_q_wrr('nan')", lambda: evidential_q_wrr("nan"), r"eps='nan': is not a number"),
+    ("evidential_q_wrr(nan)", lambda: evidential_q_wrr(float("nan")), r"eps=nan: must be a finite number >= 0"),
+    ("evidential_q_wrr(oo)", lambda: evidential_q_wrr(sympy.oo), r"eps=oo: contains NaN or an infinity"),
+    ("evidential_q_wrr(-1)", lambda: evidential_q_wrr(-1), r"eps=-1: must be a real number >= 0"),
+    ("evidential_q_wrr('eps')", lambda: evidential_q_wrr("eps"), r"eps='eps': must be a number, not an expression with names"),
+    ("evidential_q_wrr(exp(10**4))", lambda: evidential_q_wrr("exp(10000)"), r"is above MAX_EPSILON"),
+    ("evidential_q2x3(inf, 0)", lambda: evidential_q2x3(float("inf"), 0), r"p=inf: not a number \(NaN and infinities are refused\)"),
+    ("evidential_warner('nan')", lambda: evidential_warner("nan"), r"p='nan': not a number"),
+    ("evidential_randomized_response(21, 1)", lambda: evidential_randomized_response(21, 1), r"c=21: is above MAX_CATEGORIES = 20"),
+    ("evidential_randomized_response(5/2, 1)", lambda: evidential_randomized_response("5/2", 1), r"c='5/2': must be an integer >= 2"),
 ]
 
 
@@ -208,7 +208,7 @@ def test_limits_are_checked_before_work(make, match):
 def test_messages_reads_every_non_empty_subset_as_one_output():
     from numeric.mechanisms import messages
 
-    Q = q2x3(F(3, 5), F(1, 5))
+    Q = evidential_q2x3(F(3, 5), F(1, 5))
     M = messages(Q)
     assert len(M.frame) == 3 and all(M[x].is_bayesian() for x in M.inputs)
     assert M["x"].m({frozenset(["yes", "no"])}) == F(1, 5) and M.ratio_shafer() == Q.ratio_shafer() == 3
@@ -224,7 +224,7 @@ def test_symbolic_tables_match_the_constructors():
     from numeric.mechanisms import q2x3_masses, q_lambda_masses
 
     p, q, lam = F(3, 5), F(1, 5), F(1, 3)
-    for table, Q in ((q2x3_masses(p, q), q2x3(p, q)), (q_lambda_masses(p, q, lam), q_lambda(p, q, lam))):
+    for table, Q in ((q2x3_masses(p, q), evidential_q2x3(p, q)), (q_lambda_masses(p, q, lam), evidential_q_lambda(p, q, lam))):
         for x, row in table.items():
             assert {Q.frame_subset(mask): v for mask, v in row.items() if v} == dict(Q[x].masses)
 

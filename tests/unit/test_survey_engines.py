@@ -19,7 +19,7 @@ from catalog.engines.polynomial import box_points, polynomial_identity, simplex_
 from catalog.engines.simulation import simulation_witness
 from core.errors import InvalidArgument
 from catalog.derivations import printed as P
-from symbolic.steps import Step
+from symbolic.steps import DerivationStep
 from symbolic.symbols import n, pi, q1, q2, q3
 
 ON_SIMPLEX = {"q3": 1 - q1 - q2}
@@ -68,8 +68,8 @@ def test_non_rational_sides_are_named(expr, match):
 
 def test_derivation_is_proved_only_when_every_step_is_checked():
     x = sympy.Symbol("x", positive=True)
-    good = derivation([Step("square", (x + 1) ** 2, x ** 2 + 2 * x + 1)], domain="x > 0", conclusion="c")
-    bad = derivation([Step("square", (x + 1) ** 2, x ** 2 + 2 * x + 1), Step("wrong", (x + 1) ** 2, x ** 2 + 1)],
+    good = derivation([DerivationStep("square", (x + 1) ** 2, x ** 2 + 2 * x + 1)], domain="x > 0", conclusion="c")
+    bad = derivation([DerivationStep("square", (x + 1) ** 2, x ** 2 + 2 * x + 1), DerivationStep("wrong", (x + 1) ** 2, x ** 2 + 1)],
                      domain="x > 0", conclusion="c")
     assert good.outcome is Outcome.PROVED
     assert bad.outcome is Outcome.INCONCLUSIVE and bad.detail["step not checked"].startswith("2. wrong")

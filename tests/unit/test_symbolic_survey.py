@@ -15,7 +15,7 @@ from catalog.derivations import printed as P
 from symbolic.binomial import binomial_theorem
 from catalog.derivations.likelihood import mle_q2x3, mle_qlambda, mle_warner
 from catalog.derivations.moments import A, conditional_mean_q2x3, exact_A, warner_variance
-from symbolic.steps import Step, checked
+from symbolic.steps import DerivationStep, checked
 from symbolic.symbols import n, n1, p
 from core.errors import InvalidArgument
 
@@ -51,8 +51,8 @@ def test_every_step_of_the_general_n_derivations_is_checked_by_sympy(steps):
 
 
 def test_a_false_step_is_not_checked():
-    assert checked(Step("1/m >= 1/(m-1)?", 1 / sympy.Symbol("m", positive=True), 1, ">="))[0] is False
-    assert checked(Step("(x+1)^2 = x^2 + 1?", (sympy.Symbol("x") + 1) ** 2, sympy.Symbol("x") ** 2 + 1))[0] is False
+    assert checked(DerivationStep("1/m >= 1/(m-1)?", 1 / sympy.Symbol("m", positive=True), 1, ">="))[0] is False
+    assert checked(DerivationStep("(x+1)^2 = x^2 + 1?", (sympy.Symbol("x") + 1) ** 2, sympy.Symbol("x") ** 2 + 1))[0] is False
 
 
 @pytest.mark.parametrize("kwargs,match", [({"says": " ", "lhs": 1, "rhs": 1}, "says"),
@@ -60,7 +60,7 @@ def test_a_false_step_is_not_checked():
                          ids=["no-reason", "bad-relation"])
 def test_bad_step_is_named(kwargs, match):
     with pytest.raises(InvalidArgument, match=match):
-        Step(**kwargs)
+        DerivationStep(**kwargs)
 
 
 @given(st.integers(1, 30), st.fractions(0, 1, max_denominator=12))

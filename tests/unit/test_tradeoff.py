@@ -10,14 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from numeric.belief import MassFunction
-from numeric.mechanisms import q2x3, warner
+from numeric.mechanisms import evidential_q2x3, evidential_warner
 from numeric.strategies import mechanisms
 from numeric.tradeoff import (TestErrors, TestingProblem, count_no, q2x3_square_table, tradeoff_figure_data)
 from numeric.tradeoff_bounds import BOUNDS, U, U2, U2_corrected, f2_op, f2_pe, f_op, f_pe, kinks, lines, u, u2
 from numeric.tradeoff_pl import PiecewiseLinear, lower_hull, upper_hull
 from core.errors import InvalidArgument
 
-Q = q2x3(F(3, 5), F(1, 5))
+Q = evidential_q2x3(F(3, 5), F(1, 5))
 PROBLEM = TestingProblem.of(Q, "x", "x'")
 
 # --- bound functions ----------------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_pointwise_min_adds_the_crossings():
 @pytest.mark.parametrize("p", [F(3, 5), F(2, 3), F(9, 10)])
 def test_tradeoff_of_warner_is_the_classical_f_eps(p):
     """Bayesian rows: T^pe is f^pe at r = p/(1-p), and T^pe of the square is f^{2,pe} (the composition bound is tight)."""
-    problem = TestingProblem.of(warner(p), "x", "x'")
+    problem = TestingProblem.of(evidential_warner(p), "x", "x'")
     r = p / (1 - p)
     for T, bound in ((problem.tradeoff_pe(), f_pe), (problem.square().tradeoff_pe(), f2_pe)):
         for alpha in [F(i, 60) for i in range(61)] + list(T.breakpoints()):
@@ -184,7 +184,7 @@ def test_every_test_lies_in_the_region_between_the_envelopes(mech, values):
 @pytest.mark.parametrize("p, q", [(F(3, 5), F(1, 5)), (F(2, 3), F(1, 3)), (F(3, 4), F(0)), (F(1), F(0))],
                          ids=lambda v: str(v))
 def test_C3_6_table_is_the_image_of_the_product_under_count_no(p, q):
-    square = TestingProblem.of(q2x3(p, q), "x", "x'").square()
+    square = TestingProblem.of(evidential_q2x3(p, q), "x", "x'").square()
     table = q2x3_square_table(p, q)
     assert square.null.image(count_no, (0, 1, 2)) == table.null
     assert square.alternative.image(count_no, (0, 1, 2)) == table.alternative

@@ -13,10 +13,10 @@ import sympy
 
 from numeric.definitions import testing
 from numeric.definitions.testing import A1, A2, B1, B2
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, EXPRESSIONS, R, PiecewiseBound, lines, pieces
 from catalog.engines import tradeoff
-from catalog.engines.tradeoff import (Bound, Case, Inequality, Statement, bound_inequalities, privacy, q2x3_premise,
+from catalog.engines.tradeoff import (TradeoffBound, TradeoffCase, RegionInequality, TradeoffStatement, bound_inequalities, privacy, q2x3_premise,
                                      premise_holds_at, region_statement)
 from catalog.engines.tradeoff.statements import _RATIOS
 from core.errors import InvalidArgument
@@ -54,7 +54,7 @@ def test_bound_inequalities_are_sympy_expressions():
 
 
 def test_region_statement_and_premise_are_relations_in_the_coarsened_symbols():
-    statement = Statement((Bound("f_pe", "lower", testing.T_PE.name, "tradeoff"),), pairs="WLDP")
+    statement = TradeoffStatement((TradeoffBound("f_pe", "lower", testing.T_PE.name, "tradeoff"),), pairs="WLDP")
     assert all(isinstance(i.expr, sympy.Expr) and i.expr.free_symbols <= {A1, B1, A2, B2, R}
                for i in region_statement(statement))
     premise = q2x3_premise("SLDP")
@@ -75,18 +75,18 @@ def test_no_text_is_assembled_or_substituted_by_regex():
 
 # --- typed statements and cases -------------------------------------------------------------------------------
 INVALID = [
-    (lambda: Bound("v", "lower", "printed"), r"bound='v'"),
-    (lambda: Bound("u", "sideways", "printed"), r"side='sideways'"),
-    (lambda: Bound("u", "lower", "T^op: as printed"), r"errors='T\^op: as printed': for on='tests'"),
-    (lambda: Bound("f_op", "upper", "op", "tradeoff"), r"errors='op': for on='tradeoff'"),
-    (lambda: Statement((), pairs="WLDP"), r"bounds=\(\): a statement is a non-empty tuple"),
-    (lambda: Statement((Bound("u", "lower", "printed"),), pairs="LDP"), r"pairs='LDP'"),
-    (lambda: Statement((Bound("u", "lower", "printed"),), pairs="SLDP", errors="T3.5 errors"), r"errors='T3.5 errors'"),
-    (lambda: Case("", q2x3(F(3, 5), F(1, 5))), r"label=''"),
-    (lambda: Case("Q", "not a mechanism"), r"mechanism='not a mechanism': not a Mechanism"),
+    (lambda: TradeoffBound("v", "lower", "printed"), r"bound='v'"),
+    (lambda: TradeoffBound("u", "sideways", "printed"), r"side='sideways'"),
+    (lambda: TradeoffBound("u", "lower", "T^op: as printed"), r"errors='T\^op: as printed': for on='tests'"),
+    (lambda: TradeoffBound("f_op", "upper", "op", "tradeoff"), r"errors='op': for on='tradeoff'"),
+    (lambda: TradeoffStatement((), pairs="WLDP"), r"bounds=\(\): a statement is a non-empty tuple"),
+    (lambda: TradeoffStatement((TradeoffBound("u", "lower", "printed"),), pairs="LDP"), r"pairs='LDP'"),
+    (lambda: TradeoffStatement((TradeoffBound("u", "lower", "printed"),), pairs="SLDP", errors="T3.5 errors"), r"errors='T3.5 errors'"),
+    (lambda: TradeoffCase("", evidential_q2x3(F(3, 5), F(1, 5))), r"label=''"),
+    (lambda: TradeoffCase("Q", "not a mechanism"), r"mechanism='not a mechanism': not a Mechanism"),
     (lambda: privacy("Renyi"), r"privacy='Renyi'"),
-    (lambda: Inequality("x", "1 +"), r"expr="),
-    (lambda: Inequality("x", "a1", sign="~0"), r"sign='~0'"),
+    (lambda: RegionInequality("x", "1 +"), r"expr="),
+    (lambda: RegionInequality("x", "a1", sign="~0"), r"sign='~0'"),
     (lambda: PiecewiseBound("w", "max", (ALPHA**2,), "nowhere"), r"lines='alpha\*\*2'"),
     (lambda: pieces("w"), r"name='w'"),
 ]
@@ -101,12 +101,12 @@ def test_invalid_statements_and_cases_are_refused(call, message):
 
 
 def test_constraint_text_is_read_by_the_safe_parser():
-    assert Inequality("step", "(1 - a2) - al").expr == 1 - A2 - sympy.Symbol("al", real=True)
+    assert RegionInequality("step", "(1 - a2) - al").expr == 1 - A2 - sympy.Symbol("al", real=True)
     assert premise_holds_at(["a1 <= 1", sympy.Le(B1, 1)], {"a1": F(1, 2), "b1": F(1, 3)})
 
 
 def test_ratio_cache_holds_weak_keys():
-    mechanism = q2x3(F(3, 5), F(1, 5))
+    mechanism = evidential_q2x3(F(3, 5), F(1, 5))
     assert privacy("WLDP").ratio(mechanism) == 4 and mechanism in _RATIOS
     before = len(_RATIOS)
     del mechanism
@@ -115,5 +115,5 @@ def test_ratio_cache_holds_weak_keys():
 
 
 def test_case_reports_its_two_rows():
-    case = Case("Q", Mechanism({"x": q2x3(F(3, 5), F(1, 5))["x"], "x'": q2x3(F(3, 5), F(1, 5))["x'"]}))
+    case = TradeoffCase("Q", Mechanism({"x": evidential_q2x3(F(3, 5), F(1, 5))["x"], "x'": evidential_q2x3(F(3, 5), F(1, 5))["x'"]}))
     assert set(case.to_json()) == {"mechanism", "m_x", "m_x'"} and case.statement_mechanism is case.mechanism

@@ -4,7 +4,7 @@ Corollary 3.19, and the appendix's proof steps): one package that works on expre
 Bounds are the sympy expressions of :mod:`numeric.tradeoff_bounds`, substituted with ``xreplace``; errors of
 tests and trade-off functions come from :mod:`numeric.definitions.testing`; statements and cases are typed.
 
-* :mod:`~catalog.engines.tradeoff.statements`: :class:`Bound`, :class:`Statement`, :class:`Case`,
+* :mod:`~catalog.engines.tradeoff.statements`: :class:`TradeoffBound`, :class:`TradeoffStatement`, :class:`TradeoffCase`,
   :class:`Privacy` (what is claimed, about what);
 * :mod:`~catalog.engines.tradeoff.cases`: the exact grids of mechanisms and budgets, :class:`BudgetPoint`;
 * :mod:`~catalog.engines.tradeoff.checks`: statement 2 on one case, and the exhaustive forward, converse and
@@ -28,20 +28,20 @@ from catalog.engines.tradeoff.checks import (compare, converse, forward, holds, 
                                             statement_problems, violation, with_correction)
 from catalog.engines.tradeoff.levels import (choquet_exhaustive, choquet_search, errors_agree, message_space_case,
                                             table_agrees, table_cases)
-from catalog.engines.tradeoff.regions import (WITNESS, Inequality, bound_inequalities, equivalence_decision,
+from catalog.engines.tradeoff.regions import (WITNESS, RegionInequality, bound_inequalities, equivalence_decision,
                                              premise_holds_at, q2x3_premise, realized, region_decision, region_premise,
                                              region_statement)
 from catalog.engines.tradeoff.search import search, search_examples
-from catalog.engines.tradeoff.statements import Bound, Case, Privacy, Statement, privacy
+from catalog.engines.tradeoff.statements import TradeoffBound, TradeoffCase, Privacy, TradeoffStatement, privacy
 from catalog.engines.tradeoff.steps import coarsened, q2x3_enumeration, region_enumeration
 
 __all__ = [
     "converse_certified",
-    "Bound", "Statement", "Case", "Privacy", "privacy",
+    "TradeoffBound", "TradeoffStatement", "TradeoffCase", "Privacy", "privacy",
     "BudgetPoint", "cases", "grid_text", "q2x3_points", "candidate_budgets", "budgets_from",
     "statement_problems", "problem_of", "compare", "violation", "holds", "forward", "converse",
     "implication_both_ways", "with_correction",
-    "Inequality", "WITNESS", "bound_inequalities", "region_premise", "region_statement", "realized",
+    "RegionInequality", "WITNESS", "bound_inequalities", "region_premise", "region_statement", "realized",
     "premise_holds_at", "region_decision", "q2x3_premise", "equivalence_decision",
     "message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision", "errors_identity",
     "converse_witness", "warner_at", "witness_holds",

@@ -30,7 +30,7 @@ import sympy
 
 from numeric.definitions import ldp, testing
 from numeric.definitions.testing import A1, A2, B1, B2
-from numeric.mechanisms import Mechanism, q2x3, warner
+from numeric.mechanisms import Mechanism, evidential_q2x3, evidential_warner
 from numeric.tradeoff import TestingProblem
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, R, pieces
 from proofs.base.budget import Budget
@@ -40,8 +40,8 @@ from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step
 from proofs.kernel.steps import Inequality as NonNegative
 from catalog.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from catalog.engines.tradeoff.checks import holds
-from catalog.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement
-from catalog.engines.tradeoff.statements import Case, Statement
+from catalog.engines.tradeoff.regions import RegionInequality, bound_inequalities, region_decision, region_statement
+from catalog.engines.tradeoff.statements import TradeoffCase, TradeoffStatement
 from core.errors import InvalidArgument, invalid
 
 __all__ = ["message_space_proof", "product_credal_proof", "printed_op_decision", "never_holds_decision", "phi_zero_steps",
@@ -247,7 +247,7 @@ def product_credal_proof(budget: Budget, *, domain: str) -> Evidence:
     symbolic sizes), the two-fold randomized-response bound and the kernel identities (sympy, shared with
     Corollary 3.6), and f^{2,pe} = u² non-increasing (sympy). The rest is glue, listed as stated."""
     start = time.perf_counter()
-    lemma = region_decision(list(_CREDAL_PREMISE), [Inequality("pr_x(E) <= e^eps pr_x'(E)", R * _b - _a)],
+    lemma = region_decision(list(_CREDAL_PREMISE), [RegionInequality("pr_x(E) <= e^eps pr_x'(E)", R * _b - _a)],
                             budget=budget, witness=_CREDAL_WITNESS, symbols=("a", "b", "c", "v", "r"),
                             domain="every r > 1 and every value of pr_x(E), bel_x(E^c), bel_x'(E), pr_x'(E) allowed "
                                    "by pr_x in P_x, pr_x' in P_x' and eps-WLDP at the pair (x, x')")
@@ -314,7 +314,7 @@ def _printed_op_at(bound: str, composed: bool, errors: str) -> Callable[[Mapping
 
     def describe(point: Mapping[str, Any]) -> dict[str, Any]:
         r, alpha = Fraction(point["r"]), Fraction(point["alpha"])
-        problem = TestingProblem.of(warner(r / (r + 1)), "x", "x'")
+        problem = TestingProblem.of(evidential_warner(r / (r + 1)), "x", "x'")
         problem = problem.square() if composed else problem
         value = testing.tradeoff_op(problem, testing.T_OP_PRINTED.name, errors=errors)(alpha)
         bound_value = BOUNDS[bound](alpha, r)
@@ -338,7 +338,7 @@ def printed_op_decision(budget: Budget, bound: str, *, domain: str, composed: bo
     if kind != "min":
         raise invalid("bound", bound, "is not an upper bound (a min of lines)")
     found = region_decision([sympy.Gt(R, 1), sympy.Ge(ALPHA, 0), sympy.Le(ALPHA, 1)],
-                            [Inequality(f"T^op(alpha) = 1 <= {line} (a piece of {bound})", line - 1) for line in lines],
+                            [RegionInequality(f"T^op(alpha) = 1 <= {line} (a piece of {bound})", line - 1) for line in lines],
                             budget=budget, witness={"r": Fraction(2), "alpha": Fraction(1, 2)},
                             symbols=("r", "alpha"), describe=_printed_op_at(bound, composed, errors), domain=domain,
                             detail={"T^op as printed": "identically 1: phi = 0 has alpha^op = 0, beta^op = 1",
@@ -358,7 +358,7 @@ def never_holds_decision(budget: Budget, bound: str, *, domain: str) -> Evidence
     if kind != "min" or not zero:
         raise invalid("bound", bound, "needs a piece that vanishes at alpha = 1 (a min of lines)")
     found = region_decision([sympy.Gt(R, 1), sympy.Eq(ALPHA, 1)],
-                            [Inequality(f"T^op(1) = 1 > {zero[0]} at alpha = 1, and {zero[0]} >= {bound}(1)",
+                            [RegionInequality(f"T^op(1) = 1 > {zero[0]} at alpha = 1, and {zero[0]} >= {bound}(1)",
                                         1 - zero[0], sign=">0")],
                             budget=budget, witness=None, symbols=("r", "alpha"), domain=domain,
                             detail={"symbols": "alpha, beta: the errors of a test; r = e^eps"})
@@ -413,7 +413,7 @@ def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
 def witness_holds(notion: str) -> bool:
     """Q_2x3(3/5, 1/5) is ε-``notion`` at e^ε = 4 (r_S = 3, r^W = 4), read from :mod:`numeric.definitions.ldp`:
     the premise of every forward statement can hold."""
-    mechanism = q2x3(Fraction(3, 5), Fraction(1, 5))
+    mechanism = evidential_q2x3(Fraction(3, 5), Fraction(1, 5))
     return ldp.is_sldp(mechanism, 4) if notion == "SLDP" else ldp.is_wldp(mechanism, 4, notion)
 
 
@@ -421,7 +421,7 @@ def warner_at(point: Mapping[str, Any]) -> dict[str, Any]:
     """Warner's randomized response at the budget r of ``point`` (ε-SLDP and ε-WLDP at r, checked): a mechanism
     inside the domain for a counterexample that holds for every mechanism."""
     r = Fraction(point["r"])
-    mechanism = warner(r / (r + 1))
+    mechanism = evidential_warner(r / (r + 1))
     if not (ldp.is_sldp(mechanism, r) and ldp.is_wldp(mechanism, r)):
         raise AssertionError(f"Warner's mechanism at r={r} should be eps-private")
     return {"mechanism": f"Warner's randomized response, p = r/(r+1) = {r / (r + 1)} (any eps-private mechanism fails "
@@ -459,14 +459,14 @@ def errors_identity() -> Evidence:
                     steps=steps)
 
 
-def converse_witness(always: Evidence, statement: Statement) -> Evidence:
+def converse_witness(always: Evidence, statement: TradeoffStatement) -> Evidence:
     """With ``always`` proving that ``statement`` holds for every mechanism, Q_2x3(3/5, 1/5) at e^ε = 3/2
     (r^W = 4) refutes "statement ⇒ ε-WLDP": statement 2 re-checked exactly on it, WLDP read from the
     definitions."""
     domain = "every evidential mechanism: statement 2 holds for all of them (proved), so any Q not eps-WLDP refutes 2 => 1"
     if always.outcome is not Outcome.PROVED:
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, {"reason": "statement 2 was not proved universal"})
-    case = Case("Q_2x3(p=3/5, q=1/5)", q2x3(Fraction(3, 5), Fraction(1, 5)))
+    case = TradeoffCase("Q_2x3(p=3/5, q=1/5)", evidential_q2x3(Fraction(3, 5), Fraction(1, 5)))
     r = Fraction(3, 2)
     found = holds(case, r, statement)
     if found is not None or ldp.is_wldp(case.mechanism, r):
@@ -485,7 +485,7 @@ def converse_witness(always: Evidence, statement: Statement) -> Evidence:
 
 
 # --- steps of a converse's counterexample, for a proof certificate -----------------------------------------
-def _statement_steps(mechanism: Mechanism, r: Any, statement: Statement) -> tuple[Step, ...]:
+def _statement_steps(mechanism: Mechanism, r: Any, statement: TradeoffStatement) -> tuple[Step, ...]:
     """Statement 2 (one use, :func:`region_statement`) holds for the two-input ``mechanism`` (inputs ``x`` and
     ``x'``) at e^ε = ``r``: its inequalities at every region R of the frame, with bel_x(R), bel_x(R^c),
     bel_x'(R), bel_x'(R^c) written as sums of the rows' masses; empty when the mechanism is not of that shape
@@ -520,7 +520,7 @@ def _statement_steps(mechanism: Mechanism, r: Any, statement: Statement) -> tupl
                   sympy.And(*conditions), {**point, "r": Fraction(r)}))
 
 
-def converse_certified(found: Evidence, statement: Statement, notion: str) -> Evidence:
+def converse_certified(found: Evidence, statement: TradeoffStatement, notion: str) -> Evidence:
     """``found`` (a :func:`~catalog.engines.tradeoff.checks.converse` counterexample: a mechanism at which
     statement 2 holds and Q is not ε-``notion``) with the steps a proof certificate re-checks: statement 2 at
     every region of the mechanism and the pair and set where ``notion`` fails, both from the rows' masses as the

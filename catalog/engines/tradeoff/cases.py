@@ -22,10 +22,10 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from numeric.grids import mass_functions
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from proofs.base.budget import Budget
 from proofs.engines.methods import rational_grid
-from catalog.engines.tradeoff.statements import Case, Shown, privacy
+from catalog.engines.tradeoff.statements import TradeoffCase, Shown, privacy
 
 __all__ = ["FIXED_BUDGETS", "FACTORS", "SEED", "q2x3_points", "cases", "grid_text", "candidate_budgets",
            "budgets_from", "BudgetPoint"]
@@ -62,9 +62,9 @@ def _denominators(grid: int, composed: bool, small: bool) -> tuple[int, int | No
 
 
 @lru_cache(maxsize=16)
-def _cases(grid: int, composed: bool, small: bool) -> tuple[Case, ...]:
+def _cases(grid: int, composed: bool, small: bool) -> tuple[TradeoffCase, ...]:
     sizes = Budget("grid", 1, 1, grid, 1, 1.0)
-    out = [Case(f"Q_2x3(p={p}, q={q})", q2x3(p, q)) for p, q in q2x3_points(sizes)]
+    out = [TradeoffCase(f"Q_2x3(p={p}, q={q})", evidential_q2x3(p, q)) for p, q in q2x3_points(sizes)]
     two, three, positive = _denominators(grid, composed, small)
     for labels, denominator, singletons in ((2, two, False), (3, three, False), (3, positive, True)):
         if denominator is None:
@@ -72,11 +72,11 @@ def _cases(grid: int, composed: bool, small: bool) -> tuple[Case, ...]:
         rows = mass_functions(labels, denominator, positive_singletons=singletons)
         label = f"rows on {labels} labels" + (" (every singleton focal)" if singletons else "")
         for i, j in itertools.combinations_with_replacement(range(len(rows)), 2):
-            out.append(Case(label, Mechanism({"x": rows[i], "x'": rows[j]})))
+            out.append(TradeoffCase(label, Mechanism({"x": rows[i], "x'": rows[j]})))
     return tuple(out)
 
 
-def cases(budget: Budget, *, composed: bool = False, small: bool = False) -> tuple[Case, ...]:
+def cases(budget: Budget, *, composed: bool = False, small: bool = False) -> tuple[TradeoffCase, ...]:
     """Q_2x3 on the grid of :func:`q2x3_points`, and every unordered pair of mass functions on 2 and on 3
     labels with masses on the grids of :func:`_denominators` (:func:`numeric.grids.mass_functions`). Cached."""
     return _cases(budget.grid, composed, small)
@@ -115,9 +115,9 @@ class BudgetPoint(Shown):
     ``extra`` values: a pair, a region, its coarsened values); ``tested`` is the case whose statement 2 is
     checked when it differs (a converse's message-space reading)."""
 
-    case: Case
+    case: TradeoffCase
     r: Fraction
-    tested: Case | None = None
+    tested: TradeoffCase | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @cached_property

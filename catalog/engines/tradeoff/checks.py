@@ -36,7 +36,7 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Correction, Detail, Evidence, Outcome
 from proofs.engines.methods import exhaustive
 from catalog.engines.tradeoff.cases import BudgetPoint, budgets_from, candidate_budgets, cases, grid_text
-from catalog.engines.tradeoff.statements import Bound, Case, Statement, privacy
+from catalog.engines.tradeoff.statements import TradeoffBound, TradeoffCase, TradeoffStatement, privacy
 
 __all__ = ["statement_problems", "problem_of", "compare", "violation", "holds", "forward", "converse",
            "implication_both_ways", "with_correction"]
@@ -55,7 +55,7 @@ def problem_of(mechanism: Mechanism, x: Hashable, x_prime: Hashable, composed: b
     return known[key]
 
 
-def statement_problems(case: Case, statement: Statement) -> list[tuple[tuple, TestingProblem]]:
+def statement_problems(case: TradeoffCase, statement: TradeoffStatement) -> list[tuple[tuple, TestingProblem]]:
     """The testing problems statement 2 is about: every pair (x, x') of the definition ``statement.pairs``
     among the inputs of the tested mechanism, squared when composed, seen through the errors reading."""
     tested = case.statement_mechanism
@@ -89,7 +89,7 @@ def _scaled(name: str, r: Fraction, d_alpha: int, d_beta: int) -> tuple[tuple[in
                  for s_num, s_den, c_num, c_den in _pieces(name, r))
 
 
-def _test_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None:
+def _test_violation(problem: TestingProblem, r: Fraction, bound: TradeoffBound) -> dict | None:
     """The first region whose (α, β) violates ``bound``, compared in integer arithmetic: β = B/d_β against the
     pieces s·α + c of the bound (a lower bound is their max, an upper bound their min); the failing region is
     reported with its exact errors and the bound's value."""
@@ -118,7 +118,7 @@ def _function(problem: TestingProblem, errors: str) -> PiecewiseLinear:
     return testing.tradeoff_op(problem, errors)
 
 
-def _tradeoff_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None:
+def _tradeoff_violation(problem: TestingProblem, r: Fraction, bound: TradeoffBound) -> dict | None:
     """Both sides are piecewise linear on [0, 1]: compared at every vertex of T and every kink of the bound."""
     function = _function(problem, bound.errors)
     g = BOUNDS[bound.bound]
@@ -136,14 +136,14 @@ def _tradeoff_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> d
 ENVELOPES = {testing.T_PE.name: ("pe", "lower"), testing.T_OP_REPAIRED.name: ("op", "upper")}
 
 
-def _envelope_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None:
+def _envelope_violation(problem: TestingProblem, r: Fraction, bound: TradeoffBound) -> dict | None:
     """T ≥ g (T = T^pe, g convex and non-increasing) or T ≤ g (T = the repaired T^op, g concave and
     non-increasing) on [0, 1] holds iff every region point (α_R, β_R) satisfies it: T lies below (above) the
     segment between two region points and g is convex (concave), and T(α) is reached at some α' ≤ α (≥ α)
     where g(α') ≥ g(α) (≤). So the regions are compared in integer arithmetic, and a failing region gives
     T(α_R) past g(α_R)."""
     errors, side = ENVELOPES[bound.errors]
-    found = _test_violation(problem, r, Bound(bound.bound, side, errors))
+    found = _test_violation(problem, r, TradeoffBound(bound.bound, side, errors))
     if found is None:
         return None
     alpha = found["type I error"]
@@ -154,12 +154,12 @@ def _envelope_violation(problem: TestingProblem, r: Fraction, bound: Bound) -> d
 
 
 @lru_cache(maxsize=4096)
-def _shape_allows(bound: Bound, r: Fraction) -> bool:
+def _shape_allows(bound: TradeoffBound, r: Fraction) -> bool:
     """The bound is a max (lower side) or min (upper side) of non-increasing lines."""
     return (bound.kind, bound.side) in (("max", "lower"), ("min", "upper")) and all(s <= 0 for s, _ in lines(bound.bound, r))
 
 
-def violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None:
+def violation(problem: TestingProblem, r: Fraction, bound: TradeoffBound) -> dict | None:
     """Where ``problem`` violates ``bound`` at r = e^ε (a dict saying where, exactly), or None."""
     if bound.on == "tests":
         return _test_violation(problem, r, bound)
@@ -168,7 +168,7 @@ def violation(problem: TestingProblem, r: Fraction, bound: Bound) -> dict | None
     return _tradeoff_violation(problem, r, bound)
 
 
-def holds(case: Case, r: Fraction, statement: Statement) -> dict | None:
+def holds(case: TradeoffCase, r: Fraction, statement: TradeoffStatement) -> dict | None:
     """None if statement 2 holds at r for every pair of ``case``; else the first violation, with its pair."""
     for pair, problem in statement_problems(case, statement):
         for bound in statement.bounds:
@@ -179,8 +179,8 @@ def holds(case: Case, r: Fraction, statement: Statement) -> dict | None:
 
 
 # --- exhaustive checks ------------------------------------------------------------------------------------------
-def forward(budget: Budget, *, statement: Statement, premise: str, reading: str | None,
-            items: Iterable[Case] | None = None, domain: str | None = None, detail: dict | None = None,
+def forward(budget: Budget, *, statement: TradeoffStatement, premise: str, reading: str | None,
+            items: Iterable[TradeoffCase] | None = None, domain: str | None = None, detail: dict | None = None,
             small: bool = False) -> Evidence:
     """Exhaustive check of "Q is ε-``premise`` ⇒ statement 2" at every case and every budget from the
     case's own ratio; the premise is re-read from the definitions at each point and counted."""
@@ -204,8 +204,8 @@ def forward(budget: Budget, *, statement: Statement, premise: str, reading: str 
     )
 
 
-def converse(budget: Budget, *, statement: Statement, conclusion: str, reading: str | None,
-             transform: Callable[[Case], Case | None] | None = None, domain_note: str = "",
+def converse(budget: Budget, *, statement: TradeoffStatement, conclusion: str, reading: str | None,
+             transform: Callable[[TradeoffCase], TradeoffCase | None] | None = None, domain_note: str = "",
              small: bool = False, detail: dict | None = None) -> Evidence:
     """Exhaustive check of "statement 2 ⇒ Q is ε-``conclusion``" at every case and every candidate budget;
     the points where statement 2 holds are counted. ``transform`` maps a case to the one whose statement 2
@@ -235,13 +235,13 @@ def converse(budget: Budget, *, statement: Statement, conclusion: str, reading: 
     )
 
 
-def implication_both_ways(budget: Budget, *, statement: Statement, notion_name: str, reading: str | None) -> list[Evidence]:
+def implication_both_ways(budget: Budget, *, statement: TradeoffStatement, notion_name: str, reading: str | None) -> list[Evidence]:
     """The two implications of "statement 2 ⇔ Q is ε-``notion_name``" at every case of the small grid and
     every candidate budget, each counting the points where its premise held (statement 2 is evaluated once
     per point). Used beside a decision procedure that proves the equivalence on the whole domain."""
     notion = privacy(notion_name)
     chosen = cases(budget, small=True)
-    found: dict[tuple[Case, Fraction], dict | None] = {}
+    found: dict[tuple[TradeoffCase, Fraction], dict | None] = {}
 
     def points() -> Iterator[BudgetPoint]:
         for case in chosen:

@@ -24,7 +24,7 @@ from typing import Any
 from numeric.belief import MassFunction
 from numeric.definitions import testing
 from numeric.grids import mass_functions
-from numeric.mechanisms import Mechanism, q2x3
+from numeric.mechanisms import Mechanism, evidential_q2x3
 from numeric.sampling import Choose, Sampler
 from numeric.strategies import mechanisms, sampler
 from numeric.tradeoff import TestingProblem, count_no, q2x3_square_table
@@ -35,7 +35,7 @@ from proofs.kernel.steps import Enumeration, Stated, Step
 from proofs.engines.methods import exhaustive, property_search
 from catalog.engines.tradeoff.cases import q2x3_points
 from catalog.engines.tradeoff.search import search_examples
-from catalog.engines.tradeoff.statements import Case, Shown
+from catalog.engines.tradeoff.statements import TradeoffCase, Shown
 
 __all__ = ["TestPoint", "vertex_rows", "choquet_exhaustive", "choquet_steps", "choquet_search", "table_cases",
            "table_agrees", "message_space_case", "errors_agree"]
@@ -124,7 +124,7 @@ def _grid(budget: Budget) -> tuple[list, list, str]:
     """Rows (Q_2x3's and the grids on 2 and 3 labels) and ordered pairs of rows, with the grid in words."""
     points, row_grids, pair_grids = _sizes(budget)
     (_, d2), (_, d3) = row_grids
-    examples = [q2x3(p, q) for p, q in points]
+    examples = [evidential_q2x3(p, q) for p, q in points]
     rows = [m[x] for m in examples for x in ("x", "x'")] + [m for n, d in row_grids for m in mass_functions(n, d)]
     pairs = [(m["x"], m["x'"]) for m in examples] + [pair for n, d in pair_grids
                                                      for pair in itertools.product(mass_functions(n, d), repeat=2)]
@@ -240,13 +240,13 @@ def choquet_search(budget: Budget) -> Evidence:
 
 
 # --- the appendix's table ---------------------------------------------------------------------------------
-def table_cases(budget: Budget) -> list[Case]:
+def table_cases(budget: Budget) -> list[TradeoffCase]:
     """Q_2x3(p, q) on the grid with, as the mechanism tested, the appendix's mass table of its square on
     {0, 1, 2} (premise read on Q_2x3 itself)."""
     out = []
     for p, q in q2x3_points(budget):
         table = q2x3_square_table(p, q)
-        out.append(Case(f"Q_2x3(p={p}, q={q}), the appendix's table of its square", q2x3(p, q),
+        out.append(TradeoffCase(f"Q_2x3(p={p}, q={q}), the appendix's table of its square", evidential_q2x3(p, q),
                         Mechanism({"x": table.null, "x'": table.alternative})))
     return out
 
@@ -255,7 +255,7 @@ def table_agrees(budget: Budget, *, reading: str) -> Evidence:
     """The table is the image of the product under the number of "no" answers, and has the same trade-off
     functions (T^pe, T^op: repaired) as the product frame."""
     def check(point: dict) -> bool | tuple[bool, dict]:
-        square = TestingProblem.of(q2x3(point["p"], point["q"]), "x", "x'").square()
+        square = TestingProblem.of(evidential_q2x3(point["p"], point["q"]), "x", "x'").square()
         table = q2x3_square_table(point["p"], point["q"])
         images = (square.null.image(count_no, (0, 1, 2)), square.alternative.image(count_no, (0, 1, 2)))
         if images != (table.null, table.alternative):
@@ -274,7 +274,7 @@ def table_agrees(budget: Budget, *, reading: str) -> Evidence:
 
 
 # --- the message space ----------------------------------------------------------------------------------
-def message_space_case(case: Case) -> Case | None:
+def message_space_case(case: TradeoffCase) -> TradeoffCase | None:
     """``case`` with each row a probability on the messages 2^Y ∖ {∅} (frames of at most 2 labels: 3 messages,
     8 tests; larger frames are left out, stated in the evidence)."""
     mechanism = case.mechanism
@@ -287,7 +287,7 @@ def message_space_case(case: Case) -> Case | None:
     def as_probability(m: MassFunction) -> MassFunction:
         return MassFunction.bayesian(labels, {label: m.m(e) for label, e in zip(labels, subsets)})
 
-    return Case(case.label + " on messages", mechanism,
+    return TradeoffCase(case.label + " on messages", mechanism,
                 Mechanism({x: as_probability(mechanism[x]) for x in mechanism.inputs}))
 
 

@@ -36,10 +36,10 @@ from proofs.kernel.steps import Stated, Step
 from proofs.engines.composite import point_steps
 from catalog.engines.notation import sign_evidence
 from catalog.engines.tradeoff.checks import ENVELOPES
-from catalog.engines.tradeoff.statements import Statement
+from catalog.engines.tradeoff.statements import TradeoffStatement
 from core.errors import invalid
 
-__all__ = ["Inequality", "bound_inequalities", "region_premise", "region_statement", "realized", "premise_holds_at",
+__all__ = ["RegionInequality", "bound_inequalities", "region_premise", "region_statement", "realized", "premise_holds_at",
            "region_decision", "q2x3_premise", "equivalence_decision", "WITNESS", "SYMBOLS", "relation"]
 
 #: The names a claim's constraint text may use, as the symbols the engines use (other names become real
@@ -68,7 +68,7 @@ def relation(item: Any) -> sympy.Basic:
 
 
 @dataclass(frozen=True)
-class Inequality:
+class RegionInequality:
     """``expr`` ``sign`` on the domain (``">=0"`` by default), with ``name`` saying in words what it is;
     ``expr`` is a sympy expression (text is read once by the safe parser with :data:`SYMBOLS`)."""
 
@@ -84,7 +84,7 @@ class Inequality:
             raise invalid("sign", self.sign, "not one of ['>=0', '>0', '<=0', '<0', '==0', '!=0']")
 
 
-def bound_inequalities(name: str, side: str, alpha: sympy.Expr, beta: sympy.Expr, *, label: str = "") -> list[Inequality]:
+def bound_inequalities(name: str, side: str, alpha: sympy.Expr, beta: sympy.Expr, *, label: str = "") -> list[RegionInequality]:
     """β ``side`` bound(α) as inequalities, one per linear piece of the bound (a lower bound is a max of
     pieces, an upper bound a min: the inequality holds iff it holds against every piece); α and β are
     substituted into the pieces by ``xreplace``."""
@@ -95,7 +95,7 @@ def bound_inequalities(name: str, side: str, alpha: sympy.Expr, beta: sympy.Expr
     out = []
     for line in lines:
         expr = beta - line if side == "lower" else line - beta
-        out.append(Inequality(f"{label}{'beta >= ' if side == 'lower' else 'beta <= '}{line} (a piece of {name}) "
+        out.append(RegionInequality(f"{label}{'beta >= ' if side == 'lower' else 'beta <= '}{line} (a piece of {name}) "
                               f"with alpha = {alpha}, beta = {beta}", expr))
     return out
 
@@ -106,8 +106,8 @@ def region_premise(notion: str, reading: str | None = None) -> list[sympy.Basic]
     return region_constraints("simplex") + (region_constraints(notion, reading=reading) if notion != "simplex" else [])
 
 
-def region_statement(statement: Statement) -> list[Inequality]:
-    """Statement 2 (a :class:`~catalog.engines.tradeoff.statements.Statement` of one use) at one region R and
+def region_statement(statement: TradeoffStatement) -> list[RegionInequality]:
+    """Statement 2 (a :class:`~catalog.engines.tradeoff.statements.TradeoffStatement` of one use) at one region R and
     its complement, for every pair (x, x') of ``statement.pairs``, as inequalities in the coarsened variables.
     With 000's errors every error of the pair (x, x') is under x' (the pair (x', x') of 003's errors)."""
     if statement.composed:
@@ -148,7 +148,7 @@ def premise_holds_at(constraints: Iterable[Any], values: Mapping[str, Any]) -> b
 
 def region_decision(
     premise: Sequence[Any],
-    conclusions: Sequence[Inequality],
+    conclusions: Sequence[RegionInequality],
     *,
     budget: Budget,
     witness: Mapping[str, Any] | None,
@@ -172,7 +172,7 @@ def region_decision(
     conclusions, symmetries = _up_to_symmetry(premise, list(conclusions))
     outcomes: dict[str, str] = {}
     queries = 0
-    first: tuple[Inequality, Evidence] | None = None
+    first: tuple[RegionInequality, Evidence] | None = None
     steps: list[Step] = []      # for a proof certificate: each inequality's own decision
     for inequality in conclusions:
         found = sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
@@ -235,7 +235,7 @@ def _canonical(item: sympy.Basic, swap: Mapping[sympy.Symbol, sympy.Symbol] | No
     return ("> " if strict else ">= ") + sympy.srepr((sympy.expand(numerator), sympy.expand(denominator)))
 
 
-def _up_to_symmetry(premise: Sequence[sympy.Basic], conclusions: list[Inequality]) -> tuple[list[Inequality], list[str]]:
+def _up_to_symmetry(premise: Sequence[sympy.Basic], conclusions: list[RegionInequality]) -> tuple[list[RegionInequality], list[str]]:
     """The conclusions up to the relabelings of :data:`_SYMMETRIES` that leave the premise invariant (checked
     on canonical forms): a relabeled premise point is a premise point, so an inequality holds on the premise
     iff its relabeling does. Returns the kept conclusions and the symmetries used."""
@@ -267,14 +267,14 @@ def q2x3_premise(notion: str) -> list[sympy.Basic]:
     return out
 
 
-def equivalence_decision(budget: Budget, statement: Statement, notion: str) -> list[Evidence]:
+def equivalence_decision(budget: Budget, statement: TradeoffStatement, notion: str) -> list[Evidence]:
     """Both directions of "statement 2 at R and R^c, every pair ⇔ the coarsened ``notion`` (``"WLDP"`` or
     ``"bel/pl"``)", decided by z3. Both sides range over every event E (every E is a region R), so this is
     the equivalence for every mechanism."""
     simplex = region_premise("simplex")
     statement_pieces = region_statement(statement)
     constraints = region_constraints(notion)
-    as_inequalities = [Inequality(str(c), c.rhs - c.lhs) for c in constraints]  # lhs <= rhs as rhs - lhs >= 0
+    as_inequalities = [RegionInequality(str(c), c.rhs - c.lhs) for c in constraints]  # lhs <= rhs as rhs - lhs >= 0
     domain = ("every evidential mechanism, pair and region R (with R^c; coarsened), every r > 1; statement 2 at "
               "every region is the condition at every event E")
     return [

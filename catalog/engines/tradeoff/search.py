@@ -20,7 +20,7 @@ from proofs.base.evidence import Evidence
 from proofs.engines.methods import property_search
 from catalog.engines.tradeoff.cases import candidate_budgets
 from catalog.engines.tradeoff.checks import compare, holds, statement_problems
-from catalog.engines.tradeoff.statements import Case, Statement, privacy
+from catalog.engines.tradeoff.statements import TradeoffCase, TradeoffStatement, privacy
 from core.errors import invalid
 
 __all__ = ["search", "search_examples", "sampler_for", "SEARCH_FACTORS"]
@@ -68,7 +68,7 @@ def sampler_for(max_labels: int, composed: bool) -> Sampler:
     return Sampler(build, f"two-input mechanisms on 1..{max_labels} labels with a test in (1/6)Z")
 
 
-def _randomized_violation(case: Case, r: Fraction, statement: Statement, phi_values: tuple) -> dict | None:
+def _randomized_violation(case: TradeoffCase, r: Fraction, statement: TradeoffStatement, phi_values: tuple) -> dict | None:
     """The errors of one randomized test φ against the per-test bounds of ``statement``. Each distinct row's
     lower and upper expectations of φ are computed once, by Choquet integrals, and checked against the level
     sets; a pair's errors are (lower_x φ, upper_x φ, 1 - upper_x' φ, 1 - lower_x' φ), since the expectations
@@ -112,7 +112,7 @@ def search_examples(budget: Budget, reading: str | None, *, composed: bool = Fal
     return max(20, budget.examples // ((10 if reading is None else 20) * (2 if composed else 1)))
 
 
-def search(budget: Budget, *, statement: Statement, notion_name: str, direction: str, reading: str | None,
+def search(budget: Budget, *, statement: TradeoffStatement, notion_name: str, direction: str, reading: str | None,
            max_labels: int) -> Evidence:
     """Property search: random two-input mechanisms, every deterministic test and one randomized test.
     ``direction="forward"``: premise ε-``notion_name`` at r = own ratio × factor, conclusion statement 2;
@@ -130,14 +130,14 @@ def search(budget: Budget, *, statement: Statement, notion_name: str, direction:
         return [] if r0 == math.inf or r0 * factor <= 1 else [Fraction(r0) * factor]
 
     def premise(example) -> bool:
-        case = Case("random", example[0])
+        case = TradeoffCase("random", example[0])
         if direction == "forward":
             return any(notion.holds(case.mechanism, r) for r in budgets(example))
         return any(holds(case, r, statement) is None for r in budgets(example))
 
     def evaluate(example):
         mechanism, phi_values, _ = example
-        case = Case("random", mechanism)
+        case = TradeoffCase("random", mechanism)
         for r in budgets(example):
             if direction == "forward":
                 found = holds(case, r, statement) or _randomized_violation(case, r, statement, phi_values)
@@ -150,7 +150,7 @@ def search(budget: Budget, *, statement: Statement, notion_name: str, direction:
 
     return property_search(
         sampler_for(max_labels, statement.composed), lambda ex: evaluate(ex)[0], examples=examples, recheck=evaluate,
-        premise=premise, describe=lambda ex: Case("random", ex[0]).to_json(), reading=reading,
+        premise=premise, describe=lambda ex: TradeoffCase("random", ex[0]).to_json(), reading=reading,
         domain=(f"{examples} random two-input mechanisms (numeric.strategies.mechanisms, frames of 1..{max_labels} "
                 "labels, exact masses); every pair (x, x') of the definition; every deterministic test"
                 + (f" and one randomized test phi in (1/6)Z on {'Y x Y' if statement.composed else 'Y'}"

@@ -1,5 +1,5 @@
 """What the hypothesis-testing claims state, as data: a bound on the errors of tests or on a trade-off function
-(:class:`Bound`), statement 2 of a theorem (:class:`Statement`), a two-input mechanism checked (:class:`Case`) and
+(:class:`TradeoffBound`), statement 2 of a theorem (:class:`TradeoffStatement`), a two-input mechanism checked (:class:`TradeoffCase`) and
 a privacy notion read from :mod:`numeric.definitions` (:class:`Privacy`). Sources: 003 §3.1 (Theorem 3.5,
 Corollary 3.6) and §3.2 (Definition 3.17, Theorem 3.18, Corollary 3.19), ``003_c07100d0f17e2eef.txt``.
 
@@ -23,7 +23,7 @@ from numeric.tradeoff import ERROR_PAIRS
 from numeric.tradeoff_bounds import EXPRESSIONS
 from core.errors import invalid
 
-__all__ = ["Bound", "Statement", "Case", "Privacy", "privacy", "Shown", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
+__all__ = ["TradeoffBound", "TradeoffStatement", "TradeoffCase", "Privacy", "privacy", "Shown", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
 
 #: The trade-off functions a bound may be about: T^pe and every T^op of :mod:`numeric.definitions.testing`.
 TRADEOFF_FUNCTIONS = (testing.T_PE.name, *testing.T_OP_READINGS)
@@ -34,7 +34,7 @@ _ERRORS = (testing.ERRORS_317.name, testing.ERRORS_000.name)
 
 
 @dataclass(frozen=True)
-class Bound:
+class TradeoffBound:
     """One inequality: the type II error ``side`` (``"lower"``: β >= g(α); ``"upper"``: β <= g(α)) the bound
     ``bound`` (a name of :data:`numeric.tradeoff_bounds.EXPRESSIONS`).
 
@@ -68,20 +68,20 @@ class Bound:
 
 
 @dataclass(frozen=True)
-class Statement:
+class TradeoffStatement:
     """Statement 2 of a theorem: ``bounds`` for every pair (x, x') that the definition ``pairs`` (a reading
     of :mod:`numeric.definitions.ldp`) ranges over, on the tests of one use of the mechanism or of its
     two-fold composition (``composed``), with the Definition 3.17 errors of the reading ``errors`` (003, or
     000's)."""
 
-    bounds: tuple[Bound, ...]
+    bounds: tuple[TradeoffBound, ...]
     pairs: str
     composed: bool = False
     errors: str = testing.ERRORS_317.name
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bounds", tuple(self.bounds))
-        if not self.bounds or not all(isinstance(b, Bound) for b in self.bounds):
+        if not self.bounds or not all(isinstance(b, TradeoffBound) for b in self.bounds):
             raise invalid("bounds", self.bounds, "a statement is a non-empty tuple of Bound")
         if self.pairs not in STATEMENT_PAIRS:
             raise invalid("pairs", self.pairs, "the pairs of a definition: 'SLDP', 'WLDP' or 'WLDP: distinct pairs'")
@@ -93,7 +93,7 @@ class Statement:
 
 
 @dataclass(frozen=True, eq=False)
-class Case:
+class TradeoffCase:
     """A two-input mechanism (inputs "x", "x'") with its label; ``tested`` is the mechanism whose pairs
     statement 2 is about when it differs (the appendix's mass table of Q_2x3 squared, the rows as
     probabilities on messages)."""

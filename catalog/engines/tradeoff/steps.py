@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 
 from numeric.definitions import ldp
-from numeric.mechanisms import q2x3
+from numeric.mechanisms import evidential_q2x3
 from numeric.tradeoff import TestingProblem
 from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.engines.methods import exhaustive
 from catalog.engines.tradeoff.cases import BudgetPoint, budgets_from, cases, grid_text, q2x3_points
 from catalog.engines.tradeoff.checks import problem_of
-from catalog.engines.tradeoff.statements import Case, Privacy, privacy
+from catalog.engines.tradeoff.statements import TradeoffCase, Privacy, privacy
 
 __all__ = ["coarsened", "region_enumeration", "q2x3_enumeration", "STEP_FACTORS"]
 
@@ -101,7 +101,7 @@ def q2x3_enumeration(budget: Budget, *, premise: str, assumption: Callable[[dict
         for p, q in q2x3_points(budget):
             if q == 0:
                 continue
-            case = Case(f"Q_2x3(p={p}, q={q})", q2x3(p, q))
+            case = TradeoffCase(f"Q_2x3(p={p}, q={q})", evidential_q2x3(p, q))
             for r in budgets_from(notion.ratio(case.mechanism)):
                 for combination in itertools.product(*extra.values()):
                     yield BudgetPoint(case, r, extra={"p": p, "q": q, **dict(zip(extra, combination))})

@@ -43,13 +43,16 @@ import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 
 __all__ = ["Condition", "Statement", "RELATIONS", "NEGATION", "CONSTANT_NAMES", "parse_expression",
            "parse_constraint", "parse_sign", "plain_symbols", "read_statement", "shown"]
 
 #: Names that stand for constants unless declared as variables, and what they stand for.
 CONSTANT_NAMES = {"pi": "the constant π", "E": "Euler's number", "e": "Euler's number", "I": "the imaginary unit"}
+#: The constants a name that is not declared as a variable stands for in a domain (``e`` and ``I`` are
+#: refused by name instead).
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
 #: Plain symbols for every constant's name: used to find which of them a domain constrains alone.
 _SCAN = {name: sympy.Symbol(name, real=True) for name in CONSTANT_NAMES}
 
@@ -149,10 +152,8 @@ def parse_expression(expr: Any, known: Mapping[str, sympy.Symbol], what: str = "
     shown = expr if shown is None else shown
     if isinstance(expr, str):
         value, _ = _parse_text(expr, known, what, relational=False)
-    elif isinstance(expr, sympy.Basic):
-        value = expr
-    elif isinstance(expr, (int, Fraction)) and not isinstance(expr, bool):
-        value = sympy.Rational(expr)
+    elif isinstance(expr, (sympy.Basic, int, Fraction)) and not isinstance(expr, bool):
+        value = as_sympy(expr, name=what)
     else:
         raise invalid(what, shown, "is neither a sympy expression nor a string")
     if not isinstance(value, sympy.Expr) or isinstance(value, _TRUTH_VALUES):
@@ -366,8 +367,8 @@ def read_statement(expr: Any, domain: Any, *, sign: str, integers: Iterable[str]
     target = Condition(parse_expression(expr, known), op, text)
     conditions: list[Condition] = []
     domain_integers: set[str] = set()
-    if isinstance(domain, str):
-        stated = Domain.parse(domain, symbols=known)
+    if isinstance(domain, str):       # read once: the names the scan left as symbols become the constants
+        stated = scanned.substituted({name: _CONSTANTS[name] for name in _CONSTANTS if name not in known})
     if stated is not None:
         for relation in stated.conditions:
             conditions += parse_constraint(relation, known)

@@ -23,7 +23,7 @@ from typing import Any
 import sympy
 import z3
 
-from core.context import DEFAULT_DPS, arb
+from core.context import DEFAULT_DPS, closed_sign
 from core.errors import InvalidArgument, invalid
 from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded, shielded
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
@@ -294,29 +294,13 @@ def evaluate(expr: sympy.Expr, point: Mapping[sympy.Symbol, Any]) -> tuple[Any, 
 
 
 def truth(op: str, value: sympy.Expr, recheck: str) -> bool | None:
-    """``value op 0``: exactly for a rational, else where python-flint balls at the two precisions of
-    :meth:`core.context.NumbersContext.confirmations` (both at least the working one) agree."""
+    """``value op 0``: exactly for a rational, else by the sign :func:`core.context.closed_sign` reads from
+    python-flint balls at the two precisions of :meth:`core.context.NumbersContext.confirmations` (both at
+    least the working one) when they agree."""
     if recheck == "exact":
         return bool(RELATIONS[op](value))
-    truths = set()
-    for context in arb(DEFAULT_DPS).confirmations():
-        try:
-            ball = context.evaluate(value, {})
-        except (ValueError, ZeroDivisionError):
-            return None
-        holds = RELATIONS[op](sympy.Integer(0))          # the relation at 0, for a ball that is exactly 0
-        if ball.is_exact() and ball == 0:
-            truths.add(bool(holds))
-        elif op in ("==", "!=") and not ball.contains(0):
-            truths.add(op == "!=")
-        elif op not in ("==", "!="):
-            positive, negative = ball > 0, ball < 0
-            if not (positive or negative):
-                return None
-            truths.add(bool(RELATIONS[op](sympy.Integer(1 if positive else -1))))
-        else:
-            return None
-    return truths.pop() if len(truths) == 1 else None
+    sign, _ = closed_sign(value, dps=DEFAULT_DPS)
+    return None if sign is None else bool(RELATIONS[op](sympy.Integer(sign)))
 
 
 def domain_holds(domain: Sequence[Condition], values: Mapping[sympy.Symbol, Any]) -> bool:

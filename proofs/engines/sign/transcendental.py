@@ -29,11 +29,11 @@ from typing import Any
 
 import sympy
 
-from core.context import DEFAULT_DPS, arb
+from core.context import DEFAULT_DPS, arb, closed_sign
 from core.errors import invalid
 from proofs.base.evidence import Detail
 from proofs.engines.sign.branch import MAX_ORDER, Bound, Goal, Result, Search, prove
-from proofs.engines.sign.interval import Interval, side_conditions
+from proofs.engines.sign.interval import side_conditions
 from proofs.engines.sign.limits import Deadline, TimeUp, bounded
 from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
@@ -107,20 +107,12 @@ def box_bounds(variables: Sequence[sympy.Symbol], domain: Sequence[Condition]) -
 def confirm(expr: sympy.Expr, op: str, values: dict[sympy.Symbol, Fraction], holds: bool,
             dps: int = DEFAULT_DPS) -> str | None:
     """How ``(expr op 0) == holds`` was confirmed at the exact point ``values``: ``"exact"`` (sympy gives
-    a rational), ``"two-precisions"`` (arb balls at both confirmation precisions agree), or None."""
-    exact = expr.xreplace({s: sympy.Rational(v.numerator, v.denominator) for s, v in values.items()})
-    if exact.is_Rational:
-        return "exact" if bool(RELATIONS[op](exact)) == holds else None
-    named = {s.name: v for s, v in values.items()}
-    for context in arb(dps).confirmations():
-        try:
-            ball = context.evaluate(expr, named)
-        except (ValueError, ZeroDivisionError):
-            return None
-        interval = Interval.ball(ball)
-        if not (interval.certainly(op) if holds else interval.never(op)):
-            return None
-    return "two-precisions"
+    a rational), ``"two-precisions"`` (arb balls at both confirmation precisions show the same sign, by
+    :func:`core.context.closed_sign`), or None."""
+    sign, how = closed_sign(expr, {s.name: v for s, v in values.items()}, dps=dps)
+    if sign is None or bool(RELATIONS[op](sympy.Integer(sign))) != holds:
+        return None
+    return how
 
 
 def recheck(target: Condition, domain: Sequence[Condition], point: dict[sympy.Symbol, Fraction],
