@@ -204,8 +204,6 @@ class NumbersContext:
         hi))``, ``binomial`` and ``factorial`` are evaluated term by term when their bounds and arguments
         are integers at ``values``; a power whose exponent is an integer at ``values`` (``0**(n-1)``) is
         an exact power."""
-        import sympy
-
         expression = as_sympy(expression, name="expression")
         given = {str(k): v for k, v in (values or {}).items()}
         missing = sorted(s.name for s in expression.free_symbols if s.name not in given)

@@ -459,8 +459,10 @@ def _monomial_integral(k: int, a: sympy.Expr, b: sympy.Expr, u: sympy.Expr, v: s
             def edge(z: sympy.Expr) -> sympy.Expr:
                 return 0 if z in (sympy.oo, -sympy.oo) else z ** (j - 1) * sympy.exp(-alpha * z ** 2)
             if j == 0:
-                ev = (lambda z: sympy.Integer(-1) if z == -sympy.oo else (sympy.Integer(1) if z == sympy.oo
-                                                                          else sympy.erf(sympy.sqrt(alpha) * z)))
+                def ev(z: sympy.Expr) -> sympy.Expr:
+                    if z == -sympy.oo:
+                        return sympy.Integer(-1)
+                    return sympy.Integer(1) if z == sympy.oo else sympy.erf(sympy.sqrt(alpha) * z)
                 return sympy.sqrt(sympy.pi / alpha) / 2 * (ev(V) - ev(U))
             if j == 1:
                 return -(edge(V) - edge(U)) / (2 * alpha)

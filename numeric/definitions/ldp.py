@@ -232,8 +232,6 @@ def ldp_ratio(Q: Mechanism) -> Any:
 
 def _budget(r: Any) -> Any:
     """r = e^ε as an exact number (Fraction, or a sympy number for irrational r), refused below 1."""
-    import sympy
-
     exact = exact_or_none(r)
     if exact is None:
         value = as_sympy(r, name="r") if not isinstance(r, float) else None

@@ -491,13 +491,13 @@ def at_point(relations: Iterable[Any], point: Mapping[Any, Any]) -> tuple[list[t
     import sympy
 
     conditions, equalities = [], True
-    for relation in relations:
-        value = relation.xreplace(dict(point))
+    for stated in relations:
+        value = stated.xreplace(dict(point))
         if isinstance(value, sympy.Equality):
             equalities = equalities and sympy.expand(value.lhs - value.rhs) == 0
         elif value is sympy.false:
             equalities = False
         elif value is not sympy.true:
             difference = value.lhs - value.rhs if value.rel_op in (">=", ">") else value.rhs - value.lhs
-            conditions.append((f"at the point: {relation}", difference))
+            conditions.append((f"at the point: {stated}", difference))
     return conditions, equalities

@@ -343,7 +343,7 @@ def _param_points(law: Density, merged: Domain, k: int, eps: sympy.Expr, *extra:
 
 def _enumeration(law: Density, merged: Domain, eps: sympy.Expr, k: int) -> Evidence:
     start = time.perf_counter()
-    checked, interior, worst = 0, 0, None
+    checked, interior = 0, 0
     text_points = []
     for point, inside in _param_points(law, merged, k, eps):
         subs = {sympy.Symbol(n, real=True): v for n, v in point.items()}

@@ -28,7 +28,7 @@ from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
 from numeric.count_points import face, holds
 from numeric.finite_mechanism import symbol
-from proofs.base.evidence import Evidence, Outcome
+from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, Verdict
 
 __all__ = ["with_region", "condition_of", "joined"]

@@ -30,7 +30,7 @@ import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
-from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, fix, holds, in_domain, user_value
+from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, fix, in_domain, user_value
 from numeric.count_statistic import CountStatistic, check_size
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
 from numeric.enumeration import Survey, parse_statistic

@@ -67,7 +67,6 @@ from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from numeric.count_moments import difference_is_zero, symbolic_moments
 from numeric.count_points import Case
-from numeric.count_statistic import CountStatistic
 from numeric.data_model import Counts
 from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_moments, parse_statistic
 from numeric.families import Family
@@ -303,7 +302,7 @@ def enumeration_evidence(problem: MomentProblem, moment: str, ns: list[int],
     if not any(by_n.values()):
         if points is not None or problem.domain is None:
             raise invalid("points", points, "needs at least one point")
-    model, given = problem.model, problem.statistic.given
+    given = problem.statistic.given
     try:
         for n in ns:
             for case in by_n[n]:

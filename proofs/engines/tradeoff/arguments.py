@@ -39,7 +39,7 @@ from proofs.base.steps import Boxes, ExactValue, Holds, Identity, Stated, Step, 
 from proofs.base.steps import Inequality as NonNegative
 from proofs.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from proofs.engines.tradeoff.checks import holds
-from proofs.engines.tradeoff.regions import Inequality, bound_inequalities, region_decision, region_statement
+from proofs.engines.tradeoff.regions import Inequality, region_decision, region_statement
 from proofs.engines.tradeoff.statements import Case, Statement
 from core.errors import InvalidArgument, invalid
 
@@ -439,8 +439,8 @@ def errors_identity() -> Evidence:
     total = sympy.Sum(pr[i], (i, 1, n))
     difference = sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)) - (total - sympy.Sum(pr[i] * phi[i], (i, 1, n)))
     simplified = sympy.simplify(sympy.expand(difference).doit())
-    linear = sympy.simplify((sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
-                             - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit()))
+    linear = sympy.simplify(sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
+                             - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit())
     ok = simplified == 0 and linear == 0
     steps = (Identity("E_pr(1 - phi) = sum pr_i - E_pr(phi) on a frame of n labels (n symbolic)",
                       sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)), total - sympy.Sum(pr[i] * phi[i], (i, 1, n))),
