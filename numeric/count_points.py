@@ -36,6 +36,7 @@ from core.domain import Domain, fraction_function
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
+from core.types import Values
 from numeric.finite_mechanism import rational, symbol
 
 __all__ = ["ExpChart", "charts_for", "holds", "in_domain", "draw", "degenerate", "Case", "fix", "face", "user_value",
@@ -197,7 +198,7 @@ def _sign(value: sympy.Basic) -> int | None:
     return None
 
 
-def holds(domain: Domain, values: Mapping[str, Any], *, strict: bool = False) -> bool:
+def holds(domain: Domain, values: Values, *, strict: bool = False) -> bool:
     """Whether the exact point ``values`` (Fractions, or sympy numbers such as 2·log(3/2)) lies in
     ``domain`` (in its interior when ``strict``: every inequality strict, and an integer's edge value
     counted as boundary); integers must be integers. Undecidable counts as outside."""
@@ -208,7 +209,7 @@ def holds(domain: Domain, values: Mapping[str, Any], *, strict: bool = False) ->
     return all(_truth(c, exact, strict) is True for c in domain.conditions)
 
 
-def in_domain(domain: Domain, values: Mapping[str, Any]) -> tuple[bool, bool]:
+def in_domain(domain: Domain, values: Values) -> tuple[bool, bool]:
     """(in the domain, in its interior)."""
     inside = holds(domain, values)
     return inside, inside and holds(domain, values, strict=True)
@@ -222,7 +223,7 @@ class Case:
     stated domain."""
 
     values: Mapping[str, Fraction]
-    shown: Mapping[str, Any]
+    shown: Values
     interior: bool
 
     def display(self) -> dict[str, Any]:

@@ -28,7 +28,7 @@ confirmed exactly over every candidate within a relative 1e-9 of it, so exact re
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -40,6 +40,7 @@ import sympy  # imported here, not on first use: the first loss of a test run wo
 from core.context import DEFAULT_DPS, mpf
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
+from core.types import ExprLike, Number, NumberLike, Real, Values
 from numeric import families
 from numeric.belief import MassFunction, kernel_as_mixture, product
 from numeric.families import expression
@@ -55,7 +56,7 @@ _SMALL = 4096  # k^2 2^n at most this: plain-Python loops beat numpy
 _CANDIDATE = 1e-9
 
 
-def ratio(numerator: Any, denominator: Any) -> Any:
+def ratio(numerator: Number, denominator: Number) -> Number | None:
     """numerator / denominator under the toolkit's convention: ``None`` for 0/0 (no constraint),
     ``math.inf`` for c/0 with c > 0, else the exact (Fraction) or float quotient."""
     if denominator == 0:
@@ -65,7 +66,7 @@ def ratio(numerator: Any, denominator: Any) -> Any:
     return Fraction(numerator) / Fraction(denominator)
 
 
-def loss(r: Any) -> Any:
+def loss(r: Number) -> sympy.Expr | float:
     """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
     the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
     if isinstance(r, Fraction):
@@ -97,9 +98,9 @@ class Worst:
     x: Hashable
     x_prime: Hashable
     event: frozenset
-    numerator: Any
-    denominator: Any
-    ratio: Any
+    numerator: Number
+    denominator: Number
+    ratio: Number
 
     def to_json(self) -> dict:
         return {"x": self.x, "x'": self.x_prime, "E": "{" + ",".join(sorted(map(str, self.event))) + "}",
@@ -219,7 +220,7 @@ class Mechanism:
             raise invalid("pairs", pairs, "a mechanism with one input has no distinct pairs")
         return np.ones((k, k), dtype=bool) if pairs == "all" else ~np.eye(k, dtype=bool)
 
-    def _exact_quotient(self, a: Any, b: Any) -> Any:
+    def _exact_quotient(self, a: int | float | np.number, b: int | float | np.number) -> Number:
         if self.exact:
             return Fraction(int(a), int(b))
         return float(a) / float(b)
@@ -317,20 +318,20 @@ class Mechanism:
         ``pairs="all"``, ``WLDP: distinct pairs`` for ``pairs="distinct"``)."""
         return self._worst("WLDP" if pairs == "all" else "WLDP: distinct pairs", pairs)
 
-    def ratio_shafer(self, pairs: str = "all") -> Any:
+    def ratio_shafer(self, pairs: str = "all") -> Number:
         return self.worst_shafer(pairs).ratio
 
-    def ratio_bel(self, pairs: str = "all") -> Any:
+    def ratio_bel(self, pairs: str = "all") -> Number:
         return self.worst_bel(pairs).ratio
 
-    def ratio_pl(self, pairs: str = "all") -> Any:
+    def ratio_pl(self, pairs: str = "all") -> Number:
         return self.worst_pl(pairs).ratio
 
-    def ratio_walley(self, pairs: str = "all") -> Any:
+    def ratio_walley(self, pairs: str = "all") -> Number:
         """r^W by the formula max_{x,x',E} pl_x(E) / bel_x'(E)."""
         return self.worst_walley(pairs).ratio
 
-    def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Any:
+    def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Number:
         """r^W by optimisation over the credal sets: max over pairs of extreme points (pr_x, pr_x') and
         outputs y of pr_x(y)/pr_x'(y) (a linear-fractional objective is maximised at vertices, and for a
         fixed pair the largest event ratio is a singleton ratio). Independent of the bel/pl formulas."""
@@ -360,19 +361,19 @@ class Mechanism:
             raise invalid("pairs", pairs, "no pair (x, x', y) with a non-zero denominator")
         return self._exact_quotient(*best)
 
-    def epsilon_shafer(self, pairs: str = "all") -> Any:
+    def epsilon_shafer(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_S = ln r_S (003 §3.1)."""
         return self._loss(self.ratio_shafer(pairs))
 
-    def epsilon_bel(self, pairs: str = "all") -> Any:
+    def epsilon_bel(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_{bel,S} = ln r_{bel,S}."""
         return self._loss(self.ratio_bel(pairs))
 
-    def epsilon_pl(self, pairs: str = "all") -> Any:
+    def epsilon_pl(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_{pl,S} = ln r_{pl,S}."""
         return self._loss(self.ratio_pl(pairs))
 
-    def epsilon_walley(self, pairs: str = "all", method: str = "plbel") -> Any:
+    def epsilon_walley(self, pairs: str = "all", method: str = "plbel") -> sympy.Expr | float:
         """ε^W = ln r^W (003 §3.2); ``method="plbel"`` (max pl/bel) or ``"vertices"`` (credal vertices)."""
         if method == "plbel":
             return self._loss(self.ratio_walley(pairs))
@@ -380,7 +381,7 @@ class Mechanism:
             return self._loss(self.ratio_walley_vertices(pairs))
         raise invalid("method", method, "not one of ('plbel', 'vertices')")
 
-    def _loss(self, r: Any) -> Any:
+    def _loss(self, r: Any) -> sympy.Expr | float:
         if self.exact:
             if r == math.inf:
                 return sympy.oo
@@ -455,13 +456,13 @@ MAX_EPSILON = 700
 MAX_CATEGORIES = 20
 
 
-def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
+def _number(name: str, value: NumberLike, lo: Number = 0, hi: Number = 1) -> Number:
     """A probability-like number: a finite float stays a float (a sweep), every exact form (int, Fraction,
     ``"3/5"``, ``"0.3"``, a sympy Rational) becomes a Fraction; NaN, infinities and non-numbers are refused."""
     if isinstance(value, float):
         if not math.isfinite(value):
             raise invalid(name, value, "not a number (NaN and infinities are refused)")
-        v: Any = value
+        v: Number = value
     else:
         if isinstance(value, bool):
             raise invalid(name, value, "not a number")
@@ -474,7 +475,7 @@ def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
     return v
 
 
-def _epsilon(eps: Any) -> tuple[sympy.Expr, bool]:
+def _epsilon(eps: ExprLike) -> tuple[sympy.Expr, bool]:
     """ε as an exact sympy number and whether it came as a float: a finite float, an exact number, or an
     expression without names (``sympy.log(3)``, ``"log(3)"``); refused unless 0 <= ε <= :data:`MAX_EPSILON`
     (decided before e^ε is computed)."""
@@ -495,7 +496,7 @@ def _epsilon(eps: Any) -> tuple[sympy.Expr, bool]:
     return value, False
 
 
-def _rows(family: families.Family, values: Mapping[str, Any], as_float: bool) -> list[list[Any]]:
+def _rows(family: families.Family, values: Values, as_float: bool) -> list[list[Number]]:
     """The family's rows at ``values``: Fractions when every entry is rational and no input was a float,
     else floats (read from the exact entries at :data:`core.context.DEFAULT_DPS` digits)."""
     entries = family.entries(values)
@@ -505,12 +506,12 @@ def _rows(family: families.Family, values: Mapping[str, Any], as_float: bool) ->
     return [[float(context.evaluate(e, {})) for e in row] for row in entries]
 
 
-def _binary(rows: list[list[Any]]) -> Mechanism:
+def _binary(rows: Sequence[Sequence[Number]]) -> Mechanism:
     return Mechanism({x: MassFunction.bayesian(BINARY_FRAME, dict(zip(BINARY_FRAME, row)))
                       for x, row in zip(BINARY_INPUTS, rows)})
 
 
-def q2x3(p: Any, q: Any) -> Mechanism:
+def q2x3(p: NumberLike, q: NumberLike) -> Mechanism:
     """Q_{2×3} = [[p, q, 1-p-q], [q, p, 1-p-q]] (003 §3.1): input x answers "yes" with p, "no" with q
     and "don't know" (mass on the whole frame {yes, no}) with 1-p-q; x' swaps p and q. Requires
     p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here). The rows are those of
@@ -523,20 +524,20 @@ def q2x3(p: Any, q: Any) -> Mechanism:
     return Mechanism({x: MassFunction(BINARY_FRAME, dict(zip(focal, row))) for x, row in zip(BINARY_INPUTS, rows)})
 
 
-def q2x3_masses(p: Any, q: Any) -> dict[str, dict[int, Any]]:
+def q2x3_masses(p: Real, q: Real) -> dict[Hashable, dict[int, Real]]:
     """The mass table of Q_{2×3} by bitmask on the frame (yes, no): 1 = {yes}, 2 = {no}, 3 = {yes, no}; for
     symbolic p, q (sympy) as well as numbers, without validation (the symbolic form of :func:`q2x3`)."""
     return {"x": {1: p, 2: q, 3: 1 - p - q}, "x'": {1: q, 2: p, 3: 1 - p - q}}
 
 
-def q_lambda_masses(p: Any, q: Any, lam: Any) -> dict[str, dict[int, Any]]:
+def q_lambda_masses(p: Real, q: Real, lam: Real) -> dict[Hashable, dict[int, Real]]:
     """The mass table of Q_λ by bitmask (Bayesian rows; the symbolic form of :func:`q_lambda`)."""
     r = 1 - p - q
     a, b = p + lam * r, q + (1 - lam) * r
     return {"x": {1: a, 2: b}, "x'": {1: b, 2: a}}
 
 
-def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
+def q_lambda(p: NumberLike, q: NumberLike, lam: NumberLike) -> Mechanism:
     """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
     [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows; those of
     :func:`numeric.families.q_lambda`)."""
@@ -547,20 +548,20 @@ def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     return _binary(_rows(families.q_lambda(), {"p": p, "q": q, "lam": lam}, as_float))
 
 
-def warner(p: Any) -> Mechanism:
+def warner(p: NumberLike) -> Mechanism:
     """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7; :func:`numeric.families.warner`)."""
     p = _number("p", p)
     return _binary(_rows(families.warner(), {"p": p}, isinstance(p, float)))
 
 
-def q_wrr(eps: Any) -> Mechanism:
+def q_wrr(eps: ExprLike) -> Mechanism:
     """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε) (:func:`numeric.families.q_wrr`).
     Exact when e^ε is rational (e.g. ``eps=sympy.log(3)`` or ``"log(3)"``), float otherwise."""
     value, as_float = _epsilon(eps)
     return _binary(_rows(families.q_wrr(), {"eps": value}, as_float))
 
 
-def q_gwrr(c: int, eps: Any) -> Mechanism:
+def q_gwrr(c: int, eps: ExprLike) -> Mechanism:
     """Generalized (c-ary) randomized response with loss ε: inputs and outputs 0..c-1, the true value
     with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1) (:func:`numeric.families.randomized_response`
     at d = c). At most :data:`MAX_CATEGORIES` categories."""
@@ -576,7 +577,7 @@ def q_gwrr(c: int, eps: Any) -> Mechanism:
     return Mechanism({x: MassFunction.bayesian(frame, dict(zip(frame, row))) for x, row in zip(frame, rows)})
 
 
-def _integer_or_none(value: Any) -> int | None:
+def _integer_or_none(value: object) -> int | None:
     try:
         exact = as_fraction("c", value)
     except InvalidArgument:

@@ -80,6 +80,7 @@ from typing import Any
 import sympy
 
 from core.errors import invalid
+from core.types import Values
 from numeric.belief import MassFunction
 from numeric.definitions import ldp
 from numeric.definitions.registry import Reading, register
@@ -307,7 +308,7 @@ def _wldp_index_pairs(reading: str | None) -> list[tuple[int, int]]:
     return [(index[x], index[x_prime]) for x, x_prime in ldp.wldp_pairs(witness, **kwargs)]
 
 
-def realize(values: Mapping[str, Any]) -> Mechanism:
+def realize(values: Values) -> Mechanism:
     """The two-label mechanism (inputs "x", "x'", frame ("R", "R^c")) with masses {R}: a, {R^c}: b and
     {R, R^c}: 1 - a - b for each input: every point of the coarsened variables is realized by it."""
     frame = ("R", "R^c")
