@@ -20,7 +20,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from numeric.sampling import sampler_of
 from proofs.base import stepcheck
@@ -28,12 +28,17 @@ from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
 from core.formula import as_sympy
+from core.types import ExprLike, Values
 from symbolic.symbols import by_name
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid", "inequality_steps"]
 
-Point = Mapping[str, Any]
-Verdict = bool | tuple[bool, Mapping[str, Any]]
+Point = Mapping[str, Any]  # a case: each name to any value the check reads (a number, a mechanism, a map)
+Verdict = bool | tuple[bool, Mapping[str, object]]
+_T = TypeVar("_T")
 
 
 def rational_grid(lo: Fraction | int | str, hi: Fraction | int | str, k: int) -> list[Fraction]:
@@ -44,7 +49,7 @@ def rational_grid(lo: Fraction | int | str, hi: Fraction | int | str, k: int) ->
     return [lo + (hi - lo) * i / (k + 1) for i in range(1, k + 1)]
 
 
-def _split(verdict: Verdict) -> tuple[bool, dict[str, Any]]:
+def _split(verdict: Verdict) -> tuple[bool, dict[str, object]]:
     if isinstance(verdict, tuple):
         ok, info = verdict
         return bool(ok), dict(info)
@@ -52,13 +57,13 @@ def _split(verdict: Verdict) -> tuple[bool, dict[str, Any]]:
 
 
 def identity(
-    lhs: Any,
-    rhs: Any,
+    lhs: ExprLike,
+    rhs: ExprLike,
     *,
     domain: str,
     points: Iterable[Point] = (),
     reading: str | None = None,
-    simplify: Callable[[Any], Any] | None = None,
+    simplify: Callable[[sympy.Basic], sympy.Basic] | None = None,
     within: Any = None,
 ) -> Evidence:
     """Symbolic evidence that ``lhs == rhs`` identically on ``domain``.
@@ -107,7 +112,7 @@ def identity(
                     reading=reading, derived=derived, seconds=time.perf_counter() - start)
 
 
-def _zero_by(difference: Any, *, custom: bool) -> str | None:
+def _zero_by(difference: sympy.Basic, *, custom: bool) -> str | None:
     """The simplification of :data:`proofs.base.stepcheck.ZERO_BY` that a certificate repeats for an identity
     sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
     default is ``simplify``), found by trying them when the check brought its own."""
@@ -125,7 +130,7 @@ def _zero_by(difference: Any, *, custom: bool) -> str | None:
     return None
 
 
-def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = None) -> tuple[Step, ...]:
+def inequality_steps(lhs: ExprLike, rhs: ExprLike, says: str, *, because: str | None = None) -> tuple[Step, ...]:
     """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.base.steps.Inequality`
     (the reduced difference nonnegative by sympy's assumptions), with the first simplification that shows it,
     and ``because`` (how the symbols cover the domain) stated; empty when none shows it."""
@@ -136,7 +141,7 @@ def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = Non
     return ()
 
 
-def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: Any, domain: str) -> tuple[Step, ...]:
+def _counterexample_steps(lhs: ExprLike, rhs: ExprLike, point: Values, within: Any, domain: str) -> tuple[Step, ...]:
     """Both sides at the point and the identity failing there, with the point in ``within`` (or, without
     it, the domain stated)."""
     claim = PointClaim(lhs, rhs, "==", within, printed_says="the left-hand side", exact_says="the right-hand side")
@@ -146,7 +151,7 @@ def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: 
     return steps
 
 
-def _expressions(*sides: Any) -> list[Any]:
+def _expressions(*sides: ExprLike) -> list[sympy.Basic]:
     """The sides as sympy expressions: strings read by the safe parser with the symbols of the sides that
     are sympy already (and the paper's names), never evaluated."""
     import sympy
@@ -158,7 +163,7 @@ def _expressions(*sides: Any) -> list[Any]:
     return [as_sympy(side, name="side", symbols=known) for side in sides]
 
 
-def _exact_at(expr: Any, values: Mapping[str, Any]) -> Any:
+def _exact_at(expr: sympy.Basic, values: Values) -> sympy.Basic | None:
     import sympy
 
     subs = {s: values[s.name] for s in expr.free_symbols if s.name in values}
@@ -232,15 +237,15 @@ def exhaustive(
 
 def property_search(
     strategy: Any,
-    holds: Callable[[Any], bool],
+    holds: Callable[[_T], bool],
     *,
     examples: int,
     domain: str,
-    recheck: Callable[[Any], Verdict],
-    describe: Callable[[Any], Mapping[str, Any]] = lambda x: {"example": repr(x)},
+    recheck: Callable[[_T], Verdict],
+    describe: Callable[[_T], Mapping[str, object]] = lambda x: {"example": repr(x)},
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
-    premise: Callable[[Any], bool] | None = None,
+    premise: Callable[[_T], bool] | None = None,
     seed: int | None = None,
 ) -> Evidence:
     """Search ``examples`` random inputs drawn from ``strategy`` for one where ``holds`` is false; the failing
@@ -259,7 +264,7 @@ def property_search(
     seen = 0
     in_premise = 0
 
-    def fails(x: Any) -> bool:
+    def fails(x: _T) -> bool:
         nonlocal seen, in_premise
         seen += 1
         if premise is not None:

@@ -391,7 +391,7 @@ def phi_zero_steps() -> tuple[Step, ...]:
                    "T^op(alpha) = 1 for every alpha in [0, 1]"))
 
 
-def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
+def _never_holds_steps(bound: str, lines: Sequence[sympy.Basic]) -> tuple[Step, ...]:
     """Why statement 2 never holds, as steps in ε (r = e^ε): T^op ≡ 1 (:func:`phi_zero_steps`); ``bound``(1) is
     the min of its pieces at α = 1, which is ≤ 0 (one piece vanishes) and = 0 (the others are ≥ 0 for ε ≥ 0,
     interval boxes)."""
