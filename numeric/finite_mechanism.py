@@ -28,18 +28,14 @@ import sympy
 
 from core.domain import fraction_function
 from core.errors import invalid
+from core.types import ExprLike, Values
 from core.exact import as_fraction
 from core.formula import parse_formula
-from core.types import ExprLike, Values
 from symbolic import symbols as paper_symbols
 
 __all__ = ["FiniteMechanism", "pure_ldp_epsilon", "survey_mechanism", "symbol", "as_expression",
            "exact_values", "rational", "is_condition"]
 
-
-#: A mechanism as the functions take it: a :class:`FiniteMechanism` or its matrix (rows of entries: exact
-#: rationals, formula strings or sympy expressions).
-MatrixLike: TypeAlias = "FiniteMechanism | Sequence[Sequence[ExprLike]]"
 
 def symbol(name: str) -> sympy.Symbol:
     """The one sympy symbol the enumeration uses for ``name``: the paper's (:mod:`symbolic.symbols`) when
@@ -247,3 +243,8 @@ def pure_ldp_epsilon(mechanism: MatrixLike, values: Values | None = None) -> sym
                 if ratio != 1 and ratio not in ratios:
                     ratios.append(ratio)
     return sympy.log(sympy.Max(*ratios)) if ratios else sympy.Integer(0)
+
+
+#: A mechanism as the functions take it: a :class:`FiniteMechanism` or its matrix (rows of entries: exact
+#: rationals, formula strings or sympy expressions).
+MatrixLike: TypeAlias = "FiniteMechanism | Sequence[Sequence[ExprLike]]"

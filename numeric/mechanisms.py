@@ -511,7 +511,7 @@ def _binary(rows: Sequence[Sequence[Number]]) -> Mechanism:
                       for x, row in zip(BINARY_INPUTS, rows)})
 
 
-def q2x3(p: NumberLike, q: NumberLike) -> Mechanism:
+def q2x3(p: Any, q: Any) -> Mechanism:
     """Q_{2×3} = [[p, q, 1-p-q], [q, p, 1-p-q]] (003 §3.1): input x answers "yes" with p, "no" with q
     and "don't know" (mass on the whole frame {yes, no}) with 1-p-q; x' swaps p and q. Requires
     p, q ∈ [0, 1], p + q <= 1 (the paper also assumes p > 1/2; not enforced here). The rows are those of
@@ -530,14 +530,14 @@ def q2x3_masses(p: Real, q: Real) -> dict[Hashable, dict[int, Real]]:
     return {"x": {1: p, 2: q, 3: 1 - p - q}, "x'": {1: q, 2: p, 3: 1 - p - q}}
 
 
-def q_lambda_masses(p: Real, q: Real, lam: Real) -> dict[Hashable, dict[int, Real]]:
+def q_lambda_masses(p: Any, q: Any, lam: Any) -> dict[str, dict[int, Any]]:
     """The mass table of Q_λ by bitmask (Bayesian rows; the symbolic form of :func:`q_lambda`)."""
     r = 1 - p - q
     a, b = p + lam * r, q + (1 - lam) * r
     return {"x": {1: a, 2: b}, "x'": {1: b, 2: a}}
 
 
-def q_lambda(p: NumberLike, q: NumberLike, lam: NumberLike) -> Mechanism:
+def q_lambda(p: Any, q: Any, lam: Any) -> Mechanism:
     """Q_λ (003 §3.2): the "don't know" mass 1-p-q redistributed, λ to the truthful answer:
     [[p + λ(1-p-q), q + (1-λ)(1-p-q)], [q + (1-λ)(1-p-q), p + λ(1-p-q)]] (Bayesian rows; those of
     :func:`numeric.families.q_lambda`)."""
@@ -548,20 +548,20 @@ def q_lambda(p: NumberLike, q: NumberLike, lam: NumberLike) -> Mechanism:
     return _binary(_rows(families.q_lambda(), {"p": p, "q": q, "lam": lam}, as_float))
 
 
-def warner(p: NumberLike) -> Mechanism:
+def warner(p: Any) -> Mechanism:
     """Warner's randomized response [[p, 1-p], [1-p, p]] (003 Example 3.7; :func:`numeric.families.warner`)."""
     p = _number("p", p)
     return _binary(_rows(families.warner(), {"p": p}, isinstance(p, float)))
 
 
-def q_wrr(eps: ExprLike) -> Mechanism:
+def q_wrr(eps: Any) -> Mechanism:
     """Binary randomized response with loss ε: truthful with e^ε/(1+e^ε) (:func:`numeric.families.q_wrr`).
     Exact when e^ε is rational (e.g. ``eps=sympy.log(3)`` or ``"log(3)"``), float otherwise."""
     value, as_float = _epsilon(eps)
     return _binary(_rows(families.q_wrr(), {"eps": value}, as_float))
 
 
-def q_gwrr(c: int, eps: ExprLike) -> Mechanism:
+def q_gwrr(c: int, eps: Any) -> Mechanism:
     """Generalized (c-ary) randomized response with loss ε: inputs and outputs 0..c-1, the true value
     with e^ε/(e^ε + c - 1), each other value with 1/(e^ε + c - 1) (:func:`numeric.families.randomized_response`
     at d = c). At most :data:`MAX_CATEGORIES` categories."""

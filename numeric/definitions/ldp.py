@@ -52,14 +52,18 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
 from core.exact import exact_or_none
 from core.formula import as_sympy
+from core.types import NumberLike
 from numeric.definitions.registry import Reading, register
 from numeric.loss_ratios import RATIOS
 from numeric.mechanisms import Mechanism, Worst
+
+if TYPE_CHECKING:
+    import sympy
 
 
 __all__ = [
@@ -230,7 +234,7 @@ def ldp_ratio(Q: Mechanism) -> Any:
     return Fraction(*best) if best is not None else None
 
 
-def _budget(r: Any) -> Any:
+def _budget(r: NumberLike) -> Fraction | sympy.Expr:
     """r = e^ε as an exact number (Fraction, or a sympy number for irrational r), refused below 1."""
     exact = exact_or_none(r)
     if exact is None:
@@ -248,7 +252,7 @@ def _budget(r: Any) -> Any:
     return exact
 
 
-def is_private(Q: Mechanism, r: Any, reading: str | Loss) -> bool:
+def is_private(Q: Mechanism, r: NumberLike, reading: str | Loss) -> bool:
     """Whether ``Q`` is ε-private under ``reading`` for e^ε = ``r`` (exact; r = 1 is the limit ε -> 0+:
     Q is ε-private for every ε > 0 iff its ratio is <= 1)."""
     import sympy
@@ -262,12 +266,12 @@ def is_private(Q: Mechanism, r: Any, reading: str | Loss) -> bool:
     return bool(sympy.Rational(value.numerator, value.denominator) <= bound)
 
 
-def is_sldp(Q: Mechanism, r: Any) -> bool:
+def is_sldp(Q: Mechanism, r: NumberLike) -> bool:
     """Q is ε-SLDP with e^ε = r (003 Definition 3.1)."""
     return is_private(Q, r, "SLDP")
 
 
-def is_wldp(Q: Mechanism, r: Any, reading: str = "WLDP") -> bool:
+def is_wldp(Q: Mechanism, r: NumberLike, reading: str = "WLDP") -> bool:
     """Q is ε-WLDP with e^ε = r (003 Definition 3.13) under ``reading``."""
     if loss(reading).reading.notion != "WLDP":
         raise invalid("reading", reading, "not a reading of WLDP ('WLDP' or 'WLDP: distinct pairs')")
