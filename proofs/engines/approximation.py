@@ -55,10 +55,10 @@ import sympy
 
 from core.context import arb
 from core.domain import Domain, DomainLike
+from core.types import ExprLike, Values
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
-from core.types import ExprLike, Values
-from numeric.count_points import Case, charts_for, draw, ExpChart, in_domain, rational
+from numeric.count_points import Case, charts_for, draw, in_domain, rational
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
@@ -128,7 +128,7 @@ class ApproximationVerdict(Verdict):
         return next((e.detail.get("remainder") for e in self.evidence if "remainder" in e.detail), None)
 
 
-def _read(value: ExprLike, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.Basic:
+def _read(value: Any, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.Basic:
     expr = parse_formula(value, symbols=symbols, name=name) if isinstance(value, str) else value
     if not isinstance(expr, sympy.Expr):
         raise invalid(name, value, "is not an expression")
@@ -657,8 +657,7 @@ def _approach(problem: _Problem, case: Case) -> list[tuple[Fraction, sympy.Expr]
     return out[:TABLE_STEPS] if target is None else _toward(out, target, chart)
 
 
-def _toward(values: list[tuple[Fraction, sympy.Expr]], target: Fraction,
-            chart: ExpChart | None) -> list[tuple[Fraction, sympy.Expr]]:
+def _toward(values: list[tuple[Fraction, sympy.Expr]], target: Fraction, chart: Any) -> list[tuple[Fraction, sympy.Expr]]:
     """One side of the target (the side the domain allows; above it if both), nearest last."""
     above = [v for v in values if (v[1] - rational(target)).is_nonnegative]
     below = [v for v in values if (v[1] - rational(target)).is_negative]

@@ -41,18 +41,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    import sympy
+    import z3
+
+from core.types import Values
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
-from core.types import Values
 from proofs.base import steps as recorded
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.decide import sign_evidence
 from proofs.engines.sign.solver import relation, solve, to_z3
 from proofs.engines.sign.solver import relation as z3_relation
-
-if TYPE_CHECKING:
-    import sympy
-    import z3
 
 __all__ = ["Step", "sets", "arithmetic", "identity", "argument", "all_conditions", "implied", "at_point"]
 

@@ -24,9 +24,9 @@ from typing import Any
 import sympy
 
 from core.domain import Domain
+from core.types import Values
 from core.errors import invalid
 from core.formula import as_sympy
-from core.types import Values
 from proofs.base.evidence import Evidence, Method, Outcome
 from proofs.base.steps import RELATIONS, Holds, Stated, Step, all_steps
 from proofs.engines.sign import sign_evidence

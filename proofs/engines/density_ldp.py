@@ -55,7 +55,7 @@ from numeric.density import (TP, T, Y, Density, exact_integral, is_identity, lar
                              smaller)
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
-from proofs.base.steps import counterexample_steps, Holds, Identity, Stated, Step
+from proofs.base.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 from proofs.engines.domains import emptiness, vacuous_evidence
@@ -207,7 +207,7 @@ def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> 
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text,
                         {"why": "the support of the density part moves with t; the cases outside one support are "
                                 "not decided"}, seconds=time.perf_counter() - start)
-    steps: list[Step] = [Stated("The law is a density part and atoms at fixed points (mutually singular), so it is "
+    steps: list[Any] = [Stated("The law is a density part and atoms at fixed points (mutually singular), so it is "
                                "eps-LDP exactly when f(y|t) <= e^eps f(y|t') for almost every y and each atom's "
                                "mass satisfies m(t) <= e^eps m(t'); the pieces tile the support, so the density "
                                "ratio is a ratio of two pieces on the region where both apply.")]
@@ -295,13 +295,13 @@ def _atom_groups(law: Density, merged: Domain) -> list[tuple[sympy.Expr, sympy.E
 
 
 def _corners_nonnegative(condition: sympy.Expr, law: Density, merged: Domain,
-                         timeout: float) -> tuple[bool | None, tuple[Step, ...]]:
+                         timeout: float) -> tuple[bool | None, tuple[Any, ...]]:
     """A condition affine in t and in t′ separately is ≥ 0 on the square iff it is at its four corners."""
     for x in (T, TP):
         e = sympy.expand(condition)
         if not e.is_polynomial(x) or sympy.Poly(e, x).degree() > 1:
             return None, ()
-    steps: list[Step] = [Stated("The condition is affine in t and in t' separately, so it is >= 0 on the square of "
+    steps: list[Any] = [Stated("The condition is affine in t and in t' separately, so it is >= 0 on the square of "
                                "inputs when it is at the four corners.")]
     for a in law.interval:
         for b in law.interval:

@@ -64,8 +64,8 @@ def nonnegative(expr: sympy.Expr, domain: Domain, *,
     return ok, found
 
 
-def decide_nonnegative(expr: sympy.Expr, domain: Domain, *, timeout: float = SIGN_TIMEOUT
-                       ) -> tuple[bool | None, Mapping[str, object] | None, tuple[Step, ...]]:
+def decide_nonnegative(expr: Any, domain: Domain, *,
+                       timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, Any] | None, tuple[Step, ...]]:
     """:func:`nonnegative` with the steps of a proof: an :class:`~proofs.base.steps.Inequality` (sympy's
     assumptions, after each generator e^{x/L} of a positive x is written 1 + h) or the sign decider's own
     steps."""

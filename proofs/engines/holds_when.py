@@ -23,9 +23,9 @@ from fractions import Fraction
 import sympy
 
 from core.domain import Domain, DomainLike
+from core.types import NumberLike
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_formula
-from core.types import NumberLike
 from numeric.count_points import face, holds
 from numeric.finite_mechanism import symbol
 from proofs.base.evidence import Outcome

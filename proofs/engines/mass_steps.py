@@ -13,14 +13,16 @@ numbers).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 import sympy
 
-from numeric.mechanisms import Mechanism
 from proofs.base.steps import Holds, Stated, Step
+
+if TYPE_CHECKING:
+    from numeric.mechanisms import Mechanism
 
 __all__ = ["mass_symbol", "row_steps", "pushforward_steps", "fails_steps"]
 

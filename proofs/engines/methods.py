@@ -22,17 +22,17 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+if TYPE_CHECKING:
+    import sympy
+
 from numeric.sampling import sampler_of
 from proofs.base import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
-from core.formula import as_sympy
 from core.types import ExprLike, Values
+from core.formula import as_sympy
 from symbolic.symbols import by_name
-
-if TYPE_CHECKING:
-    import sympy
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid", "inequality_steps"]
 
@@ -112,7 +112,7 @@ def identity(
                     reading=reading, derived=derived, seconds=time.perf_counter() - start)
 
 
-def _zero_by(difference: sympy.Basic, *, custom: bool) -> str | None:
+def _zero_by(difference: Any, *, custom: bool) -> str | None:
     """The simplification of :data:`proofs.base.stepcheck.ZERO_BY` that a certificate repeats for an identity
     sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
     default is ``simplify``), found by trying them when the check brought its own."""
@@ -130,7 +130,7 @@ def _zero_by(difference: sympy.Basic, *, custom: bool) -> str | None:
     return None
 
 
-def inequality_steps(lhs: ExprLike, rhs: ExprLike, says: str, *, because: str | None = None) -> tuple[Step, ...]:
+def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = None) -> tuple[Step, ...]:
     """For a proof certificate: ``lhs >= rhs`` identically as an :class:`~proofs.base.steps.Inequality`
     (the reduced difference nonnegative by sympy's assumptions), with the first simplification that shows it,
     and ``because`` (how the symbols cover the domain) stated; empty when none shows it."""
@@ -151,7 +151,7 @@ def _counterexample_steps(lhs: ExprLike, rhs: ExprLike, point: Values, within: A
     return steps
 
 
-def _expressions(*sides: ExprLike) -> list[sympy.Basic]:
+def _expressions(*sides: Any) -> list[Any]:
     """The sides as sympy expressions: strings read by the safe parser with the symbols of the sides that
     are sympy already (and the paper's names), never evaluated."""
     import sympy

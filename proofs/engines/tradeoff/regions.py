@@ -147,7 +147,7 @@ def premise_holds_at(constraints: Iterable[str | sympy.Basic], values: Values) -
 
 
 def region_decision(
-    premise: Sequence[str | sympy.Basic],
+    premise: Sequence[Any],
     conclusions: Sequence[Inequality],
     *,
     budget: Budget,
