@@ -39,20 +39,17 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
 from core.formula import parse_formula
-from core.types import ExprLike, NumberLike, Values
+from core.types import DomainLike, ExprLike, NumberLike, Values
 
 if TYPE_CHECKING:
     import sympy
 
 #: A rational function of named exact values, compiled from a sympy expression.
 FractionFunction = Callable[[Mapping[str, Fraction]], Fraction]
-#: What :meth:`Domain.parse` reads: a condition string, a list of conditions (strings or sympy relations), a
-#: Domain, or ``None`` for the whole space.
-DomainLike: TypeAlias = "str | Sequence[ExprLike] | Domain | None"
 
 __all__ = ["Domain", "DomainLike", "UNBOUNDED_SPAN", "MAX_PARTS", "fraction_function"]
 
