@@ -161,7 +161,7 @@ def worst(Q: Mechanism, reading: str | Loss) -> Worst:
     return Q.max_ratio(item.numerator, item.denominator, item.pairs)
 
 
-def ratio(Q: Mechanism, reading: str | Loss) -> Any:
+def ratio(Q: Mechanism, reading: str | Loss) -> Any:  # Fraction | float | sympy.oo (is_private reads .numerator)
     """The ratio of ``reading`` on ``Q``: a Fraction (a float for float mechanisms) or ``sympy.oo``."""
     import math
 
@@ -171,22 +171,22 @@ def ratio(Q: Mechanism, reading: str | Loss) -> Any:
     return sympy.oo if value == math.inf else value
 
 
-def sldp_ratio(Q: Mechanism) -> Any:
+def sldp_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_S (003 Definition 3.1): Q is ε-SLDP iff r_S <= e^ε."""
     return ratio(Q, "SLDP")
 
 
-def bel_ratio(Q: Mechanism) -> Any:
+def bel_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_{bel,S} (003 §3.1, before Lemma 3.2)."""
     return ratio(Q, "bel loss")
 
 
-def pl_ratio(Q: Mechanism) -> Any:
+def pl_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_{pl,S} (003 §3.1, before Lemma 3.2)."""
     return ratio(Q, "pl loss")
 
 
-def wldp_ratio(Q: Mechanism, reading: str = "WLDP") -> Any:
+def wldp_ratio(Q: Mechanism, reading: str = "WLDP") -> Fraction | float | sympy.Expr:
     """r^W (003 Definition 3.13) under ``reading`` (``"WLDP"``, primary, or ``"WLDP: distinct pairs"``)."""
     if loss(reading).reading.notion != "WLDP":
         raise invalid("reading", reading, "not a reading of WLDP ('WLDP' or 'WLDP: distinct pairs')")
@@ -200,7 +200,7 @@ def wldp_pairs(Q: Mechanism, reading: str = "WLDP") -> list[tuple[Hashable, Hash
     return counted_pairs(Q.inputs, reading)
 
 
-def ldp_ratio(Q: Mechanism) -> Any:
+def ldp_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """The standard LDP ratio of a probabilistic mechanism (every row Bayesian): max over all (x, x') and
     every event E of P_x(E)/P_x'(E), computed from the output probabilities P_x(y) over all 2^|Y| events
     by explicit sums (no mass of a non-singleton and no transform is read). Non-Bayesian rows are refused."""
