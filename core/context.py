@@ -26,14 +26,18 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
+from core.types import ExprLike, NumberLike, Values
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["NumbersContext", "EXACT", "mpf", "arb", "MIN_DPS", "DEFAULT_DPS", "context", "closed_sign"]
 
@@ -117,7 +121,7 @@ class NumbersContext:
             yield self
 
     # ----------------------------------------------------------------------------------- arithmetic
-    def number(self, value: Any) -> Any:
+    def number(self, value: NumberLike) -> Any:
         """``value`` (any exact rational: int, Fraction, sympy Rational, ``"3/10"``) as a number of this
         context. Call inside :meth:`active` for the approximate kinds."""
         exact = as_fraction("value", value)
@@ -131,7 +135,7 @@ class NumbersContext:
 
         return flint_arb(fmpq(exact.numerator, exact.denominator))
 
-    def converter(self) -> Callable[[Any], Any]:
+    def converter(self) -> Callable[[int | Fraction], Any]:
         """A fast :meth:`number` for values already exact (``int`` or ``Fraction``), for bulk use: the
         conversion is bound once. Like :meth:`number`, call the result inside :meth:`active`."""
         if self.kind == "exact":
@@ -195,7 +199,7 @@ class NumbersContext:
 
         return flint_arb.pi() if name == "pi" else flint_arb(1).exp()
 
-    def evaluate(self, expression: Any, values: Mapping[str, Any] | None = None) -> Any:
+    def evaluate(self, expression: ExprLike, values: Values | None = None) -> Any:
         """The value of a sympy expression (or a formula string, parsed safely by
         :func:`core.formula.parse_formula`) with its symbols, matched by name, set to ``values``.
 
@@ -204,8 +208,6 @@ class NumbersContext:
         hi))``, ``binomial`` and ``factorial`` are evaluated term by term when their bounds and arguments
         are integers at ``values``; a power whose exponent is an integer at ``values`` (``0**(n-1)``) is
         an exact power."""
-        import sympy
-
         expression = as_sympy(expression, name="expression")
         given = {str(k): v for k, v in (values or {}).items()}
         missing = sorted(s.name for s in expression.free_symbols if s.name not in given)
@@ -303,14 +305,15 @@ class _Walk:
     ``exact`` holds the exact value of every symbol; integer-valued parts (sum bounds, arguments of
     ``binomial``/``factorial``, exponents) are evaluated with it, the rest in ``ctx``."""
 
-    def __init__(self, ctx: NumbersContext, exact: dict[str, Fraction], values: dict[str, Any] | None = None) -> None:
+    def __init__(self, ctx: NumbersContext, exact: dict[str, Fraction],
+                 values: dict[str, Any] | None = None) -> None:
         self.ctx = ctx
         self.exact = exact
         self.convert = ctx.converter()
         self.values = values if values is not None else {k: self.convert(v) for k, v in exact.items()}
         self._exact_walk: _Walk | None = self if ctx.is_exact else None
 
-    def integer(self, expr: Any) -> int | None:
+    def integer(self, expr: sympy.Basic) -> int | None:
         """The exact integer value of ``expr`` at the values, ``None`` when it is not an integer."""
         if self._exact_walk is None:
             self._exact_walk = _Walk(EXACT, self.exact, self.exact)
@@ -320,7 +323,7 @@ class _Walk:
             return None
         return int(value) if isinstance(value, Fraction) and value.denominator == 1 else None
 
-    def run(self, expr: Any) -> Any:
+    def run(self, expr: sympy.Basic) -> Any:
         import sympy
 
         ctx = self.ctx
@@ -355,7 +358,7 @@ class _Walk:
             return abs(self.run(expr.args[0]))
         raise invalid("expression", str(expr), f"{type(expr).__name__} cannot be evaluated in a numbers context")
 
-    def power(self, base: Any, exponent: Any, expr: Any) -> Any:
+    def power(self, base: sympy.Basic, exponent: sympy.Basic, expr: sympy.Basic) -> Any:
         import sympy
 
         k = int(exponent) if exponent.is_Integer else self.integer(exponent)
@@ -374,7 +377,7 @@ class _Walk:
                           "evaluate in mpf(dps) or arb(dps)")
         return self.ctx.exp(e * self.ctx.log(b))
 
-    def finite_sum(self, expr: Any) -> Any:
+    def finite_sum(self, expr: sympy.Sum) -> Any:
         term, (index, lo, hi) = expr.args[0], expr.args[1]
         bounds = self.integer(lo), self.integer(hi)
         if None in bounds:
@@ -389,7 +392,7 @@ class _Walk:
             total = total + inner.run(term)
         return total
 
-    def combinatorial(self, expr: Any) -> Any:
+    def combinatorial(self, expr: sympy.Function) -> Any:
         import sympy
 
         args = [self.integer(a) for a in expr.args]

@@ -36,15 +36,22 @@ import functools
 import itertools
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
 from core.formula import parse_formula
+from core.types import DomainLike, ExprLike, NumberLike, Values
 
-__all__ = ["Domain", "UNBOUNDED_SPAN", "MAX_PARTS", "fraction_function"]
+if TYPE_CHECKING:
+    import sympy
+
+#: A rational function of named exact values, compiled from a sympy expression.
+FractionFunction = Callable[[Mapping[str, Fraction]], Fraction]
+
+__all__ = ["Domain", "DomainLike", "UNBOUNDED_SPAN", "MAX_PARTS", "fraction_function"]
 
 #: How far beyond its finite end a symbol with only one finite bound is sampled (and 0 ± this span for a
 #: symbol with none): wide enough to leave the boundary, small enough for exact enumeration to stay cheap.
@@ -82,7 +89,7 @@ def _split_top_level(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def _conjuncts(expr: Any) -> list[Any]:
+def _conjuncts(expr: sympy.Basic) -> list[sympy.Basic]:
     import sympy
 
     if isinstance(expr, sympy.And):
@@ -99,7 +106,7 @@ class Domain:
     """
 
     text: str
-    conditions: tuple[Any, ...]
+    conditions: tuple[sympy.Basic, ...]
     integers: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -123,7 +130,7 @@ class Domain:
 
     # ----------------------------------------------------------------------------------------- building
     @classmethod
-    def parse(cls, value: "str | Sequence[Any] | Domain | None", *, symbols: Mapping[str, Any] | None = None,
+    def parse(cls, value: DomainLike, *, symbols: Mapping[str, sympy.Symbol] | None = None,
               integers: Iterable[str] = ()) -> "Domain":
         """The domain written in ``value`` (see the module docstring), with ``symbols`` mapping names to the
         sympy symbols to use and ``integers`` naming further integer symbols. ``None`` and ``""`` are the
@@ -134,7 +141,7 @@ class Domain:
         if isinstance(value, Domain):
             return value if not extra else Domain(value.text, value.conditions, value.integers | extra)
         if value is None:
-            items: list[Any] = []
+            items: Sequence[ExprLike] = []
             text = ""
         elif isinstance(value, str):
             text = value
@@ -151,7 +158,7 @@ class Domain:
             text = ", ".join(str(v) for v in items)
         if len(items) > MAX_PARTS:
             raise invalid("domain", text, f"has {len(items)} parts, more than {MAX_PARTS}")
-        conditions: list[Any] = []
+        conditions: list[sympy.Basic] = []
         names_integer: set[str] = set(extra)
         for item in _merge_declarations(items):
             for condition, are_integers in _parse_part(item, symbols or {}, text):
@@ -198,7 +205,7 @@ class Domain:
         return _names_of(self.conditions) | self.integers
 
     @property
-    def symbols(self) -> tuple[Any, ...]:
+    def symbols(self) -> tuple[sympy.Symbol, ...]:
         """The free symbols of the conditions, sorted by name (declared integers without a condition are
         in :attr:`names` only)."""
         found = {s for c in self.conditions for s in c.free_symbols}
@@ -213,18 +220,18 @@ class Domain:
         return self.text or "all values"
 
     # ----------------------------------------------------------------------------------------- points
-    def contains(self, point: Mapping[str, Any]) -> bool:
+    def contains(self, point: Values) -> bool:
         """Whether ``point`` (exact values for every name of the domain) satisfies every condition,
         integers included; decided exactly."""
         return all(self._holds(c, point, strict=False) for c in self.conditions) and self._integral(point)
 
-    def interior(self, point: Mapping[str, Any]) -> bool:
+    def interior(self, point: Values) -> bool:
         """Whether ``point`` lies in the domain with every inequality strict (equalities aside): a point on
         the boundary is not interior. For an integer the edge value counts as boundary (``d = 2`` of
         ``d >= 2``), so that support found only in the smallest case is seen as such."""
         return self.contains(point) and all(self._holds(c, point, strict=True) for c in self.conditions)
 
-    def on_boundary(self, point: Mapping[str, Any]) -> bool:
+    def on_boundary(self, point: Values) -> bool:
         """In the domain but not interior."""
         return self.contains(point) and not self.interior(point)
 
@@ -251,10 +258,10 @@ class Domain:
         return found
 
     # ----------------------------------------------------------------------------------------- internals
-    def _integral(self, point: Mapping[str, Any]) -> bool:
+    def _integral(self, point: Values) -> bool:
         return all(Fraction(point[n]).denominator == 1 for n in self.integers if n in point)
 
-    def _holds(self, condition: Any, point: Mapping[str, Any], *, strict: bool) -> bool:
+    def _holds(self, condition: sympy.Basic, point: Values, *, strict: bool) -> bool:
         import sympy
 
         names, compiled = _compiled(condition)
@@ -303,7 +310,8 @@ class Domain:
                             entry[2], entry[3] = value, op != "<"
         return {n: tuple(b) for n, b in bounds.items()}  # type: ignore[misc]
 
-    def _draw(self, k: int, *, seed: int, extra: tuple[str, ...], want: Any) -> list[dict[str, Fraction]]:
+    def _draw(self, k: int, *, seed: int, extra: tuple[str, ...],
+              want: Callable[[dict[str, Fraction]], bool]) -> list[dict[str, Fraction]]:
         if k < 0:
             raise invalid("k", k, "must be >= 0")
         rng = random.Random(seed)
@@ -334,7 +342,7 @@ class Domain:
         steps = max(int((hi - lo) * denominator), 1)
         return lo + Fraction(rng.randint(0, steps), denominator)
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[sympy.Basic]:
         return iter(self.conditions)
 
     def __len__(self) -> int:
@@ -342,7 +350,7 @@ class Domain:
 
 
 @functools.lru_cache(maxsize=1024)
-def _compiled(condition: Any) -> tuple[tuple[str, ...], Any]:
+def _compiled(condition: sympy.Basic) -> tuple[tuple[str, ...], FractionFunction | None]:
     """The names of a condition and, for a relation between rational functions, lhs - rhs as a function of
     a mapping name -> Fraction (``None`` otherwise: the caller decides it with sympy)."""
     names = tuple(sorted(s.name for s in condition.free_symbols))
@@ -351,7 +359,7 @@ def _compiled(condition: Any) -> tuple[tuple[str, ...], Any]:
     return names, fraction_function(condition.lhs - condition.rhs)
 
 
-def fraction_function(expr: Any) -> Any:
+def fraction_function(expr: sympy.Basic) -> FractionFunction | None:
     """``expr`` (integers, rationals, symbols, sums, products, integer powers) as a function of a mapping
     name -> Fraction, or ``None`` for anything else. Evaluating a rational function this way is about a
     hundred times cheaper than substituting into the sympy tree, which matters wherever thousands of
@@ -362,13 +370,13 @@ def fraction_function(expr: Any) -> Any:
     if expr.is_Symbol:
         name = expr.name
         return lambda point: point[name]
-    parts = [fraction_function(arg) for arg in expr.args]
+    parts: list[Any] = [fraction_function(arg) for arg in expr.args]  # none is None past the check below
     if any(part is None for part in parts):
         return None
     if expr.is_Add:
         return lambda point: sum((part(point) for part in parts), Fraction(0))
     if expr.is_Mul:
-        def product(point: Any) -> Fraction:
+        def product(point: Mapping[str, Fraction]) -> Fraction:
             out = Fraction(1)
             for part in parts:
                 out *= part(point)
@@ -380,16 +388,16 @@ def fraction_function(expr: Any) -> Any:
     return None
 
 
-def _exact(value: Any) -> Any:
+def _exact(value: NumberLike) -> sympy.Rational:
     import sympy
 
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
 
 
-def _merge_declarations(items: list[Any]) -> list[Any]:
+def _merge_declarations(items: Sequence[ExprLike]) -> list[ExprLike]:
     """``n, k integers`` split at its comma: bare names before a ``... integers`` part join it."""
-    merged: list[Any] = []
+    merged: list[ExprLike] = []
     names: list[str] = []
     for item in items:
         if isinstance(item, str) and re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", item):
@@ -404,7 +412,7 @@ def _merge_declarations(items: list[Any]) -> list[Any]:
     return merged + names
 
 
-def _settled(condition: Any) -> Any:
+def _settled(condition: sympy.Basic) -> sympy.Basic:
     """A condition without symbols, decided (``1 < 0`` is false); others as they are."""
     import sympy
 
@@ -416,7 +424,7 @@ def _settled(condition: Any) -> Any:
     return condition
 
 
-def _names_of(conditions: Iterable[Any]) -> frozenset[str]:
+def _names_of(conditions: Iterable[sympy.Basic]) -> frozenset[str]:
     return frozenset(s.name for c in conditions for s in c.free_symbols)
 
 
@@ -430,7 +438,7 @@ def _plain(text: str) -> str:
     return text
 
 
-def _as_text(condition: Any) -> str:
+def _as_text(condition: sympy.Basic) -> str:
     import sympy
 
     if condition.is_Relational:
@@ -439,7 +447,8 @@ def _as_text(condition: Any) -> str:
     return sympy.sstr(condition)
 
 
-def _parse_part(item: Any, symbols: Mapping[str, Any], text: str) -> list[tuple[Any, frozenset[str]]]:
+def _parse_part(item: ExprLike, symbols: Mapping[str, sympy.Symbol],
+                text: str) -> list[tuple[sympy.Basic | None, frozenset[str]]]:
     """One part of a domain: its conditions, and the names it makes integers."""
     import sympy
 

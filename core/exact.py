@@ -25,7 +25,7 @@ from core.errors import invalid
 __all__ = ["as_fraction", "exact_or_none", "jsonable", "parse_exact", "MAX_NUMBER_LENGTH", "MAX_EXPONENT"]
 
 
-def jsonable(value: Any) -> Any:
+def jsonable(value: object) -> Any:
     """Return ``value`` as JSON-able data, exact where the value is exact."""
     if value is None or isinstance(value, (bool, str)):
         return value
@@ -55,7 +55,7 @@ def jsonable(value: Any) -> Any:
             return f"{value.p}/{value.q}"
         return str(value)
     if module.startswith("numpy"):
-        item = value.item() if hasattr(value, "item") and getattr(value, "ndim", 0) == 0 else value.tolist()
+        item = value.item() if hasattr(value, "item") and getattr(value, "ndim", 0) == 0 else value.tolist()  # type: ignore[attr-defined]
         return jsonable(item)
     if module.startswith("mpmath"):
         import mpmath
@@ -66,7 +66,7 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-def _key(key: Any) -> Any:
+def _key(key: object) -> object:
     if isinstance(key, (set, frozenset)):
         return "{" + ",".join(sorted(map(str, key))) + "}"
     return key
@@ -77,7 +77,7 @@ def parse_exact(text: str | int) -> Fraction:
     return Fraction(text)
 
 
-def exact_or_none(value: Any) -> Fraction | None:
+def exact_or_none(value: object) -> Fraction | None:
     """``value`` as a Fraction when it is an exact rational (int, Fraction, sympy Rational), else None."""
     if isinstance(value, bool):
         return None
@@ -85,13 +85,13 @@ def exact_or_none(value: Any) -> Fraction | None:
         return Fraction(value)
     module = type(value).__module__ or ""
     if module.startswith("sympy") and getattr(value, "is_Rational", False):
-        return Fraction(int(value.p), int(value.q))
+        return Fraction(int(value.p), int(value.q))  # type: ignore[attr-defined]
     if module.startswith("flint") and type(value).__name__ in ("fmpz", "fmpq"):
         return Fraction(str(value))
     return None
 
 
-def as_fraction(name: str, value: Any) -> Fraction:
+def as_fraction(name: str, value: object) -> Fraction:
     """``value`` as an exact rational, or ``InvalidArgument`` naming ``name``: the one conversion of a
     number a user gives, used by every constructor and engine.
 
@@ -122,7 +122,7 @@ def as_fraction(name: str, value: Any) -> Fraction:
         if getattr(value, "is_Float", False):
             import mpmath
 
-            return _from_mpf(name, mpmath.mpf(value._mpf_))
+            return _from_mpf(name, mpmath.mpf(value._mpf_))  # type: ignore[attr-defined]
         if getattr(value, "is_infinite", False) or value.__class__.__name__ in ("NaN", "ComplexInfinity"):
             raise invalid(name, value, _NOT_FINITE)
         raise invalid(name, value, "not a rational number", "give a number such as 3/10, or a sympy Rational")
@@ -172,7 +172,7 @@ def _from_text(name: str, value: str) -> Fraction:
     return sign * magnitude
 
 
-def _from_mpf(name: str, value: Any) -> Fraction:
+def _from_mpf(name: str, value: object) -> Fraction:
     import mpmath
 
     try:

@@ -39,11 +39,15 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
+from core.types import ExprLike
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = ["parse_formula", "parse_srepr", "as_sympy", "FUNCTIONS", "MAX_LENGTH", "MAX_DEPTH", "MAX_SREPR_LENGTH"]
 
@@ -63,7 +67,7 @@ _COSTLY = frozenset({"factorial", "factorial2", "subfactorial", "binomial", "gam
                      "genocchi", "partition", "prime", "primepi", "primorial", "multinomial_coefficients", "zeta"})
 
 
-def _numeric_power_too_large(base: Any, exponent: Any) -> bool:
+def _numeric_power_too_large(base: sympy.Basic, exponent: sympy.Basic) -> bool:
     """``base**exponent`` with both numbers would take unbounded time or memory to evaluate exactly."""
     if not (getattr(base, "is_Number", False) and getattr(exponent, "is_Number", False)):
         return False
@@ -75,7 +79,7 @@ def _numeric_power_too_large(base: Any, exponent: Any) -> bool:
     return False
 
 
-def _functions() -> dict[str, Any]:
+def _functions() -> dict[str, Callable[..., sympy.Basic]]:
     import sympy
 
     return {
@@ -99,7 +103,7 @@ FUNCTIONS = ("exp", "log", "ln", "sqrt", "Abs", "abs", "Min", "Max", "min", "max
              "floor", "ceiling", "sin", "cos", "Sum")
 
 
-def _check_text(text: Any, name: str, limit: int = MAX_LENGTH) -> str:
+def _check_text(text: object, name: str, limit: int = MAX_LENGTH) -> str:
     if not isinstance(text, str):
         raise invalid(name, text, "must be a string")
     if len(text) > limit:
@@ -145,7 +149,7 @@ def _token(node: ast.AST, text: str) -> str:
 class _Builder:
     """Builds a sympy expression from a whitelisted syntax tree."""
 
-    def __init__(self, text: str, name: str, symbols: Mapping[str, Any], allowed: frozenset[str] | None,
+    def __init__(self, text: str, name: str, symbols: Mapping[str, sympy.Basic], allowed: frozenset[str] | None,
                  relational: bool, *, declares: bool = False, allowed_given: frozenset[str] = frozenset()) -> None:
         import sympy
 
@@ -164,7 +168,7 @@ class _Builder:
                        "only numbers, names, arithmetic, comparisons and the functions "
                        f"{', '.join(FUNCTIONS)} are accepted")
 
-    def build(self, node: ast.AST, *, top: bool = True) -> Any:
+    def build(self, node: ast.AST, *, top: bool = True) -> sympy.Basic:
         sp = self.sympy
         if isinstance(node, ast.Constant):
             value = node.value
@@ -221,7 +225,7 @@ class _Builder:
             raise self.fail(node, "a comparison is not accepted here")
         raise self.fail(node, f"{type(node).__name__} is not accepted in a formula")
 
-    def name_of(self, node: ast.Name) -> Any:
+    def name_of(self, node: ast.Name) -> sympy.Basic:
         ident = node.id
         if ident.startswith("_"):
             raise self.fail(node, f"name {ident!r} is not accepted (names may not start with '_')")
@@ -241,7 +245,7 @@ class _Builder:
         self.symbols[ident] = symbol
         return symbol
 
-    def call(self, node: ast.Call) -> Any:
+    def call(self, node: ast.Call) -> sympy.Basic:
         if not isinstance(node.func, ast.Name):
             raise self.fail(node, "only the whitelisted functions may be called")
         fname = node.func.id
@@ -299,8 +303,8 @@ def _first_forbidden(tree: ast.AST, builder: _Builder) -> None:
             raise builder.fail(node, f"{type(node).__name__} is not accepted in a formula")
 
 
-def parse_formula(text: str, *, symbols: Mapping[str, Any] | None = None, allowed: Iterable[str] | None = None,
-                  relational: bool = False, name: str = "formula", declares: bool = False) -> Any:
+def parse_formula(text: str, *, symbols: Mapping[str, sympy.Basic] | None = None, allowed: Iterable[str] | None = None,
+                  relational: bool = False, name: str = "formula", declares: bool = False) -> sympy.Basic:
     """The sympy expression written in ``text`` (see the module docstring for what is accepted).
 
     ``symbols`` maps names to the sympy symbols to use (others become real symbols of their name);
@@ -321,8 +325,8 @@ def parse_formula(text: str, *, symbols: Mapping[str, Any] | None = None, allowe
         raise invalid(name, text, "is too deeply nested") from None
 
 
-def as_sympy(value: Any, *, name: str = "formula", symbols: Mapping[str, Any] | None = None,
-             relational: bool = False) -> Any:
+def as_sympy(value: ExprLike, *, name: str = "formula", symbols: Mapping[str, sympy.Basic] | None = None,
+             relational: bool = False) -> sympy.Basic:
     """``value`` as a sympy object, never by evaluating text: a string goes through :func:`parse_formula`
     (with ``symbols``), a sympy object is returned as it is, and a number is converted exactly (``sympify``
     in strict mode, which refuses strings). Everything the toolkit receives as "an expression or a string"
@@ -369,7 +373,7 @@ _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,9})?")
 _INTEGER = re.compile(r"[+-]?\d{1,4300}")
 
 
-def _sympy_callable(name: str) -> Any:
+def _sympy_callable(name: str) -> Callable[..., sympy.Basic]:
     import sympy
     import sympy.core.numbers
     import sympy.functions.elementary.piecewise
@@ -404,7 +408,7 @@ def _name_of(node: ast.AST, cls: str) -> str:
     return text
 
 
-def _named(cls: str, node: ast.Call) -> Any:
+def _named(cls: str, node: ast.Call) -> sympy.Basic:
     """``Symbol('x', real=True)``, ``Dummy('x', dummy_index=3)``, ``Wild('w')``, ``Str('A')``: one name,
     then only boolean assumptions (and a Dummy's integer index)."""
     import sympy
@@ -413,7 +417,7 @@ def _named(cls: str, node: ast.Call) -> Any:
     if len(node.args) != 1:
         raise ValueError(f"{cls} takes one name")
     name = _name_of(node.args[0], cls)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for keyword in node.keywords:
         key, value = keyword.arg, keyword.value
         if key is None:
@@ -449,7 +453,7 @@ def _whole(node: ast.AST, what: str) -> int:
     raise ValueError(f"{what} must be an integer")
 
 
-def _number(cls: str, node: ast.Call) -> Any:
+def _number(cls: str, node: ast.Call) -> sympy.Basic:
     """``Integer(3)``, ``Rational(1, 3)``, ``Float('0.3', precision=53)``, digits read here: a number's
     string never reaches sympy's own parser."""
     import sympy
@@ -485,7 +489,7 @@ def _number(cls: str, node: ast.Call) -> Any:
         value = digits.value
     else:
         raise ValueError("Float takes a decimal number")
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for keyword in node.keywords:
         if keyword.arg != "precision" or not (isinstance(keyword.value, ast.Constant)
                                              and type(keyword.value.value) is int
@@ -547,7 +551,7 @@ def _build_srepr(node: ast.AST) -> Any:
     raise ValueError(f"unexpected syntax {type(node).__name__}")
 
 
-def parse_srepr(text: str, *, name: str = "derived") -> Any:
+def parse_srepr(text: str, *, name: str = "derived") -> sympy.Basic:
     """The expression whose ``sympy.srepr`` is ``text``, built by walking the syntax tree: only sympy
     classes, numbers, and strings where a class takes a name or a number's digits are accepted; nothing
     is evaluated as code, and no string is handed to ``sympify``."""
@@ -570,7 +574,7 @@ def _first_line(exc: BaseException) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _built_srepr(text: str) -> Any:
+def _built_srepr(text: str) -> object:
     """What ``text`` builds (sympy objects are immutable, so one build serves every reader: a report repeats
     the same expressions in its steps, derived expressions and certificates); failures are not cached."""
     tree = ast.parse(text, mode="eval")

@@ -53,6 +53,7 @@ import sympy
 
 from core.errors import invalid
 from core.exact import as_fraction, exact_or_none as as_exact  # re-exported: the one exact conversion lives in core
+from core.types import Number, NumberLike, Real
 
 __all__ = [
     "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
@@ -75,7 +76,7 @@ def _common_denominator(values: Iterable[Fraction], start: int = 1) -> int:
     return reduce(math.lcm, (v.denominator for v in values), start)
 
 
-def _number(name: str, value: Any) -> Fraction | float:
+def _number(name: str, value: NumberLike) -> Number:
     """A number given to this module: a finite float stays a float (a float mass function), anything
     else is read exactly by :func:`core.exact.as_fraction` (``"1/2"`` is 1/2); NaN and infinities are
     refused either way."""
@@ -86,12 +87,12 @@ def _number(name: str, value: Any) -> Fraction | float:
     return as_fraction(name, value)
 
 
-def _numbers(name: str, values: Sequence[Any]) -> list[Fraction | float]:
+def _numbers(name: str, values: Sequence[NumberLike]) -> list[Number]:
     """:func:`_number` of every value, named ``name[i]``."""
     return [_number(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 
-def _all_exact(values: Iterable[Any]) -> bool:
+def _all_exact(values: Iterable[object]) -> bool:
     return all(isinstance(v, Fraction) for v in values)
 
 
@@ -166,7 +167,7 @@ class MassFunction:
         index = {label: i for i, label in enumerate(frame)}
         if not isinstance(masses, Mapping):
             raise invalid("masses", masses, "must be a mapping from subsets to masses")
-        by_mask: dict[int, Any] = {}
+        by_mask: dict[int, Number] = {}
         for subset, value in masses.items():
             labels = _as_subset(subset)
             outside = [label for label in labels if label not in index]
@@ -250,13 +251,13 @@ class MassFunction:
         return self
 
     @cached_property
-    def masses(self) -> dict[frozenset, Any]:
+    def masses(self) -> dict[frozenset, Number]:
         """Focal sets (non-zero mass) -> mass, by increasing bitmask."""
         return {self.subset(int(mask)): self._value(self._numerators[mask]) for mask in self.focal_masks()}
 
     # --- construction helpers -------------------------------------------------------------------
     @classmethod
-    def from_vector(cls, frame: Iterable[Hashable], vector: Sequence[Any]) -> MassFunction:
+    def from_vector(cls, frame: Iterable[Hashable], vector: Sequence[NumberLike]) -> MassFunction:
         """The mass function with ``vector[mask]`` the mass of the subset ``mask`` (length 2^n); exact
         values go through :meth:`from_integers`, floats are validated as in the constructor."""
         frame = tuple(frame)
@@ -291,7 +292,7 @@ class MassFunction:
         return self
 
     @classmethod
-    def from_bel(cls, frame: Iterable[Hashable], bel: Sequence[Any]) -> MassFunction:
+    def from_bel(cls, frame: Iterable[Hashable], bel: Sequence[NumberLike]) -> MassFunction:
         """Möbius inversion bel -> m (003 §2); ``bel`` indexed by bitmask. A non-belief function is refused
         (its Möbius transform has a negative value, named with its subset)."""
         frame = tuple(frame)
@@ -306,7 +307,7 @@ class MassFunction:
         return cls.from_vector(frame, list(mobius_subsets(values, len(frame))))
 
     @classmethod
-    def from_pl(cls, frame: Iterable[Hashable], pl: Sequence[Any]) -> MassFunction:
+    def from_pl(cls, frame: Iterable[Hashable], pl: Sequence[NumberLike]) -> MassFunction:
         """pl -> bel (bel(A) = 1 - pl(Ω∖A)) -> m."""
         frame = tuple(frame)
         if len(pl) != 1 << len(frame):
@@ -316,7 +317,7 @@ class MassFunction:
         return cls.from_bel(frame, [1 - values[full ^ mask] for mask in range(1 << len(frame))])
 
     @classmethod
-    def bayesian(cls, frame: Iterable[Hashable], probabilities: Mapping[Hashable, Any]) -> MassFunction:
+    def bayesian(cls, frame: Iterable[Hashable], probabilities: Mapping[Hashable, NumberLike]) -> MassFunction:
         """A Bayesian mass function: mass only on singletons."""
         return cls(frame, {frozenset([y]): v for y, v in probabilities.items()})
 
@@ -335,7 +336,7 @@ class MassFunction:
     def _index(self) -> dict:
         return {label: i for i, label in enumerate(self.frame)}
 
-    def mask(self, subset: Any) -> int:
+    def mask(self, subset: Iterable[Hashable]) -> int:
         """The bitmask of ``subset``; labels outside the frame are refused."""
         labels = _as_subset(subset)
         outside = [label for label in labels if label not in self._index]
@@ -346,7 +347,7 @@ class MassFunction:
     def subset(self, mask: int) -> frozenset:
         return _labels(self.frame, mask)
 
-    def _value(self, raw: Any) -> Any:
+    def _value(self, raw: int | float | np.number) -> Number:
         if self.exact:
             return Fraction(int(raw), self._denominator)
         return float(raw)
@@ -389,16 +390,16 @@ class MassFunction:
         return zeta_supersets(self._numerators, self.n)
 
     # --- the functions of §2 ------------------------------------------------------------------------
-    def m(self, subset: Any) -> Any:
+    def m(self, subset: Iterable[Hashable]) -> Number:
         return self._value(self._numerators[self.mask(subset)])
 
-    def bel(self, subset: Any) -> Any:
+    def bel(self, subset: Iterable[Hashable]) -> Number:
         return self._value(self._bel_raw[self.mask(subset)])
 
-    def pl(self, subset: Any) -> Any:
+    def pl(self, subset: Iterable[Hashable]) -> Number:
         return self._value(self._pl_raw[self.mask(subset)])
 
-    def commonality(self, subset: Any) -> Any:
+    def commonality(self, subset: Iterable[Hashable]) -> Number:
         return self._value(self._q_raw[self.mask(subset)])
 
     def bel_vector(self) -> list:
@@ -424,11 +425,11 @@ class MassFunction:
     def is_bayesian(self) -> bool:
         return all(bin(int(mask)).count("1") == 1 for mask in self.focal_masks())
 
-    def lower_probability(self, subset: Any) -> Any:
+    def lower_probability(self, subset: Iterable[Hashable]) -> Number:
         """min over the credal set of pr(E) = bel(E)."""
         return self.bel(subset)
 
-    def upper_probability(self, subset: Any) -> Any:
+    def upper_probability(self, subset: Iterable[Hashable]) -> Number:
         """max over the credal set of pr(E) = pl(E)."""
         return self.pl(subset)
 
@@ -474,7 +475,7 @@ class MassFunction:
         return np.unique(rows, axis=0) if rows.dtype != object else np.array(sorted({tuple(r) for r in rows}),
                                                                              dtype=object)
 
-    def in_credal_set(self, probabilities: Mapping[Hashable, Any]) -> bool:
+    def in_credal_set(self, probabilities: Mapping[Hashable, NumberLike]) -> bool:
         """True when ``probabilities`` (label -> probability; missing labels are 0) is a distribution on
         the frame with pr(A) >= bel(A) for every one of the 2^n subsets A (exact for exact inputs, float
         tolerance :data:`FLOAT_TOLERANCE` otherwise)."""
@@ -500,7 +501,7 @@ class MassFunction:
         return bool(np.all(zeta_subsets(singles, self.n) >= self.as_floats("bel") - FLOAT_TOLERANCE))
 
     # --- expectations ------------------------------------------------------------------------------------
-    def _extremes(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any], pick: Callable) -> list:
+    def _extremes(self, g: Mapping[Hashable, NumberLike] | Callable[[Hashable], NumberLike], pick: Callable) -> list:
         values = [_value_of_g(y, g(y) if callable(g) else g[y]) for y in self.frame]
         if any(isinstance(v, sympy.Basic) for v in values):  # a symbolic g: min/max as expressions
             pick = {min: sympy.Min, max: sympy.Max}[pick]
@@ -512,15 +513,16 @@ class MassFunction:
             out[mask] = values[i] if rest == 0 else pick(values[i], out[rest])
         return out
 
-    def lower_expectation(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any]) -> Any:
+    def lower_expectation(self, g: Mapping[Hashable, NumberLike] | Callable[[Hashable], NumberLike]) -> Real:
         """inf over the credal set of E_pr[g] = Σ_E m(E) min_{y∈E} g(y) (Choquet integral w.r.t. bel)."""
         return self._expectation(g, min)
 
-    def upper_expectation(self, g: Mapping[Hashable, Any] | Callable[[Hashable], Any]) -> Any:
+    def upper_expectation(self, g: Mapping[Hashable, NumberLike] | Callable[[Hashable], NumberLike]) -> Real:
         """sup over the credal set of E_pr[g] = Σ_E m(E) max_{y∈E} g(y) (Choquet integral w.r.t. pl)."""
         return self._expectation(g, max)
 
-    def _expectation(self, g: Any, pick: Callable) -> Any:
+    def _expectation(self, g: Mapping[Hashable, NumberLike] | Callable[[Hashable], NumberLike],
+                     pick: Callable) -> Real:
         extremes = self._extremes(g, pick)
         total = 0
         for mask in self.focal_masks():
@@ -577,7 +579,7 @@ class MassFunction:
             if not self.exact else None
         if vector is not None:
             return MassFunction.from_vector(codomain, list(vector))
-        out: dict[frozenset, Any] = {}
+        out: dict[frozenset, Number] = {}
         for w, image in images:
             for subset, value in image.masses.items():
                 out[subset] = out.get(subset, 0) + Fraction(w) * value
@@ -617,7 +619,7 @@ def product(first: MassFunction, second: MassFunction) -> MassFunction:
             for m2 in second.focal_masks():
                 vector[_rectangle(row_mask, int(m2), first.n, n2)] = first._numerators[m1] * second._numerators[m2]
         return MassFunction.from_integers(frame, vector, first.denominator * second.denominator)
-    out: dict[frozenset, Any] = {}
+    out: dict[frozenset, Number] = {}
     for m1 in first.focal_masks():
         e1, v1 = first.subset(int(m1)), first._value(first._numerators[m1])
         for m2 in second.focal_masks():
@@ -688,7 +690,7 @@ def monotonicity_rows(n: int) -> np.ndarray:
     return np.array(sorted(rows), dtype=np.int64).reshape(-1, size)
 
 
-def is_belief_function(values: Sequence[Any], n: int) -> bool:
+def is_belief_function(values: Sequence[NumberLike], n: int) -> bool:
     """Whether the set function with ``values`` (by bitmask, length 2^n, exact) is a belief function by the
     definition of 003 §2: f(∅) = 0, f(Ω) = 1, values in [0, 1], and total monotonicity
     f(∪ A_i) >= Σ_{∅≠I} (-1)^{|I|+1} f(∩_I A_i) for every finite family (:func:`monotonicity_rows`).
@@ -704,7 +706,7 @@ def is_belief_function(values: Sequence[Any], n: int) -> bool:
 
 
 # --- private helpers --------------------------------------------------------------------------------------
-def _exact_vector(name: str, values: Sequence[Any], frame: tuple) -> tuple[list | None, tuple[list[int], int] | None]:
+def _exact_vector(name: str, values: Sequence[NumberLike], frame: tuple) -> tuple[list | None, tuple[list[int], int] | None]:
     """A set function by bitmask checked for length 2^n: (its exact values or None, and (integer numerators,
     common denominator) when exact with a denominator small enough for the int64 transforms, else None)."""
     if len(values) != 1 << len(frame):
@@ -716,7 +718,7 @@ def _exact_vector(name: str, values: Sequence[Any], frame: tuple) -> tuple[list 
     return exact, (([int(v * common) for v in exact], common) if common < _TRANSFORM_SAFE else None)
 
 
-def _as_subset(subset: Any) -> frozenset:
+def _as_subset(subset: Iterable[Hashable]) -> frozenset:
     if isinstance(subset, (frozenset, set, list, tuple)):
         return frozenset(subset)
     if isinstance(subset, str):
@@ -743,14 +745,14 @@ def _as_map(f: Any, frame: tuple) -> dict:
     return dict(f)
 
 
-def _exact_or_float(values: Sequence[Any]) -> np.ndarray:
+def _exact_or_float(values: Sequence[NumberLike]) -> np.ndarray:
     numbers = _numbers("values", values)
     if _all_exact(numbers):
         return np.array(numbers, dtype=object)
     return np.array([float(v) for v in numbers], dtype=float)
 
 
-def _value_of_g(label: Hashable, value: Any) -> Any:
+def _value_of_g(label: Hashable, value: NumberLike) -> Real | np.integer:
     """A value of g in an expectation: an exact number (int, Fraction) or a sympy expression is used as it
     is (a symbolic g gives a symbolic expectation), a finite float stays a float, anything else is read by
     :func:`core.exact.as_fraction` (``"10"`` is 10, never compared as text); NaN, infinities (sympy's

@@ -43,7 +43,7 @@ MAX_EXPONENT = 64
 class Undefined(Exception):
     """A division by zero at the outcome in position ``index`` of the current batch."""
 
-    def __init__(self, index: int, expr: Any) -> None:
+    def __init__(self, index: int, expr: sympy.Basic) -> None:
         super().__init__(index, expr)
         self.index = index
         self.expr = expr
@@ -270,7 +270,7 @@ _RELATIONS = {sympy.StrictGreaterThan: np.greater, sympy.GreaterThan: np.greater
               sympy.Eq: np.equal, sympy.Ne: np.not_equal}
 
 
-def event(expr: Any, evaluate: CountEvaluator) -> np.ndarray:
+def event(expr: sympy.Basic, evaluate: CountEvaluator) -> np.ndarray:
     """A boolean mask of the outcomes where the condition ``expr`` holds (``evaluate`` must be exact)."""
     if expr is sympy.true or expr is True:
         return np.ones(evaluate.size, dtype=bool)

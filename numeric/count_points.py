@@ -36,6 +36,7 @@ from core.domain import Domain, fraction_function
 from core.errors import invalid
 from core.exact import as_fraction
 from core.formula import as_sympy
+from core.types import ExprLike, Values
 from numeric.finite_mechanism import rational, symbol
 
 __all__ = ["ExpChart", "charts_for", "holds", "in_domain", "draw", "degenerate", "Case", "fix", "face", "user_value",
@@ -69,7 +70,7 @@ class ExpChart:
         """``expr`` with every ``exp(k·name)`` replaced by t^(k·multiple); other uses of name are kept."""
         t = self.symbol
 
-        def chartable(e: Any) -> bool:
+        def chartable(e: sympy.Basic) -> bool:
             return isinstance(e, sympy.exp) and _ratio(e.args[0], self.name) is not None
 
         return expr.replace(chartable, lambda e: t ** int(_ratio(e.args[0], self.name) * self.multiple))
@@ -84,7 +85,7 @@ class ExpChart:
         """The exact parameter value at t: multiple·log(t)."""
         return sympy.Integer(self.multiple) * sympy.log(rational(t))
 
-    def t_of(self, value: Any, shown: Any) -> Fraction:
+    def t_of(self, value: ExprLike, shown: object) -> Fraction:
         """The rational t = exp(value/multiple) of a user's exact value (``"log(3/2)"``, ``0``); an error
         when it is irrational."""
         exact = as_sympy(value, name=self.name) if not isinstance(value, sympy.Basic) else value
@@ -133,7 +134,7 @@ def charts_for(expressions: Iterable[sympy.Basic], names: Iterable[str]) -> dict
 
 
 # ------------------------------------------------------------------------------------------ membership
-def _truth(condition: Any, values: Mapping[str, sympy.Basic], strict: bool) -> bool | None:
+def _truth(condition: sympy.Basic, values: Mapping[str, sympy.Basic], strict: bool) -> bool | None:
     """Whether ``condition`` holds at exact ``values`` (strictly, for an inequality, when ``strict``);
     ``None`` when it is undefined there or cannot be decided."""
     if condition in (sympy.true, sympy.false):
@@ -189,7 +190,7 @@ def _sign(value: sympy.Basic) -> int | None:
     return closed_sign(value, dps=_DECIDE_DPS)[0]
 
 
-def holds(domain: Domain, values: Mapping[str, Any], *, strict: bool = False) -> bool:
+def holds(domain: Domain, values: Values, *, strict: bool = False) -> bool:
     """Whether the exact point ``values`` (Fractions, or sympy numbers such as 2·log(3/2)) lies in
     ``domain`` (in its interior when ``strict``: every inequality strict, and an integer's edge value
     counted as boundary); integers must be integers. Undecidable counts as outside."""
@@ -200,7 +201,7 @@ def holds(domain: Domain, values: Mapping[str, Any], *, strict: bool = False) ->
     return all(_truth(c, exact, strict) is True for c in domain.conditions)
 
 
-def in_domain(domain: Domain, values: Mapping[str, Any]) -> tuple[bool, bool]:
+def in_domain(domain: Domain, values: Values) -> tuple[bool, bool]:
     """(in the domain, in its interior)."""
     inside = holds(domain, values)
     return inside, inside and holds(domain, values, strict=True)
@@ -214,7 +215,7 @@ class Case:
     stated domain."""
 
     values: Mapping[str, Fraction]
-    shown: Mapping[str, Any]
+    shown: Values
     interior: bool
 
     def display(self) -> dict[str, Any]:
@@ -223,7 +224,7 @@ class Case:
                     str(v) if isinstance(v, sympy.Basic) else v) for k, v in self.shown.items()}
 
 
-def user_value(name: str, value: Any, charts: Mapping[str, ExpChart]) -> tuple[Fraction, sympy.Basic]:
+def user_value(name: str, value: ExprLike, charts: Mapping[str, ExpChart]) -> tuple[Fraction, sympy.Basic]:
     """A user's value of ``name``: (the model coordinate, the exact value)."""
     if name in charts:
         t = charts[name].t_of(value, value)

@@ -70,12 +70,12 @@ class Plan:
                 "(multinomial factorial moments)")
 
 
-def full_plan(expression: sympy.Basic, given: Any, names: tuple[str, ...]) -> Plan:
+def full_plan(expression: sympy.Basic, given: sympy.Basic | None, names: tuple[str, ...]) -> Plan:
     """Enumerate every outcome: the cells are the counts."""
     return Plan(tuple((y,) for y in range(len(names))), names, expression, None, given)
 
 
-def _relations(given: Any) -> list[Any]:
+def _relations(given: sympy.Basic | None) -> list[sympy.Basic]:
     if given is None or isinstance(given, bool) or given in (sympy.true, sympy.false):
         return []
     if isinstance(given, (sympy.And, sympy.Or, sympy.Not)):
@@ -124,7 +124,7 @@ def _conditional(polynomial: sympy.Poly, groups: list[tuple[int, ...]], cells: l
     return sympy.Add(*terms)
 
 
-def grouped_plan(expression: sympy.Basic, given: Any, names: tuple[str, ...],
+def grouped_plan(expression: sympy.Basic, given: sympy.Basic | None, names: tuple[str, ...],
                  counts: list[sympy.Symbol]) -> Plan | None:
     """The reduction above, or ``None`` when it gains nothing (every group a single output) or does
     not apply (the statistic is not a rational function of the counts, or its numerator has degree

@@ -11,11 +11,11 @@ its enumeration :class:`~numeric.count_reduction.Plan` (every outcome, or the gr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import sympy
 
 from core.errors import invalid
+from core.types import ExprLike
 from numeric.count_evaluator import MAX_EXPONENT
 from numeric.count_reduction import Plan, full_plan, grouped_plan
 from numeric.data_model import FiniteModel
@@ -31,7 +31,7 @@ STRATEGIES = ("auto", "full", "grouped")
 MAX_NODES = 2_000
 
 
-def check_size(expr: Any, name: str, shown: Any, counts: frozenset[str]) -> None:
+def check_size(expr: sympy.Basic, name: str, shown: ExprLike, counts: frozenset[str]) -> None:
     """Refuse, before any work, an expression with more than :data:`MAX_NODES` nodes or an integer power
     of a sub-expression of the counts beyond :data:`MAX_EXPONENT`."""
     nodes = 0
@@ -45,7 +45,7 @@ def check_size(expr: Any, name: str, shown: Any, counts: frozenset[str]) -> None
                           f"exponents of the counts are at most {MAX_EXPONENT}")
 
 
-def _parse(value: Any, model: FiniteModel, name: str, relational: bool) -> Any:
+def _parse(value: ExprLike, model: FiniteModel, name: str, relational: bool) -> sympy.Basic:
     allowed = model.names + tuple(model.aliases) + model.parameters + ("n",)
     expr = as_expression(value, name, allowed=allowed, relational=relational)
     if model.aliases:
@@ -58,8 +58,8 @@ class CountStatistic:
     """``expression`` (the statistic) and ``given`` (its condition, or ``None``) of ``model``'s counts."""
 
     model: FiniteModel
-    expression: Any
-    given: Any = None
+    expression: sympy.Basic  # given as a formula (ExprLike), stored parsed
+    given: sympy.Basic | None = None
     _plans: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

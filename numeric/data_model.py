@@ -16,7 +16,7 @@ explicitly, ``mechanism=GENERALIZED_WARNER_SURVEY``: no check takes it when no m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -25,6 +25,7 @@ import sympy
 
 from core.errors import invalid
 from core.exact import as_fraction
+from core.types import ExprLike, Values
 from numeric.finite_mechanism import (FiniteMechanism, as_expression, exact_values, rational, survey_mechanism,
                                       symbol)
 
@@ -32,7 +33,7 @@ __all__ = ["Prior", "Counts", "FiniteModel", "survey_model", "count_names", "Gen
            "GENERALIZED_WARNER_SURVEY"]
 
 
-def _entries(values: Any, name: str, *, allow_n: bool) -> tuple[sympy.Basic, ...]:
+def _entries(values: Sequence[ExprLike], name: str, *, allow_n: bool) -> tuple[sympy.Basic, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
         raise invalid(name, values, "must be a non-empty list (one entry per input of the mechanism)")
     out = tuple(as_expression(v, f"{name}[{i}]") for i, v in enumerate(values))
@@ -51,7 +52,7 @@ def _at(entries: Sequence[sympy.Basic], point: Mapping[str, Fraction], name: str
     return tuple(out)
 
 
-def _check_numbers(entries: Sequence[sympy.Basic], name: str, ok: Any, why: str) -> None:
+def _check_numbers(entries: Sequence[sympy.Basic], name: str, ok: Callable[[sympy.Basic], bool], why: str) -> None:
     """Entries that are already numbers must satisfy ``ok`` (the others are checked at each point)."""
     for i, entry in enumerate(entries):
         if entry.is_Rational and not ok(entry):
@@ -85,7 +86,7 @@ class Prior(_InputData):
     def entries(self) -> tuple[sympy.Basic, ...]:
         return self.weights
 
-    def at(self, values: Mapping[str, Any]) -> tuple[Fraction, ...]:
+    def at(self, values: Values) -> tuple[Fraction, ...]:
         """The prior at one point, validated (entries in [0, 1], sum 1)."""
         point = exact_values(values, self.parameters, "values")
         weights = _at(self.weights, point, "prior")
@@ -114,7 +115,7 @@ class Counts(_InputData):
     def entries(self) -> tuple[sympy.Basic, ...]:
         return self.counts
 
-    def at(self, values: Mapping[str, Any], n: int) -> tuple[int, ...] | None:
+    def at(self, values: Values, n: int) -> tuple[int, ...] | None:
         """The counts at one point and sample size, or ``None`` when they are not non-negative integers
         summing to n (such a point is skipped, and counted, by the callers)."""
         point = exact_values(values, self.parameters, "values") | {"n": Fraction(n)}
@@ -174,7 +175,7 @@ class FiniteModel:
     def is_iid(self) -> bool:
         return isinstance(self.data, Prior)
 
-    def output_probabilities(self, values: Mapping[str, Any]) -> tuple[Fraction, ...]:
+    def output_probabilities(self, values: Values) -> tuple[Fraction, ...]:
         """prior·Q at a point (i.i.d. model only): the multinomial cell probabilities."""
         if not isinstance(self.data, Prior):
             raise invalid("data", self.data, "a fixed dataset has no single output distribution")

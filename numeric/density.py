@@ -35,14 +35,14 @@ import ast
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import sympy
 
 from core.context import arb as _arb
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.formula import as_sympy, parse_formula
+from core.types import ExprLike, Values
 
 __all__ = ["Piece", "Atom", "Density", "Y", "T", "TP", "parse_density_formula", "density", "laplace", "gaussian",
            "piecewise", "duchi_two_point", "mixture", "hybrid", "exact_point", "larger", "smaller", "exact_integral", "tidy", "positive_symbols", "with_generator", "is_identity",
@@ -59,12 +59,12 @@ _BALLS = _arb(40)
 _EXTRA_FUNCTIONS = ("Phi", "erf")
 
 
-def normal_cdf(x: Any) -> sympy.Expr:
+def normal_cdf(x: ExprLike) -> sympy.Expr:
     """Φ(x) = (1 + erf(x/√2))/2, the standard normal distribution function, as a sympy expression."""
     return (1 + sympy.erf(x / sympy.sqrt(2))) / 2
 
 
-def parse_density_formula(text: Any, *, name: str = "formula", symbols: Mapping[str, Any] | None = None) -> Any:
+def parse_density_formula(text: ExprLike, *, name: str = "formula", symbols: Mapping[str, sympy.Basic] | None = None) -> sympy.Expr:
     """``text`` as a sympy expression, by :func:`core.formula.parse_formula`, with ``Phi(x)`` and ``erf(x)``
     read too: each such call is replaced by a fresh placeholder name, its argument read by this same
     function, and the placeholder then substituted; nothing is evaluated as code. ``y``, ``t`` and ``tp``
@@ -122,9 +122,9 @@ class Piece:
     """A density ``density`` (a formula in y, t and the parameters) on the interval [``lo``, ``hi``] (formulas
     in t and the parameters); ``label`` names it in messages."""
 
-    density: Any
-    lo: Any
-    hi: Any
+    density: sympy.Expr
+    lo: sympy.Expr
+    hi: sympy.Expr
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -134,7 +134,7 @@ class Piece:
             if Y in getattr(self, name).free_symbols:
                 raise invalid(f"piece {self.label} {name}", getattr(self, name), "an end of a piece may not depend on y")
 
-    def weighted(self, weight: Any) -> "Piece":
+    def weighted(self, weight: sympy.Expr) -> "Piece":
         return Piece(weight * self.density, self.lo, self.hi, self.label)
 
 
@@ -143,8 +143,8 @@ class Atom:
     """A point mass: the output equals ``at`` (a formula in the parameters, not in t) with probability
     ``mass`` (a formula in t and the parameters)."""
 
-    at: Any
-    mass: Any
+    at: sympy.Expr
+    mass: sympy.Expr
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -155,7 +155,7 @@ class Atom:
         if Y in self.mass.free_symbols:
             raise invalid(f"atom {self.label} mass", self.mass, "an atom's mass may not depend on y")
 
-    def weighted(self, weight: Any) -> "Atom":
+    def weighted(self, weight: sympy.Expr) -> "Atom":
         return Atom(self.at, weight * self.mass, self.label)
 
 
@@ -170,10 +170,10 @@ class Density:
     source: str
     pieces: tuple[Piece, ...]
     atoms: tuple[Atom, ...]
-    interval: tuple[Any, Any]
-    support: tuple[Any, Any]
+    interval: tuple[sympy.Expr, ...]  # a pair (lo, hi), parsed on construction
+    support: tuple[sympy.Expr, ...]
     domain: Domain
-    sensitivity: Any = None
+    sensitivity: sympy.Expr | None = None
     tiled: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
@@ -228,7 +228,7 @@ class Density:
         """The parameters' names (every free name but y and t), sorted."""
         return tuple(sorted({s.name for s in self.free_symbols()} - {"y", "t", "tp"} | set(self.domain.names)))
 
-    def at(self, point: Mapping[str, Any]) -> "Density":
+    def at(self, point: Values) -> "Density":
         """The law with the parameters of ``point`` substituted (exact values)."""
         values = {sympy.Symbol(k, real=True): sympy.nsimplify(v) if isinstance(v, float) else as_sympy(v, name=k)
                   for k, v in point.items() if k not in ("y", "t", "tp")}
@@ -239,7 +239,7 @@ class Density:
                        tuple(v.subs(values) for v in self.interval), tuple(v.subs(values) for v in self.support),
                        Domain.parse(None), None if self.sensitivity is None else self.sensitivity.subs(values))
 
-    def density_at(self, y: Any, t: Any, point: Mapping[str, Any]) -> sympy.Expr | None:
+    def density_at(self, y: ExprLike, t: ExprLike, point: Values) -> sympy.Expr | None:
         """The density at ``y`` given the input ``t`` at the parameters ``point`` (exact values), as an exact
         sympy number: the sum of the pieces whose open interval holds y; ``None`` when y is an end of a
         piece (where a density is not defined pointwise)."""
@@ -348,7 +348,7 @@ def with_generator(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Expr, 
     return expr.replace(sympy.exp, rewrite), g, L
 
 
-def tidy(expr: Any) -> sympy.Expr:
+def tidy(expr: ExprLike) -> sympy.Expr:
     """``expr`` in a short form for reports: a rational function of one generator g = e^{x/L} cancelled and
     factored, then g written back as e^{x/L} (the same expression, never a different one)."""
     expr = sympy.sympify(expr)
@@ -362,7 +362,7 @@ def tidy(expr: Any) -> sympy.Expr:
         return expr
 
 
-def is_identity(expr: Any, domain: Domain | None = None) -> bool:
+def is_identity(expr: ExprLike, domain: Domain | None = None) -> bool:
     """Whether ``expr`` is 0 identically (positive symbols known from ``domain``; each e^{kx} tried as a power
     of one generator per symbol, the s = e^{ε/2} substitution)."""
     expr = sympy.sympify(expr)
@@ -387,7 +387,7 @@ def is_identity(expr: Any, domain: Domain | None = None) -> bool:
     return False
 
 
-def _integrate(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, mapping: Mapping[Any, Any]) -> sympy.Expr:
+def _integrate(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
     back = {v: k for k, v in mapping.items()}
     result = sympy.integrate(expr.subs(mapping), (Y, lo.subs(mapping), hi.subs(mapping)))
     if result.has(sympy.Integral) or result.has(sympy.Piecewise):
@@ -414,7 +414,7 @@ def raw_moment(law: Density, k: int) -> sympy.Expr:
     return sympy.Add(*parts)
 
 
-def exact_integral(g: Any, u: Any, v: Any) -> sympy.Expr:
+def exact_integral(g: sympy.Expr, u: sympy.Expr, v: sympy.Expr) -> sympy.Expr:
     """∫_u^v g dy for a g without parameters, exactly, term by term: each term c·y^k·e^{a y² + b y + d}
     (k ≥ 0 an integer) with a < 0 (through erf), a = 0 and b ≠ 0 (an exponential), or a = b = 0 on a bounded
     interval (a polynomial). ``u``/``v`` may be ``-oo``/``oo``. Refuses (one line) any other term or a divergent
@@ -459,8 +459,10 @@ def _monomial_integral(k: int, a: sympy.Expr, b: sympy.Expr, u: sympy.Expr, v: s
             def edge(z: sympy.Expr) -> sympy.Expr:
                 return 0 if z in (sympy.oo, -sympy.oo) else z ** (j - 1) * sympy.exp(-alpha * z ** 2)
             if j == 0:
-                ev = (lambda z: sympy.Integer(-1) if z == -sympy.oo else (sympy.Integer(1) if z == sympy.oo
-                                                                          else sympy.erf(sympy.sqrt(alpha) * z)))
+                def ev(z: sympy.Expr) -> sympy.Expr:
+                    if z == -sympy.oo:
+                        return sympy.Integer(-1)
+                    return sympy.Integer(1) if z == sympy.oo else sympy.erf(sympy.sqrt(alpha) * z)
                 return sympy.sqrt(sympy.pi / alpha) / 2 * (ev(V) - ev(U))
             if j == 1:
                 return -(edge(V) - edge(U)) / (2 * alpha)
@@ -482,9 +484,9 @@ def _monomial_integral(k: int, a: sympy.Expr, b: sympy.Expr, u: sympy.Expr, v: s
 
 
 # ------------------------------------------------------------------------------------------- families
-def density(pieces: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), support: tuple[Any, Any] | None = None,
-            atoms: Sequence[Any] = (), domain: Any = None, name: str = "a density", source: str = "as printed",
-            sensitivity: Any = None) -> Density:
+def density(pieces: Sequence[Piece | Sequence[ExprLike]], *, interval: tuple[ExprLike, ExprLike] = (-1, 1), support: tuple[ExprLike, ExprLike] | None = None,
+            atoms: Sequence[Atom | Sequence[ExprLike]] = (), domain: DomainLike = None, name: str = "a density", source: str = "as printed",
+            sensitivity: ExprLike | None = None) -> Density:
     """Any law as printed: ``pieces`` a list of ``(density, lo, hi)`` formulas (or :class:`Piece`), ``atoms`` a
     list of ``(at, mass)`` (or :class:`Atom`), the input ``interval`` and the output ``support`` (by default
     from the first piece's start to the last piece's end)."""
@@ -500,24 +502,24 @@ def density(pieces: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), suppo
                    Domain.parse(domain), sensitivity)
 
 
-def _piece(value: Any, k: int) -> Piece:
+def _piece(value: Piece | Sequence[ExprLike], k: int) -> Piece:
     if not isinstance(value, (tuple, list)) or len(value) != 3:
         raise invalid(f"pieces[{k}]", value, "a piece is (density, lo, hi)")
     return Piece(value[0], value[1], value[2], f"{k}")
 
 
-def _atom(value: Any, k: int) -> Atom:
+def _atom(value: Atom | Sequence[ExprLike], k: int) -> Atom:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise invalid(f"atoms[{k}]", value, "an atom is (at, mass)")
     return Atom(value[0], value[1], f"atom {k}")
 
 
-def _text(value: Any) -> str:
+def _text(value: ExprLike) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def laplace(scale: Any = None, *, epsilon: Any = None, sensitivity: Any = None, interval: tuple[Any, Any] | None = None,
-            domain: Any = None) -> Density:
+def laplace(scale: ExprLike | None = None, *, epsilon: ExprLike | None = None, sensitivity: ExprLike | None = None, interval: tuple[ExprLike, ExprLike] | None = None,
+            domain: DomainLike = None) -> Density:
     """The Laplace mechanism (Dwork, McSherry, Nissim and Smith 2006; Dwork and Roth, Definition 3.3):
     y = t + Lap(b), density e^{−|y−t|/b}/(2b), written as two pieces (y < t and y > t). Give the scale ``b``,
     or ``epsilon`` with the ``sensitivity`` Δ (b = Δ/ε). The input interval is (−1, 1) by default, or
@@ -541,8 +543,8 @@ def laplace(scale: Any = None, *, epsilon: Any = None, sensitivity: Any = None, 
                    delta)
 
 
-def gaussian(sigma: Any = "sigma", *, sensitivity: Any = None, interval: tuple[Any, Any] | None = None,
-             domain: Any = None) -> Density:
+def gaussian(sigma: ExprLike = "sigma", *, sensitivity: ExprLike | None = None, interval: tuple[ExprLike, ExprLike] | None = None,
+             domain: DomainLike = None) -> Density:
     """The Gaussian mechanism (Dwork and Roth, Appendix A; Balle and Wang 2018 for the exact δ(ε)): y = t + N(0,
     σ²), density e^{−(y−t)²/(2σ²)}/(σ√(2π)), one piece on the real line. Input interval (−1, 1) by default, or
     (−Δ/2, Δ/2) when the sensitivity Δ is given."""
@@ -558,7 +560,7 @@ def gaussian(sigma: Any = "sigma", *, sensitivity: Any = None, interval: tuple[A
                    delta)
 
 
-def piecewise(epsilon: Any = "eps", *, domain: Any = None) -> Density:
+def piecewise(epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> Density:
     """The piecewise mechanism (Wang et al., "Collecting and analyzing multidimensional data with local
     differential privacy", ICDE 2019, Algorithm 2): for t in [−1, 1], C = (e^{ε/2}+1)/(e^{ε/2}−1),
     ℓ(t) = (C+1)t/2 − (C−1)/2, r(t) = ℓ(t) + C − 1, density p = (e^ε − e^{ε/2})/(2e^{ε/2}+2) on [ℓ(t), r(t)]
@@ -576,7 +578,7 @@ def piecewise(epsilon: Any = "eps", *, domain: Any = None) -> Density:
                    Domain.parse(domain if domain is not None else default_domain), 2)
 
 
-def duchi_two_point(epsilon: Any = "eps", *, domain: Any = None) -> Density:
+def duchi_two_point(epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> Density:
     """Duchi, Jordan and Wainwright's one-bit mechanism (FOCS 2013) as a law on the real line: for t in [−1, 1],
     y = ±B, B = (e^ε+1)/(e^ε−1), with P(y = B) = 1/2 + t(e^ε−1)/(2(e^ε+1)): two atoms."""
     eps = parse_density_formula(epsilon, name="epsilon")
@@ -588,8 +590,8 @@ def duchi_two_point(epsilon: Any = "eps", *, domain: Any = None) -> Density:
                    Domain.parse(domain if domain is not None else default_domain), 2)
 
 
-def mixture(components: Sequence[tuple[Any, Density]], *, name: str = "a mixture", source: str = "as printed",
-            domain: Any = None) -> Density:
+def mixture(components: Sequence[tuple[ExprLike, Density]], *, name: str = "a mixture", source: str = "as printed",
+            domain: DomainLike = None) -> Density:
     """The law that runs component k with probability w_k: ``components`` a list of (w_k, law) (weights formulas
     in the parameters, summing to 1; every component on the same input interval). Pieces and atoms are
     weighted; the result tiles only if exactly one component has pieces and it tiles."""
@@ -615,7 +617,7 @@ def mixture(components: Sequence[tuple[Any, Density]], *, name: str = "a mixture
                    deltas.pop() if len(deltas) == 1 else None)
 
 
-def hybrid(epsilon: Any = "eps", alpha: Any = None, *, domain: Any = None) -> Density:
+def hybrid(epsilon: ExprLike = "eps", alpha: ExprLike | None = None, *, domain: DomainLike = None) -> Density:
     """The hybrid mechanism (Wang et al., ICDE 2019, §III-C): the piecewise mechanism with probability α and
     Duchi et al.'s with probability 1 − α (α = 1 − e^{−ε/2} in the paper for ε > 0.61; any α in [0, 1] here)."""
     eps = _text(epsilon)
@@ -624,6 +626,6 @@ def hybrid(epsilon: Any = "eps", alpha: Any = None, *, domain: Any = None) -> De
                    name="the hybrid mechanism", source="Wang et al., ICDE 2019, Section III-C", domain=domain)
 
 
-def exact_point(point: Mapping[str, Any]) -> dict[str, Fraction]:
+def exact_point(point: Values) -> dict[str, Fraction]:
     """``point`` with every value an exact :class:`~fractions.Fraction`."""
     return {k: Fraction(v) if not isinstance(v, Fraction) else v for k, v in point.items()}

@@ -31,10 +31,10 @@ loop (probabilities from binomials and powers at every outcome) that benchmarks 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import sympy
@@ -42,12 +42,16 @@ import sympy
 from core.context import EXACT, MIN_DPS, arb, mpf
 from core.errors import invalid
 from core.exact import as_fraction  # re-exported: the one exact conversion lives in core
+from core.types import ExprLike, Values
 from numeric.count_reduction import ratio_name
 from numeric.count_statistic import STRATEGIES, CountStatistic
 from numeric.data_model import Counts, FiniteModel, Prior, survey_model
-from numeric.finite_mechanism import FiniteMechanism, as_expression, is_condition, pure_ldp_epsilon, symbol
+from numeric.finite_mechanism import FiniteMechanism, MatrixLike, as_expression, is_condition, pure_ldp_epsilon, symbol
 from numeric.multinomial import (MAX_DATASET_TABLE, DatasetLaw, MultinomialLaw, accumulate, composition_table,
                                  outcome_count)
+
+if TYPE_CHECKING:
+    import flint
 
 __all__ = ["Survey", "Moments", "moments", "outcomes", "parse_statistic", "reference_moments", "MODES",
            "STRATEGIES", "as_fraction", "CountStatistic", "FiniteMechanism", "FiniteModel", "Prior", "Counts",
@@ -136,7 +140,7 @@ class Moments:
         return getattr(self, which)
 
 
-def _sample_size(n: Any) -> int:
+def _sample_size(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise invalid("n", n, "the sample size must be an integer >= 1")
     if n > MAX_N:
@@ -172,7 +176,7 @@ def outcomes(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return cells[0], cells[1], cells[2]
 
 
-def parse_statistic(statistic: Any, *, name: str = "statistic", allowed: tuple[str, ...] | None = None,
+def parse_statistic(statistic: ExprLike, *, name: str = "statistic", allowed: tuple[str, ...] | None = None,
                     relational: bool = False) -> sympy.Basic:
     """A sympy expression from a string (read by :func:`core.formula.parse_formula`) or an expression in
     the survey's names N1, N2, N3 (or n1, n2, n3), p, q, pi, n; ``allowed`` replaces those names.
@@ -184,7 +188,8 @@ def parse_statistic(statistic: Any, *, name: str = "statistic", allowed: tuple[s
     return expr.xreplace({s: symbol(aliases[s.name]) for s in expr.free_symbols if s.name in aliases})
 
 
-def model_of(mechanism: Any = None, prior: Any = None, counts: Any = None) -> FiniteModel:
+def model_of(mechanism: MatrixLike | None = None, prior: Sequence[ExprLike] | None = None,
+             counts: Sequence[ExprLike] | None = None) -> FiniteModel:
     """The model of a ``mechanism`` (a :class:`FiniteMechanism` or its matrix) with ``prior`` or ``counts``
     (exactly one), or the Q_{2x3} survey when all three are ``None``."""
     if mechanism is None:
@@ -198,7 +203,7 @@ def model_of(mechanism: Any = None, prior: Any = None, counts: Any = None) -> Fi
     return FiniteModel(mechanism if isinstance(mechanism, FiniteMechanism) else FiniteMechanism(mechanism), data)
 
 
-def _point(model: FiniteModel, values: Mapping[str, Any]) -> dict[str, Fraction]:
+def _point(model: FiniteModel, values: Values) -> dict[str, Fraction]:
     unknown = sorted(set(values) - set(model.parameters) - {"n"})
     if unknown:
         raise invalid("values", dict(values), f"names {unknown} are not parameters of the model",
@@ -234,7 +239,7 @@ def _law_and_scalars(statistic: CountStatistic, n: int, point: Mapping[str, Frac
 
 
 def _sums(statistic: CountStatistic, n: int, point: Mapping[str, Fraction], strategy: str, number: Any,
-          tick: Any = None):
+          tick: Callable[[], None] | None = None):
     plan, law, scalars, sizes = _law_and_scalars(statistic, n, point, strategy)
     try:
         s0, s1, s2, count = accumulate(plan, law, scalars, number, sizes, plan.labels(statistic.model.names),
@@ -251,7 +256,7 @@ def _combine(s0: Any, s1: Any, s2: Any) -> dict[str, Any]:
     return {"mean": mean, "variance": s2 / s0 - mean * mean, "probability": s0, "mean_on": s1, "square_on": s2}
 
 
-def _tight(values: Mapping[str, Any], target: int) -> bool:
+def _tight(values: Mapping[str, flint.arb], target: int) -> bool:
     from flint import arb as ball
 
     floor = ball(2) ** (-target)
@@ -265,8 +270,9 @@ def _tight(values: Mapping[str, Any], target: int) -> bool:
     return True
 
 
-def enumerate_moments(statistic: CountStatistic, n: int, values: Mapping[str, Any] | None = None, *,
-                      dps: int = 50, mode: str = "arb", strategy: str = "auto", tick: Any = None) -> Moments:
+def enumerate_moments(statistic: CountStatistic, n: int, values: Values | None = None, *,
+                      dps: int = 50, mode: str = "arb", strategy: str = "auto",
+                      tick: Callable[[], None] | None = None) -> Moments:
     """The moments of a parsed :class:`~numeric.count_statistic.CountStatistic` at sample size ``n`` and
     the parameter point ``values`` (see the module docstring for ``mode``, ``dps`` and ``strategy``).
     Sizes are checked before any work (:func:`check_work`); ``tick()``, if given, is called before every
@@ -317,8 +323,9 @@ def _to_mpf(ball: Any) -> Any:
     return mpmath.mpf((int(man), int(exp)))
 
 
-def _statistic(statistic: Any, n: int, p: Any, q: Any, pi: Any, mechanism: Any, prior: Any, counts: Any,
-               values: Mapping[str, Any] | None, given: Any) -> tuple[CountStatistic, dict[str, Any]]:
+def _statistic(statistic: ExprLike | CountStatistic, n: int, p: Any, q: Any, pi: Any, mechanism: MatrixLike | None, prior: Sequence[ExprLike] | None,
+               counts: Sequence[ExprLike] | None, values: Values | None,
+               given: ExprLike | None) -> tuple[CountStatistic, dict[str, ExprLike]]:
     survey_args = (p, q, pi)
     if isinstance(statistic, CountStatistic):
         if mechanism is not None or prior is not None or counts is not None or given is not None:
@@ -336,8 +343,9 @@ def _statistic(statistic: Any, n: int, p: Any, q: Any, pi: Any, mechanism: Any, 
     return compiled, dict(values or {})
 
 
-def moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: Any = None, *, mechanism: Any = None,
-            prior: Any = None, counts: Any = None, values: Mapping[str, Any] | None = None, given: Any = None,
+def moments(statistic: ExprLike | CountStatistic, n: int, p: ExprLike | None = None, q: ExprLike | None = None,
+            pi: ExprLike | None = None, *, mechanism: MatrixLike | None = None, prior: Sequence[ExprLike] | None = None,
+            counts: Sequence[ExprLike] | None = None, values: Values | None = None, given: ExprLike | None = None,
             dps: int = 50, mode: str = "mpf", strategy: str = "auto") -> Moments:
     """Mean and variance of ``statistic`` over the output counts, conditional on ``given`` when set.
 
@@ -357,9 +365,10 @@ def moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: Any = None
     return enumerate_moments(compiled, n, point, dps=dps, mode=mode, strategy=strategy)
 
 
-def reference_moments(statistic: Any, n: int, p: Any = None, q: Any = None, pi: Any = None, *,
-                      mechanism: Any = None, prior: Any = None, values: Mapping[str, Any] | None = None,
-                      given: Any = None, dps: int = 50) -> Moments:
+def reference_moments(statistic: ExprLike | CountStatistic, n: int, p: ExprLike | None = None,
+                      q: ExprLike | None = None, pi: ExprLike | None = None, *, mechanism: MatrixLike | None = None,
+                      prior: Sequence[ExprLike] | None = None, values: Values | None = None,
+                      given: ExprLike | None = None, dps: int = 50) -> Moments:
     """The plain way, for comparison (i.i.d. inputs): an mpmath loop over every outcome computing the
     multinomial probability from binomials and powers and the statistic by ``lambdify`` (of the parsed
     sympy tree; no string is evaluated), at ``dps + 10`` digits."""

@@ -48,17 +48,18 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.exact import as_fraction
 from core.formula import parse_formula
+from core.types import ExprLike, Values
 from numeric.finite_mechanism import FiniteMechanism, rational, symbol
 
 __all__ = [
@@ -94,7 +95,7 @@ def _sym(name: str) -> sympy.Symbol:
     return symbol(name)
 
 
-def expression(value: Any, name: str) -> sympy.Expr:
+def expression(value: ExprLike, name: str) -> sympy.Expr:
     """``value`` (a formula string, a sympy expression or an exact number) as a sympy expression whose
     symbols are those of :func:`numeric.finite_mechanism.symbol`. NaN, infinities and booleans are refused
     with a one-line error; a Python float is the binary rational it holds; a string that is a plain number
@@ -132,7 +133,7 @@ def expression(value: Any, name: str) -> sympy.Expr:
     return expr.xreplace({s: _sym(s.name) for s in expr.free_symbols})
 
 
-def _size(value: Any, name: str) -> sympy.Expr:
+def _size(value: ExprLike, name: str) -> sympy.Expr:
     """A size: a name (a symbolic integer) or an exact integer >= 2."""
     if isinstance(value, str) and value.strip().isidentifier():
         return expression(value, name)
@@ -148,7 +149,7 @@ def _size_conditions(size: sympy.Expr) -> str:
     return f"{size} >= 2 integer" if size.free_symbols else ""
 
 
-def _domain(*parts: Any, symbols: Iterable[sympy.Symbol] = ()) -> Domain:
+def _domain(*parts: DomainLike, symbols: Iterable[sympy.Symbol] = ()) -> Domain:
     """The domain of the non-empty ``parts`` (texts, lists or Domains), all read with the family's symbols."""
     known = {s.name: s for s in symbols}
     out: Domain | None = None
@@ -174,7 +175,7 @@ class Named(Mapping):
 
     __slots__ = ("_items",)
 
-    def __init__(self, items: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+    def __init__(self, items: Mapping[str, ExprLike] | Iterable[tuple[str, ExprLike]] = ()) -> None:
         pairs = dict(items)
         for key in pairs:
             if not isinstance(key, str) or not key.isidentifier():
@@ -255,7 +256,7 @@ class Requirement:
     comes from in the user's words (``mechanism[1][0]``, ``'r/(r+2)'``)."""
 
     name: str
-    shown: Any
+    shown: ExprLike
     expr: sympy.Expr
     kind: str
     given: tuple[str, ...] = ()
@@ -353,13 +354,13 @@ class Family:
         """Why :meth:`ratio_cases` lists every pair (P(y | x), P(y | x'))."""
         raise NotImplementedError
 
-    def input_labels(self, values: Mapping[str, Any] | None = None, *,
-                     inputs: Sequence[Any] | None = None) -> tuple:
+    def input_labels(self, values: Values | None = None, *,
+                     inputs: Sequence[Hashable] | None = None) -> tuple:
         """The inputs at concrete sizes (for a continuous input: ``inputs``, or the ends and the middle of
         its interval)."""
         raise NotImplementedError
 
-    def output_labels(self, values: Mapping[str, Any] | None = None) -> tuple:
+    def output_labels(self, values: Values | None = None) -> tuple:
         """The outputs at concrete sizes."""
         raise NotImplementedError
 
@@ -367,7 +368,7 @@ class Family:
         """How many entries the explicit matrix has at the concrete ``sizes`` (computed without building it)."""
         return len(self.input_labels(sizes)) * len(self.output_labels(sizes))
 
-    def probability(self, x: Any, y: Any, values: Mapping[str, Any] | None = None) -> sympy.Expr:
+    def probability(self, x: Hashable, y: Hashable, values: Values | None = None) -> sympy.Expr:
         """P(y | x) at concrete sizes, with ``values`` substituted (the other parameters may stay free)."""
         raise NotImplementedError
 
@@ -375,7 +376,7 @@ class Family:
         """Every distinct pair (P(y | x), P(y | x')) up to the family's symmetry (see :attr:`exhaustive`)."""
         raise NotImplementedError
 
-    def witness(self, case: RatioCase, values: Mapping[str, Any], pair: tuple | None = None) -> tuple:
+    def witness(self, case: RatioCase, values: Values, pair: tuple | None = None) -> tuple:
         """Concrete labels (x, x', y) that realise ``case`` at the point ``values`` (sizes and, for a
         continuous input, ``x`` and ``x_prime``), for the inputs ``pair`` when given."""
         raise NotImplementedError
@@ -395,13 +396,13 @@ class Family:
         """What the inputs are, for checking that a product's parts share them."""
         raise NotImplementedError
 
-    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str] | None:
+    def input_extremes(self) -> tuple[tuple[Values, ...], str] | None:
         """For a continuous input: the points (x, x_prime) at which every case's ratio is largest, with the
         reason; ``None`` when the family has no continuous input or no such statement."""
         return None
 
     # ---- shared ---------------------------------------------------------------------------------------
-    def point(self, values: Mapping[str, Any] | None) -> dict[sympy.Symbol, sympy.Expr]:
+    def point(self, values: Values | None) -> dict[sympy.Symbol, sympy.Expr]:
         """``values`` read as a substitution: sizes must be integers, other names exact numbers or
         expressions; names that are not parameters (or input variables) are refused."""
         values = dict(values or {})
@@ -418,7 +419,7 @@ class Family:
         self._check_in_domain(values, out)
         return out
 
-    def _check_in_domain(self, values: Mapping[str, Any], point: Mapping[sympy.Symbol, sympy.Expr]) -> None:
+    def _check_in_domain(self, values: Values, point: Mapping[sympy.Symbol, sympy.Expr]) -> None:
         """Refuse a substitution that leaves the family's domain: every condition the substituted values
         settle (no name left free) must hold, decided exactly, and a name the domain declares an integer must
         be given an integer. The family is defined only there (``d = 1`` is not a randomized response over
@@ -442,7 +443,7 @@ class Family:
                 raise invalid("values", given, f"at {shown} the condition {_text(condition)} of the domain of "
                               f"{self.name} fails")
 
-    def concrete_sizes(self, values: Mapping[str, Any] | None) -> dict[str, int]:
+    def concrete_sizes(self, values: Values | None) -> dict[str, int]:
         """The integer value of every size parameter in ``values``; a missing one is an error."""
         point = self.point(values)
         sizes = {}
@@ -456,8 +457,8 @@ class Family:
             sizes[name] = int(value)
         return sizes
 
-    def entries(self, values: Mapping[str, Any] | None = None, *,
-                inputs: Sequence[Any] | None = None) -> tuple[tuple[sympy.Expr, ...], ...]:
+    def entries(self, values: Values | None = None, *,
+                inputs: Sequence[Hashable] | None = None) -> tuple[tuple[sympy.Expr, ...], ...]:
         """The explicit matrix at concrete sizes as rows of sympy expressions (``values`` gives every size;
         any other parameter given is substituted, the rest stay symbolic): rows :meth:`input_labels`,
         columns :meth:`output_labels`. Refused with a one-line error beyond :data:`MAX_MATRIX_ENTRIES`."""
@@ -474,16 +475,16 @@ class Family:
         entry = self._entry_function(values)
         return tuple(tuple(entry(x, y) for y in columns) for x in rows)
 
-    def matrix(self, values: Mapping[str, Any] | None = None, *,
-               inputs: Sequence[Any] | None = None) -> FiniteMechanism:
+    def matrix(self, values: Values | None = None, *,
+               inputs: Sequence[Hashable] | None = None) -> FiniteMechanism:
         """The explicit matrix of :meth:`entries` as a :class:`~numeric.finite_mechanism.FiniteMechanism`."""
         return FiniteMechanism(self.entries(values, inputs=inputs))
 
-    def _entry_function(self, values: Mapping[str, Any] | None) -> Any:
+    def _entry_function(self, values: Values | None) -> Callable[[Hashable, Hashable], sympy.Expr]:
         """(x, y) -> P(y | x) at ``values`` (subclasses substitute their parameters once)."""
         return lambda x, y: self.probability(x, y, values)
 
-    def substitute(self, expr: sympy.Expr, values: Mapping[str, Any] | None) -> sympy.Expr:
+    def substitute(self, expr: sympy.Expr, values: Values | None) -> sympy.Expr:
         """``expr`` with ``values`` substituted."""
         point = self.point(values)
         return expr.xreplace(point) if point else expr
@@ -492,7 +493,7 @@ class Family:
         return f"{type(self).__name__}({self.name!r}, parameters={list(self.parameters)}, domain={str(self.domain)!r})"
 
 
-def _labels_or_range(k: int, labels: Sequence[Any] | None, what: str) -> tuple:
+def _labels_or_range(k: int, labels: Sequence[Hashable] | None, what: str) -> tuple:
     if labels is None:
         return tuple(range(k))
     labels = tuple(labels)
@@ -501,7 +502,7 @@ def _labels_or_range(k: int, labels: Sequence[Any] | None, what: str) -> tuple:
     return labels
 
 
-def _int_size(size: sympy.Expr, family: Family, values: Mapping[str, Any] | None) -> int:
+def _int_size(size: sympy.Expr, family: Family, values: Values | None) -> int:
     value = size.xreplace(family.point(values)) if size.free_symbols else size
     if not value.is_Integer:
         raise invalid("values", dict(values or {}), f"gives no integer value for the size {size}",
@@ -777,7 +778,7 @@ class ContinuousInput(Family):
     def input_key(self) -> tuple:
         return ("interval", self.low, self.high)
 
-    def input_extremes(self) -> tuple[tuple[Mapping[str, Any], ...], str] | None:
+    def input_extremes(self) -> tuple[tuple[Values, ...], str] | None:
         x = _sym(X)
         if not all(e.is_polynomial(x) and sympy.degree(e, x) <= 1 for e in self.row):
             return None
@@ -1067,20 +1068,20 @@ class Product(Family):
         return tuple(r for part in self.parts for r in part.requirements())
 
 
-def _own(part: Family, values: Mapping[str, Any] | None) -> dict[str, Any]:
+def _own(part: Family, values: Values | None) -> dict[str, ExprLike]:
     """The values that concern ``part`` (its parameters and input variables)."""
     names = set(part.parameters) | set(part.input_variables) | {X_PRIME}
     return {k: v for k, v in (values or {}).items() if k in names}
 
 
 # ------------------------------------------------------------------------------------------ constructors
-def _privacy_domain(epsilon: sympy.Expr, value: Any, *, strict: bool = False) -> str:
+def _privacy_domain(epsilon: sympy.Expr, value: ExprLike, *, strict: bool = False) -> str:
     """``epsilon >= 0`` (a privacy level; ``> 0`` when ``strict``): a domain condition when ε has a name,
     decided at once when it is a number."""
     return _bounded("epsilon", value, epsilon, low=0, strict=strict)
 
 
-def _bounds_text(shown: str, low: Any, high: Any, strict: bool) -> str:
+def _bounds_text(shown: str, low: ExprLike, high: ExprLike, strict: bool) -> str:
     """``shown >= low``, ``shown <= high`` or ``low <= shown <= high`` (``>``/``<`` when ``strict``)."""
     if high is None:
         return f"{shown} {'>' if strict else '>='} {low}"
@@ -1089,7 +1090,7 @@ def _bounds_text(shown: str, low: Any, high: Any, strict: bool) -> str:
     return f"{low} {'<' if strict else '<='} {shown} <= {high}"
 
 
-def _bounded(name: str, value: Any, expr: sympy.Expr, *, low: Any = None, high: Any = None,
+def _bounded(name: str, value: ExprLike, expr: sympy.Expr, *, low: ExprLike | None = None, high: ExprLike | None = None,
              strict: bool = False) -> str:
     """The structural condition ``low <= expr <= high`` (``low < expr`` when ``strict``) of a family, as a
     domain text when ``expr`` has a name. When ``expr`` is a number the condition is decided at once, by an
@@ -1117,7 +1118,7 @@ def _symbols_of(*exprs: sympy.Expr) -> set[sympy.Symbol]:
     return {s for e in exprs for s in e.free_symbols}
 
 
-def randomized_response(d: Any = "d", epsilon: Any = None, *, p: Any = None, domain: Any = None) -> RandomizedResponse:
+def randomized_response(d: ExprLike = "d", epsilon: ExprLike | None = None, *, p: ExprLike | None = None, domain: DomainLike = None) -> RandomizedResponse:
     """k-ary randomized response over d values (Warner 1965; Kairouz, Oh, Viswanath 2014): the true value
     with p = e^ε/(e^ε + d − 1) and each other value with q = 1/(e^ε + d − 1) (``epsilon`` defaults to the
     name ``eps``) — or, given ``p`` instead of ``epsilon``, the true value with p and each other value with
@@ -1148,7 +1149,7 @@ def randomized_response(d: Any = "d", epsilon: Any = None, *, p: Any = None, dom
         named={"p": keep, "q": other}, inputs=inputs, outputs=inputs, size=size, keep=keep, other=other)
 
 
-def warner(p: Any = "p", *, domain: Any = None) -> RandomizedResponse:
+def warner(p: ExprLike = "p", *, domain: DomainLike = None) -> RandomizedResponse:
     """Warner's randomized response [[p, 1−p], [1−p, p]] (Warner 1965; 003 Example 3.7): binary randomized
     response that tells the truth with probability p; domain ``0 <= p <= 1`` when p has a name."""
     keep = expression(p, "p")
@@ -1157,11 +1158,14 @@ def warner(p: Any = "p", *, domain: Any = None) -> RandomizedResponse:
     return _renamed(family, "Warner's randomized response", "Warner 1965; 003 Example 3.7")
 
 
-def _renamed(family: Family, name: str, source: str) -> Any:
+_F = TypeVar("_F", bound="Family")
+
+
+def _renamed(family: _F, name: str, source: str) -> _F:
     return replace(family, name=name, source=source)
 
 
-def unary_encoding(d: Any = "d", p: Any = "p", q: Any = "q", *, domain: Any = None) -> UnaryEncoding:
+def unary_encoding(d: ExprLike = "d", p: ExprLike = "p", q: ExprLike = "q", *, domain: DomainLike = None) -> UnaryEncoding:
     """Unary encoding over d values with any (p, q) (Wang, Blocki, Li, Jha 2017): d independent bits, bit v
     set with probability p if the input is v and q otherwise. Domain ``d >= 2 integer`` and ``domain``."""
     size = _size(d, "d")
@@ -1172,7 +1176,7 @@ def unary_encoding(d: Any = "d", p: Any = "p", q: Any = "q", *, domain: Any = No
                          outputs=f"{size} independent bits", size=size, p=pp, q=qq)
 
 
-def symmetric_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any = None) -> UnaryEncoding:
+def symmetric_unary_encoding(d: ExprLike = "d", epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> UnaryEncoding:
     """Symmetric unary encoding, basic RAPPOR (Erlingsson, Pihur, Korolova 2014; Wang et al. 2017 "SUE"):
     p = e^{ε/2}/(e^{ε/2} + 1), q = 1 − p; domain adds ``epsilon >= 0``."""
     eps = expression(epsilon, "epsilon")
@@ -1182,7 +1186,7 @@ def symmetric_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any 
     return _renamed(family, "symmetric unary encoding", "Erlingsson, Pihur, Korolova 2014; Wang, Blocki, Li, Jha 2017 (SUE)")
 
 
-def optimized_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any = None) -> UnaryEncoding:
+def optimized_unary_encoding(d: ExprLike = "d", epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> UnaryEncoding:
     """Optimized unary encoding (Wang, Blocki, Li, Jha 2017, "OUE"): p = 1/2, q = 1/(e^ε + 1); domain adds
     ``epsilon >= 0``."""
     eps = expression(epsilon, "epsilon")
@@ -1191,7 +1195,7 @@ def optimized_unary_encoding(d: Any = "d", epsilon: Any = "eps", *, domain: Any 
     return _renamed(family, "optimized unary encoding", "Wang, Blocki, Li, Jha 2017 (OUE)")
 
 
-def duchi(epsilon: Any = "eps", *, domain: Any = None) -> OneBit:
+def duchi(epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> OneBit:
     """Duchi, Jordan and Wainwright's one-bit mechanism for x in [−1, 1] (FOCS 2013): +B with probability
     1/2 + x(e^ε − 1)/(2(e^ε + 1)), B = (e^ε + 1)/(e^ε − 1). Domain ``epsilon > 0`` (B is undefined at ε = 0)."""
     eps = expression(epsilon, "epsilon")
@@ -1203,8 +1207,8 @@ def duchi(epsilon: Any = "eps", *, domain: Any = None) -> OneBit:
                   row=(plus, 1 - plus), column_labels=("+B", "-B"), epsilon=eps)
 
 
-def continuous(row: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), outputs: Sequence[Any] | None = None,
-               domain: Any = None, name: str = "a mechanism on a numeric input",
+def continuous(row: Sequence[ExprLike], *, interval: tuple[ExprLike, ExprLike] = (-1, 1), outputs: Sequence[Hashable] | None = None,
+               domain: DomainLike = None, name: str = "a mechanism on a numeric input",
                source: str = "as printed") -> ContinuousInput:
     """A mechanism whose input is a number ``x`` in ``interval``: ``row[j]`` = P(output j | x), each a
     formula in ``x`` and the parameters (``"1/2 + x*(exp(eps)-1)/(2*(exp(eps)+1))"``)."""
@@ -1225,7 +1229,7 @@ def continuous(row: Sequence[Any], *, interval: tuple[Any, Any] = (-1, 1), outpu
                            row=built, column_labels=labels, low=low, high=high)
 
 
-def _matrix_rows(rows: Any, what: str) -> tuple[tuple[sympy.Expr, ...], ...]:
+def _matrix_rows(rows: FiniteMechanism | Sequence[Sequence[ExprLike]], what: str) -> tuple[tuple[sympy.Expr, ...], ...]:
     if isinstance(rows, FiniteMechanism):
         return rows.matrix
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence) or not rows:
@@ -1244,8 +1248,8 @@ def _matrix_rows(rows: Any, what: str) -> tuple[tuple[sympy.Expr, ...], ...]:
     return tuple(built)
 
 
-def matrix(rows: Any, *, domain: Any = None, inputs: Sequence[Any] | None = None,
-           outputs: Sequence[Any] | None = None, name: str = "a printed matrix",
+def matrix(rows: FiniteMechanism | Sequence[Sequence[ExprLike]], *, domain: DomainLike = None, inputs: Sequence[Hashable] | None = None,
+           outputs: Sequence[Hashable] | None = None, name: str = "a printed matrix",
            source: str = "as printed") -> MatrixFamily:
     """Any printed matrix: ``rows[i][j]`` = P(output j | input i), each entry a formula string, a sympy
     expression or an exact number; ``domain`` where the parameters range; ``inputs``/``outputs`` labels."""
@@ -1283,8 +1287,8 @@ def product(*families: Family) -> Product:
                    parts=tuple(families))
 
 
-def post_process(family: Family, kernel: Any, *, outputs: Sequence[Any] | None = None,
-                 domain: Any = None) -> PostProcessed:
+def post_process(family: Family, kernel: FiniteMechanism | Sequence[Sequence[ExprLike]], *, outputs: Sequence[Hashable] | None = None,
+                 domain: DomainLike = None) -> PostProcessed:
     """``family`` followed by the Markov kernel ``kernel`` (rows: the family's outputs in the order of
     :meth:`Family.output_labels`; columns: the new outputs). The family must have finitely many concrete
     outputs (a fixed size)."""
@@ -1319,7 +1323,7 @@ def post_process(family: Family, kernel: Any, *, outputs: Sequence[Any] | None =
 YES, NO, DONT_KNOW = "yes", "no", "don't know"
 
 
-def q2x3(p: Any = "p", q: Any = "q", *, domain: Any = None) -> MatrixFamily:
+def q2x3(p: ExprLike = "p", q: ExprLike = "q", *, domain: DomainLike = None) -> MatrixFamily:
     """Q_{2×3} of 003 §3.1 as a probabilistic mechanism with outputs yes, no, don't know:
     [[p, q, 1−p−q], [q, p, 1−p−q]], inputs ``x`` (a member) and ``x'``. Domain ``p >= 0, q >= 0,
     p + q <= 1`` (the paper's further assumption p > 1/2 is not part of the mechanism)."""
@@ -1332,12 +1336,12 @@ def q2x3(p: Any = "p", q: Any = "q", *, domain: Any = None) -> MatrixFamily:
     return family
 
 
-def q_wrr(epsilon: Any = "eps", *, domain: Any = None) -> RandomizedResponse:
+def q_wrr(epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> RandomizedResponse:
     """Q_WRR = 1/(e^ε+1) [[e^ε, 1], [1, e^ε]] (003 after Eq. (1)): binary randomized response with loss ε."""
     return _renamed(randomized_response(2, epsilon, domain=domain), "Q_WRR", "003 after Eq. (1) (Q_WRR)")
 
 
-def q_gwrr(c: Any = "c", epsilon: Any = "eps", *, domain: Any = None) -> MatrixFamily:
+def q_gwrr(c: ExprLike = "c", epsilon: ExprLike = "eps", *, domain: DomainLike = None) -> MatrixFamily:
     """Q_GWRR of 003 Corollary 3.12: [[e^ε c/(e^ε+1), c/(e^ε+1), 1−c], [c/(e^ε+1), e^ε c/(e^ε+1), 1−c]]
     (Warner's answer with probability c, "don't know" otherwise). Domain ``0 <= c <= 1`` and ``epsilon >= 0``."""
     cc, eps = expression(c, "c"), expression(epsilon, "epsilon")
@@ -1348,7 +1352,7 @@ def q_gwrr(c: Any = "c", epsilon: Any = "eps", *, domain: Any = None) -> MatrixF
                   domain=_domain([s for s in structural if s], domain, symbols=_symbols_of(cc, eps)))
 
 
-def q_lambda(p: Any = "p", q: Any = "q", lam: Any = "lam", *, domain: Any = None) -> MatrixFamily:
+def q_lambda(p: ExprLike = "p", q: ExprLike = "q", lam: ExprLike = "lam", *, domain: DomainLike = None) -> MatrixFamily:
     """Q_λ of 003 §3.2: the "don't know" mass 1−p−q given to the truthful answer with weight λ:
     [[p + λ(1−p−q), q + (1−λ)(1−p−q)], [q + (1−λ)(1−p−q), p + λ(1−p−q)]]. Domain ``p >= 0, q >= 0,
     p + q <= 1, 0 <= lam <= 1``."""
@@ -1362,7 +1366,7 @@ def q_lambda(p: Any = "p", q: Any = "q", lam: Any = "lam", *, domain: Any = None
                   domain=_domain([s for s in structural if s], domain, symbols=symbols))
 
 
-def report_randomized_response(p: Any = "p", *, domain: Any = None) -> RandomizedResponse:
+def report_randomized_response(p: ExprLike = "p", *, domain: DomainLike = None) -> RandomizedResponse:
     """Randomized response of 004 §2.2: the true bit with probability 1/2 + p, [[1/2+p, 1/2−p], [1/2−p,
     1/2+p]]; domain ``0 <= p <= 1/2`` when p has a name."""
     pp = expression(p, "p")
@@ -1372,7 +1376,7 @@ def report_randomized_response(p: Any = "p", *, domain: Any = None) -> Randomize
     return _renamed(family, "randomized response (004)", "004 §2.2 (randomized response)")
 
 
-def bassily_smith(d: Any = "T", p: Any = "p", *, domain: Any = None) -> UnaryEncoding:
+def bassily_smith(d: ExprLike = "T", p: ExprLike = "p", *, domain: DomainLike = None) -> UnaryEncoding:
     """Bassily and Smith's vector randomized response as 004 §2.2 prints it: an individual of type t is the
     one-hot vector of length T, and each coordinate runs randomized response with parameter p
     independently — a unary encoding with bit probabilities 1/2 + p (bit t) and 1/2 − p (the others).

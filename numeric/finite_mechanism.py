@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 import sympy
 
 from core.domain import fraction_function
 from core.errors import invalid
+from core.types import ExprLike, Values
 from core.exact import as_fraction
 from core.formula import parse_formula
 
@@ -48,7 +49,7 @@ def symbol(name: str) -> sympy.Symbol:
     return sympy.Symbol(name, **INTEGER_NAMES.get(name, {"real": True}))
 
 
-def as_expression(value: Any, name: str, *, allowed: Iterable[str] | None = None,
+def as_expression(value: ExprLike, name: str, *, allowed: Iterable[str] | None = None,
                   relational: bool = False) -> sympy.Basic:
     """``value`` (a formula string, a sympy expression or an exact number) as a sympy expression whose
     symbols are those of :func:`symbol`; ``allowed`` restricts the names (``None``: any name)."""
@@ -75,7 +76,7 @@ def as_expression(value: Any, name: str, *, allowed: Iterable[str] | None = None
     return expr.xreplace({s: symbol(s.name) for s in expr.free_symbols})
 
 
-def is_condition(expr: Any) -> bool:
+def is_condition(expr: sympy.Basic) -> bool:
     """Whether ``expr`` is a truth value or a relation (``N1 + N2 > 0``, ``and``/``or``/``not`` of them)."""
     from sympy.core.relational import Relational
     from sympy.logic.boolalg import BooleanAtom, BooleanFunction
@@ -88,7 +89,7 @@ def rational(value: Fraction) -> sympy.Rational:
     return sympy.Rational(value.numerator, value.denominator)
 
 
-def exact_values(values: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, Fraction]:
+def exact_values(values: Values, names: Iterable[str], where: str) -> dict[str, Fraction]:
     """The exact rational value of every name in ``names`` from ``values``; a missing name is an error."""
     out = {}
     for name in names:
@@ -156,7 +157,7 @@ class FiniteMechanism:
         """The names of the parameters the entries use, sorted."""
         return tuple(sorted({s.name for row in self.matrix for e in row for s in e.free_symbols}))
 
-    def at(self, values: Mapping[str, Any]) -> tuple[tuple[Fraction, ...], ...]:
+    def at(self, values: Values) -> tuple[tuple[Fraction, ...], ...]:
         """The matrix at one parameter point (exact rationals), validated: entries in [0, 1], rows sum
         to 1. A violation names the row (or entry), its value and the point."""
         point = exact_values(values, self.parameters, "values")
@@ -187,7 +188,7 @@ class FiniteMechanism:
             out.append(tuple(exact_row))
         return tuple(out)
 
-    def _compiled(self) -> tuple[tuple[Any, ...], ...]:
+    def _compiled(self) -> tuple[tuple[Any, ...], ...]:  # FractionFunction | None each
         """Each entry as a function of Fractions (:func:`core.domain.fraction_function`; ``None`` where it is
         not a rational function), built once: :meth:`at` runs at every point of every check."""
         compiled = self.__dict__.get("_fractions")
@@ -196,7 +197,7 @@ class FiniteMechanism:
             object.__setattr__(self, "_fractions", compiled)
         return compiled
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         state.pop("_fractions", None)  # closures do not pickle; rebuilt on first use
         return state
@@ -213,7 +214,7 @@ def survey_mechanism() -> FiniteMechanism:
     return FiniteMechanism(((p, q, 1 - p - q), (q, p, 1 - p - q)))
 
 
-def pure_ldp_epsilon(mechanism: Any, values: Mapping[str, Any] | None = None) -> sympy.Basic:
+def pure_ldp_epsilon(mechanism: MatrixLike, values: Values | None = None) -> sympy.Basic:
     """The pure local-DP loss ε = max over outputs y and inputs x, x' of ln(Q[x][y] / Q[x'][y]) (the
     loss of 003 Definition 3.1 when every mass is a singleton; 004 §2.2 for randomized response).
 
@@ -248,3 +249,8 @@ def pure_ldp_epsilon(mechanism: Any, values: Mapping[str, Any] | None = None) ->
                 if ratio != 1 and ratio not in ratios:
                     ratios.append(ratio)
     return sympy.log(sympy.Max(*ratios)) if ratios else sympy.Integer(0)
+
+
+#: A mechanism as the functions take it: a :class:`FiniteMechanism` or its matrix (rows of entries: exact
+#: rationals, formula strings or sympy expressions).
+MatrixLike: TypeAlias = "FiniteMechanism | Sequence[Sequence[ExprLike]]"

@@ -28,7 +28,7 @@ confirmed exactly over every candidate within a relative 1e-9 of it, so exact re
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -40,6 +40,7 @@ import sympy  # imported here, not on first use: the first loss of a test run wo
 from core.context import DEFAULT_DPS, mpf
 from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
+from core.types import ExprLike, Number, NumberLike, Real, Values
 from numeric import families
 from numeric.belief import MassFunction, kernel_as_mixture, product
 from numeric.families import expression
@@ -56,7 +57,7 @@ _SMALL = 4096  # k^2 2^n at most this: plain-Python loops beat numpy
 _CANDIDATE = 1e-9
 
 
-def ratio(numerator: Any, denominator: Any) -> Any:
+def ratio(numerator: Number, denominator: Number) -> Number | None:
     """numerator / denominator under the toolkit's convention: ``None`` for 0/0 (no constraint),
     ``math.inf`` for c/0 with c > 0, else the exact (Fraction) or float quotient."""
     if denominator == 0:
@@ -66,7 +67,7 @@ def ratio(numerator: Any, denominator: Any) -> Any:
     return Fraction(numerator) / Fraction(denominator)
 
 
-def loss(r: Any) -> Any:
+def loss(r: Number) -> sympy.Expr | float:
     """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
     the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
     if isinstance(r, Fraction):
@@ -98,9 +99,9 @@ class Worst:
     x: Hashable
     x_prime: Hashable
     event: frozenset
-    numerator: Any
-    denominator: Any
-    ratio: Any
+    numerator: Number
+    denominator: Number
+    ratio: Number
 
     def to_json(self) -> dict:
         return {"x": self.x, "x'": self.x_prime, "E": "{" + ",".join(sorted(map(str, self.event))) + "}",
@@ -220,7 +221,7 @@ class Mechanism:
             raise invalid("pairs", pairs, "a mechanism with one input has no distinct pairs")
         return np.ones((k, k), dtype=bool) if pairs == "all" else ~np.eye(k, dtype=bool)
 
-    def _exact_quotient(self, a: Any, b: Any) -> Any:
+    def _exact_quotient(self, a: int | float | np.number, b: int | float | np.number) -> Number:
         if self.exact:
             return Fraction(int(a), int(b))
         return float(a) / float(b)
@@ -318,20 +319,20 @@ class Mechanism:
         ``pairs="all"``, ``WLDP: distinct pairs`` for ``pairs="distinct"``)."""
         return self._worst("WLDP" if pairs == "all" else "WLDP: distinct pairs", pairs)
 
-    def ratio_shafer(self, pairs: str = "all") -> Any:
+    def ratio_shafer(self, pairs: str = "all") -> Number:
         return self.worst_shafer(pairs).ratio
 
-    def ratio_bel(self, pairs: str = "all") -> Any:
+    def ratio_bel(self, pairs: str = "all") -> Number:
         return self.worst_bel(pairs).ratio
 
-    def ratio_pl(self, pairs: str = "all") -> Any:
+    def ratio_pl(self, pairs: str = "all") -> Number:
         return self.worst_pl(pairs).ratio
 
-    def ratio_walley(self, pairs: str = "all") -> Any:
+    def ratio_walley(self, pairs: str = "all") -> Number:
         """r^W by the formula max_{x,x',E} pl_x(E) / bel_x'(E)."""
         return self.worst_walley(pairs).ratio
 
-    def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Any:
+    def ratio_walley_vertices(self, pairs: str = "all", *, max_labels: int = 7) -> Number:
         """r^W by optimisation over the credal sets: max over pairs of extreme points (pr_x, pr_x') and
         outputs y of pr_x(y)/pr_x'(y) (a linear-fractional objective is maximised at vertices, and for a
         fixed pair the largest event ratio is a singleton ratio). Independent of the bel/pl formulas."""
@@ -361,19 +362,19 @@ class Mechanism:
             raise invalid("pairs", pairs, "no pair (x, x', y) with a non-zero denominator")
         return self._exact_quotient(*best)
 
-    def epsilon_shafer(self, pairs: str = "all") -> Any:
+    def epsilon_shafer(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_S = ln r_S (003 §3.1)."""
         return self._loss(self.ratio_shafer(pairs))
 
-    def epsilon_bel(self, pairs: str = "all") -> Any:
+    def epsilon_bel(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_{bel,S} = ln r_{bel,S}."""
         return self._loss(self.ratio_bel(pairs))
 
-    def epsilon_pl(self, pairs: str = "all") -> Any:
+    def epsilon_pl(self, pairs: str = "all") -> sympy.Expr | float:
         """ε_{pl,S} = ln r_{pl,S}."""
         return self._loss(self.ratio_pl(pairs))
 
-    def epsilon_walley(self, pairs: str = "all", method: str = "plbel") -> Any:
+    def epsilon_walley(self, pairs: str = "all", method: str = "plbel") -> sympy.Expr | float:
         """ε^W = ln r^W (003 §3.2); ``method="plbel"`` (max pl/bel) or ``"vertices"`` (credal vertices)."""
         if method == "plbel":
             return self._loss(self.ratio_walley(pairs))
@@ -381,7 +382,7 @@ class Mechanism:
             return self._loss(self.ratio_walley_vertices(pairs))
         raise invalid("method", method, "not one of ('plbel', 'vertices')")
 
-    def _loss(self, r: Any) -> Any:
+    def _loss(self, r: Any) -> sympy.Expr | float:
         if self.exact:
             if r == math.inf:
                 return sympy.oo
@@ -457,13 +458,13 @@ MAX_EPSILON = 700
 MAX_CATEGORIES = 20
 
 
-def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
+def _number(name: str, value: NumberLike, lo: Number = 0, hi: Number = 1) -> Number:
     """A probability-like number: a finite float stays a float (a sweep), every exact form (int, Fraction,
     ``"3/5"``, ``"0.3"``, a sympy Rational) becomes a Fraction; NaN, infinities and non-numbers are refused."""
     if isinstance(value, float):
         if not math.isfinite(value):
             raise invalid(name, value, "not a number (NaN and infinities are refused)")
-        v: Any = value
+        v: Number = value
     else:
         if isinstance(value, bool):
             raise invalid(name, value, "not a number")
@@ -476,7 +477,7 @@ def _number(name: str, value: Any, lo: Any = 0, hi: Any = 1) -> Any:
     return v
 
 
-def _epsilon(eps: Any) -> tuple[sympy.Expr, bool]:
+def _epsilon(eps: ExprLike) -> tuple[sympy.Expr, bool]:
     """ε as an exact sympy number and whether it came as a float: a finite float, an exact number, or an
     expression without names (``sympy.log(3)``, ``"log(3)"``); refused unless 0 <= ε <= :data:`MAX_EPSILON`
     (decided before e^ε is computed)."""
@@ -497,7 +498,7 @@ def _epsilon(eps: Any) -> tuple[sympy.Expr, bool]:
     return value, False
 
 
-def _rows(family: families.Family, values: Mapping[str, Any], as_float: bool) -> list[list[Any]]:
+def _rows(family: families.Family, values: Values, as_float: bool) -> list[list[Number]]:
     """The family's rows at ``values``: Fractions when every entry is rational and no input was a float,
     else floats (read from the exact entries at :data:`core.context.DEFAULT_DPS` digits)."""
     entries = family.entries(values)
@@ -507,7 +508,7 @@ def _rows(family: families.Family, values: Mapping[str, Any], as_float: bool) ->
     return [[float(context.evaluate(e, {})) for e in row] for row in entries]
 
 
-def _binary(rows: list[list[Any]]) -> Mechanism:
+def _binary(rows: Sequence[Sequence[Number]]) -> Mechanism:
     return Mechanism({x: MassFunction.bayesian(BINARY_FRAME, dict(zip(BINARY_FRAME, row)))
                       for x, row in zip(BINARY_INPUTS, rows)})
 
@@ -525,7 +526,7 @@ def evidential_q2x3(p: Any, q: Any) -> Mechanism:
     return Mechanism({x: MassFunction(BINARY_FRAME, dict(zip(focal, row))) for x, row in zip(BINARY_INPUTS, rows)})
 
 
-def q2x3_masses(p: Any, q: Any) -> dict[str, dict[int, Any]]:
+def q2x3_masses(p: Real, q: Real) -> dict[Hashable, dict[int, Real]]:
     """The mass table of Q_{2×3} by bitmask on the frame (yes, no): 1 = {yes}, 2 = {no}, 3 = {yes, no}; for
     symbolic p, q (sympy) as well as numbers, without validation (the symbolic form of :func:`evidential_q2x3`)."""
     return {"x": {1: p, 2: q, 3: 1 - p - q}, "x'": {1: q, 2: p, 3: 1 - p - q}}
@@ -578,7 +579,7 @@ def evidential_randomized_response(c: int, eps: Any) -> Mechanism:
     return Mechanism({x: MassFunction.bayesian(frame, dict(zip(frame, row))) for x, row in zip(frame, rows)})
 
 
-def _integer_or_none(value: Any) -> int | None:
+def _integer_or_none(value: object) -> int | None:
     try:
         exact = as_fraction("c", value)
     except InvalidArgument:

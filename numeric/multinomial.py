@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import invalid
+from core.types import ExprLike
 from numeric.count_evaluator import CountEvaluator, Tables, Undefined, event
 from numeric.count_reduction import Plan
 
@@ -97,7 +98,7 @@ def batches(n: int, parts: int, size: int = BATCH) -> Iterator[np.ndarray]:
         yield np.hstack(pending)
 
 
-def _gather(table: list[Any]) -> np.ndarray:
+def _gather(table: list[object]) -> np.ndarray:
     return np.array(table + [None], dtype=object)[:-1]
 
 
@@ -196,7 +197,7 @@ def _count(cells: np.ndarray, sizes: Sequence[int]) -> int:
 
 def accumulate(plan: Plan, law: MultinomialLaw | DatasetLaw, scalars: Mapping[str, Fraction],
                number: Callable[[Fraction], Any], sizes: Sequence[int], names: Sequence[str],
-               shown: Any, label: str = "statistic", tick: Callable[[], None] | None = None
+               shown: ExprLike, label: str = "statistic", tick: Callable[[], None] | None = None
                ) -> tuple[Any, Any, Any, int]:
     """(Σ P, Σ P·X, Σ P·X², number of outcomes) over the outcomes of positive probability in the event,
     in the numbers of ``number`` (call inside the context's ``active()`` block). ``names`` label the cells

@@ -176,7 +176,7 @@ def register(sampler: Sampler[T]) -> st.SearchStrategy[T]:
     return strategy
 
 
-def sampler_of(strategy: Any) -> Sampler | None:
+def sampler_of(strategy: object) -> Sampler | None:
     """The sampler behind a strategy of :mod:`numeric.strategies` (or a :class:`Sampler` itself); None for any
     other Hypothesis strategy (a search then runs on Hypothesis)."""
     if isinstance(strategy, Sampler):

@@ -54,6 +54,7 @@ from functools import cached_property
 from numbers import Real
 from typing import Any
 
+from core.types import NumberLike
 from numeric.belief import MassFunction, product
 from numeric.mechanisms import NO, Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import BOUNDS, check_r
@@ -312,7 +313,7 @@ def count_no(label: tuple) -> int:
     return sum(1 for y in label if y == NO)
 
 
-def q2x3_square_table(p: Any, q: Any) -> TestingProblem:
+def q2x3_square_table(p: NumberLike, q: NumberLike) -> TestingProblem:
     """The mass functions m_x^{⊗2}, m_x'^{⊗2} on the frame {0, 1, 2} as printed in the appendix proof of
     Corollary 3.6 (003): {0}: p², {1}: 2pq, {2}: q², {0,1}: 2p(1-p-q), {1,2}: 2q(1-p-q), {0,1,2}: (1-p-q)²
     for x, and p, q swapped for x'. Exact for rational p, q."""
@@ -329,7 +330,7 @@ def q2x3_square_table(p: Any, q: Any) -> TestingProblem:
 
 
 # --- the paper's Figures 1 and 4 --------------------------------------------------------------------------------
-def tradeoff_figure_data(p: Any = Fraction(3, 5), q: Any = Fraction(1, 5), *, points: int = 101) -> dict:
+def tradeoff_figure_data(p: NumberLike = Fraction(3, 5), q: NumberLike = Fraction(1, 5), *, points: int = 101) -> dict:
     """The data of 003 Figure 1 (SLDP) and Figure 4 (WLDP) for Q_{2x3}(p, q), x against x'.
 
     Returns ``{"alpha": [...], "sldp": {...}, "wldp": {...}, "p", "q", "r_shafer", "r_walley"}`` where

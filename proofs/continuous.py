@@ -45,7 +45,7 @@ from numeric import density as _density
 from numeric.density import Density
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.evidence import Evidence, Method
 from proofs.base.once import Once
 from proofs.base.registry import check, define
 from proofs.base.verdict import Verdict

@@ -45,7 +45,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 import re
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -54,7 +53,7 @@ from core.context import closed_sign
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
-from numeric.count_points import charts_for, draw, rational
+from numeric.count_points import charts_for, draw
 from numeric.finite_mechanism import symbol
 from proofs.base.budget import Budget
 from proofs.base.claim import Claim

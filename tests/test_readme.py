@@ -74,8 +74,11 @@ def _short(text: str, limit: int = 70) -> str:
 
 # --- the install commands: the ones .ci/run runs ---------------------------------------------------------
 def _ci_command() -> str:
-    line = next(line for line in CI_RUN.splitlines() if line.startswith("python3 -m venv"))
-    return line.split(" 2>&1")[0]
+    """The install line and the test line of .ci/run as one command (the lint and type checks run between)."""
+    lines = CI_RUN.splitlines()
+    install = next(line for line in lines if line.startswith("python3 -m venv"))
+    tests = next(line for line in lines if line.startswith("HYPOTHESIS_PROFILE=ci pytest"))
+    return f"{install} && {tests.split(' 2>&1')[0]}"
 
 
 def test_the_readme_shows_its_code_blocks():

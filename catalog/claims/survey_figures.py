@@ -25,7 +25,7 @@ from proofs.base.budget import Budget
 from proofs.base.claim import Claim
 from proofs.base.evidence import Evidence
 from proofs.base.registry import check, define
-from catalog.claims.survey_design import (APPROX_AT_LOSS, AT_LOSS, AT_LOSS_TEXT, HALF, LOSS_RATIO, RATIO,
+from catalog.claims.survey_design import (APPROX_AT_LOSS, AT_LOSS, HALF, LOSS_RATIO, RATIO,
                                          approx_decreasing_in_c, decision)
 from catalog.engines.each_size import decide_each_size
 from catalog.engines.exact_grid import decided_sizes, exact_function, loss_ratios, proportions, small_sizes

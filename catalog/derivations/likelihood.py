@@ -28,9 +28,9 @@ def score(model: dict, *, counts: tuple = (n1, n2, n3)) -> sympy.Expr:
 
 def score_in_q() -> sympy.Expr:
     """The Q_{2x3} score written in q1, q2 and factored: (p - q)(n1/q1 - n2/q2) (003 before Eq. (2))."""
-    l = n1 * sympy.log(q1) + n2 * sympy.log(q2) + n3 * sympy.log(q3)
+    loglik = n1 * sympy.log(q1) + n2 * sympy.log(q2) + n3 * sympy.log(q3)
     d = {s: sympy.diff(e, pi) for s, e in q2x3_entries().items()}
-    return sum(sympy.diff(l, s) * d[s] for s in (q1, q2, q3))
+    return sum(sympy.diff(loglik, s) * d[s] for s in (q1, q2, q3))
 
 
 def solve_score(model: dict, *, counts: tuple = (n1, n2, n3)) -> sympy.Expr:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from proofs.kernel.steps import Stated
@@ -19,11 +19,14 @@ from proofs.engines.composite import point_steps
 from catalog.engines.notation import sign_evidence
 from core.errors import invalid
 
+if TYPE_CHECKING:
+    import sympy
+
 __all__ = ["decide_each_size"]
 
 
-def decide_each_size(condition: Callable[[int], Any], domain: Sequence[Any], sizes: Sequence[int], *, sign: str,
-                     timeout: float, what: str, reading: str | None = None, symbols: Iterable[str] = (),
+def decide_each_size(condition: Callable[[int], sympy.Expr], domain: Sequence[str | sympy.Basic], sizes: Sequence[int],
+                     *, sign: str, timeout: float, what: str, reading: str | None = None, symbols: Iterable[str] = (),
                      note: str = "") -> Evidence:
     """Decide ``condition(n) sign`` on ``domain`` for each n of ``sizes`` (one z3 decision per n).
 

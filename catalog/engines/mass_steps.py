@@ -13,25 +13,28 @@ numbers).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import sympy
 
 from proofs.kernel.steps import Holds, Stated, Step
 
+if TYPE_CHECKING:
+    from numeric.mechanisms import Mechanism
+
 __all__ = ["mass_symbol", "row_steps", "pushforward_steps", "fails_steps"]
 
 
-def mass_symbol(x: Any, focal_set: frozenset) -> sympy.Symbol:
+def mass_symbol(x: Hashable, focal_set: frozenset) -> sympy.Symbol:
     """The symbol of the mass m_x(A) (``x'`` spelled ``xp``), real: its sign is checked, not assumed."""
     row = "xp" if str(x) == "x'" else str(x)
     return sympy.Symbol(f"m_{row}_" + "_".join(sorted(str(y) for y in focal_set)), real=True)
 
 
-def row_steps(mechanism: Any, inputs: Sequence[Any]) -> tuple[dict[Any, list[frozenset]], dict[str, Fraction],
-                                                              list[Step]]:
+def row_steps(mechanism: Mechanism, inputs: Sequence[Hashable]) -> tuple[dict[Hashable, list[frozenset]],
+              dict[str, Fraction], list[Step]]:
     """The focal sets of the rows ``inputs``, their masses as a point (name -> exact value), and each row shown
     to be a mass function."""
     focal = {x: [a for a in mechanism[x].masses if mechanism[x].m(a) != 0] for x in dict.fromkeys(inputs)}
@@ -43,8 +46,8 @@ def row_steps(mechanism: Any, inputs: Sequence[Any]) -> tuple[dict[Any, list[fro
     return focal, point, rows
 
 
-def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Sequence[Any],
-                      codomain: Sequence[Any] = ()) -> tuple[Step, ...]:
+def pushforward_steps(mechanism: Mechanism, f: Mapping[Hashable, Hashable], x: Hashable, event: Sequence[Hashable],
+                      codomain: Sequence[Hashable] = ()) -> tuple[Step, ...]:
     """m^{f∘Q}_x(E) = Σ_{B: f(B) = E} m_x(B) differs from m_x(f^{-1}(E)) at the row ``x`` and the event ``E``
     (labels of Z, as the counterexample names them): the image's mass written as the sum of the row's masses
     over the focal sets f maps onto E, the preimage's mass as its symbol (0 when it is not focal). With
@@ -77,7 +80,7 @@ def pushforward_steps(mechanism: Any, f: Mapping[Any, Any], x: Any, event: Seque
             Holds(f"m^(f∘Q)_{x}(E) != m_{x}(f^(-1)(E)) at the row's masses", sympy.Ne(lhs, rhs), point))
 
 
-def fails_steps(mechanism: Any, r: Any, notion: str, *, rows_shown: bool = False) -> tuple[Step, ...]:
+def fails_steps(mechanism: Mechanism, r: Fraction, notion: str, *, rows_shown: bool = False) -> tuple[Step, ...]:
     """``mechanism`` is not ε-``notion`` at e^ε = ``r`` (``"SLDP"``: m_x(A) <= e^ε m_x'(A) for every ordered pair
     and set A, 003 Definition 3.1; ``"WLDP"``: pl_x(E) <= e^ε bel_x'(E) for every ordered pair and event,
     Definition 3.13), shown on the first pair and set that violate it (distinct pairs first), with pl and bel

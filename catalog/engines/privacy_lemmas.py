@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from numeric import grids
 from numeric.definitions import ldp
@@ -29,6 +29,9 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.argument import all_conditions
 from proofs.engines.methods import exhaustive, property_search, rational_grid
+
+if TYPE_CHECKING:
+    import sympy
 
 __all__ = [
     "CONVENTION", "BUDGET_RULE", "shown", "search", "cross_check_examples", "reading_examples",
@@ -46,12 +49,15 @@ BUDGET_RULE = (r"'$Q$ is $\epsilon$-private' is checked at the smallest budget $
                "the premise holds iff $r(Q)$ is finite")
 
 
-def shown(r: Any) -> Any:
+_T = TypeVar("_T")
+
+
+def shown(r: _T) -> _T | str:
     """A ratio for a report: ``"oo"`` for an infinite one."""
     return "oo" if r == math.inf or str(r) == "oo" else r
 
 
-def finite(r: Any) -> bool:
+def finite(r: object) -> bool:
     return not (r == math.inf or str(r) == "oo")
 
 
@@ -220,8 +226,8 @@ Q23_DOMAIN = r"$p > 1/2$, $q \in [0, 1]$, $p + q \le 1$ (003 §3.1: $p, q \in [0
 NO_HALF = "p, q ∈ [0, 1], p + q <= 1, without the assumption p > 1/2"
 
 
-def q2x3_case(p: Fraction, q: Fraction, ratios: Callable[[Fraction, Fraction], Mapping[str, Any]],
-              closed_form: Callable[[Fraction, Fraction], Any]) -> tuple[bool, dict]:
+def q2x3_case(p: Fraction, q: Fraction, ratios: Callable[[Fraction, Fraction], Mapping[str, object]],
+              closed_form: Callable[[Fraction, Fraction], object]) -> tuple[bool, dict]:
     """Every ratio computed by ``ratios`` at (p, q) equals the closed form (``math.inf`` where it is c/0)."""
     expected = closed_form(p, q)
     got = {name: (math.inf if not finite(value) else value) for name, value in ratios(p, q).items()}
@@ -229,8 +235,8 @@ def q2x3_case(p: Fraction, q: Fraction, ratios: Callable[[Fraction, Fraction], M
                                                       **{k: shown(v) for k, v in got.items()}}
 
 
-def q2x3_evidence(budget: Budget, ratios: Callable[[Fraction, Fraction], Mapping[str, Any]],
-                  closed_form: Callable[[Fraction, Fraction], Any], strategy: Any) -> Iterable[Evidence]:
+def q2x3_evidence(budget: Budget, ratios: Callable[[Fraction, Fraction], Mapping[str, object]],
+                  closed_form: Callable[[Fraction, Fraction], object], strategy: Any) -> Iterable[Evidence]:
     """The exact grid on the paper's domain (boundaries included), the same grid without p > 1/2 (the
     reading ``NO_HALF``, reported beside) and a random search (a cross-check of the decision)."""
     def case(c: Mapping) -> tuple[bool, dict]:
@@ -251,8 +257,8 @@ def q2x3_evidence(budget: Budget, ratios: Callable[[Fraction, Fraction], Mapping
                  describe=lambda pq: {"p": pq[0], "q": pq[1]})
 
 
-def q2x3_decision(budget: Budget, conditions: list[tuple[str, Any]], *, boundary: tuple[str, Any], attained: bool,
-                  attained_text: str, extra_hypotheses: Iterable[Any] = (), symbols: Iterable[str] = ("p", "q")) -> Evidence:
+def q2x3_decision(budget: Budget, conditions: list[tuple[str, sympy.Expr]], *, boundary: tuple[str, sympy.Expr],
+                  attained: bool, attained_text: str, extra_hypotheses: Iterable[str | sympy.Basic] = (), symbols: Iterable[str] = ("p", "q")) -> Evidence:
     """One decision for a closed-form loss of Q_{2x3}: every ``condition`` (a ratio bounded by the closed form,
     cross-multiplied, >= 0) decided by z3 on p > 1/2, q > 0, p + q <= 1 (and ``extra_hypotheses``); the
     boundary q = 0, where the ratio is c/0 = +∞, by z3 on ``boundary`` = (name, c > 0); and the attainment, an

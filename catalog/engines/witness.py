@@ -34,7 +34,7 @@ from symbolic.symbols import by_name
 __all__ = ["satisfies", "with_witnesses", "decide_with_witnesses"]
 
 
-def _value(name: str, value: Any) -> sympy.Expr:
+def _value(name: str, value: object) -> sympy.Expr:
     if isinstance(value, bool):
         raise invalid(name, value, "is a truth value, not a number")
     if isinstance(value, (int, Fraction, str)):
@@ -47,7 +47,8 @@ def _value(name: str, value: Any) -> sympy.Expr:
     raise invalid(name, value, "must be an exact number (int, Fraction, sympy number or a string such as 'log(3)')")
 
 
-def satisfies(constraints: Iterable[Any], point: Mapping[str, Any], *, symbols: Iterable[str] = ()) -> bool:
+def satisfies(constraints: Iterable[str | sympy.Basic], point: Mapping[str, object], *,
+              symbols: Iterable[str] = ()) -> bool:
     """Whether every constraint (``"p > 1/2"``, ``"0 <= q <= 1"``, ...) holds at ``point`` exactly.
 
     Every symbol of a constraint must have a value in ``point``; a constraint that sympy cannot decide at
@@ -64,7 +65,8 @@ def satisfies(constraints: Iterable[Any], point: Mapping[str, Any], *, symbols: 
     return True
 
 
-def with_witnesses(evidence: Evidence, constraints: Sequence[Any], witnesses: Sequence[Mapping[str, Any]], *,
+def with_witnesses(evidence: Evidence, constraints: Sequence[str | sympy.Basic],
+                   witnesses: Sequence[Mapping[str, object]], *,
                    symbols: Iterable[str] = ()) -> Evidence:
     """``evidence`` with ``premise_cases`` = the number of ``witnesses`` at which every constraint holds
     (re-checked exactly), and the witnesses in its detail."""
@@ -79,12 +81,12 @@ def with_witnesses(evidence: Evidence, constraints: Sequence[Any], witnesses: Se
     return dataclasses.replace(evidence, detail=detail, premise_cases=len(held))
 
 
-def _shown(point: Mapping[str, Any]) -> dict[str, str]:
+def _shown(point: Mapping[str, object]) -> dict[str, str]:
     return {name: str(value) for name, value in point.items()}
 
 
-def decide_with_witnesses(expr: Any, domain: Sequence[Any], *, timeout: float,
-                          witnesses: Sequence[Mapping[str, Any]] = (), **kwargs: Any) -> Evidence:
+def decide_with_witnesses(expr: sympy.Expr, domain: Sequence[str | sympy.Basic], *, timeout: float,
+                          witnesses: Sequence[Mapping[str, object]] = (), **kwargs: Any) -> Evidence:
     """:func:`proofs.engines.sign.sign_evidence` of ``expr`` on ``domain`` (``kwargs`` passed on), with
     ``premise_cases`` counted at ``witnesses`` when some are given (for an implication whose premise the
     domain holds)."""

@@ -52,14 +52,18 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
 from core.exact import exact_or_none
 from core.formula import as_sympy
+from core.types import NumberLike
 from numeric.definitions.registry import Reading, register
 from numeric.loss_ratios import RATIOS
 from numeric.mechanisms import Mechanism, Worst
+
+if TYPE_CHECKING:
+    import sympy
 
 
 __all__ = [
@@ -157,7 +161,7 @@ def worst(Q: Mechanism, reading: str | Loss) -> Worst:
     return Q.max_ratio(item.numerator, item.denominator, item.pairs)
 
 
-def ratio(Q: Mechanism, reading: str | Loss) -> Any:
+def ratio(Q: Mechanism, reading: str | Loss) -> Any:  # Fraction | float | sympy.oo (is_private reads .numerator)
     """The ratio of ``reading`` on ``Q``: a Fraction (a float for float mechanisms) or ``sympy.oo``."""
     import math
 
@@ -167,22 +171,22 @@ def ratio(Q: Mechanism, reading: str | Loss) -> Any:
     return sympy.oo if value == math.inf else value
 
 
-def sldp_ratio(Q: Mechanism) -> Any:
+def sldp_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_S (003 Definition 3.1): Q is ε-SLDP iff r_S <= e^ε."""
     return ratio(Q, "SLDP")
 
 
-def bel_ratio(Q: Mechanism) -> Any:
+def bel_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_{bel,S} (003 §3.1, before Lemma 3.2)."""
     return ratio(Q, "bel loss")
 
 
-def pl_ratio(Q: Mechanism) -> Any:
+def pl_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """r_{pl,S} (003 §3.1, before Lemma 3.2)."""
     return ratio(Q, "pl loss")
 
 
-def wldp_ratio(Q: Mechanism, reading: str = "WLDP") -> Any:
+def wldp_ratio(Q: Mechanism, reading: str = "WLDP") -> Fraction | float | sympy.Expr:
     """r^W (003 Definition 3.13) under ``reading`` (``"WLDP"``, primary, or ``"WLDP: distinct pairs"``)."""
     if loss(reading).reading.notion != "WLDP":
         raise invalid("reading", reading, "not a reading of WLDP ('WLDP' or 'WLDP: distinct pairs')")
@@ -196,7 +200,7 @@ def wldp_pairs(Q: Mechanism, reading: str = "WLDP") -> list[tuple[Hashable, Hash
     return counted_pairs(Q.inputs, reading)
 
 
-def ldp_ratio(Q: Mechanism) -> Any:
+def ldp_ratio(Q: Mechanism) -> Fraction | float | sympy.Expr:
     """The standard LDP ratio of a probabilistic mechanism (every row Bayesian): max over all (x, x') and
     every event E of P_x(E)/P_x'(E), computed from the output probabilities P_x(y) over all 2^|Y| events
     by explicit sums (no mass of a non-singleton and no transform is read). Non-Bayesian rows are refused."""
@@ -230,10 +234,8 @@ def ldp_ratio(Q: Mechanism) -> Any:
     return Fraction(*best) if best is not None else None
 
 
-def _budget(r: Any) -> Any:
+def _budget(r: NumberLike) -> Fraction | sympy.Expr:
     """r = e^ε as an exact number (Fraction, or a sympy number for irrational r), refused below 1."""
-    import sympy
-
     exact = exact_or_none(r)
     if exact is None:
         value = as_sympy(r, name="r") if not isinstance(r, float) else None
@@ -250,7 +252,7 @@ def _budget(r: Any) -> Any:
     return exact
 
 
-def is_private(Q: Mechanism, r: Any, reading: str | Loss) -> bool:
+def is_private(Q: Mechanism, r: NumberLike, reading: str | Loss) -> bool:
     """Whether ``Q`` is ε-private under ``reading`` for e^ε = ``r`` (exact; r = 1 is the limit ε -> 0+:
     Q is ε-private for every ε > 0 iff its ratio is <= 1)."""
     import sympy
@@ -264,12 +266,12 @@ def is_private(Q: Mechanism, r: Any, reading: str | Loss) -> bool:
     return bool(sympy.Rational(value.numerator, value.denominator) <= bound)
 
 
-def is_sldp(Q: Mechanism, r: Any) -> bool:
+def is_sldp(Q: Mechanism, r: NumberLike) -> bool:
     """Q is ε-SLDP with e^ε = r (003 Definition 3.1)."""
     return is_private(Q, r, "SLDP")
 
 
-def is_wldp(Q: Mechanism, r: Any, reading: str = "WLDP") -> bool:
+def is_wldp(Q: Mechanism, r: NumberLike, reading: str = "WLDP") -> bool:
     """Q is ε-WLDP with e^ε = r (003 Definition 3.13) under ``reading``."""
     if loss(reading).reading.notion != "WLDP":
         raise invalid("reading", reading, "not a reading of WLDP ('WLDP' or 'WLDP: distinct pairs')")

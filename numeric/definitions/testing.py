@@ -80,6 +80,7 @@ from typing import Any
 import sympy
 
 from core.errors import invalid
+from core.types import NumberLike, Values
 from numeric.belief import MassFunction
 from numeric.definitions import ldp
 from numeric.definitions.registry import Reading, register
@@ -154,7 +155,7 @@ T_OP_READINGS = {T_OP_PRINTED.name: "printed", T_OP_REPAIRED.name: "upper-bounda
 
 
 # --- errors of one test ---------------------------------------------------------------------------------------
-def _test_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> TestErrors:
+def _test_errors(problem: TestingProblem, test: Mapping[Hashable, NumberLike] | Iterable[Hashable]) -> TestErrors:
     """The four errors (:class:`numeric.tradeoff.TestErrors`) of a test φ (a mapping) or a region."""
     if isinstance(test, Mapping):
         return problem.errors_randomized(test)
@@ -165,14 +166,14 @@ def _test_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterabl
     return problem.errors(region)
 
 
-def sldp_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[Any, Any]:
+def sldp_errors(problem: TestingProblem, test: Mapping[Hashable, NumberLike] | Iterable[Hashable]) -> tuple[Any, Any]:
     """``T3.5 errors`` (primary): (α_φ, β_φ) = (sup_{P_x} E φ, 1 - inf_{P_x'} E φ); for a region R this is
     (pl_x(R), pl_x'(R^c)). ``problem`` is a :class:`numeric.tradeoff.TestingProblem` (x against x')."""
     errors = _test_errors(problem, test)
     return errors.alpha_upper, errors.beta_upper
 
 
-def sldp_interval_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable]) -> tuple[tuple, tuple]:
+def sldp_interval_errors(problem: TestingProblem, test: Mapping[Hashable, NumberLike] | Iterable[Hashable]) -> tuple[tuple, tuple]:
     """``T3.5 errors: interval``: ((inf_{P_x} E φ, sup_{P_x} E φ), (inf_{P_x'} E(1-φ), sup_{P_x'} E(1-φ)))."""
     errors = _test_errors(problem, test)
     return (errors.alpha_lower, errors.alpha_upper), (errors.beta_lower, errors.beta_upper)
@@ -188,14 +189,14 @@ def errors_problem(problem: TestingProblem, errors: str = ERRORS_317.name) -> Te
     raise invalid("errors", errors, f"not one of {[ERRORS_317.name, ERRORS_000.name]}")
 
 
-def pessimistic_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
+def pessimistic_errors(problem: TestingProblem, test: Mapping[Hashable, NumberLike] | Iterable[Hashable], *,
                        errors: str = ERRORS_317.name) -> tuple[Any, Any]:
     """(α^pe_φ, β^pe_φ) = (sup_{P_x} E φ, sup_{P_x'} E(1-φ)) (Definition 3.17; ``errors`` names the reading)."""
     found = _test_errors(errors_problem(problem, errors), test)
     return found.alpha_upper, found.beta_upper
 
 
-def optimistic_errors(problem: TestingProblem, test: Mapping[Hashable, Any] | Iterable[Hashable], *,
+def optimistic_errors(problem: TestingProblem, test: Mapping[Hashable, NumberLike] | Iterable[Hashable], *,
                       errors: str = ERRORS_317.name) -> tuple[Any, Any]:
     """(α^op_φ, β^op_φ) = (inf_{P_x} E φ, inf_{P_x'} E(1-φ)) (Definition 3.17; ``errors`` names the reading)."""
     found = _test_errors(errors_problem(problem, errors), test)
@@ -307,7 +308,7 @@ def _wldp_index_pairs(reading: str | None) -> list[tuple[int, int]]:
     return [(index[x], index[x_prime]) for x, x_prime in ldp.wldp_pairs(witness, **kwargs)]
 
 
-def realize(values: Mapping[str, Any]) -> Mechanism:
+def realize(values: Values) -> Mechanism:
     """The two-label mechanism (inputs "x", "x'", frame ("R", "R^c")) with masses {R}: a, {R^c}: b and
     {R, R^c}: 1 - a - b for each input: every point of the coarsened variables is realized by it."""
     frame = ("R", "R^c")

@@ -56,6 +56,7 @@ from typing import Any, ClassVar
 from core.exact import jsonable
 from core.formula import as_sympy
 from core.errors import invalid
+from core.types import ExprLike
 
 __all__ = ["Method", "Outcome", "Recheck", "Detail", "Step", "Evidence", "Correction", "HOLDS_WHEN_UNCHECKED"]
 
@@ -299,7 +300,7 @@ class Correction:
 _SIDES = (("lhs", "rhs"), ("claimed", "exact"), ("claimed", "enumerated"), ("printed", "exact"))
 
 
-def _refuse_equal_sides(counterexample: Mapping[str, Any]) -> None:
+def _refuse_equal_sides(counterexample: Mapping[str, object]) -> None:
     """A counterexample whose two sides agree is not one (unless a strict relation is what fails)."""
     relation = str(counterexample.get("relation", ""))
     strict = any(op in relation for op in ("<", ">", "!=", "≠")) and not any(
@@ -312,7 +313,7 @@ def _refuse_equal_sides(counterexample: Mapping[str, Any]) -> None:
                               f"its two sides {left} and {right} are equal ({a}): that is not a counterexample")
 
 
-def _as_srepr(value: Any) -> str:
+def _as_srepr(value: ExprLike) -> str:
     if isinstance(value, str):
         return value
     import sympy

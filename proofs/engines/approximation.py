@@ -54,7 +54,8 @@ from typing import Any
 import sympy
 
 from core.context import arb
-from core.domain import Domain
+from core.domain import Domain, DomainLike
+from core.types import ExprLike, Values
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
 from numeric.count_points import Case, charts_for, draw, in_domain, rational
@@ -90,7 +91,7 @@ class Regime:
     target: Fraction | None  # None: infinity
 
     @classmethod
-    def parse(cls, text: Any) -> "Regime":
+    def parse(cls, text: object) -> "Regime":
         if not isinstance(text, str):
             raise invalid("regime", text, "must be a string such as 'c0 -> 0', 'n -> oo' or 'eps -> 0'")
         match = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*(?:->|→)\s*(.+?)\s*", text)
@@ -139,8 +140,8 @@ def _read(value: Any, name: str, symbols: Mapping[str, sympy.Symbol]) -> sympy.B
 class _Problem:
     """The parsed claim: both sides, the regime, the domain, and the chart of an exp-only variable."""
 
-    def __init__(self, exact: Any, approx: Any, regime: Any, domain: Any, order: Any, symbols: Sequence[str],
-                 mechanism: Any = None):
+    def __init__(self, exact: ExprLike, approx: ExprLike, regime: object, domain: DomainLike, order: ExprLike | None,
+                 symbols: Sequence[str], mechanism: Family | None = None):
         self.regime = Regime.parse(regime)
         known = {name: symbol(name) for name in (*symbols, self.regime.variable)}
         self.domain = Domain.parse(domain, symbols=_domain_symbols(domain, known)) if domain is not None \
@@ -188,7 +189,7 @@ class _Problem:
         return rational(target)
 
 
-def _domain_symbols(domain: Any, known: Mapping[str, sympy.Symbol]) -> dict[str, sympy.Symbol]:
+def _domain_symbols(domain: DomainLike, known: Mapping[str, sympy.Symbol]) -> dict[str, sympy.Symbol]:
     names = set(known)
     if isinstance(domain, str):
         names |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", domain)) - {"integer", "integers", "in", "and", "or",
@@ -345,7 +346,7 @@ def _proof_steps(problem: _Problem, expr: sympy.Basic, top: sympy.Poly, bottom: 
 
 
 def _refutation_steps(problem: _Problem, expr: sympy.Basic, h: sympy.Symbol, k: int, power: int,
-                      values: Mapping[str, Any], limit: sympy.Basic) -> tuple[Step, ...]:
+                      values: Mapping[str, Fraction], limit: sympy.Basic) -> tuple[Step, ...]:
     """At the point: it lies in the domain with the variable near the regime, and the relative error's limit
     there (a rational function of h) is ``limit`` (not 0), or infinite. ``()`` when a step does not check."""
     try:
@@ -434,7 +435,7 @@ def _series_refutation_steps(problem: _Problem, form: sympy.Basic, h: sympy.Symb
         return ()
 
 
-def _user_point(problem: _Problem, values: Mapping[str, Any]) -> dict[str, Any]:
+def _user_point(problem: _Problem, values: Mapping[str, Fraction]) -> dict[str, Fraction]:
     """Coordinates (t of a chart) back to the user's values (eps = m log t), exact."""
     out = {}
     by_coordinate = {c.coordinate: c for c in problem.charts.values()}
@@ -502,7 +503,7 @@ def _series_evidence(problem: _Problem, expr: sympy.Basic, claim: str, where: st
     return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, where, detail, seconds=time.perf_counter() - start), claim
 
 
-def _series_refuted(problem: _Problem, values: Mapping[str, Any], shown: Mapping[str, Any], coefficient: sympy.Basic,
+def _series_refuted(problem: _Problem, values: Mapping[str, Fraction], shown: Values, coefficient: sympy.Basic,
                     exponent: sympy.Basic, claim: str, where: str, detail: dict[str, Any],
                     start: float) -> tuple[Evidence, str]:
     limit = coefficient if exponent == 0 else sympy.zoo
@@ -580,7 +581,7 @@ def _near(problem: _Problem, case: Case) -> bool:
     return False
 
 
-def _settled(condition: Any) -> bool | None:
+def _settled(condition: sympy.Basic) -> bool | None:
     if condition in (sympy.true, sympy.false):
         return bool(condition)
     if condition.is_Relational and not condition.free_symbols:
@@ -603,7 +604,7 @@ def _sign(value: sympy.Basic) -> int | None:
     return None
 
 
-def _holds_near(condition: Any, h: sympy.Symbol) -> bool:
+def _holds_near(condition: sympy.Basic, h: sympy.Symbol) -> bool:
     """Whether a condition in h holds for every small enough h > 0 (decided by the sign of the leading term
     of its two sides' difference)."""
     if condition in (sympy.true, sympy.false):
@@ -632,7 +633,7 @@ def _without(domain: Domain, variable: str) -> Domain:
 
 
 # ------------------------------------------------------------------------------------------------- table
-def _approach(problem: _Problem, case: Case) -> list[tuple[Fraction, Any]]:
+def _approach(problem: _Problem, case: Case) -> list[tuple[Fraction, sympy.Expr]]:
     """Values of the variable's coordinate approaching the regime, each with how it is shown, kept inside
     the domain at the case's other values."""
     name, target = problem.regime.variable, problem.regime.target
@@ -656,7 +657,7 @@ def _approach(problem: _Problem, case: Case) -> list[tuple[Fraction, Any]]:
     return out[:TABLE_STEPS] if target is None else _toward(out, target, chart)
 
 
-def _toward(values: list[tuple[Fraction, Any]], target: Fraction, chart: Any) -> list[tuple[Fraction, Any]]:
+def _toward(values: list[tuple[Fraction, sympy.Expr]], target: Fraction, chart: Any) -> list[tuple[Fraction, sympy.Expr]]:
     """One side of the target (the side the domain allows; above it if both), nearest last."""
     above = [v for v in values if (v[1] - rational(target)).is_nonnegative]
     below = [v for v in values if (v[1] - rational(target)).is_negative]
@@ -730,9 +731,10 @@ def _with_sign(problem: _Problem, limit: Evidence, sign: str, timeout: float) ->
 
 
 @honours_timeout(Method.SYMBOLIC, Method.INTERVAL)
-def check_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,
+def check_approximation(exact: ExprLike, approx: ExprLike, *, regime: str, domain: DomainLike = None,
+                        order: ExprLike | None = None,
                         sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0,
-                        mechanism: Any = None) -> ApproximationVerdict:
+                        mechanism: Family | None = None) -> ApproximationVerdict:
     """Is ``approx`` an approximation of ``exact`` in the ``regime`` (``"c0 -> 0"``, ``"n -> oo"``,
     ``"eps -> 0"``) on the stated ``domain``? See the module docstring for the reading and the evidence.
 
@@ -788,17 +790,18 @@ def _defined(problem: _Problem, limit: Evidence, timeout: float) -> Evidence:
                            "note": f"{undefined.text}: the claim is not defined on the whole stated domain"})
 
 
-def validate_approximation(exact: Any, approx: Any, *, regime: str, domain: Any = None, order: Any = None,
+def validate_approximation(exact: ExprLike, approx: ExprLike, *, regime: str, domain: DomainLike = None,
+                           order: ExprLike | None = None,
                            sign: str | None = None, symbols: Sequence[str] = (), timeout: float = 30.0,
-                           mechanism: Any = None) -> None:
+                           mechanism: Family | None = None) -> None:
     """Everything :func:`check_approximation` reads and refuses before its work, without the work: both sides,
     the regime, the stated domain, the order, the sign, the mechanism and the timeout; a one-line
     :class:`~core.errors.InvalidArgument` otherwise. A short declaration calls it when it is declared."""
     _problem(exact, approx, regime, domain, order, sign, symbols, timeout, mechanism)
 
 
-def _problem(exact: Any, approx: Any, regime: Any, domain: Any, order: Any, sign: Any, symbols: Sequence[str],
-             timeout: Any, mechanism: Any) -> _Problem:
+def _problem(exact: ExprLike, approx: ExprLike, regime: object, domain: DomainLike, order: ExprLike | None,
+             sign: object, symbols: Sequence[str], timeout: object, mechanism: Family | None) -> _Problem:
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
         raise invalid("timeout", timeout, "must be a positive number of seconds")
     if sign is not None and (not isinstance(sign, str) or sign not in (">=0", "<=0", ">0", "<0")):

@@ -39,8 +39,13 @@ import ast
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    import sympy
+    import z3
+
+from core.types import Values
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy, parse_formula
 from proofs.kernel import steps as recorded
@@ -119,9 +124,9 @@ class _SetLanguage:
         import z3
 
         self.z3 = z3
-        self.sorts: dict[str, Any] = {}
-        self.pairs: dict[tuple[str, str], Any] = {}
-        self.names: dict[str, Any] = {}
+        self.sorts: dict[str, z3.SortRef] = {}
+        self.pairs: dict[tuple[str, str], z3.DatatypeSortRef] = {}
+        self.names: dict[str, z3.ExprRef | z3.FuncDeclRef] = {}
         for name, spec in declare.items():
             words = _sort_spec(name, spec)
             if words[0] == "set":
@@ -131,12 +136,12 @@ class _SetLanguage:
             else:
                 self.names[name] = z3.Function(name, self._sort(words[1]), self._sort(words[2]))
 
-    def _sort(self, name: str) -> Any:
+    def _sort(self, name: str) -> z3.SortRef:
         if name not in self.sorts:
             self.sorts[name] = self.z3.DeclareSort(name)
         return self.sorts[name]
 
-    def _pair_sort(self, first: Any, second: Any) -> Any:
+    def _pair_sort(self, first: z3.SortRef, second: z3.SortRef) -> z3.DatatypeSortRef:
         key = (first.name(), second.name())
         if key not in self.pairs:
             pair = self.z3.Datatype(f"Pair_{key[0]}_{key[1]}")
@@ -144,14 +149,14 @@ class _SetLanguage:
             self.pairs[key] = pair.create()
         return self.pairs[key]
 
-    def translate(self, text: str) -> Any:
+    def translate(self, text: str) -> z3.BoolRef:
         try:
             tree = ast.parse(text, mode="eval")
         except SyntaxError as error:
             raise invalid("statement", text, f"not a statement of the set language ({error.msg})") from None
         return self._node(tree.body, text)
 
-    def _node(self, node: ast.AST, text: str) -> Any:
+    def _node(self, node: ast.AST, text: str) -> z3.ExprRef:
         z3 = self.z3
         if isinstance(node, ast.BoolOp):
             parts = [self._node(v, text) for v in node.values]
@@ -175,7 +180,7 @@ class _SetLanguage:
             return self.names[node.id]
         raise invalid("statement", text, f"cannot read {ast.unparse(node)!r} (undeclared name or unknown form)")
 
-    def _compare(self, op: ast.cmpop, left: ast.AST, right: ast.AST, text: str) -> Any:
+    def _compare(self, op: ast.cmpop, left: ast.AST, right: ast.AST, text: str) -> z3.BoolRef:
         z3 = self.z3
         if isinstance(op, (ast.In, ast.NotIn)):
             member = z3.IsMember(self._node(left, text), self._node(right, text))
@@ -191,7 +196,7 @@ class _SetLanguage:
             return a != b
         raise invalid("statement", text, f"comparison {type(op).__name__} is not in the set language")
 
-    def _empty_aware(self, left: ast.AST, right: ast.AST, text: str) -> tuple[Any, Any]:
+    def _empty_aware(self, left: ast.AST, right: ast.AST, text: str) -> tuple[z3.ExprRef, z3.ExprRef]:
         z3 = self.z3
         empty = [isinstance(n, ast.Dict) and not n.keys for n in (left, right)]
         if all(empty):
@@ -204,7 +209,7 @@ class _SetLanguage:
             return a, z3.EmptySet(a.sort().domain())
         return a, self._node(right, text)
 
-    def _call(self, node: ast.Call, text: str) -> Any:
+    def _call(self, node: ast.Call, text: str) -> z3.ExprRef:
         z3 = self.z3
         name = node.func.id
         args = node.args
@@ -361,7 +366,7 @@ def argument(steps: Iterable[ArgumentStep], *, domain: str, timeout: float = 30.
                     seconds=time.perf_counter() - start, premise_cases=premise_cases, steps=tuple(kept))
 
 
-def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequence[Any], sign: str = ">=0",
+def all_conditions(conditions: Iterable[tuple[str, sympy.Expr]], *, hypotheses: Sequence[str | sympy.Basic], sign: str = ">=0",
                    domain: str, timeout: float = 30.0, symbols: Sequence[str] = (),
                    detail: Mapping[str, Any] | None = None, reading: str | None = None) -> Evidence:
     """Decide ``expr sign`` wherever the ``hypotheses`` hold (strings or sympy relations) for every named
@@ -416,7 +421,7 @@ def all_conditions(conditions: Iterable[tuple[str, Any]], *, hypotheses: Sequenc
                     seconds=time.perf_counter() - start, steps=steps)
 
 
-def _failing_steps(failing: Any, op: str, hypotheses: Sequence[Any], point: Mapping[str, Any]) -> tuple:
+def _failing_steps(failing: sympy.Expr, op: str, hypotheses: Sequence[sympy.Basic], point: Values) -> tuple:
     """A condition failing at a point of its hypotheses, as two checked steps (empty if the point cannot be
     stated exactly, e.g. it holds an exponential's stand-in)."""
     import sympy
@@ -432,13 +437,13 @@ def _failing_steps(failing: Any, op: str, hypotheses: Sequence[Any], point: Mapp
     return steps if all(step.check() for step in steps) else ()
 
 
-def _relation(expr: Any, op: str) -> Any:
+def _relation(expr: sympy.Expr, op: str) -> sympy.Basic:
     import sympy
 
     return {">=": sympy.Ge, ">": sympy.Gt, "<=": sympy.Le, "<": sympy.Lt, "==": sympy.Eq}[op](expr, 0)
 
 
-def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *, timeout: float = 30.0,
+def implied(hypotheses: Sequence[sympy.Basic], conclusions: Iterable[tuple[str, sympy.Basic]], *, timeout: float = 30.0,
             record: list | None = None) -> dict[str, Any]:
     """Whether the sympy relations ``hypotheses`` (polynomial, real symbols) imply every named relation of
     ``conclusions``: z3 (QF_NRA) is asked for a point of the hypotheses where a conclusion fails. Returns
@@ -453,7 +458,7 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
                                  *(c.free_symbols for _, c in conclusions)), key=str)
     variables = {s: z3.Real(s.name) for s in symbols}
 
-    def formula(rel: Any) -> Any:
+    def formula(rel: sympy.Basic) -> z3.BoolRef:
         difference = sympy.expand(rel.lhs - rel.rhs)
         op = {"Equality": "==", "Unequality": "!=", "GreaterThan": ">=", "StrictGreaterThan": ">",
               "LessThan": "<=", "StrictLessThan": "<"}[type(rel).__name__]
@@ -486,19 +491,20 @@ def implied(hypotheses: Sequence[Any], conclusions: Iterable[tuple[str, Any]], *
     return {"implied": True, "checked": checked}
 
 
-def at_point(relations: Iterable[Any], point: Mapping[Any, Any]) -> tuple[list[tuple[str, Any]], bool]:
+def at_point(relations: Iterable[sympy.Basic],
+             point: Mapping[sympy.Symbol, sympy.Expr]) -> tuple[list[tuple[str, sympy.Expr]], bool]:
     """The sympy ``relations`` at a (symbolic) point: the inequalities as named conditions ``expr >= 0`` still to
     decide (for :func:`all_conditions`), and whether every equality holds identically (sympy expansion)."""
     import sympy
 
     conditions, equalities = [], True
-    for relation in relations:
-        value = relation.xreplace(dict(point))
+    for stated in relations:
+        value = stated.xreplace(dict(point))
         if isinstance(value, sympy.Equality):
             equalities = equalities and sympy.expand(value.lhs - value.rhs) == 0
         elif value is sympy.false:
             equalities = False
         elif value is not sympy.true:
             difference = value.lhs - value.rhs if value.rel_op in (">=", ">") else value.rhs - value.lhs
-            conditions.append((f"at the point: {relation}", difference))
+            conditions.append((f"at the point: {stated}", difference))
     return conditions, equalities

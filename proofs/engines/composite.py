@@ -24,6 +24,7 @@ from typing import Any
 import sympy
 
 from core.domain import Domain
+from core.types import Values
 from core.errors import invalid
 from core.formula import as_sympy
 from proofs.base.evidence import Detail, Evidence, Method, Outcome
@@ -64,7 +65,7 @@ def chain(steps: Sequence[tuple[str, Evidence]], *, conclusion: str, domain: str
                     seconds=sum(step.seconds for _, step in steps), steps=tuple(recorded))
 
 
-def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[str] = (),
+def witness(expr: sympy.Expr, domain: Iterable[str | sympy.Basic], *, sign: str, integers: Iterable[str] = (),
             symbols: Iterable[str] = (), timeout: float = 30.0, describe: str,
             confirm: Callable[[Mapping[str, Any]], tuple[bool, Mapping[str, Any]]] | None = None,
             reading: str | None = None) -> Evidence:
@@ -102,14 +103,14 @@ def witness(expr: Any, domain: Iterable[Any], *, sign: str, integers: Iterable[s
                     steps=_witness_steps(expr, domain, sign, integers, symbols, point, describe, confirm is not None))
 
 
-def premise_witnessed(evidence: Evidence, point: Mapping[str, Any], holds: bool) -> Evidence:
+def premise_witnessed(evidence: Evidence, point: Mapping[str, object], holds: bool) -> Evidence:
     """``evidence`` (a proof of an implication) with ``premise_cases`` = 1 when its premise ``holds`` at
     ``point`` (a point of the domain, stated in the detail), 0 otherwise (then the proof is vacuous)."""
     return replace(evidence, premise_cases=1 if holds else 0,
                    detail={**evidence.detail, "premise holds at": dict(point) if holds else None})
 
 
-def point_steps(expr: Any, domain: Iterable[Any], sign: str, point: Mapping[str, Any], *, fails: bool = False,
+def point_steps(expr: sympy.Expr, domain: Iterable[str | sympy.Basic], sign: str, point: Values, *, fails: bool = False,
                 says: str = "", integers: Iterable[str] = (), symbols: Iterable[str] = ()) -> tuple[Step, ...]:
     """For a proof certificate: ``expr sign`` shown to hold (or, with ``fails``, to fail) at ``point``, and the
     point shown to lie in ``domain`` (constraint strings or sympy relations, as :func:`sign_evidence` takes
@@ -135,8 +136,8 @@ def point_steps(expr: Any, domain: Iterable[Any], sign: str, point: Mapping[str,
     return tuple(steps) if all(step.check() for step in steps) else ()
 
 
-def _witness_steps(expr: Any, domain: Iterable[Any], sign: str, integers: Iterable[str], symbols: Iterable[str],
-                   point: Mapping[str, Any], describe: str, confirmed: bool) -> tuple[Step, ...]:
+def _witness_steps(expr: sympy.Expr, domain: Iterable[str | sympy.Basic], sign: str, integers: Iterable[str],
+                   symbols: Iterable[str], point: Values, describe: str, confirmed: bool) -> tuple[Step, ...]:
     """The witness shown at its point: the condition, and every constraint of the domain (integers too)."""
     steps = point_steps(expr, domain, sign, point, says=f"the witness has {describe}", integers=integers,
                         symbols=symbols)

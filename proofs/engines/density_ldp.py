@@ -43,13 +43,14 @@ at every atom. Two independent methods:
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import invalid
+from core.types import ExprLike, Values
 from numeric.density import (TP, T, Y, Density, exact_integral, is_identity, larger, normal_cdf, parse_density_formula, positive_symbols,
                              smaller)
 from proofs.kernel import stepcheck
@@ -59,10 +60,14 @@ from proofs.base.verdict import Verdict
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 from proofs.engines.domains import emptiness, vacuous_evidence
 
+if TYPE_CHECKING:
+    import flint
+
 __all__ = ["check_density_ldp", "dispatch_ldp", "hockey_stick", "acb_function", "gaussian_delta", "normal_parameters"]
 
 
-def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: Any = None, points: int = 4,
+def check_density_ldp(law: Density, epsilon: ExprLike, domain: DomainLike = None, *, delta: ExprLike | None = None,
+                      points: int = 4,
                       timeout: float = SIGN_TIMEOUT) -> Verdict:
     """Is ``law`` ε-LDP (``delta=None``) or (ε, δ)-LDP on the whole merged domain? A verdict with two methods
     (see the module docstring). ``epsilon`` and ``delta`` are names, formulas or numbers; ``points`` the number
@@ -79,8 +84,8 @@ def check_density_ldp(law: Density, epsilon: Any, domain: Any = None, *, delta: 
     return Verdict((_delta_closed_form(law, merged, eps, dlt, points), _delta_integration(law, merged, eps, dlt, points)))
 
 
-def dispatch_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, delta: Any = None, timeout: float = SIGN_TIMEOUT,
-                 points: int = 4, **ignored: Any) -> Verdict | None:
+def dispatch_ldp(mechanism: object, epsilon: ExprLike, domain: DomainLike = None, *, delta: ExprLike | None = None,
+                 timeout: float = SIGN_TIMEOUT, points: int = 4, **ignored: object) -> Verdict | None:
     """The hook of the general ``proofs.check_ldp``: the verdict of :func:`check_density_ldp` when ``mechanism`` is
     a law with continuous output, else ``None`` (the finite engines go on). A ``delta`` given for a finite
     mechanism is refused: (eps, delta) is decided here only."""
@@ -96,7 +101,7 @@ def _finite(v: sympy.Expr) -> bool:
     return not v.has(sympy.oo, -sympy.oo)
 
 
-def _region(law: Density, merged: Domain, conditions: Sequence[Any]) -> Domain:
+def _region(law: Density, merged: Domain, conditions: Sequence[sympy.Basic]) -> Domain:
     lo, hi = law.interval
     extra = [sympy.Le(lo, T), sympy.Le(T, hi), sympy.Le(lo, TP), sympy.Le(TP, hi), *conditions]
     return merged & Domain("", tuple(c for c in extra if c is not sympy.true))
@@ -118,7 +123,7 @@ def _condition(fi: sympy.Expr, fj: sympy.Expr, eps: sympy.Expr, merged: Domain) 
     return sympy.exp(eps) * fj - fi, "difference"
 
 
-def _exact_values(found: Mapping[str, Any]) -> dict[str, sympy.Expr]:
+def _exact_values(found: Mapping[str, object]) -> dict[str, sympy.Expr]:
     out = {}
     for k, v in (found or {}).items():
         if k in ("value", "lhs", "rhs", "why"):
@@ -142,7 +147,7 @@ def _y_candidates(a: sympy.Expr, b: sympy.Expr) -> list[sympy.Expr]:
 
 
 def _violation(law: Density, merged: Domain, eps: sympy.Expr, i: int | None, j: int | None,
-               found: Mapping[str, Any]) -> dict[str, Any] | None:
+               found: Mapping[str, object]) -> dict[str, Any] | None:
     """An exact point (parameters, t, tp, y) near ``found`` where f(y|t) > e^ε f(y|tp), inside piece i at t and
     piece j at tp, re-checked on the law's own density; ``None`` if none is found."""
     values = _exact_values(found)
@@ -180,7 +185,7 @@ def _violation(law: Density, merged: Domain, eps: sympy.Expr, i: int | None, j: 
     return None
 
 
-def _steps_at(law: Density, merged: Domain, eps: sympy.Expr, i: int, j: int, point: Mapping[str, Any]) -> tuple:
+def _steps_at(law: Density, merged: Domain, eps: sympy.Expr, i: int, j: int, point: Values) -> tuple:
     pi, pj = law.pieces[i], law.pieces[j]
     conditions = [sympy.Lt(pi.lo, Y) if _finite(pi.lo) else sympy.true, sympy.Lt(Y, pi.hi) if _finite(pi.hi) else sympy.true,
                   sympy.Lt(pj.lo.subs(T, TP), Y) if _finite(pj.lo) else sympy.true,
@@ -308,7 +313,7 @@ def _corners_nonnegative(condition: sympy.Expr, law: Density, merged: Domain,
 
 
 def _atom_violation(law: Density, merged: Domain, eps: sympy.Expr, mass: sympy.Expr,
-                    found: Mapping[str, Any] | None) -> dict[str, Any] | None:
+                    found: Mapping[str, object] | None) -> dict[str, Any] | None:
     values = _exact_values(found or {})
     for base in [values] + [{k: sympy.Rational(v.numerator, v.denominator) for k, v in p.items()}
                             for p in merged.sample(4, seed=5)]:
@@ -343,7 +348,7 @@ def _param_points(law: Density, merged: Domain, k: int, eps: sympy.Expr, *extra:
 
 def _enumeration(law: Density, merged: Domain, eps: sympy.Expr, k: int) -> Evidence:
     start = time.perf_counter()
-    checked, interior, worst = 0, 0, None
+    checked, interior = 0, 0
     text_points = []
     for point, inside in _param_points(law, merged, k, eps):
         subs = {sympy.Symbol(n, real=True): v for n, v in point.items()}
@@ -420,7 +425,7 @@ def normal_parameters(law: Density) -> sympy.Expr | None:
     return variance.subs(back)
 
 
-def gaussian_delta(variance: Any, width: Any, eps: Any) -> sympy.Expr:
+def gaussian_delta(variance: sympy.Expr, width: sympy.Expr, eps: sympy.Expr) -> sympy.Expr:
     """δ(ε) = Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ), the exact δ of the Gaussian mechanism of variance σ²
     and sensitivity Δ (Balle and Wang 2018, Theorem 8)."""
     sigma = sympy.sqrt(variance)
@@ -477,11 +482,11 @@ def _delta_closed_form(law: Density, merged: Domain, eps: sympy.Expr, dlt: sympy
                     seconds=time.perf_counter() - start)
 
 
-def acb_function(expr: sympy.Expr) -> Any:
+def acb_function(expr: sympy.Expr) -> Callable[[flint.acb], flint.acb]:
     """``expr`` (in y only) as a function of an acb ball, for ``acb.integral``."""
     from flint import acb, arb, fmpq
 
-    def build(e: sympy.Expr) -> Any:
+    def build(e: sympy.Expr) -> Callable[[flint.acb], flint.acb]:
         if e == Y:
             return lambda z: z
         if e.is_Rational:
@@ -494,7 +499,7 @@ def acb_function(expr: sympy.Expr) -> Any:
         if e.is_Add or e.is_Mul:
             parts = [build(a) for a in e.args]
 
-            def combined(z: Any, parts=parts, add=e.is_Add) -> Any:
+            def combined(z: flint.acb, parts=parts, add=e.is_Add) -> flint.acb:
                 result = parts[0](z)
                 for p in parts[1:]:
                     result = result + p(z) if add else result * p(z)
@@ -522,7 +527,8 @@ def acb_function(expr: sympy.Expr) -> Any:
     return build(expr)
 
 
-def hockey_stick(law: Density, eps: Any, t: Any, tp: Any, point: Mapping[str, Any], *, prec: int = 200) -> Any:
+def hockey_stick(law: Density, eps: ExprLike, t: ExprLike, tp: ExprLike, point: Values, *,
+                 prec: int = 200) -> flint.arb:
     """∫ (f(y|t) − e^ε f(y|t′))₊ dy + Σ (m(t) − e^ε m(t′))₊ at the exact ``point``, as an arb ball (see the
     module docstring: cut at every end of a piece and every root, each positive cell integrated)."""
     from flint import acb, arb, ctx

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import invalid
+from core.types import ExprLike, Values
 from numeric.density import (T, Y, Density, exact_integral, is_identity, parse_density_formula, raw_moment,
                              tidy, with_generator)
 from proofs.kernel import stepcheck
@@ -44,13 +45,16 @@ from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import acb_function
 from proofs.engines.domains import emptiness, vacuous_evidence
 
+if TYPE_CHECKING:
+    import flint
+
 __all__ = ["check_density_moment", "dispatch_moment", "derived_moment", "moment_at", "MOMENTS", "STATISTICS"]
 
 MOMENTS = ("mean", "variance", "second")
 STATISTICS = ("output", "mean")
 
 
-def derived_moment(law: Density, moment: str, statistic: str = "output", n: Any = "n") -> sympy.Expr:
+def derived_moment(law: Density, moment: str, statistic: str = "output", n: ExprLike = "n") -> sympy.Expr:
     """The moment as a formula in t and the parameters (see the module docstring)."""
     _check_names(moment, statistic)
     mean = tidy(raw_moment(law, 1))
@@ -75,8 +79,8 @@ def _check_names(moment: str, statistic: str) -> None:
         raise invalid("statistic", statistic, f"not one of {list(STATISTICS)}")
 
 
-def check_density_moment(law: Density, claimed: Any, *, moment: str = "mean", statistic: str = "output",
-                         n: Any = "n", domain: Any = None, points: int = 4) -> Verdict:
+def check_density_moment(law: Density, claimed: ExprLike, *, moment: str = "mean", statistic: str = "output",
+                         n: ExprLike = "n", domain: DomainLike = None, points: int = 4) -> Verdict:
     """Is ``claimed`` (a formula in t, the parameters and, for the mean of reports, n) the ``moment`` of the
     ``statistic`` for every input t and every parameter point of the merged domain? A verdict with two methods
     (see the module docstring)."""
@@ -92,7 +96,7 @@ def check_density_moment(law: Density, claimed: Any, *, moment: str = "mean", st
                     _certified(law, merged, formula, moment, statistic, count, points)))
 
 
-def dispatch_moment(mechanism: Any, claimed: Any, **options: Any) -> Verdict | None:
+def dispatch_moment(mechanism: object, claimed: ExprLike, **options: Any) -> Verdict | None:
     """The hook of the general ``proofs.check_moment``: the verdict of :func:`check_density_moment` when
     ``mechanism`` is a law with continuous output (``moment``, ``statistic`` — ``"output"`` or ``"y"``, ``"mean"``
     or ``"ybar"`` —, ``n``, ``domain`` and an integer ``points`` taken from ``options``), else ``None``."""
@@ -127,12 +131,12 @@ def _points(law: Density, merged: Domain, k: int, *exprs: sympy.Expr) -> list[tu
     return out
 
 
-def _inputs(law: Density, subs: Mapping[Any, Any]) -> list[sympy.Expr]:
+def _inputs(law: Density, subs: Mapping[sympy.Symbol, sympy.Expr]) -> list[sympy.Expr]:
     lo, hi = (sympy.sympify(v.subs(subs)) for v in law.interval)
     return [lo + (hi - lo) * sympy.Rational(j, 4) for j in (1, 2, 3, 0, 4)]
 
 
-def _symbolic(law: Density, merged: Domain, formula: sympy.Expr, moment: str, statistic: str, count: Any,
+def _symbolic(law: Density, merged: Domain, formula: sympy.Expr, moment: str, statistic: str, count: ExprLike | None,
               k: int) -> Evidence:
     start = time.perf_counter()
     text = _text(law, merged, statistic)
@@ -174,7 +178,7 @@ def _symbolic(law: Density, merged: Domain, formula: sympy.Expr, moment: str, st
 
 
 def _rational_exponentials(merged: Domain, expr: sympy.Expr,
-                           points: list[tuple[dict[str, Any], bool]]) -> list[tuple[dict[str, Any], bool]]:
+                           points: list[tuple[dict[str, ExprLike], bool]]) -> list[tuple[dict[str, ExprLike], bool]]:
     """The drawn points, preceded by points where each e^{x/L} of ``expr`` is rational (x = L·log r, r = 2, 3, 5):
     there a counterexample is re-checked in exact rational arithmetic (e^{ε/2} = 3 for the piecewise mechanism)."""
     generators = {}
@@ -193,7 +197,7 @@ def _rational_exponentials(merged: Domain, expr: sympy.Expr,
     return nice + points
 
 
-def _acb_integral(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, prec: int) -> Any:
+def _acb_integral(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, prec: int) -> flint.arb:
     from flint import acb
 
     f = acb_function(sympy.expand(expr))
@@ -201,7 +205,7 @@ def _acb_integral(expr: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr, prec: int) -
                         acb(stepcheck.arb_value(hi, {}, prec))).real
 
 
-def moment_at(law: Density, k: int, t: Any, point: Mapping[str, Any], *, prec: int = 200) -> Any:
+def moment_at(law: Density, k: int, t: ExprLike, point: Values, *, prec: int = 200) -> flint.arb:
     """E[y^k | t] at the exact ``point`` as an arb ball: bounded pieces by ``acb.integral``, unbounded ones by
     :func:`numeric.density.exact_integral`, atoms exactly."""
     from flint import arb, ctx
@@ -225,8 +229,8 @@ def moment_at(law: Density, k: int, t: Any, point: Mapping[str, Any], *, prec: i
         ctx.prec = old
 
 
-def _statistic_ball(law: Density, moment: str, statistic: str, count: Any, t: Any, point: Mapping[str, Any],
-                    prec: int) -> Any:
+def _statistic_ball(law: Density, moment: str, statistic: str, count: ExprLike, t: ExprLike, point: Values,
+                    prec: int) -> flint.arb:
     from flint import ctx
 
     old = ctx.prec
@@ -237,8 +241,8 @@ def _statistic_ball(law: Density, moment: str, statistic: str, count: Any, t: An
         ctx.prec = old
 
 
-def _statistic_value(law: Density, moment: str, statistic: str, count: Any, t: Any, point: Mapping[str, Any],
-                     prec: int) -> Any:
+def _statistic_value(law: Density, moment: str, statistic: str, count: ExprLike, t: ExprLike, point: Values,
+                     prec: int) -> flint.arb:
     m1 = moment_at(law, 1, t, point, prec=prec)
     if moment == "mean":
         return m1
@@ -251,7 +255,7 @@ def _statistic_value(law: Density, moment: str, statistic: str, count: Any, t: A
     return variance if moment == "variance" else variance + m1 * m1
 
 
-def _certified(law: Density, merged: Domain, formula: sympy.Expr, moment: str, statistic: str, count: Any,
+def _certified(law: Density, merged: Domain, formula: sympy.Expr, moment: str, statistic: str, count: ExprLike | None,
                k: int) -> Evidence:
     start = time.perf_counter()
     text = (f"exact points of {merged or 'all values'}, t at the ends, quarters and middle of the input interval: "

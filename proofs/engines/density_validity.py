@@ -34,7 +34,7 @@ __all__ = ["validate", "nonnegative", "decide_nonnegative", "region", "SIGN_TIME
 SIGN_TIMEOUT = 20.0
 
 
-def region(law: Density, *conditions: Any, inputs: tuple[Any, ...] = (T,)) -> Domain:
+def region(law: Density, *conditions: str | sympy.Basic, inputs: tuple[sympy.Symbol, ...] = (T,)) -> Domain:
     """The law's domain with each of ``inputs`` in the input interval and the extra ``conditions``."""
     lo, hi = law.interval
     extra = [sympy.Le(lo, x) for x in inputs] + [sympy.Le(x, hi) for x in inputs] + list(conditions)
@@ -57,7 +57,8 @@ def _raised(expr: sympy.Expr, domain: Domain) -> sympy.Expr:
     return e
 
 
-def nonnegative(expr: Any, domain: Domain, *, timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, Any] | None]:
+def nonnegative(expr: sympy.Expr, domain: Domain, *,
+                timeout: float = SIGN_TIMEOUT) -> tuple[bool | None, Mapping[str, object] | None]:
     """Whether ``expr`` ≥ 0 on ``domain``: (True, None), (False, a point where it is negative) or (None, None)
     when undecided (:func:`decide_nonnegative` also gives the steps)."""
     ok, found, _ = decide_nonnegative(expr, domain, timeout=timeout)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import sympy
 
@@ -68,7 +67,7 @@ class Undefined:
 
     formula: str
     factor: sympy.Expr
-    point: Mapping[str, Any] | None
+    point: Mapping[str, object] | None
     why: str
 
     @property

@@ -19,22 +19,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
+from core.types import NumberLike
 from core.errors import InvalidArgument, invalid
 from core.formula import as_sympy
 from numeric.count_points import face, holds
 from numeric.finite_mechanism import symbol
-from proofs.base.evidence import Evidence, Outcome
+from proofs.base.evidence import Outcome
 from proofs.base.verdict import Status, Verdict
 
 __all__ = ["with_region", "condition_of", "joined"]
 
 
-def condition_of(text: Any) -> Domain:
+def condition_of(text: DomainLike) -> Domain:
     """The condition as a domain (``"pi0 == 0"``, ``"c0 <= n/2, eps >= 1"``)."""
     if not isinstance(text, str) or not text.strip():
         raise invalid("holds_when", text, "must be a condition such as 'pi0 == 0'")
@@ -43,7 +43,7 @@ def condition_of(text: Any) -> Domain:
                                      for c in domain.conditions), domain.integers)
 
 
-def joined(domain: Any, condition: Domain) -> Domain:
+def joined(domain: DomainLike, condition: Domain) -> Domain:
     """The stated domain with the condition added. An equality ``c0 == 0`` of the condition is substituted
     into the stated conditions first, so that the region is judged as the face it is: ``0 <= c0 <= n``
     becomes ``0 <= n`` there, and the region's points are not all "on the boundary" of ``0 <= c0``."""
@@ -59,7 +59,7 @@ def joined(domain: Any, condition: Domain) -> Domain:
     return region
 
 
-def _exact(value: Any) -> Any:
+def _exact(value: NumberLike) -> sympy.Basic | None:
     if isinstance(value, str):
         try:
             return as_sympy(value, name="counterexample")
@@ -71,7 +71,7 @@ def _exact(value: Any) -> Any:
         return None
 
 
-def _outside(condition: Domain, point: Mapping[str, Any]) -> bool | None:
+def _outside(condition: Domain, point: Mapping[str, object]) -> bool | None:
     """Whether ``point`` (a counterexample) violates the condition; ``None`` when it lacks a name."""
     values = {}
     for name in condition.names:

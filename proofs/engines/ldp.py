@@ -63,6 +63,7 @@ import sympy
 from core.context import DEFAULT_DPS, arb, closed_sign
 from core.domain import Domain
 from core.errors import invalid
+from core.types import DomainLike, ExprLike, NumberLike, Values
 from core.formula import parse_formula
 from numeric.definitions import ldp as definitions
 from numeric.density import Density
@@ -125,7 +126,7 @@ def _identity_zero(value: sympy.Expr) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ the call
-def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP", delta: Any = None,
+def check_ldp(mechanism: Any, epsilon: ExprLike, domain: DomainLike = None, *, notion: str = "LDP", delta: ExprLike | None = None,
               timeout: float = 30.0, points: int = DEFAULT_POINTS) -> Verdict:
     """Is ``mechanism`` ``epsilon``-private on ``domain``? A :class:`~proofs.base.verdict.Verdict` (see the
     module docstring): ``proved`` on the whole domain, ``refuted`` at an exact point, or ``inconclusive``.
@@ -152,8 +153,8 @@ def check_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str =
                              "the stated domain (stopped at the deadline)"))
 
 
-def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: float, points: int,
-               delta: Any = None) -> Verdict:
+def _check_ldp(mechanism: Any, epsilon: ExprLike, domain: DomainLike, notion: str, timeout: float, points: int,
+               delta: ExprLike | None = None) -> Verdict:
     """The body of :func:`check_ldp`, run within ``WHOLE_CALL`` times its timeout."""
     if (verdict := dispatch_ldp(mechanism, epsilon, domain, delta=delta, timeout=timeout)) is not None:
         return verdict
@@ -175,7 +176,7 @@ def _check_ldp(mechanism: Any, epsilon: Any, domain: Any, notion: str, timeout: 
     return Verdict((decision, enumeration))
 
 
-def validate_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: str = "LDP") -> None:
+def validate_ldp(mechanism: Any, epsilon: ExprLike, domain: DomainLike = None, *, notion: str = "LDP") -> None:
     """Everything :func:`check_ldp` reads and refuses before deciding, without the decisions: the notion, the
     mechanism (its kind, and a family's requirements decided on its whole domain, as :func:`check_ldp` does
     first), ε and the stated domain with their names; a one-line :class:`~core.errors.InvalidArgument`
@@ -189,7 +190,7 @@ def validate_ldp(mechanism: Any, epsilon: Any, domain: Any = None, *, notion: st
         _merged(validate(mechanism), domain, epsilon)
 
 
-def _arguments(mechanism: Any, epsilon: Any, domain: Any, notion: str) -> tuple[Any, Any]:
+def _arguments(mechanism: Any, epsilon: ExprLike, domain: DomainLike, notion: str) -> tuple[Any, Any]:
     """The mechanism as an evidential :class:`Mechanism` or a :class:`Family` (a printed matrix made one,
     its domain then its own), and the domain left to merge."""
     if not isinstance(notion, str) or notion not in NOTIONS:
@@ -211,7 +212,7 @@ def _arguments(mechanism: Any, epsilon: Any, domain: Any, notion: str) -> tuple[
     return mechanism, domain
 
 
-def _merged(family: Family, domain: Any, epsilon: Any) -> tuple[Domain, sympy.Expr]:
+def _merged(family: Family, domain: DomainLike, epsilon: ExprLike) -> tuple[Domain, sympy.Expr]:
     """The family's domain and the check's, as one; ε read and its names checked against both."""
     eps = expression(epsilon, "epsilon")
     known = {s.name: s for s in family.domain.symbols} | {n: symbol(n) for n in family.parameters}
@@ -386,7 +387,7 @@ def _identity(says: str, lhs: sympy.Expr, rhs: sympy.Expr) -> Step:
     return Identity(says, lhs, rhs, how)
 
 
-def _truth(condition: Any, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:
+def _truth(condition: sympy.Basic, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:
     relation = condition.xreplace(values)
     if relation in (sympy.true, sympy.false):
         return bool(relation)
@@ -460,7 +461,7 @@ def _recheck(family: Family, case: RatioCase, eps: sympy.Expr, found: Mapping[st
     return shown, recheck
 
 
-def _output_bits(family: Family, params: Mapping[str, Any]) -> int:
+def _output_bits(family: Family, params: Values) -> int:
     """How many values one output label of ``family`` holds at ``params`` (a unary encoding's output is d
     bits; a product's is its parts' together), counted before a witness writes one."""
     if isinstance(family, Product):
@@ -811,7 +812,7 @@ def _enumeration(family: Family, domain: Domain, eps: sympy.Expr, k: int, best: 
 
 
 # ------------------------------------------------------------------------------------------ evidential (003)
-def _number_epsilon(epsilon: Any) -> sympy.Expr:
+def _number_epsilon(epsilon: ExprLike) -> sympy.Expr:
     eps = expression(epsilon, "epsilon")
     if eps.free_symbols:
         raise invalid("epsilon", epsilon, "an evidential mechanism is checked at a number ε",
@@ -822,7 +823,7 @@ def _number_epsilon(epsilon: Any) -> sympy.Expr:
     return eps
 
 
-def _evidential_arguments(Q: Mechanism, epsilon: Any) -> sympy.Expr:
+def _evidential_arguments(Q: Mechanism, epsilon: ExprLike) -> sympy.Expr:
     """ε of an exact evidential mechanism, a number >= 0."""
     if not Q.exact:
         raise invalid("mechanism", Q, "has float masses; privacy is decided exactly",
@@ -830,7 +831,7 @@ def _evidential_arguments(Q: Mechanism, epsilon: Any) -> sympy.Expr:
     return _number_epsilon(epsilon)
 
 
-def _evidential(Q: Mechanism, epsilon: Any, notion: str) -> Verdict:
+def _evidential(Q: Mechanism, epsilon: ExprLike, notion: str) -> Verdict:
     """SLDP (003 Definition 3.1), WLDP (Definition 3.13) or LDP of an exact evidential mechanism at ε."""
     eps = _evidential_arguments(Q, epsilon)
     bound = sympy.simplify(sympy.exp(eps))
@@ -925,6 +926,6 @@ def _evidential_second(Q: Mechanism, eps: sympy.Expr, bound: sympy.Expr, notion:
                     recheck=how, seconds=time.perf_counter() - start)
 
 
-def _rational(value: Any) -> sympy.Rational:
+def _rational(value: NumberLike) -> sympy.Rational:
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)

@@ -20,19 +20,24 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import sympy
 
 from numeric.sampling import sampler_of
 from proofs.kernel import stepcheck
 from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.kernel.steps import Identity, Inequality, PointClaim, Stated, Step
 from core.errors import invalid
+from core.types import ExprLike, Values
 from core.formula import as_sympy
 
 __all__ = ["identity", "exhaustive", "property_search", "rational_grid", "inequality_steps"]
 
-Point = Mapping[str, Any]
-Verdict = bool | tuple[bool, Mapping[str, Any]]
+Point = Mapping[str, Any]  # a case: each name to any value the check reads (a number, a mechanism, a map)
+Verdict = bool | tuple[bool, Mapping[str, object]]
+_T = TypeVar("_T")
 
 
 def rational_grid(lo: Fraction | int | str, hi: Fraction | int | str, k: int) -> list[Fraction]:
@@ -43,7 +48,7 @@ def rational_grid(lo: Fraction | int | str, hi: Fraction | int | str, k: int) ->
     return [lo + (hi - lo) * i / (k + 1) for i in range(1, k + 1)]
 
 
-def _split(verdict: Verdict) -> tuple[bool, dict[str, Any]]:
+def _split(verdict: Verdict) -> tuple[bool, dict[str, object]]:
     if isinstance(verdict, tuple):
         ok, info = verdict
         return bool(ok), dict(info)
@@ -51,13 +56,13 @@ def _split(verdict: Verdict) -> tuple[bool, dict[str, Any]]:
 
 
 def identity(
-    lhs: Any,
-    rhs: Any,
+    lhs: ExprLike,
+    rhs: ExprLike,
     *,
     domain: str,
     points: Iterable[Point] = (),
     reading: str | None = None,
-    simplify: Callable[[Any], Any] | None = None,
+    simplify: Callable[[sympy.Basic], sympy.Basic] | None = None,
     within: Any = None,
     symbols: Mapping[str, Any] | None = None,
 ) -> Evidence:
@@ -139,7 +144,7 @@ def inequality_steps(lhs: Any, rhs: Any, says: str, *, because: str | None = Non
     return ()
 
 
-def _counterexample_steps(lhs: Any, rhs: Any, point: Mapping[str, Any], within: Any, domain: str) -> tuple[Step, ...]:
+def _counterexample_steps(lhs: ExprLike, rhs: ExprLike, point: Values, within: Any, domain: str) -> tuple[Step, ...]:
     """Both sides at the point and the identity failing there, with the point in ``within`` (or, without
     it, the domain stated)."""
     claim = PointClaim(lhs, rhs, "==", within, printed_says="the left-hand side", exact_says="the right-hand side")
@@ -161,7 +166,7 @@ def _expressions(*sides: Any, symbols: Mapping[str, Any] | None = None) -> list[
     return [as_sympy(side, name="side", symbols=known) for side in sides]
 
 
-def _exact_at(expr: Any, values: Mapping[str, Any]) -> Any:
+def _exact_at(expr: sympy.Basic, values: Values) -> sympy.Basic | None:
     import sympy
 
     subs = {s: values[s.name] for s in expr.free_symbols if s.name in values}
@@ -235,15 +240,15 @@ def exhaustive(
 
 def property_search(
     strategy: Any,
-    holds: Callable[[Any], bool],
+    holds: Callable[[_T], bool],
     *,
     examples: int,
     domain: str,
-    recheck: Callable[[Any], Verdict],
-    describe: Callable[[Any], Mapping[str, Any]] = lambda x: {"example": repr(x)},
+    recheck: Callable[[_T], Verdict],
+    describe: Callable[[_T], Mapping[str, object]] = lambda x: {"example": repr(x)},
     reading: str | None = None,
     detail: Mapping[str, Any] | None = None,
-    premise: Callable[[Any], bool] | None = None,
+    premise: Callable[[_T], bool] | None = None,
     seed: int | None = None,
 ) -> Evidence:
     """Search ``examples`` random inputs drawn from ``strategy`` for one where ``holds`` is false; the failing
@@ -262,7 +267,7 @@ def property_search(
     seen = 0
     in_premise = 0
 
-    def fails(x: Any) -> bool:
+    def fails(x: _T) -> bool:
         nonlocal seen, in_premise
         seen += 1
         if premise is not None:

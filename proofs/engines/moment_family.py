@@ -38,15 +38,16 @@ each a parameter in the input's interval, and statistics use the output counts Y
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.formula import parse_formula
+from core.types import ExprLike
 from numeric.count_points import face, fix
 from numeric.data_model import Counts, FiniteModel, Prior
 from numeric.families import Family, Lumped
@@ -66,7 +67,7 @@ def count_name(value: str) -> str:
     return f"C{value}"
 
 
-def indicator(label: Any, values: Sequence[str]) -> tuple[int, ...]:
+def indicator(label: Hashable, values: Sequence[str]) -> tuple[int, ...]:
     """Whether an explicit output counts toward each tracked value: bit v set (a unary encoding's tuple of
     bits), or the report equal to v."""
     if isinstance(label, tuple):
@@ -98,8 +99,9 @@ def _data_map(value: Any, name: str) -> dict[str, Any]:
     return {str(k).strip(): v for k, v in value.items()}
 
 
-def prepare_family(family: Family, statistic: Any, claimed: Any, *, given: Any, prior: Any, counts: Any,
-                   domain: Any) -> FamilyProblem:
+def prepare_family(family: Family, statistic: ExprLike, claimed: ExprLike, *, given: ExprLike | None,
+                   prior: Sequence[ExprLike] | None, counts: Sequence[ExprLike] | None,
+                   domain: DomainLike) -> FamilyProblem:
     """Lump, check the lumping, and prepare the three problems (see the module docstring)."""
     if (prior is None) == (counts is None):
         raise invalid("prior/counts", (prior, counts), "give exactly one: prior={\"0\": \"f0\"} (i.i.d. inputs) or "
@@ -125,7 +127,7 @@ def prepare_family(family: Family, statistic: Any, claimed: Any, *, given: Any, 
     return FamilyProblem(family, problem, full, lumping, exact, explicit)
 
 
-def _stated(family: Family, domain: Any) -> Domain:
+def _stated(family: Family, domain: DomainLike) -> Domain:
     """The family's domain and the user's, read with the same symbols."""
     if domain is None:
         return family.domain
@@ -165,7 +167,7 @@ def _class_data(data: Mapping[str, Any], iid: bool, what: str) -> list[Any]:
     return entries + [rest]
 
 
-def _lumped_problem(family: Family, lumped: Lumped, statistic: Any, claimed: Any, given: Any,
+def _lumped_problem(family: Family, lumped: Lumped, statistic: ExprLike, claimed: ExprLike, given: ExprLike | None,
                     data: Mapping[str, Any], iid: bool, stated: Domain) -> MomentProblem:
     mechanism = lumped.as_finite_mechanism()
     names = tuple(_outcome_name(o) for o in lumped.outcomes)
@@ -203,8 +205,9 @@ def _full_sizes(family: Family, lumped: Lumped, stated: Domain) -> list[dict[str
     return out
 
 
-def _full_problem(family: Family, lumped: Lumped, sizes: dict[str, int], statistic: Any, claimed: Any, given: Any,
-                  data: Mapping[str, Any], iid: bool, stated: Domain) -> tuple[dict[str, int], MomentProblem]:
+def _full_problem(family: Family, lumped: Lumped, sizes: dict[str, int], statistic: ExprLike, claimed: ExprLike,
+                  given: ExprLike | None, data: Mapping[str, Any], iid: bool, stated: Domain) -> tuple[dict[str, int],
+                  MomentProblem]:
     """The explicit matrix at ``sizes``, the users outside the tracked values spread over the other values
     by free parameters ``other_v`` (how many hold value v, or its probability), the last taking the rest."""
     matrix = family.matrix(sizes)
@@ -285,8 +288,8 @@ def _check_lumping(family: Family, lumped: Lumped, stated: Domain) -> tuple[str,
     return (f"{lumped.why}; checked exactly against the explicit matrix at {'; '.join(checked)}", True)
 
 
-def _continuous(family: Family, statistic: Any, claimed: Any, given: Any, data: Mapping[str, Any], iid: bool,
-                stated: Domain) -> FamilyProblem:
+def _continuous(family: Family, statistic: ExprLike, claimed: ExprLike, given: ExprLike | None, data: Mapping[str, Any],
+                iid: bool, stated: Domain) -> FamilyProblem:
     """A family with a continuous input: one row per named input (the input variable renamed)."""
     (variable,) = family.input_variables[:1]
     bad = [k for k in data if not k.isidentifier() or k in family.parameters or k == "n"]
@@ -313,7 +316,7 @@ def _continuous(family: Family, statistic: Any, claimed: Any, given: Any, data: 
     return FamilyProblem(family, problem, (), "no lumping: the inputs are named", True)
 
 
-def _symbolic_row(family: Family, columns: Sequence[Any]) -> list[sympy.Basic]:
+def _symbolic_row(family: Family, columns: Sequence[Hashable]) -> list[sympy.Basic]:
     """P(y | x) for every output y, x left symbolic: the row a family with a numeric input is written as
     (:class:`numeric.families.ContinuousInput`; Duchi et al.'s P(+B | x), P(−B | x))."""
     row = getattr(family, "row", None)

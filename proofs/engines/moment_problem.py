@@ -28,14 +28,15 @@ from typing import Any
 
 import sympy
 
-from core.domain import Domain
+from core.domain import Domain, DomainLike
 from core.errors import InvalidArgument, invalid
-from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, fix, holds, in_domain, user_value
+from core.types import ExprLike, Values
+from numeric.count_points import Case, ExpChart, charts_for, degenerate, draw, fix, in_domain, user_value
 from numeric.count_statistic import CountStatistic, check_size
 from numeric.data_model import Counts, FiniteModel, GeneralizedWarnerSurvey, Prior, survey_model
 from numeric.enumeration import Survey, parse_statistic
 from numeric.families import Requirement
-from numeric.finite_mechanism import FiniteMechanism, as_expression, rational, symbol
+from numeric.finite_mechanism import as_expression, FiniteMechanism, MatrixLike, rational, symbol
 from proofs.engines.domains import emptiness
 from proofs.engines.validity import check_requirements
 from symbolic.model import q2x3_entries
@@ -72,7 +73,7 @@ def survey_form(claimed: sympy.Basic) -> sympy.Basic:
     return claimed.xreplace({s: model[s.name] for s in claimed.free_symbols if s.name in model})
 
 
-def _check_claimed(form: sympy.Basic, shown: Any) -> None:
+def _check_claimed(form: sympy.Basic, shown: ExprLike) -> None:
     nodes = 0
     for node in sympy.preorder_traversal(form):
         nodes += 1
@@ -117,7 +118,7 @@ class MomentProblem:
         return self.statistic.model
 
     # ------------------------------------------------------------------------------------------- points
-    def user_cases(self, points: Sequence[Mapping[str, Any]], ns: Sequence[int]) -> dict[int, list[Case]]:
+    def user_cases(self, points: Sequence[Values], ns: Sequence[int]) -> dict[int, list[Case]]:
         """The user's points, validated against the model and the stated domain, at every n (a point
         outside the domain at some n, such as c0 > n, is left out at that n; at every n, an error)."""
         if isinstance(points, Mapping) or isinstance(points, (str, bytes)):
@@ -287,7 +288,7 @@ class MomentProblem:
         return None if self.domain is None else self.domain.text
 
 
-def _domain_of(domain: Any, names: Sequence[str]) -> Domain | None:
+def _domain_of(domain: DomainLike, names: Sequence[str]) -> Domain | None:
     if domain is None:
         return None
     if isinstance(domain, Domain):
@@ -303,8 +304,10 @@ def _domain_of(domain: Any, names: Sequence[str]) -> Domain | None:
     return parsed
 
 
-def prepare(statistic: Any, claimed: Any, *, given: Any = None, mechanism: Any = None, prior: Any = None,
-            counts: Any = None, domain: Any = None, label: str | None = None) -> MomentProblem:
+def prepare(statistic: ExprLike, claimed: ExprLike, *, given: ExprLike | None = None,
+            mechanism: MatrixLike | None = None, prior: Sequence[ExprLike] | None = None,
+            counts: Sequence[ExprLike] | None = None, domain: DomainLike = None,
+            label: str | None = None) -> MomentProblem:
     """Parse and chart everything once (see the module docstring)."""
     if mechanism is None:
         raise invalid("mechanism", None, "a moment is taken under a mechanism, and none was given",
@@ -365,7 +368,7 @@ def validate_model(model: FiniteModel, domain: Domain | None) -> None:
 _VALIDATED: set[Any] = set()
 
 
-def charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain: Any,
+def charted(base: FiniteModel, statistic: ExprLike, claimed: ExprLike, given: ExprLike | None, domain: DomainLike,
             named: Mapping[str, sympy.Basic], *, notes: Mapping[str, Any] | None = None,
             aliases: Mapping[str, sympy.Basic] | None = None, description: str | None = None,
             fixed: Mapping[str, int] | None = None, judge: Domain | None = None,
@@ -382,7 +385,7 @@ def charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain:
     allowed = base.names + tuple(aliases) + parameters + ("n",) + tuple(named)
     substitute = {symbol(k): v for k, v in {**named, **aliases}.items()}
 
-    def read(value: Any, name: str, relational: bool) -> Any:
+    def read(value: ExprLike, name: str, relational: bool) -> sympy.Basic:
         expr = as_expression(value, name, allowed=allowed, relational=relational)
         return expr.xreplace(substitute) if substitute else expr
 
@@ -396,7 +399,7 @@ def charted(base: FiniteModel, statistic: Any, claimed: Any, given: Any, domain:
     exprs = mech_entries + data_entries + [stat] + ([condition] if condition is not None else [])
     charts = charts_for(exprs, parameters)
     if charts:
-        def chart(expr: Any) -> Any:
+        def chart(expr: sympy.Basic) -> sympy.Basic:
             for c in charts.values():
                 expr = c.rewrite(expr)
             return expr

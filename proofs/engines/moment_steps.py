@@ -23,17 +23,21 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 import sympy
 
 from core.domain import Domain
 from core.errors import InvalidArgument
 from core.formula import parse_formula
+from core.types import NumberLike
 from numeric.data_model import Counts, Prior
 from numeric.finite_mechanism import symbol
 from proofs.kernel import stepcheck
 from proofs.kernel.steps import Identity, PointClaim, Stated, Step
+
+if TYPE_CHECKING:
+    from proofs.engines.moment_problem import MomentProblem
 
 __all__ = ["user_coordinates", "definition_sum", "refutation_steps", "derivation_steps", "MAX_TERMS"]
 
@@ -41,7 +45,7 @@ __all__ = ["user_coordinates", "definition_sum", "refutation_steps", "derivation
 MAX_TERMS = 3000
 
 
-def user_coordinates(problem: Any, expr: sympy.Basic) -> sympy.Basic:
+def user_coordinates(problem: MomentProblem, expr: sympy.Basic) -> sympy.Basic:
     """A charted expression back in the user's parameters (t = exp(eps/m))."""
     back = {chart.symbol: sympy.exp(sympy.Symbol(chart.name, real=True) / chart.multiple)
             for chart in problem.charts.values()}
@@ -71,7 +75,8 @@ def _multinomial(total: int, vector: Sequence[int]) -> int:
     return out
 
 
-def _law(problem: Any, n: int, point: Mapping[str, Any]) -> list[tuple[tuple[int, ...], sympy.Expr]] | None:
+def _law(problem: MomentProblem, n: int,
+         point: Mapping[str, object]) -> list[tuple[tuple[int, ...], sympy.Expr]] | None:
     """The law of the counts at n, as (count vector, probability as an expression of the parameters), or
     ``None`` beyond :data:`MAX_TERMS` outcomes (or for counts that are not integers at the point)."""
     model = problem.model
@@ -106,7 +111,7 @@ def _law(problem: Any, n: int, point: Mapping[str, Any]) -> list[tuple[tuple[int
     return list(law.items())
 
 
-def definition_sum(problem: Any, n: int, point: Mapping[str, Any], moment: str) -> sympy.Expr | None:
+def definition_sum(problem: MomentProblem, n: int, point: Mapping[str, object], moment: str) -> sympy.Expr | None:
     """The ``moment`` of the statistic at sample size n as a finite sum over the outcomes of the counts (see
     the module docstring), an expression of the parameters; ``None`` when it is too large to write out."""
     law = _law(problem, n, point)
@@ -145,7 +150,7 @@ def definition_sum(problem: Any, n: int, point: Mapping[str, Any], moment: str) 
     return (p2 / p0 if conditional else p2) - mean ** 2
 
 
-def _exact(value: Any) -> Any:
+def _exact(value: NumberLike) -> sympy.Expr:
     """A counterexample value as the evidence shows it (``"2/3"``, ``"log(200)"``, an int) made exact."""
     if isinstance(value, bool):
         raise InvalidArgument(f"point={value!r}: not a number")
@@ -158,8 +163,8 @@ def _exact(value: Any) -> Any:
         return parse_formula(text, name="point")
 
 
-def refutation_steps(problem: Any, counterexample: Mapping[str, Any], moment: str, domain: Domain | None,
-                     *, explicit: str | None = None) -> tuple[Step, ...]:
+def refutation_steps(problem: MomentProblem, counterexample: Mapping[str, NumberLike], moment: str,
+                     domain: Domain | None, *, explicit: str | None = None) -> tuple[Step, ...]:
     """The steps of a refutation at ``counterexample`` (n and the user's parameters), or ``()`` when the
     definitional sum is too large or a step does not check. ``domain``: the stated domain with n >= 1
     (user names); ``explicit``: how the explicit model was chosen (for a family), stated."""
@@ -195,7 +200,7 @@ def refutation_steps(problem: Any, counterexample: Mapping[str, Any], moment: st
     return (*steps, *stated)
 
 
-def _generating(problem: Any, z: Sequence[sympy.Symbol]) -> sympy.Expr:
+def _generating(problem: MomentProblem, z: Sequence[sympy.Symbol]) -> sympy.Expr:
     """G(z) with each factor divided by its value at z = 1 (which the rows' sums show to be 1)."""
     model = problem.model
     rows = model.mechanism.matrix
@@ -219,7 +224,7 @@ def _moment_of(poly: sympy.Poly, generating: sympy.Expr, z: Sequence[sympy.Symbo
     return sympy.Add(*terms)
 
 
-def derivation_steps(problem: Any, moment: str) -> tuple[Step, ...]:
+def derivation_steps(problem: MomentProblem, moment: str) -> tuple[Step, ...]:
     """The steps of a proof: the rows (and the prior) sum to 1, and the moment from the generating function
     equals the claimed form; ``()`` when the statistic is not a polynomial in the counts over a count-free
     denominator or the identity does not reduce (see the module docstring)."""

@@ -65,10 +65,10 @@ import sympy
 from core.context import EXACT, arb
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
+from core.types import DomainLike, ExprLike, Values
 from core.exact import as_fraction
 from numeric.count_moments import difference_is_zero, symbolic_moments
 from numeric.count_points import Case
-from numeric.count_statistic import CountStatistic
 from numeric.data_model import Counts
 from numeric.enumeration import MAX_DPS, MAX_N, Survey, check_work, enumerate_moments, parse_statistic
 from numeric.families import Family
@@ -124,7 +124,7 @@ class MomentVerdict(Verdict):
         return next((e.detail.get(Detail.WORST_DISCREPANCY) for e in self.evidence if Detail.WORST_DISCREPANCY in e.detail), None)
 
 
-def parse_claimed(claimed: Any, names: Sequence[str] = _CLAIMED_NAMES) -> sympy.Basic:
+def parse_claimed(claimed: ExprLike, names: Sequence[str] = _CLAIMED_NAMES) -> sympy.Basic:
     """The claimed closed form, symbols matched by name (survey: p, q, pi, n, q1, q2, q3)."""
     return parse_statistic(claimed, name="claimed", allowed=tuple(names))
 
@@ -136,7 +136,7 @@ def _sum_value(term: sympy.Sum, values: tuple[tuple[str, Fraction], ...]) -> sym
     return rational(EXACT.evaluate(term, dict(values)))
 
 
-def _exact_claim(form: sympy.Basic, values: Mapping[str, Any]) -> sympy.Basic:
+def _exact_claim(form: sympy.Basic, values: Values) -> sympy.Basic:
     """The claimed form at a point: an exact Rational, an exact (irrational) sympy number, or ``zoo``."""
     try:
         sums = {term: _sum_value(term, tuple(sorted((s.name, as_fraction(s.name, values[s.name]))
@@ -175,7 +175,7 @@ def _distance(ball: Any, claimed: sympy.Basic, digits: int) -> tuple[Any, float]
         return d, float(d.mid())
 
 
-def _validate(moment: str, n_values: Any, dps: int, timeout: Any = None) -> list[int]:
+def _validate(moment: str, n_values: object, dps: int, timeout: object = None) -> list[int]:
     if not isinstance(moment, str) or moment not in MOMENTS:
         raise invalid("moment", moment, f"must be one of {list(MOMENTS)}")
     if isinstance(dps, bool) or not isinstance(dps, int) or dps < 20:
@@ -261,10 +261,10 @@ class _Comparison:
         return all(self.beyond(v, claimed)[0] for v in values), shown, recheck
 
 
-def compare_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
-                   n_values: Sequence[int] = DEFAULT_N, points: Sequence[Mapping[str, Any]] | None = None,
-                   dps: int = 50, reading: str | None = None, domain: Any = None,
-                   label: str | None = None, mechanism: Any = None, prior: Any = None, counts: Any = None,
+def compare_moment(statistic: ExprLike, claimed: ExprLike, *, moment: str = "mean", given: ExprLike | None = None,
+                   n_values: Sequence[int] = DEFAULT_N, points: Sequence[Values] | None = None,
+                   dps: int = 50, reading: str | None = None, domain: DomainLike = None,
+                   label: str | None = None, mechanism: Any = None, prior: Sequence[ExprLike] | None = None, counts: Sequence[ExprLike] | None = None,
                    strategy: str | None = None, timeout: float | None = None) -> Evidence:
     """Enumeration evidence that ``claimed`` is the ``moment`` of ``statistic`` (given ``given``) at every
     n of ``n_values`` and every point of ``points`` (or of the stated ``domain``; survey defaults:
@@ -289,7 +289,7 @@ def _check_sizes(run: _Comparison, ns: Sequence[int]) -> None:
 
 
 def enumeration_evidence(problem: MomentProblem, moment: str, ns: list[int],
-                         points: Sequence[Mapping[str, Any]] | None, dps: int, *, reading: str | None = None,
+                         points: Sequence[Values] | None, dps: int, *, reading: str | None = None,
                          strategy: str | None = None, timeout: float | None = None, start: float | None = None,
                          what: str | None = None) -> Evidence:
     """Enumerate ``problem`` at every n of ``ns`` and every case (``points``, else the defaults)."""
@@ -304,7 +304,7 @@ def enumeration_evidence(problem: MomentProblem, moment: str, ns: list[int],
     if not any(by_n.values()):
         if points is not None or problem.domain is None:
             raise invalid("points", points, "needs at least one point")
-    model, given = problem.model, problem.statistic.given
+    given = problem.statistic.given
     try:
         for n in ns:
             for case in by_n[n]:
@@ -364,7 +364,7 @@ def _one_case(run: _Comparison, problem: MomentProblem, n: int, case: Case, defa
 
 
 def _figures(run: _Comparison, problem: MomentProblem, ns: Sequence[int], by_n: Mapping[int, Sequence[Case]],
-             chosen: str, given: Any) -> dict[str, Any]:
+             chosen: str, given: ExprLike | None) -> dict[str, Any]:
     detail = {
         "cases": run.cases, "n values": list(ns), "points": _point_count(by_n), "points chosen": chosen,
         "moment": run.moment, "given": str(given) if given is not None else None,
@@ -399,7 +399,7 @@ def _point_count(by_n: Mapping[int, Sequence[Case]]) -> int:
     return len(seen)
 
 
-def _domain(problem: MomentProblem, ns: Sequence[int], by_n: Mapping[int, Sequence[Case]], given: Any,
+def _domain(problem: MomentProblem, ns: Sequence[int], by_n: Mapping[int, Sequence[Case]], given: ExprLike | None,
             what: str | None) -> str:
     prefix = f"{what}: " if what else ""
     cond = f", conditional on {given}" if given is not None else ""
@@ -579,10 +579,10 @@ def _moment_steps(exact: sympy.Basic, problem: MomentProblem, moment: str) -> tu
 
 
 @honours_timeout(Method.ENUMERATION, Method.SYMBOLIC)
-def check_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
-                 n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
-                 dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,
-                 domain: Any = None, timeout: float | None = None, holds_when: str | None = None) -> MomentVerdict:
+def check_moment(statistic: ExprLike, claimed: ExprLike, *, moment: str = "mean", given: ExprLike | None = None,
+                 n_values: Sequence[int] | None = None, points: Sequence[Values] | None = None,
+                 dps: int = 50, mechanism: Any = None, prior: Sequence[ExprLike] | None = None, counts: Sequence[ExprLike] | None = None,
+                 domain: DomainLike = None, timeout: float | None = None, holds_when: str | None = None) -> MomentVerdict:
     """Is ``claimed`` the ``moment`` of ``statistic`` (conditional on ``given``)? Enumerates every outcome
     over ``n_values`` x the points (``points``, or drawn from the stated ``domain``) at ``dps`` digits and,
     for a polynomial statistic without a condition, derives the moment symbolically; returns a
@@ -701,8 +701,8 @@ def _shown_nonempty(verdict: MomentVerdict, status: Any) -> MomentVerdict:
     return MomentVerdict(evidence)
 
 
-def _prepared(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: Any, counts: Any,
-              domain: Any) -> MomentProblem | FamilyProblem:
+def _prepared(statistic: ExprLike, claimed: ExprLike, given: ExprLike | None, mechanism: Any, prior: Sequence[ExprLike] | None, counts: Sequence[ExprLike] | None,
+              domain: DomainLike) -> MomentProblem | FamilyProblem:
     """The problem ``check_moment`` enumerates: a family lumped by value, or one finite model."""
     if isinstance(mechanism, Family) and not _as_matrix(mechanism, prior, counts):
         return prepare_family(mechanism, statistic, claimed, given=given, prior=prior, counts=counts, domain=domain)
@@ -711,10 +711,10 @@ def _prepared(statistic: Any, claimed: Any, given: Any, mechanism: Any, prior: A
     return prepare(statistic, claimed, given=given, mechanism=mechanism, prior=prior, counts=counts, domain=domain)
 
 
-def validate_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given: Any = None,
-                    n_values: Sequence[int] | None = None, points: Sequence[Mapping[str, Any]] | None = None,
-                    dps: int = 50, mechanism: Any = None, prior: Any = None, counts: Any = None,
-                    domain: Any = None, timeout: float | None = None) -> None:
+def validate_moment(statistic: ExprLike, claimed: ExprLike, *, moment: str = "mean", given: ExprLike | None = None,
+                    n_values: Sequence[int] | None = None, points: Sequence[Values] | None = None,
+                    dps: int = 50, mechanism: Any = None, prior: Sequence[ExprLike] | None = None, counts: Sequence[ExprLike] | None = None,
+                    domain: DomainLike = None, timeout: float | None = None) -> None:
     """Everything :func:`check_moment` reads and refuses before its work, without the work: the moment, the
     sample sizes (each within the enumeration's limits for this statistic), the precision, the statistic, the
     claimed form, the mechanism, its data, the stated domain and the user's points; a one-line
@@ -728,12 +728,12 @@ def validate_moment(statistic: Any, claimed: Any, *, moment: str = "mean", given
         raise invalid("points", points, "needs at least one point")
 
 
-def _as_matrix(family: Family, prior: Any, counts: Any) -> bool:
+def _as_matrix(family: Family, prior: Sequence[ExprLike] | None, counts: Sequence[ExprLike] | None) -> bool:
     """A family given lists (one entry per input) is enumerated as its explicit matrix."""
     return not isinstance(prior if prior is not None else counts, Mapping)
 
 
-def _matrix_of(family: Family, domain: Any) -> tuple[FiniteMechanism, Any]:
+def _matrix_of(family: Family, domain: DomainLike) -> tuple[FiniteMechanism, Any]:
     if family.sizes or family.input_variables:
         raise invalid("mechanism", family.name, "has a symbolic size or a continuous input, so prior=[...] and "
                       "counts=[...] (one entry per input) do not apply",
@@ -743,7 +743,7 @@ def _matrix_of(family: Family, domain: Any) -> tuple[FiniteMechanism, Any]:
     return family.matrix({}), (stated if stated.conditions else None)
 
 
-def _parse_domain(domain: Any, family: Family) -> Domain:
+def _parse_domain(domain: DomainLike, family: Family) -> Domain:
     if not isinstance(domain, (str, list, tuple)):
         raise invalid("domain", domain, "must be a string such as 'eps > 0, 0 <= f <= 1'")
     names = set(family.parameters) | {"n"}

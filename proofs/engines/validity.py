@@ -33,7 +33,6 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import sympy
 from flint import fmpq, fmpq_poly
@@ -64,7 +63,7 @@ class SignAnswer:
     and the rewrites before it, stated)."""
 
     outcome: str
-    counterexample: Mapping[str, Any] | None
+    counterexample: Mapping[str, object] | None
     reason: str
     steps: tuple[Step, ...] = ()  # a proof's steps, for a proof certificate (proofs.kernel.steps)
 
@@ -148,7 +147,8 @@ def _names(expr: sympy.Expr, domain: Domain) -> set[str]:
     return {s.name for s in expr.free_symbols} | set(domain.names)
 
 
-def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy.Expr, Domain, list[Any], dict]:
+def _rescaled(expr: sympy.Expr, domain: Domain,
+              extra: list[str | sympy.Basic]) -> tuple[sympy.Expr, Domain, list[sympy.Basic], dict]:
     """Every symbol u that appears as e^{k·u} with a non-integer rational k replaced by L·s, L the lcm of
     the denominators of those k (a linear change of variable: the condition and the domain keep their
     points), so that the sign decider meets only e^{j·s} with integer j. Returns the map s -> (u, L)."""
@@ -168,7 +168,7 @@ def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy
         back[s.name] = (u.name, lcm)
     by_name = {u.name: v for u, v in replacement.items()}
 
-    def moved(condition: Any) -> Any:
+    def moved(condition: sympy.Basic) -> sympy.Basic:
         return condition.xreplace({sym: by_name[sym.name] for sym in condition.free_symbols if sym.name in by_name})
 
     parsed = parsed_extra
@@ -176,7 +176,7 @@ def _rescaled(expr: sympy.Expr, domain: Domain, extra: list[Any]) -> tuple[sympy
     return moved(expr), new_domain, [moved(c) for c in parsed], back
 
 
-def _linear_bound(condition: Any) -> Any:
+def _linear_bound(condition: sympy.Basic) -> sympy.Basic:
     """``2*s > 0`` as ``s > 0``: a condition linear in one symbol, written as a bound on that symbol (the
     form the sign decider's exp substitution accepts)."""
     if not getattr(condition, "is_Relational", False) or condition.rel_op not in ("<", "<=", ">", ">="):
@@ -196,12 +196,12 @@ def _linear_bound(condition: Any) -> Any:
     return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[op](s, -b / a)
 
 
-def _connected(expr: sympy.Expr, conditions: list[Any]) -> list[Any]:
+def _connected(expr: sympy.Expr, conditions: list[sympy.Basic]) -> list[sympy.Basic]:
     """The conditions that share a symbol, directly or through other conditions, with ``expr``. The others
     only restrict variables the condition does not involve: a proof without them holds with them (on a
     smaller set), and a counterexample is completed on the whole domain by the caller."""
     reached = {s.name for s in expr.free_symbols}
-    kept: list[Any] = []
+    kept: list[sympy.Basic] = []
     pending = list(conditions)
     changed = True
     while changed:
@@ -216,7 +216,8 @@ def _connected(expr: sympy.Expr, conditions: list[Any]) -> list[Any]:
     return kept
 
 
-def _exp_substituted(expr: sympy.Expr, conditions: list[Any]) -> tuple[sympy.Expr, list[Any], dict]:
+def _exp_substituted(expr: sympy.Expr,
+                     conditions: list[sympy.Basic]) -> tuple[sympy.Expr, list[sympy.Basic], dict]:
     """Every symbol s that occurs in ``expr`` and in the conditions only as e^{j·s} (j an integer), or in
     bounds ``s op 0``, replaced by T = e^s > 0 (``s op 0`` becoming ``T op 1``): a strictly increasing change
     of variable, so the condition and the domain keep their points and the decider meets a rational
@@ -226,7 +227,7 @@ def _exp_substituted(expr: sympy.Expr, conditions: list[Any]) -> tuple[sympy.Exp
     for s in sorted({a.args[0].as_coeff_Mul()[1] for a in atoms}, key=sympy.default_sort_key):
         if not isinstance(s, sympy.Symbol):
             continue
-        powers: dict[Any, int] | None = {}
+        powers: dict[sympy.Symbol, int] | None = {}
         for atom in set(expr.atoms(sympy.exp)).union(*(c.atoms(sympy.exp) for c in conditions)):
             j, u = atom.args[0].as_coeff_Mul()
             if u == s:
@@ -297,7 +298,7 @@ def decide_sign(expr: sympy.Expr, domain: Domain, extra: Iterable[str] = (), *, 
     return SignAnswer(answer.outcome, found, answer.reason)
 
 
-def _check(expr: sympy.Expr, constraints: list[Any], *, sign: str, integers: Iterable[str], symbols: Iterable[str],
+def _check(expr: sympy.Expr, constraints: list[str | sympy.Basic], *, sign: str, integers: Iterable[str], symbols: Iterable[str],
            timeout: float) -> Verdict:
     """:func:`check_sign` without its search for the region where a refuted condition holds (the
     mechanism engines want the point, not the region): the decision, and for a condition that does not
@@ -309,7 +310,7 @@ def _check(expr: sympy.Expr, constraints: list[Any], *, sign: str, integers: Ite
     return Verdict((first, sign_evidence(expr, constraints, solver="cvc5", **options)))
 
 
-def _ask(expr: sympy.Expr, domain: Domain, extra: list[Any], *, sign: str, timeout: float,
+def _ask(expr: sympy.Expr, domain: Domain, extra: list[str | sympy.Basic], *, sign: str, timeout: float,
          symbols: Iterable[str]) -> SignAnswer:
     constraints = [*domain.constraints(), *(c if isinstance(c, str) else c for c in extra)]
     names = sorted(_names(expr, domain) | set(symbols))
@@ -363,13 +364,13 @@ def _relaxed(verdict: Verdict, integers: Sequence[str]) -> SignAnswer:
     return SignAnswer("counterexample", found, verdict.reason)
 
 
-def shown_point(point: Mapping[str, Any], names: Iterable[str] | None = None) -> str:
+def shown_point(point: Mapping[str, object], names: Iterable[str] | None = None) -> str:
     """``r = 1, d = 3``: the coordinates of a point named in ``names`` (all names but the decider's own keys)."""
     keys = [k for k in point if (names is None or k in names) and k.isidentifier() and k != "value"]
     return ", ".join(f"{k} = {point[k]}" for k in keys) or "every point"
 
 
-def value_of(value: Any) -> sympy.Expr:
+def value_of(value: object) -> sympy.Expr:
     """A coordinate of a point as sympy: Fractions and ints exactly, strings (a report's ``"3/5"`` or
     ``"log(2)"``) through the safe parser, sympy values as they are."""
     if isinstance(value, bool) or not isinstance(value, (sympy.Basic, Fraction, int, str)):
@@ -377,7 +378,7 @@ def value_of(value: Any) -> sympy.Expr:
     return as_sympy(value, name="point")
 
 
-def _at(expr: sympy.Expr, point: Mapping[str, Any]) -> sympy.Expr:
+def _at(expr: sympy.Expr, point: Mapping[str, object]) -> sympy.Expr:
     values = {s: value_of(point[s.name]) for s in expr.free_symbols if s.name in point}
     return sympy.simplify(expr.xreplace(values))
 
@@ -394,7 +395,7 @@ def _simple_points(names: list[str], domain: Domain) -> list[dict[str, Fraction]
     return [p for p in points if domain.contains(p)]
 
 
-def _probe_total(req: Requirement, domain: Domain) -> tuple[dict[str, Any], sympy.Expr] | None:
+def _probe_total(req: Requirement, domain: Domain) -> tuple[dict[str, Fraction], sympy.Expr] | None:
     """An exact point of the domain where the total is not 1 (or None): simple values first, then interior
     points of the domain."""
     names = sorted({s.name for s in req.expr.free_symbols} | set(domain.names))

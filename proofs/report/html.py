@@ -40,7 +40,7 @@ from proofs.base.verdict import Status
 from proofs.report import values, view
 from proofs.report.figures import FigureImage
 from proofs.files import safe_id
-from proofs.report.mathtext import MathText, Printer, plain_text
+from proofs.report.mathtext import Printer, plain_text
 from proofs.report.schema import ClaimReport, EvidenceReport, Report
 from proofs.report.tex import text_unicode
 from proofs.report.unicode_math import to_unicode

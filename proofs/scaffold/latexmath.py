@@ -644,7 +644,6 @@ class _Parser:
         return value
 
     def letters(self, tok: _Tok) -> Any:
-        sp = self.sp
         # a run of letters that spells an operator word (Var, pl, bel, ...)
         run = tok.value
         j = self.i

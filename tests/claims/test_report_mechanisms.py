@@ -11,7 +11,7 @@ from core.context import arb
 from catalog.models import meanest as mechanisms
 from catalog.models import meanest_gaussian as gaussian
 from proofs.base.evidence import Outcome
-from proofs.base.verdict import Status, correction_status
+from proofs.base.verdict import Status
 from tests.claims.report_results import assert_status, result
 
 EXPECTED = [("R.gaussian", "refuted"), ("R.rr-eps", "proved"), ("R.warner-mle", "proved"), ("R.warner-var", "proved"),

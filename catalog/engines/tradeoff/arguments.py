@@ -40,7 +40,7 @@ from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step
 from proofs.kernel.steps import Inequality as NonNegative
 from catalog.engines.mass_steps import fails_steps, row_steps, mass_symbol
 from catalog.engines.tradeoff.checks import holds
-from catalog.engines.tradeoff.regions import RegionInequality, bound_inequalities, region_decision, region_statement
+from catalog.engines.tradeoff.regions import RegionInequality, region_decision, region_statement
 from catalog.engines.tradeoff.statements import TradeoffCase, TradeoffStatement
 from core.errors import InvalidArgument, invalid
 
@@ -392,7 +392,7 @@ def phi_zero_steps() -> tuple[Step, ...]:
                    "T^op(alpha) = 1 for every alpha in [0, 1]"))
 
 
-def _never_holds_steps(bound: str, lines: Sequence[Any]) -> tuple[Step, ...]:
+def _never_holds_steps(bound: str, lines: Sequence[sympy.Basic]) -> tuple[Step, ...]:
     """Why statement 2 never holds, as steps in ε (r = e^ε): T^op ≡ 1 (:func:`phi_zero_steps`); ``bound``(1) is
     the min of its pieces at α = 1, which is ≤ 0 (one piece vanishes) and = 0 (the others are ≥ 0 for ε ≥ 0,
     interval boxes)."""
@@ -440,8 +440,8 @@ def errors_identity() -> Evidence:
     total = sympy.Sum(pr[i], (i, 1, n))
     difference = sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)) - (total - sympy.Sum(pr[i] * phi[i], (i, 1, n)))
     simplified = sympy.simplify(sympy.expand(difference).doit())
-    linear = sympy.simplify((sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
-                             - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit()))
+    linear = sympy.simplify(sympy.Sum(sympy.expand(pr[i] * (1 - phi[i])), (i, 1, n)).doit()
+                             - total.doit() + sympy.Sum(pr[i] * phi[i], (i, 1, n)).doit())
     ok = simplified == 0 and linear == 0
     steps = (Identity("E_pr(1 - phi) = sum pr_i - E_pr(phi) on a frame of n labels (n symbolic)",
                       sympy.Sum(pr[i] * (1 - phi[i]), (i, 1, n)), total - sympy.Sum(pr[i] * phi[i], (i, 1, n))),

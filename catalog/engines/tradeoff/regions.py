@@ -26,6 +26,7 @@ from typing import Any
 import sympy
 
 from core.formula import as_sympy
+from core.types import Values
 from numeric.definitions import ldp, testing
 from numeric.definitions.testing import A1, A2, B1, B2, region_constraints, region_term
 from numeric.tradeoff_bounds import ALPHA, R, pieces
@@ -59,7 +60,7 @@ _ERROR_TERMS = {
 _SIDE = {"x": 1, "x'": 2}
 
 
-def relation(item: Any) -> sympy.Basic:
+def relation(item: str | sympy.Basic) -> sympy.Basic:
     """A constraint as a sympy relation (text is read by the safe parser with :data:`SYMBOLS`)."""
     found = as_sympy(item, name="constraint", symbols=SYMBOLS, relational=True)
     if not isinstance(found, sympy.core.relational.Relational):
@@ -136,7 +137,7 @@ def realized(point: Mapping[str, Any]) -> dict[str, Any]:
             "m_x": mechanism["x"].to_json(), "m_x'": mechanism["x'"].to_json()}
 
 
-def premise_holds_at(constraints: Iterable[Any], values: Mapping[str, Any]) -> bool:
+def premise_holds_at(constraints: Iterable[str | sympy.Basic], values: Values) -> bool:
     """Every constraint holds at the exact point ``values`` (names -> rationals)."""
     for item in constraints:
         found = relation(item)
@@ -151,7 +152,7 @@ def region_decision(
     conclusions: Sequence[RegionInequality],
     *,
     budget: Budget,
-    witness: Mapping[str, Any] | None,
+    witness: Mapping[str, object] | None,
     domain: str,
     symbols: Sequence[str] = ("a1", "b1", "a2", "b2", "r"),
     reading: str | None = None,

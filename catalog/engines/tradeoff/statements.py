@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from core.types import NumberLike
 from numeric.definitions import ldp, testing
 from numeric.mechanisms import Mechanism
 from numeric.tradeoff import ERROR_PAIRS
@@ -123,7 +124,7 @@ class TradeoffCase:
 _RATIOS: weakref.WeakKeyDictionary[Mechanism, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def _finite(value: Any) -> Fraction | float:
+def _finite(value: NumberLike) -> Fraction | float:
     """A ratio of :mod:`numeric.definitions` as a Fraction, or ``math.inf`` (the definitions return sympy.oo)."""
     return math.inf if value == math.inf else Fraction(value)
 

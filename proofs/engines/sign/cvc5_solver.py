@@ -37,7 +37,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import cvc5
 
 import sympy
 
@@ -120,7 +123,7 @@ class Query:
 
 
 class _Translator:
-    def __init__(self, tm: Any, variables: Sequence[sympy.Symbol]) -> None:
+    def __init__(self, tm: cvc5.TermManager, variables: Sequence[sympy.Symbol]) -> None:
         import cvc5  # optional heavy dependency, see the module docstring
 
         self.kind = cvc5.Kind
@@ -128,24 +131,24 @@ class _Translator:
         self.real = tm.getRealSort()
         self.vars = {s: tm.mkConst(self.real, s.name) for s in variables}
         self.constants: list[str] = [s.name for s in variables]
-        self.definitions: list[Any] = []
+        self.definitions: list[cvc5.Term] = []
         self.fresh = 0
-        self.memo: dict[sympy.Expr, Any] = {}
+        self.memo: dict[sympy.Expr, cvc5.Term] = {}
 
-    def new(self, stem: str) -> Any:
+    def new(self, stem: str) -> cvc5.Term:
         self.fresh += 1
         self.constants.append(f"{stem}_{self.fresh}")
         return self.tm.mkConst(self.real, f"{stem}_{self.fresh}")
 
-    def number(self, value: sympy.Rational) -> Any:
+    def number(self, value: sympy.Rational) -> cvc5.Term:
         return self.tm.mkReal(int(value.p), int(value.q))
 
-    def term(self, node: sympy.Expr) -> Any:
+    def term(self, node: sympy.Expr) -> cvc5.Term:
         if node not in self.memo:
             self.memo[node] = self._term(node)
         return self.memo[node]
 
-    def _term(self, node: sympy.Expr) -> Any:
+    def _term(self, node: sympy.Expr) -> cvc5.Term:
         k, tm = self.kind, self.tm
         if node.is_Symbol:
             return self.vars[node]
@@ -188,12 +191,12 @@ class _Translator:
             return self.term(sympy.exp(node.exp * sympy.log(node.base, evaluate=False), evaluate=False))
         raise ValueError(f"{node} has no cvc5 translation")
 
-    def _power(self, base: Any, n: int) -> Any:
+    def _power(self, base: cvc5.Term, n: int) -> cvc5.Term:
         if n == 0:
             return self.number(sympy.Integer(1))
         return base if n == 1 else self.tm.mkTerm(self.kind.MULT, *([base] * n))
 
-    def _power_signed(self, base: Any, n: int) -> Any:
+    def _power_signed(self, base: cvc5.Term, n: int) -> cvc5.Term:
         if n >= 0:
             return self._power(base, n)
         d = self.new("quotient")
@@ -202,7 +205,7 @@ class _Translator:
                                                self.number(sympy.Integer(1))))
         return d
 
-    def relation(self, expr: sympy.Expr, op: str) -> Any:
+    def relation(self, expr: sympy.Expr, op: str) -> cvc5.Term:
         k = self.kind
         kinds = {">": k.GT, ">=": k.GEQ, "<": k.LT, "<=": k.LEQ, "==": k.EQUAL, "!=": k.DISTINCT}
         return self.tm.mkTerm(kinds[op], self.term(expr), self.number(sympy.Integer(0)))
@@ -244,7 +247,7 @@ def ask(target: Condition, domain: Sequence[Condition], extra: Sequence[Conditio
     return Query("sat", model, seconds_used)
 
 
-def _smtlib(constants: Sequence[str], formulas: Sequence[Any]) -> str:
+def _smtlib(constants: Sequence[str], formulas: Sequence[cvc5.Term]) -> str:
     """The query as SMT-LIB 2 text (cvc5's printing of its terms)."""
     lines = ["(set-logic QF_NRAT)"]
     lines += [f"(declare-fun {name} () Real)" for name in constants]

@@ -46,7 +46,10 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from proofs.base.evidence import Method
 
 import sympy
 import z3
@@ -55,6 +58,8 @@ from sympy.polys.polyerrors import BasePolynomialError
 from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Detail, Evidence, Outcome
 from proofs.base.verdict import Status, Verdict
+
+_T = TypeVar("_T")
 
 __all__ = ["MAX_DEGREE", "MAX_SYMBOLS", "MAX_NODES", "MAX_BITS", "MAX_FACTOR_TERMS", "Deadline", "TimeUp",
            "bounded", "read_timeout", "refuse_sizes", "degree_bound", "ENGINE_LIMITATIONS", "limitation", "within",
@@ -147,7 +152,7 @@ def _raise_in(thread: int, error: type[BaseException] | None) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(error) if error else None)
 
 
-def bounded(deadline: Deadline, step: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+def bounded(deadline: Deadline, step: str, function: Callable[..., _T], *args: object, **kwargs: object) -> _T:
     """``function(*args, **kwargs)``, stopped with :class:`TimeUp` (naming ``step``) when ``deadline`` passes.
 
     sympy's ``limit``, ``simplify`` and ``factor_list`` are pure Python that may run for minutes and cannot
@@ -221,11 +226,12 @@ def shielded() -> Iterator[None]:
             del _SHIELDED[thread]
 
 
-def _quiet_finalisers(previous: Callable[[Any], None]) -> Callable[[Any], None]:
+def _quiet_finalisers(previous: Callable[[sys.UnraisableHookArgs], object]
+                      ) -> Callable[[sys.UnraisableHookArgs], None]:
     """``sys.unraisablehook`` that drops a :class:`CallTimedOut` raised inside a finaliser (``__del__``
     cannot pass it on; the call is interrupted again :data:`REFIRE` seconds later) and passes on the rest."""
 
-    def hook(unraisable: Any) -> None:
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
         if isinstance(unraisable.exc_value, CallTimedOut):
             return
         previous(unraisable)
@@ -306,13 +312,13 @@ def within(seconds: float, function: Callable[..., Any], *args: Any, **kwargs: A
 sys.unraisablehook = _quiet_finalisers(sys.unraisablehook)
 
 
-def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def honours_timeout(*methods: Method) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
     """A public check whose ``timeout=`` (seconds, when given as a positive finite number) bounds the whole
     call: it runs :func:`within` :data:`WHOLE_CALL` times that, and a call stopped there returns the check's
     own verdict class with one ``inconclusive`` piece of evidence per method of ``methods`` saying "time-out". Any other
     ``timeout`` is left to the check (which refuses a bad one in one line)."""
 
-    def wrap(check: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(check: Callable[..., _T]) -> Callable[..., _T]:
         default = inspect.signature(check).parameters["timeout"].default
 
         @functools.wraps(check)
@@ -334,14 +340,14 @@ def honours_timeout(*methods: Any) -> Callable[[Callable[..., Any]], Callable[..
     return wrap
 
 
-def _verdict_class(check: Callable[..., Any], annotation: Any) -> type:
+def _verdict_class(check: Callable[..., object], annotation: object) -> type:
     """The verdict class a check returns (its return annotation, read in its module)."""
     if isinstance(annotation, str):
         annotation = getattr(sys.modules[check.__module__], annotation, Verdict)
     return annotation if isinstance(annotation, type) and issubclass(annotation, Verdict) else Verdict
 
 
-def late(verdict: Any, seconds: float, elapsed: float) -> Any:
+def late(verdict: Verdict, seconds: float, elapsed: float) -> Verdict:
     """``verdict`` as it is, unless the call ran past its ``seconds`` and nothing was decisive: then each
     inconclusive piece of evidence that does not say so already says "time-out" (the engine stopped at its
     deadline, and the reason should say why)."""
@@ -353,7 +359,7 @@ def late(verdict: Any, seconds: float, elapsed: float) -> Any:
     return type(verdict)(marked)
 
 
-def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, ...]:
+def timed_out(methods: Iterable[Method], seconds: float, what: str) -> tuple[Evidence, ...]:
     """One ``inconclusive`` piece of evidence per method for a call stopped at its deadline: its detail
     says "time-out" and the time allowed."""
     return tuple(Evidence(method, Outcome.INCONCLUSIVE, what,
@@ -361,7 +367,7 @@ def timed_out(methods: Iterable[Any], seconds: float, what: str) -> tuple[Any, .
                           seconds=seconds) for method in methods)
 
 
-def read_timeout(value: Any, name: str = "timeout") -> float:
+def read_timeout(value: object, name: str = "timeout") -> float:
     """``value`` as a positive finite number of seconds, or a one-line error."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise invalid(name, value, "must be a number of seconds (an int or a float)", f"e.g. {name}=30")

@@ -81,14 +81,14 @@ class Condition:
         if self.op not in RELATIONS:
             raise invalid("op", self.op, f"not one of {sorted(RELATIONS)}")
 
-    def holds_at(self, values: Mapping[sympy.Symbol, Any]) -> bool | None:
+    def holds_at(self, values: Mapping[sympy.Symbol, sympy.Expr]) -> bool | None:
         """The condition at an exact point (``None`` if sympy cannot decide it)."""
         value = sympy.simplify(self.expr.xreplace(values))
         truth = RELATIONS[self.op](value)
         return bool(truth) if truth in (sympy.true, sympy.false) else None
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """``str(value)``, or a placeholder when Python refuses to print one of its integers (more than
     ``sys.get_int_max_str_digits()`` digits: the size limits refuse such a number with its bit count)."""
     try:
@@ -102,7 +102,7 @@ def plain_symbols(names: Iterable[str]) -> dict[str, sympy.Symbol]:
     return {name: sympy.Symbol(name, real=True) for name in names}
 
 
-def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, shown: Any) -> None:
+def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, shown: object) -> None:
     unknown = sorted(s.name for s in value.free_symbols if s.name not in known)
     constants = [name for name in unknown if name in CONSTANT_NAMES]
     if constants:
@@ -117,7 +117,7 @@ def _unknown(value: sympy.Basic, known: Mapping[str, sympy.Symbol], what: str, s
                       "declare them with symbols=[...] or use them in the condition")
 
 
-def _parse_text(text: str, known: Mapping[str, sympy.Symbol], what: str, *, relational: bool) -> tuple[Any, str]:
+def _parse_text(text: str, known: Mapping[str, sympy.Symbol], what: str, *, relational: bool) -> tuple[sympy.Basic, str]:
     """``text`` read by the safe parser, its names the plain real symbols of ``known``, and the text that
     was read: a constraint with a lone ``=`` (``"p = q"``) that does not parse is read again with ``==``."""
     try:
@@ -162,7 +162,7 @@ def parse_expression(expr: Any, known: Mapping[str, sympy.Symbol], what: str = "
     return value.xreplace({s: known[s.name] for s in value.free_symbols})
 
 
-def _links(relation: Any, item: Any) -> list[tuple[Any, str, Any]]:
+def _links(relation: sympy.Basic, item: object) -> list[tuple[sympy.Expr, str, sympy.Expr]]:
     """``(lhs, op, rhs)`` for each comparison of a parsed constraint (a chain is a conjunction)."""
     if isinstance(relation, sympy.And):
         return [link for part in relation.args for link in _links(part, item)]
@@ -178,7 +178,7 @@ def _links(relation: Any, item: Any) -> list[tuple[Any, str, Any]]:
     raise invalid("domain", item, "has no comparison (<, <=, >, >=, ==, !=)")
 
 
-def _chain(text: str, known: Mapping[str, sympy.Symbol]) -> list[tuple[Any, str, Any]] | None:
+def _chain(text: str, known: Mapping[str, sympy.Symbol]) -> list[tuple[sympy.Basic, str, sympy.Basic]] | None:
     """The links of a chained comparison in the order written (``"0 <= q <= 1"``: ``0 <= q``, then
     ``q <= 1``), each side read by the safe parser; None if the text is not one comparison chain.
     (A conjunction built by sympy would sort its links.)"""
@@ -234,7 +234,7 @@ class Statement:
     known: Mapping[str, sympy.Symbol]
     notes: tuple[str, ...] = ()
 
-    def with_constraints(self, items: Iterable[Any]) -> "Statement":
+    def with_constraints(self, items: Iterable[str | sympy.Basic | Condition]) -> "Statement":
         """The same statement with further domain constraints (read like the list form)."""
         extra = [c for item in items for c in parse_constraint(item, self.known)]
         return Statement(self.target, self.domain + tuple(extra), self.integers, self.known, self.notes)
@@ -259,13 +259,13 @@ def _name_list(value: Any, what: str) -> list[str]:
     return names
 
 
-def _conjuncts(condition: Any) -> list[Any]:
+def _conjuncts(condition: sympy.Basic) -> list[sympy.Basic]:
     if isinstance(condition, sympy.And):
         return [c for part in condition.args for c in _conjuncts(part)]
     return [condition]
 
 
-def _scan(item: Any) -> tuple[list[Any], frozenset[str]]:
+def _scan(item: object) -> tuple[list[sympy.Basic], frozenset[str]]:
     """The conditions of one domain item read with every constant's name as a plain symbol, and the names
     the item declares integer; nothing if the item does not parse (its real reading says why)."""
     if isinstance(item, sympy.Basic):
@@ -284,7 +284,7 @@ def _scan(item: Any) -> tuple[list[Any], frozenset[str]]:
     return (_conjuncts(parsed) if isinstance(parsed, sympy.Basic) else []), frozenset()
 
 
-def _alone(conditions: Iterable[Any]) -> set[str]:
+def _alone(conditions: Iterable[sympy.Basic]) -> set[str]:
     """Constants' names that some condition constrains alone (``0 < e < 1``): declared as variables."""
     found = set()
     for condition in conditions:
@@ -294,11 +294,11 @@ def _alone(conditions: Iterable[Any]) -> set[str]:
     return found
 
 
-def _names_of(conditions: Iterable[Any]) -> set[str]:
+def _names_of(conditions: Iterable[sympy.Basic]) -> set[str]:
     return {s.name for c in conditions for s in getattr(c, "free_symbols", ())}
 
 
-def _expression_names(expr: Any) -> set[str]:
+def _expression_names(expr: object) -> set[str]:
     if isinstance(expr, sympy.Basic):
         return {s.name for s in expr.free_symbols}
     if isinstance(expr, str):

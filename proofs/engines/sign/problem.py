@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import sympy
 import z3
@@ -220,7 +219,8 @@ class SignProblem:
         """The z3 formula ``polynomial (not op) 0``: a point where the condition fails."""
         return relation(to_z3(polynomial, self.variables), NEGATION[self.target.op])
 
-    def with_constraints(self, texts: Sequence[Any], deadline: Deadline | None = None) -> "SignProblem":
+    def with_constraints(self, texts: Sequence[str | sympy.Basic | Condition],
+                         deadline: Deadline | None = None) -> "SignProblem":
         """The same problem with extra domain constraints (read like the list form of the domain), with
         its own record of queries."""
         if self.statement is None:
@@ -229,9 +229,9 @@ class SignProblem:
         return SignProblem.of(statement, deadline=deadline or self.deadline)
 
     # -- points ------------------------------------------------------------------------------------
-    def original_point(self, point: Mapping[sympy.Symbol, Fraction]) -> dict[sympy.Symbol, Any]:
+    def original_point(self, point: Mapping[sympy.Symbol, Fraction]) -> dict[sympy.Symbol, sympy.Expr]:
         """A point of the reduced variables as a point of the original ones (``exp(s/L) = t``: ``s = L log t``)."""
-        values: dict[sympy.Symbol, Any] = {}
+        values: dict[sympy.Symbol, sympy.Expr] = {}
         for symbol, value in point.items():
             exact = (sympy.Integer(value) if symbol.name in self.integers
                      else sympy.Rational(value.numerator, value.denominator))
@@ -243,7 +243,7 @@ class SignProblem:
                 values[symbol] = exact
         return values
 
-    def domain_point(self) -> tuple[str, dict[str, Any] | None, str]:
+    def domain_point(self) -> tuple[str, dict[str, Fraction | str] | None, str]:
         """Whether the domain has a point: ``("empty", None, why)``, ``("point", {name: value}, how)`` with
         an exact point of the original domain, or ``("unknown", None, why)``."""
         if not self.formulas:
@@ -268,7 +268,7 @@ class SignProblem:
                                  "domain was not shown to have a point")
 
 
-def _rational_point(model: Any, variables: Mapping[sympy.Symbol, z3.ArithRef],
+def _rational_point(model: z3.ModelRef, variables: Mapping[sympy.Symbol, z3.ArithRef],
                     integers: frozenset[str]) -> dict[sympy.Symbol, Fraction] | None:
     """z3's model as exact rationals when every value is rational (an integer for an integer symbol)."""
     point = {}
@@ -283,11 +283,11 @@ def _rational_point(model: Any, variables: Mapping[sympy.Symbol, z3.ArithRef],
     return point
 
 
-def _shown(value: Any) -> Any:
+def _shown(value: sympy.Basic) -> Fraction | str:
     return Fraction(int(value.p), int(value.q)) if getattr(value, "is_Rational", False) else str(value)
 
 
-def evaluate(expr: sympy.Expr, point: Mapping[sympy.Symbol, Any]) -> tuple[Any, str]:
+def evaluate(expr: sympy.Expr, point: Mapping[sympy.Symbol, sympy.Expr]) -> tuple[sympy.Expr, str]:
     """The exact value (sympy) and how it was compared: ``exact`` for a rational, else two precisions."""
     value = sympy.simplify(expr.xreplace(dict(point)))      # no nsimplify: it may snap an irrational to a rational
     return value, ("exact" if value.is_Rational else "two-precisions")
@@ -303,7 +303,7 @@ def truth(op: str, value: sympy.Expr, recheck: str) -> bool | None:
     return None if sign is None else bool(RELATIONS[op](sympy.Integer(sign)))
 
 
-def domain_holds(domain: Sequence[Condition], values: Mapping[sympy.Symbol, Any]) -> bool:
+def domain_holds(domain: Sequence[Condition], values: Mapping[sympy.Symbol, sympy.Expr]) -> bool:
     """Every constraint holds at the exact point ``values`` (exactly, or at two precisions)."""
     for condition in domain:
         value, how = evaluate(condition.expr, values)

@@ -11,7 +11,6 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import sympy
 import z3
@@ -38,7 +37,7 @@ class _Search:
     deadline: Deadline
     proofs: dict[tuple[str, ...], Transcript] = field(default_factory=dict)
 
-    def proved(self, extra: Sequence[Any]) -> bool:
+    def proved(self, extra: Sequence[str | sympy.Basic]) -> bool:
         """The condition is proved on the domain with ``extra`` constraints, which is not empty."""
         key = tuple(str(e) for e in extra)
         if key in self.proofs:
@@ -69,7 +68,8 @@ class _Search:
         return Region(text, record)
 
 
-def holds_when(problem: SignProblem, candidates: Sequence[Any] = (), *, deadline: Deadline) -> Region | None:
+def holds_when(problem: SignProblem, candidates: Sequence[str | sympy.Basic] = (), *,
+               deadline: Deadline) -> Region | None:
     """A region where the (refuted) condition is proved, or ``None``: the first candidate constraint
     that makes it proved; else, for an integer symbol, ``n >= n0`` with n0 smallest; else a one-variable
     bound ``s >= t`` or ``s <= t`` (t a simple rational) found by exact bisection."""
