@@ -92,6 +92,7 @@ box it closed (``"boxes"``) and every mean-value argument (``"arguments"``), for
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
@@ -99,6 +100,7 @@ from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
 from proofs.engines.sign.crosscheck import crosscheck
+from proofs.engines.sign.exponential import DIGITS, sandwich
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
@@ -222,6 +224,10 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         try:
             problem = SignProblem.of(statement, deadline=deadline)
         except NotPolynomial as refusal:
+            between = _sandwiched(statement, deadline, solver=solver, candidates=candidates,
+                                  search_region=search_region, reading=reading, text=text, start=start)
+            if between is not None:
+                return between
             return _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
                                    stated_text=domain_text is not None, start=start)
         if solver != "auto":
@@ -240,6 +246,45 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         detail = _base_detail(statement) | {"limitation": f"the engine stopped on {limitation(error)}"}
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                         seconds=time.perf_counter() - start)
+
+
+def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candidates: Sequence[Any],
+                search_region: bool, reading: str | None, text: str, start: float) -> Evidence | None:
+    """A condition in ``exp(eps)``, ``exp(eps/2)`` with bounds on ``eps`` itself, decided between an outer and an
+    inner domain (:mod:`proofs.engines.sign.exponential`); ``None`` when that rewriting does not apply."""
+    if solver != "auto":
+        return None
+    last: Evidence | None = None
+    for digits in DIGITS:
+        pair = sandwich(statement, digits)
+        if pair is None:
+            return None
+        try:
+            outer = SignProblem.of(pair.outer, deadline=deadline)
+        except NotPolynomial:
+            return None
+        first = _polynomial(pair.outer, outer, deadline, candidates=(), search_region=False, reading=reading,
+                            text=text, start=start)
+        notes = {"bounds on eps rewritten": list(pair.notes)}
+        if pair.exact or first.outcome is not Outcome.PROVED:
+            inner = SignProblem.of(pair.inner, deadline=deadline)
+            second = _polynomial(pair.inner, inner, deadline, candidates=candidates, search_region=search_region,
+                                 reading=reading, text=text, start=start)
+            if pair.exact or second.outcome is Outcome.COUNTEREXAMPLE:
+                return replace(second, detail={**second.detail, **notes})
+            last = replace(second, detail={**second.detail, **notes, "outer domain": first.outcome.value})
+        elif first.premise_cases == 0:
+            return replace(first, detail={**first.detail, **notes})    # the outer domain is empty: so is the stated one
+        else:
+            inner_status = of_problem(SignProblem.of(pair.inner, deadline=deadline))
+            if inner_status.kind == "point":
+                return replace(first, detail={**first.detail, **notes, "domain point": inner_status.point})
+            last = replace(first, outcome=Outcome.INCONCLUSIVE, detail={
+                **first.detail, **notes, "note": "proved on a domain that contains the stated one, but the stated "
+                "domain was not shown to have a point"})
+        if deadline.expired():
+            break
+    return last
 
 
 def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,
