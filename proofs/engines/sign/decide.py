@@ -99,6 +99,7 @@ from typing import Any
 from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
+from proofs.engines.sign.cases import combine, has_cases, split
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.exponential import DIGITS, sandwich
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
@@ -109,6 +110,7 @@ from proofs.engines.sign.polynomial import decide
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
 from proofs.engines.sign.record import Transcript
 from proofs.engines.sign.region import holds_when
+from proofs.engines.sign.threshold import Threshold, decide_threshold, read_iff
 from proofs.engines.sign.transcendental import Decision, decide_transcendental
 
 __all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
@@ -155,6 +157,7 @@ def check_sign(
     timeout: float = 30.0,
     symbols: Sequence[str] = (),
     holds_when: Sequence[Any] = (),
+    iff: str | None = None,
 ) -> Verdict:
     """Decide ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) on the points of
     ``domain``: a list of constraint strings (``"p > 1/2"``, ``"0 <= q <= 1"``, ``"(n+1)*(p+q) > 1"``), a
@@ -175,19 +178,26 @@ def check_sign(
     """
     seconds = read_timeout(timeout)
     started = time.perf_counter()
+    threshold = read_iff(iff) if iff is not None else None
     finished, verdict = within(WHOLE_CALL * seconds, _check_sign, expr, domain, sign, integers, symbols, holds_when,
-                               seconds)
+                               seconds, threshold)
     if finished:
         return late(verdict, seconds, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION,), seconds, "the stated domain (stopped at the deadline)"))
 
 
 def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symbols: Sequence[str],
-                holds_when: Sequence[Any], seconds: float) -> Verdict:
+                holds_when: Sequence[Any], seconds: float, threshold: Threshold | None = None) -> Verdict:
     """The body of :func:`check_sign`, run within ``WHOLE_CALL`` times its timeout (its cross-check may take
     half again)."""
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
     deadline = Deadline(seconds)
+    if threshold is not None:
+        if holds_when:
+            raise invalid("holds_when", list(holds_when), "a threshold claim (iff=) states its own region")
+        return Verdict(decide_threshold(statement, threshold, lambda sub: _evidence(sub, deadline, solver="auto",
+                                                                                    search_region=False),
+                                        _domain_text(statement)))
     first = _evidence(statement, deadline, solver="auto", candidates=holds_when)
     if first.detail.get("why not polynomial") is None:
         return Verdict((first,))
@@ -221,6 +231,8 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
     start = time.perf_counter()
     text = domain_text or _domain_text(statement)
     try:
+        if has_cases(statement.target.expr):
+            return _by_cases(statement, deadline, reading=reading, text=text, start=start)
         try:
             problem = SignProblem.of(statement, deadline=deadline)
         except NotPolynomial as refusal:
@@ -246,6 +258,39 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         detail = _base_detail(statement) | {"limitation": f"the engine stopped on {limitation(error)}"}
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                         seconds=time.perf_counter() - start)
+
+
+def _by_cases(statement: Statement, deadline: Deadline, *, reading: str | None, text: str, start: float) -> Evidence:
+    """A condition with ``Abs``/``Max``/``Min``/``Piecewise`` or a worst case over an interval, decided case by
+    case (:mod:`proofs.engines.sign.cases`)."""
+    def decide_one(sub: Statement) -> Evidence:
+        return _evidence(sub, deadline, solver="auto", search_region=False)
+
+    parts = split(statement, decide_one)
+    evidences = []
+    for case in parts.cases:
+        evidences.append(decide_one(case.statement))
+        if evidences[-1].outcome is Outcome.COUNTEREXAMPLE:
+            break
+    outcome, failing, lines = combine(parts.cases[:len(evidences)], evidences)
+    if outcome == "proved" and len(evidences) < len(parts.cases):
+        outcome = "inconclusive"
+    detail = _base_detail(statement) | {"decided by cases": lines, "cases": len(parts.cases),
+                                        "case evidence": [e.to_json() for e in evidences]}
+    if parts.worst_cases:
+        detail["worst cases"] = list(parts.worst_cases)
+        detail["worst-case evidence"] = [e.to_json() for e in parts.worst_case_evidence]
+    seconds = time.perf_counter() - start
+    if failing is not None:
+        case = parts.cases[len(evidences) - 1]
+        detail["failing case"] = " and ".join(case.conditions) or "every point"
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=failing.counterexample,
+                        recheck=failing.recheck, reading=reading, seconds=seconds)
+    if outcome == "empty":
+        detail["vacuous because"] = "the domain is empty: every case is empty"
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading, premise_cases=0,
+                        seconds=seconds)
+    return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading, seconds=seconds)
 
 
 def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candidates: Sequence[Any],

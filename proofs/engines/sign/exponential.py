@@ -32,7 +32,7 @@ import sympy
 from core.context import arb
 from proofs.engines.sign.parse import Condition, Statement
 
-__all__ = ["Sandwich", "sandwich", "DIGITS"]
+__all__ = ["Sandwich", "sandwich", "scales_of", "DIGITS"]
 
 #: Digits of the successive rational enclosures of ``exp(c/L)`` (each a tighter sandwich).
 DIGITS = (12, 30, 80)
@@ -66,7 +66,7 @@ def _coefficients(argument: sympy.Expr) -> dict[sympy.Symbol, sympy.Rational] | 
     return terms
 
 
-def _scales(conditions: list[Condition]) -> dict[sympy.Symbol, int] | None:
+def scales_of(conditions: list[Condition]) -> dict[sympy.Symbol, int] | None:
     """``{s: L}``: each symbol inside ``exp`` and the least common denominator of its coefficients there."""
     found: dict[sympy.Symbol, set[int]] = {}
     for condition in conditions:
@@ -122,7 +122,7 @@ def sandwich(statement: Statement, digits: int = DIGITS[0]) -> Sandwich | None:
     constraint on ``exp(ε/L)`` (see the module docstring); ``None`` when nothing applies: no such bound, a
     symbol of ``exp`` outside ``exp`` in the expression, or a bound that is not ``a*ε + b op 0``."""
     everything = [statement.target, *statement.domain]
-    scales = _scales(everything)
+    scales = scales_of(everything)
     if not scales:
         return None
     outer: list[Condition] = []
