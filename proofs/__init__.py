@@ -40,7 +40,7 @@ __all__ = [
     "Verdict", "Status", "decide", "run_claim",
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
-    "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
+    "check_sign", "sup_over", "inf_over", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
     "moment_claim", "ldp_claim", "sign_claim", "approximation_claim",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
@@ -51,6 +51,8 @@ __all__ = [
 _LAZY = {
     "run_claim": "proofs.runner",
     "check_sign": "proofs.engines.sign",
+    "sup_over": "proofs.engines.sign",
+    "inf_over": "proofs.engines.sign",
     "check_moment": "proofs.engines.moments",
     "check_ldp": "proofs.engines.ldp",
     "check_approximation": "proofs.engines.approximation",

@@ -198,7 +198,8 @@ def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symb
         return Verdict(decide_threshold(statement, threshold, lambda sub: _evidence(sub, deadline, solver="auto",
                                                                                     search_region=False),
                                         _domain_text(statement)))
-    first = _evidence(statement, deadline, solver="auto", candidates=holds_when)
+    first = _region(statement, _evidence(statement, deadline, solver="auto", candidates=holds_when), holds_when,
+                    deadline)
     if first.detail.get("why not polynomial") is None:
         return Verdict((first,))
     second_deadline = Deadline(max(deadline.left(), seconds / 2))      # the cross-check: at most half again
@@ -258,6 +259,24 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         detail = _base_detail(statement) | {"limitation": f"the engine stopped on {limitation(error)}"}
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                         seconds=time.perf_counter() - start)
+
+
+def _region(statement: Statement, evidence: Evidence, candidates: Sequence[Any], deadline: Deadline) -> Evidence:
+    """A refuted condition's ``holds_when`` candidates, each decided like the condition itself on the domain with
+    the candidate added (where the polynomial region search did not settle them): the first proved on a domain
+    with a point is where it holds; the others are listed with their outcome, never dropped."""
+    if evidence.outcome is not Outcome.COUNTEREXAMPLE or evidence.holds_when is not None or not candidates:
+        return evidence
+    tried = []
+    for candidate in candidates:
+        restricted = statement.with_constraints([candidate])
+        found = _evidence(restricted, deadline.within(REGION_SECONDS), solver="auto", search_region=False)
+        tried.append(f"{candidate}: {found.outcome.value}" + (" (empty)" if found.premise_cases == 0 else ""))
+        if found.outcome is Outcome.PROVED and found.premise_cases != 0:
+            return replace(evidence, holds_when=str(candidate), holds_when_checked=True,
+                           detail={**evidence.detail, "holds_when": f"proved on the domain with {candidate} "
+                                   "(the counterexample lies outside it)", "holds_when evidence": found.to_json()})
+    return replace(evidence, detail={**evidence.detail, "holds_when candidates (none proved)": tried})
 
 
 def _by_cases(statement: Statement, deadline: Deadline, *, reading: str | None, text: str, start: float) -> Evidence:
