@@ -8,6 +8,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import Budget, BUDGETS                        # sizes of grids and searches
     from proofs import identity, exhaustive, property_search, rational_grid   # shared methods
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
+    from proofs import sup_over, inf_over                     # a worst case over an input, in a sign condition
     from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
     from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
     from proofs import continuous                             # mechanisms with a continuous output (Laplace, PM, ...)

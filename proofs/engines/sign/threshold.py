@@ -50,7 +50,7 @@ __all__ = ["Threshold", "read_iff", "decide_threshold", "MAX_REFINEMENTS", "GRID
 MAX_REFINEMENTS = 60
 #: Points per cell (at most) at which the interval method evaluates the condition exactly.
 GRID = 6
-_IFF = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|>|<=|<)\s*(.+?)\s*$")
+_IFF = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|>|<=|<)\s*([^<>=\s].*?)\s*$")
 _DECIMAL = re.compile(r"^[+-]?\d+\.(\d+)$")
 
 
