@@ -74,8 +74,19 @@ What it cannot decide (the result is ``inconclusive``, with the open boxes and t
   sympy does not simplify to 0 (an enclosure never shows a value is exactly 0);
 * an unbounded variable whose tail is not eventually monotone (oscillating), or whose derivatives
   stay unbounded on every unbounded box;
-* ``sin``, ``cos``, ``floor``, ``Min``/``Max``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
+* ``sin``, ``cos``, ``floor``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
   integer symbols inside a condition the monotone substitutions do not reduce.
+
+Forms printed in papers, before any of the above:
+
+* bounds on ε itself beside ``exp(ε)``, ``exp(ε/2)`` (``"eps > 1.29"``): written on ``exp(ε/L)``, exactly or
+  between two certified rationals (:mod:`proofs.engines.sign.exponential`), so z3 decides them;
+* ``Abs``, ``Max``, ``Min``, ``Piecewise`` and worst cases ``sup_over``/``inf_over``: decided by cases
+  (:mod:`proofs.engines.sign.cases`);
+* ``iff="eps > 1.29"``: a threshold claim, the exact threshold a certified root
+  (:mod:`proofs.engines.sign.threshold`);
+* ``holds_when`` candidates the polynomial region search does not settle: each decided on the domain with it
+  added; none is dropped (those that do not hold are listed with their outcome).
 
 **Limits, time, failures** (:mod:`proofs.engines.sign.limits`): sizes beyond what the decider handles in
 its time (degree, variables, expression size) are refused before work with a one-line error naming the
@@ -166,8 +177,10 @@ def check_sign(
 
     ``integers`` names the integer symbols (the domain may name more); ``symbols`` declares names beyond
     the paper's (those of a sympy ``expr`` are known already); ``holds_when`` lists candidate extra
-    constraints to report where a refuted condition holds; ``timeout`` is the time in seconds the whole
-    call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
+    constraints to report where a refuted condition holds; ``iff`` (``"eps > 1.29"``) makes it a threshold
+    claim: "``expr sign`` iff ``eps > 1.29``" (:mod:`proofs.engines.sign.threshold`; its two pieces of evidence
+    are the decision and the exact evaluation at points of every cell); ``timeout`` is the time in seconds the
+    whole call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
     decider), ``refuted`` (a counterexample re-checked exactly or at two precisions; ``verdict.holds_when``
     the region where it holds, if found) or ``inconclusive`` (an empty domain, a time-out, ``unknown``,
     open boxes, a limitation of the engine). A condition with ``exp``/``log``/``sqrt`` that the monotone
@@ -327,8 +340,13 @@ def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candid
             outer = SignProblem.of(pair.outer, deadline=deadline)
         except NotPolynomial:
             return None
-        first = _polynomial(pair.outer, outer, deadline, candidates=(), search_region=False, reading=reading,
-                            text=text, start=start)
+        try:
+            first = _polynomial(pair.outer, outer, deadline, candidates=(), search_region=False, reading=reading,
+                                text=text, start=start)
+        except InvalidArgument as refusal:       # the larger domain may reach a point the stated one excludes
+            if pair.exact:
+                raise
+            first = Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, {"outer domain": str(refusal)})
         notes = {"bounds on eps rewritten": list(pair.notes)}
         if pair.exact or first.outcome is not Outcome.PROVED:
             inner = SignProblem.of(pair.inner, deadline=deadline)

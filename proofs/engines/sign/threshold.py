@@ -144,7 +144,12 @@ def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]], chart: 
                 if poly.free_symbols - {chart.s}:
                     raise invalid("expr", str(expr), "is not a rational function of the threshold's variable")
                 if chart.s in poly.free_symbols:
-                    into.append(sympy.Poly(poly, chart.s))
+                    polynomial = sympy.Poly(poly, chart.s)
+                    if not polynomial.domain.is_QQ and not polynomial.domain.is_ZZ:
+                        raise invalid("expr", str(expr), f"has coefficients that are not rational numbers "
+                                      f"({polynomial.domain}) once written in {chart.s}: its roots are not isolated "
+                                      "exactly")
+                    into.append(polynomial)
     return parts, denominators
 
 
@@ -284,7 +289,7 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
     op = resolved.target.op
     parts, denominators = _polynomials(cases, chart)
     line = _line(resolved, chart)
-    roots = [r for r in _roots(parts + denominators, chart.s) if r[1] > 0]
+    roots = [r for r in _roots(parts + denominators, chart.s) if chart.scale is None or r[1] > 0]
     width = Fraction(1, 10 ** 6)
     roots = [_refine(r, width) for r in roots]
     kept = []
