@@ -154,27 +154,56 @@ def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]], chart: 
 
 
 def _roots(polys: list[sympy.Poly], s: sympy.Symbol) -> list[tuple[Fraction, Fraction, sympy.Poly]]:
-    """Disjoint isolating intervals ``[a, b]`` (rational) of the distinct real roots of the polynomials, each with
-    the squarefree factor it is a root of."""
+    """Isolating intervals ``[a, b]`` (rational) of the distinct real roots of the polynomials, each with the
+    irreducible factor it is a root of (the only root of that factor in ``[a, b]``), in increasing order and
+    pairwise disjoint."""
     if not polys:
         return []
     product = sympy.Poly(sympy.Mul(*[p.as_expr() for p in polys]), s)
-    factors = [f for f, _ in product.sqf_list()[1]]
-    squarefree = sympy.Poly(sympy.Mul(*[f.as_expr() for f in factors]), s) if factors else product
+    factors = [f for f, _ in product.factor_list()[1] if f.degree() > 0]
+    squarefree = sympy.Poly(sympy.Mul(*[f.as_expr() for f in factors]), s)
     out = []
     for (a, b), _ in squarefree.intervals():
-        owner = next(f for f in factors if f.count_roots(a, b) > 0)
+        def inside(f: sympy.Poly) -> int:
+            if a == b:
+                return int(f.eval(a) == 0)
+            return f.count_roots(a, b) - int(f.eval(a) == 0) - int(f.eval(b) == 0)
+
+        owner = next(f for f in factors if inside(f) > 0)
         out.append((Fraction(int(a.p), int(a.q)), Fraction(int(b.p), int(b.q)), owner))
-    return sorted(out)
+    out.sort(key=lambda r: (r[0], r[1]))
+    for i in range(len(out) - 1):              # narrow neighbours until they are disjoint (the roots differ)
+        while out[i][1] >= out[i + 1][0] and (out[i][0] < out[i][1] or out[i + 1][0] < out[i + 1][1]):
+            out[i] = _refine(out[i], (out[i][1] - out[i][0]) / 4)
+            out[i + 1] = _refine(out[i + 1], (out[i + 1][1] - out[i + 1][0]) / 4)
+    return out
 
 
 def _refine(root: tuple[Fraction, Fraction, sympy.Poly], width: Fraction) -> tuple[Fraction, Fraction, sympy.Poly]:
+    """The isolating interval of a simple root of the squarefree ``poly`` narrowed to ``width`` by exact bisection
+    (``poly`` changes sign across its one root in ``[a, b]``; an end that is the root gives a point)."""
     a, b, poly = root
-    if a == b or b - a <= width:
+
+    def sign(value: Fraction) -> int:
+        exact = poly.eval(sympy.Rational(value.numerator, value.denominator))
+        return int(bool(exact > 0)) - int(bool(exact < 0))
+
+    if a == b:
         return root
-    lo, hi = poly.refine_root(sympy.Rational(a.numerator, a.denominator), sympy.Rational(b.numerator, b.denominator),
-                              eps=sympy.Rational(width.numerator, width.denominator))
-    return Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), poly
+    for end in (a, b):
+        if sign(end) == 0:
+            return end, end, poly
+    left = sign(a)
+    while b - a > width:
+        middle = (a + b) / 2
+        here = sign(middle)
+        if here == 0:
+            return middle, middle, poly
+        if here == left:
+            a = middle
+        else:
+            b = middle
+    return a, b, poly
 
 
 def _enclosure(chart: _Chart, a: Fraction, b: Fraction, dps: int = 40) -> tuple[Fraction, Fraction]:
