@@ -155,8 +155,10 @@ def sign_evidence(
         raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
     seconds = read_timeout(timeout)
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
-    return _evidence(statement, Deadline(seconds), solver=solver, candidates=holds_when_candidates,
-                     search_region=search_region, reading=reading, domain_text=domain_text)
+    deadline = Deadline(seconds)
+    evidence = _evidence(statement, deadline, solver=solver, candidates=holds_when_candidates,
+                         search_region=search_region, reading=reading, domain_text=domain_text)
+    return _region(statement, evidence, holds_when_candidates, deadline) if search_region else evidence
 
 
 def check_sign(
