@@ -342,19 +342,21 @@ def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candid
             outer = SignProblem.of(pair.outer, deadline=deadline)
         except NotPolynomial:
             return None
+        notes = {"bounds on eps rewritten": list(pair.notes)}
+        if pair.exact:                            # every bound rewritten exactly: one decision
+            only = _polynomial(pair.outer, outer, deadline, candidates=candidates, search_region=search_region,
+                               reading=reading, text=text, start=start)
+            return replace(only, detail={**only.detail, **notes})
         try:
             first = _polynomial(pair.outer, outer, deadline, candidates=(), search_region=False, reading=reading,
                                 text=text, start=start)
         except InvalidArgument as refusal:       # the larger domain may reach a point the stated one excludes
-            if pair.exact:
-                raise
             first = Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, {"outer domain": str(refusal)})
-        notes = {"bounds on eps rewritten": list(pair.notes)}
-        if pair.exact or first.outcome is not Outcome.PROVED:
+        if first.outcome is not Outcome.PROVED:
             inner = SignProblem.of(pair.inner, deadline=deadline)
             second = _polynomial(pair.inner, inner, deadline, candidates=candidates, search_region=search_region,
                                  reading=reading, text=text, start=start)
-            if pair.exact or second.outcome is Outcome.COUNTEREXAMPLE:
+            if second.outcome is Outcome.COUNTEREXAMPLE:
                 return replace(second, detail={**second.detail, **notes})
             last = replace(second, detail={**second.detail, **notes, "outer domain": first.outcome.value})
         elif first.premise_cases == 0:
