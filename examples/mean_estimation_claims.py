@@ -23,12 +23,19 @@ divergence; moments: symbolic integration over the pieces and certified integrat
   ``ME.pm-mean-variance`` (that over n), ``ME.hybrid-ldp``, ``ME.hybrid-unbiased``, ``ME.gaussian-delta``
   (σ = 2, ε = 1: δ = 1/5 suffices, as δ(1) ≈ 0.127): proved;
 * ``ME.pm-variance-planted`` — a planted error, the square dropped from (e^{ε/2}−1)²: refuted at an exact point;
-* ``ME.gaussian-planted`` — a planted error, σ = 1 taken to give (1, 1/5)-LDP (its δ(1) ≈ 0.51): refuted.
+* ``ME.gaussian-planted`` — a planted error, σ = 1 taken to give (1, 1/5)-LDP (its δ(1) ≈ 0.51): refuted;
+* ``ME.pm-beats-duchi`` — PM's worst-case variance (the sup over t in [−1, 1], at t = ±1:
+  1/(e^{ε/2}−1) + (e^{ε/2}+3)/(3(e^{ε/2}−1)²)) is below Duchi's worst case ((e^ε+1)/(e^ε−1))² iff ε > 1.29:
+  proved at its printed precision (the exact threshold, a certified root, is ε* = 1.289784..., where
+  e^{ε*/2} + e^{−ε*/2} = (2 + 2√7)/3);
+* ``ME.pm-beats-duchi-planted`` — a planted error, the threshold printed as 1.3 at two decimals: refuted at an
+  exact ε = 2 log q between the true threshold and 1.30.
 """
 
 from __future__ import annotations
 
-from proofs import continuous as C
+from proofs import continuous as C, sign_claim, sup_over
+from core.formula import parse_formula
 
 SOURCE = "Notes on mean estimation under local privacy"
 EPS = "eps > 0"
@@ -78,3 +85,14 @@ C.density_ldp_claim("ME.gaussian-delta", title=r"the Gaussian mechanism with $\s
 C.density_ldp_claim("ME.gaussian-planted", title=r"a planted error: $\sigma = 1$ taken to be $(1, 1/5)$-LDP",
             source=f"{SOURCE}, Lemma 13 (planted)", statement=r"$y = t + N(0, 1)$ is $(1, 1/5)$-LDP on $[-1, 1]$",
             mechanism=C.gaussian(sigma="1"), epsilon="1", delta="1/5")
+
+PM_WORST = sup_over(PM_VARIANCE, "t", -1, 1)             # proved convex in t: the sup is at t = -1 or t = 1
+DUCHI_WORST = parse_formula("((exp(eps) + 1)/(exp(eps) - 1))**2")     # B**2 - t**2 is largest at t = 0
+sign_claim("ME.pm-beats-duchi", title="PM's worst case beats Duchi's iff eps > 1.29", source=f"{SOURCE}, Corollary 14",
+           statement=r"$\sup_{t \in [-1, 1]} \mathrm{Var}_{PM}[y \mid t] < \frac{(e^\epsilon+1)^2}{(e^\epsilon-1)^2}$ "
+                     r"iff $\epsilon > 1.29$",
+           expr=PM_WORST - DUCHI_WORST, sign="<0", domain=EPS, iff="eps > 1.29")
+sign_claim("ME.pm-beats-duchi-planted", title="a planted error: the threshold printed as 1.30",
+           source=f"{SOURCE}, Corollary 14 (planted)",
+           statement=r"$\sup_{t} \mathrm{Var}_{PM}[y \mid t] < \sup_t \mathrm{Var}_{Duchi}[y \mid t]$ iff $\epsilon > 1.30$",
+           expr=PM_WORST - DUCHI_WORST, sign="<0", domain=EPS, iff="eps > 1.30")

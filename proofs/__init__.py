@@ -8,6 +8,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import Budget, BUDGETS                        # sizes of grids and searches
     from proofs import identity, exhaustive, property_search, rational_grid   # shared methods
     from proofs import check_sign, check_moment               # deciders for your own conditions and closed forms
+    from proofs import sup_over, inf_over                     # a worst case over an input, in a sign condition
     from proofs import check_ldp, mechanisms                  # privacy in one call; mechanisms as printed
     from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
     from proofs import continuous                             # mechanisms with a continuous output (Laplace, PM, ...)
@@ -44,7 +45,7 @@ __all__ = [
     "Verdict", "Status", "decide", "run_claim",
     "Budget", "BUDGETS",
     "identity", "exhaustive", "property_search", "rational_grid",
-    "check_sign", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
+    "check_sign", "sup_over", "inf_over", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
     "moment_claim", "ldp_claim", "sign_claim", "approximation_claim",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
@@ -57,6 +58,8 @@ _registry.add_source(_load_builtin_catalog)
 _LAZY = {
     "run_claim": "proofs.runner",
     "check_sign": "proofs.engines.sign",
+    "sup_over": "proofs.engines.sign",
+    "inf_over": "proofs.engines.sign",
     "check_moment": "proofs.engines.moments",
     "check_ldp": "proofs.engines.ldp",
     "check_approximation": "proofs.engines.approximation",

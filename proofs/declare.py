@@ -69,6 +69,7 @@ from proofs.engines.moments import check_moment, validate_moment
 from proofs.engines.sign import check_sign
 from proofs.engines.sign.limits import refuse_sizes
 from proofs.engines.sign.parse import parse_constraint, read_statement
+from proofs.engines.sign.threshold import read_iff
 
 __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS"]
 
@@ -76,7 +77,8 @@ __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sa
 GRID_POINTS = 24
 #: The working precision of those points' signs (balls at it and at twice it).
 _POINT_DPS = 50
-_SIGNS = {">0": lambda s: s > 0, ">=0": lambda s: s >= 0, "<0": lambda s: s < 0, "<=0": lambda s: s <= 0}
+_SIGNS = {">0": lambda s: s > 0, ">=0": lambda s: s >= 0, "<0": lambda s: s < 0, "<=0": lambda s: s <= 0,
+          "==0": lambda s: s == 0, "!=0": lambda s: s != 0}
 
 
 def sample_sizes(budget: Budget) -> list[int]:
@@ -244,11 +246,14 @@ def ldp_claim(id: str, *, title: str, source: str, statement: str, mechanism: An
 # ----------------------------------------------------------------------------------------------- signs
 def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, sign: str = ">0",
                domain: Any = None, symbols: Sequence[str] = (), holds_when: Sequence[Any] = (),
-               assumptions: Iterable[str] = (), interpretation: str = "", printed: Iterable[str] = (),
-               related: Any = None) -> Claim:
-    """A claim that ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``) holds on ``domain``:
-    :func:`proofs.check_sign`, and certified evaluation at interior and boundary points of the domain.
-    ``holds_when``: candidate conditions where it holds if it fails (checked by the sign engine)."""
+               iff: str | None = None, assumptions: Iterable[str] = (), interpretation: str = "",
+               printed: Iterable[str] = (), related: Any = None) -> Claim:
+    """A claim that ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) holds on
+    ``domain``: :func:`proofs.check_sign`, and certified evaluation at interior and boundary points of the domain.
+    ``holds_when``: candidate conditions where it holds if it fails (each decided on the domain with it, and
+    reported with its outcome). ``iff``: a threshold claim, "``expr sign`` iff ``eps > 1.29``" (the exact
+    threshold as a certified root, a printed decimal judged at its printed precision; its second method
+    evaluates the condition exactly at points of every cell), which states its own region (no ``holds_when``)."""
     if not isinstance(sign, str) or sign not in _SIGNS:
         raise invalid("sign", sign, f"must be one of {list(_SIGNS)}")
     stated = Domain.parse(domain)
@@ -258,11 +263,17 @@ def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, s
     refuse_sizes(read.target.expr, [c.expr for c in read.domain], read.target.text)
     for candidate in holds_when:
         _named("holds_when", candidate, lambda: parse_constraint(candidate, read.known))
+    if iff is not None:
+        read_iff(iff)
+        if holds_when:
+            raise invalid("holds_when", list(holds_when), "a threshold claim (iff=) states its own region")
 
     def compute(budget: Budget) -> Verdict:
         decided = check_sign(expr, stated.constraints(), sign=sign, integers=sorted(stated.integers),
                              timeout=budget.timeout, symbols=list(symbols) + sorted(stated.names),
-                             holds_when=list(holds_when))
+                             holds_when=list(holds_when), iff=iff)
+        if iff is not None:
+            return decided
         return Verdict(tuple(decided.evidence) + (_points_evidence(expr, sign, stated, symbols),))
 
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))

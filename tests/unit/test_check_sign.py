@@ -123,7 +123,6 @@ FORMERLY_REFUSED = [
     pytest.param("sqrt(p) - 1", ["p > 0"], {}, "refuted", id="sqrt"),
     pytest.param("log(p) + p", ["p > 0"], {}, "refuted", id="log-mixed-with-other-terms"),
     pytest.param("exp(p*q) - 1", ["p > 0"], {}, "refuted", id="exp-of-a-product"),
-    pytest.param("exp(eps) - 1", ["eps > 1"], {}, "proved", id="exp-constraint-not-at-zero"),
 ]
 
 

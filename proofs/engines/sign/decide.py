@@ -74,8 +74,19 @@ What it cannot decide (the result is ``inconclusive``, with the open boxes and t
   sympy does not simplify to 0 (an enclosure never shows a value is exactly 0);
 * an unbounded variable whose tail is not eventually monotone (oscillating), or whose derivatives
   stay unbounded on every unbounded box;
-* ``sin``, ``cos``, ``floor``, ``Min``/``Max``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
+* ``sin``, ``cos``, ``floor``, ``Sum`` and the like (an ``InvalidArgument`` names them), and
   integer symbols inside a condition the monotone substitutions do not reduce.
+
+Forms printed in papers, before any of the above:
+
+* bounds on ε itself beside ``exp(ε)``, ``exp(ε/2)`` (``"eps > 1.29"``): written on ``exp(ε/L)``, exactly or
+  between two certified rationals (:mod:`proofs.engines.sign.exponential`), so z3 decides them;
+* ``Abs``, ``Max``, ``Min``, ``Piecewise`` and worst cases ``sup_over``/``inf_over``: decided by cases
+  (:mod:`proofs.engines.sign.cases`);
+* ``iff="eps > 1.29"``: a threshold claim, the exact threshold a certified root
+  (:mod:`proofs.engines.sign.threshold`);
+* ``holds_when`` candidates the polynomial region search does not settle: each decided on the domain with it
+  added; none is dropped (those that do not hold are listed with their outcome).
 
 **Limits, time, failures** (:mod:`proofs.engines.sign.limits`): sizes beyond what the decider handles in
 its time (degree, variables, expression size) are refused before work with a one-line error naming the
@@ -92,13 +103,16 @@ box it closed (``"boxes"``) and every mean-value argument (``"arguments"``), for
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
 from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
+from proofs.engines.sign.cases import combine, has_cases, split
 from proofs.engines.sign.crosscheck import crosscheck
+from proofs.engines.sign.exponential import DIGITS, sandwich
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
@@ -107,6 +121,7 @@ from proofs.engines.sign.polynomial import decide
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.region import holds_when
+from proofs.engines.sign.threshold import Threshold, decide_threshold, read_iff
 from proofs.engines.sign.transcendental import Decision, decide_transcendental
 
 __all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
@@ -140,8 +155,10 @@ def sign_evidence(
         raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
     seconds = read_timeout(timeout)
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
-    return _evidence(statement, Deadline(seconds), solver=solver, candidates=holds_when_candidates,
-                     search_region=search_region, reading=reading, domain_text=domain_text)
+    deadline = Deadline(seconds)
+    evidence = _evidence(statement, deadline, solver=solver, candidates=holds_when_candidates,
+                         search_region=search_region, reading=reading, domain_text=domain_text)
+    return _region(statement, evidence, holds_when_candidates, deadline) if search_region else evidence
 
 
 def check_sign(
@@ -153,6 +170,7 @@ def check_sign(
     timeout: float = 30.0,
     symbols: Sequence[str] = (),
     holds_when: Sequence[Any] = (),
+    iff: str | None = None,
 ) -> Verdict:
     """Decide ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) on the points of
     ``domain``: a list of constraint strings (``"p > 1/2"``, ``"0 <= q <= 1"``, ``"(n+1)*(p+q) > 1"``), a
@@ -161,8 +179,10 @@ def check_sign(
 
     ``integers`` names the integer symbols (the domain may name more); ``symbols`` declares names beyond
     the paper's (those of a sympy ``expr`` are known already); ``holds_when`` lists candidate extra
-    constraints to report where a refuted condition holds; ``timeout`` is the time in seconds the whole
-    call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
+    constraints to report where a refuted condition holds; ``iff`` (``"eps > 1.29"``) makes it a threshold
+    claim: "``expr sign`` iff ``eps > 1.29``" (:mod:`proofs.engines.sign.threshold`; its two pieces of evidence
+    are the decision and the exact evaluation at points of every cell); ``timeout`` is the time in seconds the
+    whole call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
     decider), ``refuted`` (a counterexample re-checked exactly or at two precisions; ``verdict.holds_when``
     the region where it holds, if found) or ``inconclusive`` (an empty domain, a time-out, ``unknown``,
     open boxes, a limitation of the engine). A condition with ``exp``/``log``/``sqrt`` that the monotone
@@ -173,20 +193,28 @@ def check_sign(
     """
     seconds = read_timeout(timeout)
     started = time.perf_counter()
+    threshold = read_iff(iff) if iff is not None else None
     finished, verdict = within(WHOLE_CALL * seconds, _check_sign, expr, domain, sign, integers, symbols, holds_when,
-                               seconds)
+                               seconds, threshold)
     if finished:
         return late(verdict, seconds, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION,), seconds, "the stated domain (stopped at the deadline)"))
 
 
 def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symbols: Sequence[str],
-                holds_when: Sequence[Any], seconds: float) -> Verdict:
+                holds_when: Sequence[Any], seconds: float, threshold: Threshold | None = None) -> Verdict:
     """The body of :func:`check_sign`, run within ``WHOLE_CALL`` times its timeout (its cross-check may take
     half again)."""
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
     deadline = Deadline(seconds)
-    first = _evidence(statement, deadline, solver="auto", candidates=holds_when)
+    if threshold is not None:
+        if holds_when:
+            raise invalid("holds_when", list(holds_when), "a threshold claim (iff=) states its own region")
+        return Verdict(decide_threshold(statement, threshold, lambda sub: _evidence(sub, deadline, solver="auto",
+                                                                                    search_region=False),
+                                        _domain_text(statement)))
+    first = _region(statement, _evidence(statement, deadline, solver="auto", candidates=holds_when), holds_when,
+                    deadline)
     if first.detail.get(Detail.WHY_NOT_POLYNOMIAL) is None:
         return Verdict((first,))
     second_deadline = Deadline(max(deadline.left(), seconds / 2))      # the cross-check: at most half again
@@ -219,9 +247,15 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
     start = time.perf_counter()
     text = domain_text or _domain_text(statement)
     try:
+        if has_cases(statement.target.expr):
+            return _by_cases(statement, deadline, reading=reading, text=text, start=start)
         try:
             problem = SignProblem.of(statement, deadline=deadline)
         except NotPolynomial as refusal:
+            between = _sandwiched(statement, deadline, solver=solver, candidates=candidates,
+                                  search_region=search_region, reading=reading, text=text, start=start)
+            if between is not None:
+                return between
             return _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
                                    stated_text=domain_text is not None, start=start)
         if solver != "auto":
@@ -240,6 +274,103 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
         detail = _base_detail(statement) | {"limitation": f"the engine stopped on {limitation(error)}"}
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=reading,
                         seconds=time.perf_counter() - start)
+
+
+def _region(statement: Statement, evidence: Evidence, candidates: Sequence[Any], deadline: Deadline) -> Evidence:
+    """A refuted condition's ``holds_when`` candidates, each decided like the condition itself on the domain with
+    the candidate added (where the polynomial region search did not settle them): the first proved on a domain
+    with a point is where it holds; the others are listed with their outcome, never dropped."""
+    if evidence.outcome is not Outcome.COUNTEREXAMPLE or evidence.holds_when is not None or not candidates:
+        return evidence
+    tried = []
+    for candidate in candidates:
+        restricted = statement.with_constraints([candidate])
+        found = _evidence(restricted, deadline.within(REGION_SECONDS), solver="auto", search_region=False)
+        tried.append(f"{candidate}: {found.outcome.value}" + (" (empty)" if found.premise_cases == 0 else ""))
+        if found.outcome is Outcome.PROVED and found.premise_cases != 0:
+            return replace(evidence, holds_when=str(candidate), holds_when_checked=True,
+                           detail={**evidence.detail, "holds_when": f"proved on the domain with {candidate} "
+                                   "(the counterexample lies outside it)", "holds_when evidence": found.to_json()})
+    return replace(evidence, detail={**evidence.detail, "holds_when candidates (none proved)": tried})
+
+
+def _by_cases(statement: Statement, deadline: Deadline, *, reading: str | None, text: str, start: float) -> Evidence:
+    """A condition with ``Abs``/``Max``/``Min``/``Piecewise`` or a worst case over an interval, decided case by
+    case (:mod:`proofs.engines.sign.cases`)."""
+    def decide_one(sub: Statement) -> Evidence:
+        return _evidence(sub, deadline, solver="auto", search_region=False)
+
+    parts = split(statement, decide_one)
+    evidences = []
+    for case in parts.cases:
+        evidences.append(decide_one(case.statement))
+        if evidences[-1].outcome is Outcome.COUNTEREXAMPLE:
+            break
+    outcome, failing, lines = combine(parts.cases[:len(evidences)], evidences)
+    if outcome == "proved" and len(evidences) < len(parts.cases):
+        outcome = "inconclusive"
+    detail = _base_detail(statement) | {"decided by cases": lines, "cases": len(parts.cases),
+                                        "case evidence": [e.to_json() for e in evidences]}
+    if parts.worst_cases:
+        detail["worst cases"] = list(parts.worst_cases)
+        detail["worst-case evidence"] = [e.to_json() for e in parts.worst_case_evidence]
+    seconds = time.perf_counter() - start
+    if failing is not None:
+        case = parts.cases[len(evidences) - 1]
+        detail["failing case"] = " and ".join(case.conditions) or "every point"
+        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=failing.counterexample,
+                        recheck=failing.recheck, reading=reading, seconds=seconds)
+    if outcome == "empty":
+        detail["vacuous because"] = "the domain is empty: every case is empty"
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=reading, premise_cases=0,
+                        seconds=seconds)
+    return Evidence(Method.DECISION, Outcome(outcome), text, detail, reading=reading, seconds=seconds)
+
+
+def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candidates: Sequence[Any],
+                search_region: bool, reading: str | None, text: str, start: float) -> Evidence | None:
+    """A condition in ``exp(eps)``, ``exp(eps/2)`` with bounds on ``eps`` itself, decided between an outer and an
+    inner domain (:mod:`proofs.engines.sign.exponential`); ``None`` when that rewriting does not apply."""
+    if solver != "auto":
+        return None
+    last: Evidence | None = None
+    for digits in DIGITS:
+        pair = sandwich(statement, digits)
+        if pair is None:
+            return None
+        try:
+            outer = SignProblem.of(pair.outer, deadline=deadline)
+        except NotPolynomial:
+            return None
+        notes = {"bounds on eps rewritten": list(pair.notes)}
+        if pair.exact:                            # every bound rewritten exactly: one decision
+            only = _polynomial(pair.outer, outer, deadline, candidates=candidates, search_region=search_region,
+                               reading=reading, text=text, start=start)
+            return replace(only, detail={**only.detail, **notes})
+        try:
+            first = _polynomial(pair.outer, outer, deadline, candidates=(), search_region=False, reading=reading,
+                                text=text, start=start)
+        except InvalidArgument as refusal:       # the larger domain may reach a point the stated one excludes
+            first = Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, {"outer domain": str(refusal)})
+        if first.outcome is not Outcome.PROVED:
+            inner = SignProblem.of(pair.inner, deadline=deadline)
+            second = _polynomial(pair.inner, inner, deadline, candidates=candidates, search_region=search_region,
+                                 reading=reading, text=text, start=start)
+            if second.outcome is Outcome.COUNTEREXAMPLE:
+                return replace(second, detail={**second.detail, **notes})
+            last = replace(second, detail={**second.detail, **notes, "outer domain": first.outcome.value})
+        elif first.premise_cases == 0:
+            return replace(first, detail={**first.detail, **notes})    # the outer domain is empty: so is the stated one
+        else:
+            inner_status = of_problem(SignProblem.of(pair.inner, deadline=deadline))
+            if inner_status.kind == "point":
+                return replace(first, detail={**first.detail, **notes, "domain point": inner_status.point})
+            last = replace(first, outcome=Outcome.INCONCLUSIVE, detail={
+                **first.detail, **notes, "note": "proved on a domain that contains the stated one, but the stated "
+                "domain was not shown to have a point"})
+        if deadline.expired():
+            break
+    return last
 
 
 def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,
