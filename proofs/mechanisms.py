@@ -21,7 +21,8 @@ The families: :func:`randomized_response` (k-ary, symbolic ``d``), :func:`warner
 (any p, q) with :func:`symmetric_unary_encoding` and :func:`optimized_unary_encoding`, :func:`duchi`
 (inputs x in [−1, 1]), :func:`continuous` (any mechanism on a numeric input x, as one row in x), :func:`product`, :func:`post_process`, :func:`matrix`; the mechanisms of 003
 (:func:`q2x3`, :func:`q_wrr`, :func:`q_gwrr`, :func:`q_lambda`) and of 004 §2.2
-(:func:`report_randomized_response`, :func:`bassily_smith`).
+(:func:`report_randomized_response`, :func:`bassily_smith`); local hashing, :func:`local_hashing` with
+:func:`olh` and :func:`blh` (Wang et al., USENIX Security 2017, :mod:`numeric.local_hashing`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from numeric import families as _families
+from numeric import local_hashing as _hashing
 from numeric.families import Family
 from proofs.engines.validity import validate
 
@@ -37,6 +39,7 @@ __all__ = [
     "randomized_response", "warner", "unary_encoding", "symmetric_unary_encoding", "optimized_unary_encoding",
     "duchi", "continuous", "matrix", "product", "post_process", "q2x3", "q_wrr", "q_gwrr", "q_lambda",
     "report_randomized_response", "bassily_smith", "Family",
+    "local_hashing", "olh", "blh",
 ]
 
 
@@ -125,3 +128,21 @@ def bassily_smith(d: Any = "T", p: Any = "p", *, domain: Any = None) -> Family:
     """Bassily and Smith's vector randomized response as 004 §2.2 prints it (a unary encoding with bits
     1/2 ± p), validated."""
     return validate(_families.bassily_smith(d, p, domain=domain))
+
+
+def local_hashing(d: Any = "d", g: Any = "g", epsilon: Any = "eps", *, domain: Any = None) -> Family:
+    """Local hashing over d values into g buckets (Wang, Blocki, Li, Jha, "Locally Differentially Private
+    Protocols for Frequency Estimation", USENIX Security 2017, §4.4; see :func:`numeric.local_hashing.local_hashing`):
+    the report ⟨h, y⟩ supports the input with p = e^ε/(e^ε + g − 1) and any other value with q = 1/g. Validated."""
+    return validate(_hashing.local_hashing(d, g, epsilon, domain=domain))
+
+
+def olh(d: Any = "d", epsilon: Any = "eps", *, g: Any = "g", domain: Any = None) -> Family:
+    """Optimized local hashing (Wang et al. 2017, §4.4): g = round(e^ε + 1), stated by the domain when ε is a
+    name (see :func:`numeric.local_hashing.olh`). Validated."""
+    return validate(_hashing.olh(d, epsilon, g=g, domain=domain))
+
+
+def blh(d: Any = "d", epsilon: Any = "eps", *, domain: Any = None) -> Family:
+    """Binary local hashing (Wang et al. 2017, §4.4): g = 2. Validated."""
+    return validate(_hashing.blh(d, epsilon, domain=domain))
