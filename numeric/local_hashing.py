@@ -41,7 +41,7 @@ from numeric.families import (MAX_MATRIX_ENTRIES, Family, Lumped, RatioCase, Req
                               _tracked_requires, expression)
 from numeric.finite_mechanism import symbol
 
-__all__ = ["HashReport", "LocalHashing", "local_hashing", "olh", "blh", "SOURCE"]
+__all__ = ["HashReport", "LocalHashing", "local_hashing", "olh", "blh", "leading_variance", "optimal_width", "SOURCE"]
 
 #: The paper every family of this module cites.
 SOURCE = ("Wang, Blocki, Li, Jha, Locally Differentially Private Protocols for Frequency Estimation, "
@@ -236,3 +236,32 @@ def olh(d: Any = "d", epsilon: Any = "eps", *, g: Any = "g", domain: Any = None)
     rounding = f"exp({_text(eps)}) + 1/2 < {_text(width)}, {_text(width)} <= exp({_text(eps)}) + 3/2"
     return local_hashing(d, width, eps, domain=_domain(rounding, domain, symbols=_symbols_of(width, eps)),
                          name="optimized local hashing", source=f"{SOURCE} (OLH)")
+
+
+def leading_variance(family: LocalHashing) -> sympy.Expr:
+    """q(1 − q)/(p − q)², written from the family's named p and q: n · Var[f̂_v] where f_v = 0, the term of
+    Var[f̂_v] = q(1 − q)/(n(p − q)²) + f_v(1 − p − q)/(n(p − q)) that does not vanish with f_v (Wang et al. 2017,
+    §4.4, Eq. (2) per user). For local hashing it is (e^ε + g − 1)²/((e^ε − 1)²(g − 1)) (cancelled by sympy)."""
+    if not isinstance(family, Family) or not {"p", "q"} <= set(family.named):
+        raise invalid("family", family, "needs named probabilities p and q (a frequency oracle)")
+    p, q = family.named["p"], family.named["q"]
+    return sympy.factor(sympy.cancel(q * (1 - q) / (p - q) ** 2))
+
+
+def optimal_width(family: LocalHashing) -> sympy.Expr:
+    """The g > 1 at which :func:`leading_variance` is stationary, solved by sympy from its derivative in g
+    (Wang et al. 2017, §4.4: g = e^ε + 1, OLH). The family's g must be a name; that the stationary point is
+    the minimum is a sign condition, V(g) − V(g*) >= 0 for every g > 1, which :func:`proofs.check_sign`
+    decides."""
+    if not isinstance(family, LocalHashing) or not family.width.free_symbols:
+        raise invalid("family", family, "needs local hashing with a symbolic g", "build it with local_hashing(g='g')")
+    g = family.width
+    variance = leading_variance(family)
+    numerator = sympy.numer(sympy.together(sympy.diff(variance, g)))
+    positive = {s: sympy.Symbol(s.name, positive=True) for s in variance.free_symbols if s != g}
+    back = {v: k for k, v in positive.items()}
+    roots = [r for r in sympy.solve(numerator, g) if (r - 1).xreplace(positive).is_positive]
+    if len(roots) != 1:
+        raise invalid("family", family.name, f"the leading variance has {len(roots)} stationary points g > 1 "
+                      "(sympy), not one")
+    return roots[0].xreplace(back)
