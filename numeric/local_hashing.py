@@ -165,7 +165,7 @@ class LocalHashing(Family):
     def requirements(self) -> tuple[Requirement, ...]:
         return (Requirement("P(y = h(v))", _text(self.keep), self.keep, "probability"),
                 Requirement("P(y = i), i ≠ h(v)", _text(self.other), self.other, "probability"),
-                Requirement("row", f"p + ({_text(self.width)} - 1)*(1/(exp(eps) + g - 1))",
+                Requirement("row", f"{_text(self.keep)} + ({_text(self.width)} - 1)*{_text(self.other)}",
                             self.keep + (self.width - 1) * self.other, "total"))
 
     def lumped(self, values: Sequence[str]) -> Lumped:

@@ -23,7 +23,8 @@ frequency estimate) needs none, the i.i.d. variance (quadratic in f_v) needs S2 
 
 1. *symbolic* — the derivation above; with ``claimed=`` the claimed total is compared with it as an
    identity (e^ε written as one generator); without it the derived total is the statement;
-2. *enumeration* — at small concrete sizes (d = 2, 3, and g = 2, 3 for local hashing), e^ε = 2 and 3, every
+2. *enumeration* — at small concrete sizes (d = 2, 3, and g = 2, 3 for local hashing), e^ε = 2 and 3 (the
+   family's parameters other than its sizes are its privacy level: each is set to log 2, then log 3), every
    dataset of n = 1, 2, 3 users (every way of spreading them over the d values) or a few priors, the exact
    expectation of Σ_v over *every* value is summed over every outcome of the explicit matrix (outputs grouped
    by the values they count toward), in exact rationals, and compared with the claimed (or derived) total at
@@ -109,7 +110,7 @@ def sum_over_values(statistic: Any, *, mechanism: Family, moment: str = "mse", t
     term = sympy.factor(user_coordinates(problem.lumped, derived[key]))
     total, used = _reduce(term, datum, size, sympy.Integer(1) if iid else symbol("n"))
     names = {f"S{k}": f"Σ_v {datum_text.rstrip('0123456789') or datum_text}_v^{k}" for k in used}
-    symbolic = _symbolic(problem, term, total, claimed, mechanism, moment, datum_text, time.perf_counter() - start)
+    symbolic = _symbolic(problem, term, total, claimed, mechanism, moment, datum_text, iid, time.perf_counter() - start)
     form = total if claimed is None else _claimed(claimed, mechanism)
     enumerated = _enumeration(mechanism, statistic, target, moment, form, iid, datum_text, domain, ns)
     return ValueSum((symbolic, enumerated), term=term, total=total, power_sums=names)
@@ -199,10 +200,10 @@ def _as_rational_function(expr: sympy.Expr) -> sympy.Expr:
 
 
 def _symbolic(problem: Any, term: sympy.Expr, total: sympy.Expr, claimed: Any, family: Family, moment: str,
-              datum: str, seconds: float) -> Evidence:
-    domain = (f"every d, every n >= 1 and every dataset ({datum} for each value): value 0's {moment} from the lumped "
-              "generating function, summed over the values by the family's symmetry (Σ_v x_v = "
-              + ("1" if datum.startswith("f") or datum.startswith("pi") else "n") + ")")
+              datum: str, iid: bool, seconds: float) -> Evidence:
+    domain = (f"every d, every n >= 1 and every {'prior' if iid else 'dataset'} ({datum} for value 0, the same for "
+              f"each value): value 0's {moment} from the lumped generating function, summed over the values by the "
+              f"family's symmetry (Σ_v {datum[:-1] if datum[-1:].isdigit() else datum}_v = {'1' if iid else 'n'})")
     detail = {"per-value term": sympy.sstr(term), "total": sympy.sstr(total), "lumping": problem.lumping}
     if not problem.lumping_exact:
         return Evidence(Method.SYMBOLIC, Outcome.INCONCLUSIVE, domain, {**detail, "note": "the lumping is not exact, "
