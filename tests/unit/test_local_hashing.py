@@ -80,8 +80,8 @@ def test_invalid_arguments_are_refused_in_one_line(build, match):
 
 # ------------------------------------------------------------------------------------------ privacy
 @pytest.mark.parametrize("family,domain", [
-    (VALIDATED, "eps > 0, d >= 2, g >= 2"), (M.blh(), "eps > 0, d >= 2"),
-], ids=["LH any g", "BLH"])
+    (VALIDATED, "eps > 0, d >= 2, g >= 2"), (M.blh(), "eps > 0, d >= 2"), (M.olh(), "eps > 0, d >= 2"),
+], ids=["LH any g", "BLH", "OLH (g tied to eps by its domain)"])
 def test_local_hashing_is_eps_ldp_for_every_d_and_g(family, domain):
     v = check_ldp(family, "eps", domain=domain)
     assert v.status.value == "proved", v.reason
