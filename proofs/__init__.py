@@ -13,6 +13,7 @@ Public API (the CLI is ``python -m proofs``)::
     from proofs import check_approximation                    # an approximation in a regime ("≈ when c0 is small")
     from proofs import continuous                             # mechanisms with a continuous output (Laplace, PM, ...)
     from proofs import moment_claim, ldp_claim, sign_claim, approximation_claim   # a claim in a few lines
+    from proofs import sum_over_values, value_sum_claim       # Σ_v over every value of a symmetric family
     from proofs import EXACT, mpf, arb                        # the numbers context
     from proofs import ToolkitError, InvalidArgument, UnknownClaim
     from proofs import __version__
@@ -47,6 +48,7 @@ __all__ = [
     "identity", "exhaustive", "property_search", "rational_grid",
     "check_sign", "sup_over", "inf_over", "check_moment", "check_ldp", "mechanisms", "check_approximation", "continuous",
     "moment_claim", "ldp_claim", "sign_claim", "approximation_claim",
+    "sum_over_values", "value_sum_claim",
     "EXACT", "mpf", "arb",
     "ToolkitError", "InvalidArgument", "UnknownClaim",
     "__version__",
@@ -67,6 +69,8 @@ _LAZY = {
     "ldp_claim": "proofs.declare",
     "sign_claim": "proofs.declare",
     "approximation_claim": "proofs.declare",
+    "sum_over_values": "proofs.engines.value_sums",
+    "value_sum_claim": "proofs.declare",
     "identity": "proofs.engines.methods",
     "exhaustive": "proofs.engines.methods",
     "property_search": "proofs.engines.methods",

@@ -70,8 +70,10 @@ from proofs.engines.sign import check_sign
 from proofs.engines.sign.limits import refuse_sizes
 from proofs.engines.sign.parse import parse_constraint, read_statement
 from proofs.engines.sign.threshold import read_iff
+from proofs.engines.value_sums import sum_over_values, validate_value_sum
 
-__all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS"]
+__all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS",
+           "value_sum_claim"]
 
 #: interior points (and a third as many boundary points) at which sign_claim evaluates its condition
 GRID_POINTS = 24
@@ -370,3 +372,23 @@ def approximation_claim(id: str, *, title: str, source: str, statement: str, exa
                                  + (f", of order {formula_text(str(order))}" if order is not None else ""))
     claim = _claim(id, title, source, statement, domain, _extra(assumptions, reading, printed, related))
     return _register(claim, Once(compute, (Method.SYMBOLIC, Method.INTERVAL)))
+
+
+# ----------------------------------------------------------------------------------------------- sums over the values
+def value_sum_claim(id: str, *, title: str, source: str, statement: str, statistic: Any, mechanism: Any, claimed: Any,
+                    moment: str = "mse", target: Any = None, counts: Any = None, prior: Any = None, domain: Any = None,
+                    assumptions: Iterable[str] = (), interpretation: str = "", printed: Iterable[str] = (),
+                    related: Any = None) -> Claim:
+    """A claim that the sum over every value v of a symmetric family of the ``moment`` of value v's estimate
+    equals ``claimed`` for every d (the total MSE Σ_v E[(f̂_v − f_v)²] of a frequency oracle):
+    :func:`proofs.engines.value_sums.sum_over_values`, the symbolic derivation with the symmetric reduction,
+    and exact enumeration of the sum over every value at small sizes."""
+    validate_value_sum(statistic, mechanism=mechanism, moment=moment, target=target, counts=counts, prior=prior,
+                       claimed=claimed)
+
+    def compute(budget: Budget) -> Verdict:
+        return sum_over_values(statistic, mechanism=mechanism, moment=moment, target=target, counts=counts,
+                               prior=prior, claimed=claimed, domain=domain)
+
+    claim = _claim(id, title, source, statement, domain, _extra(assumptions, interpretation, printed, related))
+    return _register(claim, Once(compute, (Method.SYMBOLIC, Method.ENUMERATION)))

@@ -21,7 +21,8 @@ The families: :func:`randomized_response` (k-ary, symbolic ``d``), :func:`warner
 (any p, q) with :func:`symmetric_unary_encoding` and :func:`optimized_unary_encoding`, :func:`duchi`
 (inputs x in [−1, 1]), :func:`continuous` (any mechanism on a numeric input x, as one row in x), :func:`product`, :func:`post_process`, :func:`matrix`; the mechanisms of 003
 (:func:`q2x3`, :func:`q_wrr`, :func:`q_gwrr`, :func:`q_lambda`) and of 004 §2.2
-(:func:`report_randomized_response`, :func:`bassily_smith`).
+(:func:`report_randomized_response`, :func:`bassily_smith`); local hashing, :func:`local_hashing` with
+:func:`olh` and :func:`blh` (Wang et al., USENIX Security 2017, :mod:`numeric.local_hashing`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import functools
 from collections.abc import Callable
 
 from numeric import families as _families
+from numeric import local_hashing as _hashing
 from numeric.families import Family
 from proofs.engines.validity import validate
 
@@ -37,6 +39,7 @@ __all__ = [
     "randomized_response", "warner", "unary_encoding", "symmetric_unary_encoding", "optimized_unary_encoding",
     "duchi", "continuous", "matrix", "product", "post_process", "q2x3", "q_wrr", "q_gwrr", "q_lambda",
     "report_randomized_response", "bassily_smith", "Family",
+    "local_hashing", "olh", "blh",
 ]
 
 
@@ -67,3 +70,6 @@ q_gwrr = _validated(_families.q_gwrr)
 q_lambda = _validated(_families.q_lambda)
 report_randomized_response = _validated(_families.report_randomized_response)
 bassily_smith = _validated(_families.bassily_smith)
+local_hashing = _validated(_hashing.local_hashing)
+olh = _validated(_hashing.olh)
+blh = _validated(_hashing.blh)

@@ -38,6 +38,7 @@ each a parameter in the input's interval, and statistics use the output counts Y
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,12 +53,16 @@ from numeric.count_points import face, fix
 from numeric.data_model import Counts, FiniteModel, Prior
 from numeric.families import Family, Lumped
 from numeric.finite_mechanism import FiniteMechanism, as_expression, symbol
+from numeric.local_hashing import HashReport
 from proofs.engines.moment_problem import MomentProblem, charted
 
 __all__ = ["FamilyProblem", "prepare_family", "LUMPING_SIZES", "FULL_SIZES", "count_name", "indicator"]
 
 #: sizes at which the lumped law is checked against the explicit matrix (symbolically in ε)
 LUMPING_SIZES = (2, 3, 4)
+#: largest explicit matrix summed by the lumping check (local hashing at d = g = 4 has 4·4^4·4 = 4096 entries,
+#: each a sympy expression: its sums take seconds, and the smaller sizes already check every class)
+LUMPING_ENTRIES = 1 << 10
 #: sizes at which the explicit matrix is enumerated as a cross-check (a unary encoding has 2^d columns)
 FULL_SIZES = (2, 3)
 
@@ -68,8 +73,10 @@ def count_name(value: str) -> str:
 
 
 def indicator(label: Hashable, values: Sequence[str]) -> tuple[int, ...]:
-    """Whether an explicit output counts toward each tracked value: bit v set (a unary encoding's tuple of
-    bits), or the report equal to v."""
+    """Whether an explicit output counts toward each tracked value: the report supports v (local hashing's
+    ⟨h, y⟩ with h(v) = y), bit v set (a unary encoding's tuple of bits), or the report equal to v."""
+    if isinstance(label, HashReport):
+        return tuple(int(label.supports(int(v))) for v in values)
     if isinstance(label, tuple):
         return tuple(int(label[int(v)]) for v in values)
     return tuple(int(str(label) == v) for v in values)
@@ -193,15 +200,20 @@ def _full_sizes(family: Family, lumped: Lumped, stated: Domain) -> list[dict[str
     """Sizes of :data:`FULL_SIZES` inside the domain with the tracked values and at least one other value."""
     if not family.sizes:
         return []
-    (name,) = family.sizes[:1] if len(family.sizes) == 1 else (None,)
-    if name is None:
-        return []
-    out = []
+    return [sizes for sizes in _small_sizes(family, lumped, stated, FULL_SIZES)
+            if len(family.input_labels(sizes)) != len(lumped.values)]
+
+
+def _small_sizes(family: Family, lumped: Lumped, stated: Domain, choices: Sequence[int]) -> list[dict[str, int]]:
+    """Every assignment of ``choices`` to the family's sizes (one size: d; local hashing: d and g) inside the
+    stated domain, with an input for every tracked value."""
     needed = max(int(v) for v in lumped.values) + 1
-    for size in FULL_SIZES:
-        if size < needed or size == len(lumped.values) or fix(stated, {name: size}) is None:
+    out = []
+    for chosen in itertools.product(choices, repeat=len(family.sizes)):
+        sizes = dict(zip(family.sizes, chosen))
+        if fix(stated, sizes) is None or len(family.input_labels(sizes)) < needed:
             continue
-        out.append({name: size})
+        out.append(sizes)
     return out
 
 
@@ -255,9 +267,8 @@ def _check_lumping(family: Family, lumped: Lumped, stated: Domain) -> tuple[str,
     if not family.sizes:
         sizes_list: list[dict[str, int]] = [{}]
     else:
-        name = family.sizes[0]
-        needed = max(int(v) for v in lumped.values) + 1
-        sizes_list = [{name: s} for s in LUMPING_SIZES if s >= needed and fix(stated, {name: s}) is not None]
+        sizes_list = [sizes for sizes in _small_sizes(family, lumped, stated, LUMPING_SIZES)
+                      if family._entries_at(sizes) <= LUMPING_ENTRIES]
     checked = []
     for sizes in sizes_list:
         try:

@@ -667,15 +667,13 @@ def _refutation_steps(problem: MomentProblem | FamilyProblem, counterexample: di
     if not isinstance(problem, FamilyProblem):
         return refutation_steps(problem, counterexample, moment, decision_domain(problem))
     family = problem.family
-    if problem.explicit is None or family.input_variables or len(family.sizes) > 1:
+    if problem.explicit is None or family.input_variables or any(n not in counterexample for n in family.sizes):
         return ()
-    sizes = {}
-    if family.sizes:
-        name = family.sizes[0]
-        if name not in counterexample:
-            return ()
-        sizes = {name: int(Fraction(str(counterexample[name])))}
-    explicit = problem.explicit(sizes)
+    sizes = {name: int(Fraction(str(counterexample[name]))) for name in family.sizes}
+    try:
+        explicit = problem.explicit(sizes)
+    except InvalidArgument:  # the explicit matrix at the counterexample's sizes is beyond its limit: no steps
+        return ()
     spread = [name for name in explicit.parameters if name.startswith("other_")]
     point = {**counterexample, **{name: counterexample.get(name, 0) for name in spread}}
     shown = ", ".join(f"{k} = {v}" for k, v in sizes.items())
@@ -755,7 +753,7 @@ def _parse_domain(domain: DomainLike, family: Family) -> Domain:
 def _family_verdict(family: FamilyProblem, moment: str, ns: list[int], points: Any, dps: int,
                     timeout: float | None, start: float, deadline: float | None) -> MomentVerdict:
     """The three pieces of evidence of :mod:`proofs.engines.moment_family`."""
-    size = family.family.sizes[0] if family.family.sizes else None
+    size = ", ".join(family.family.sizes) or None
     evidence = [enumeration_evidence(family.lumped, moment, ns, points, dps, timeout=timeout, start=start,
                                      what="lumped by value" + (f", every {size} drawn from the domain" if size else ""))]
     small = [n for n in ns if n <= FULL_MAX_N] or ns[:1]

@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "krr_claims.py"
 ANY_K = ROOT / "examples" / "any_k_claims.py"
+HASHING = ROOT / "examples" / "local_hashing_claims.py"
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess:
@@ -45,6 +46,19 @@ def test_the_any_k_example_proves_for_every_d_and_refutes_the_planted_error():
     assert int(planted["counterexample"]["d"]) >= 2 and planted["counterexample"]["eps"].startswith("log(")
     unbiased = next(c for c in report["claims"] if c["id"] == "KRRd.unbiased")
     assert {m["method"] for m in unbiased["methods"]} == {"enumeration", "symbolic"}
+
+
+def test_the_local_hashing_example_proves_for_every_d_and_g_and_refutes_the_planted_error():
+    proc = _run("check", "--claims", str(HASHING), "--only-user", "--budget", "quick", "--format", "json",
+                "--no-progress")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    statuses = {c["id"]: c["status"] for c in report["claims"]}
+    assert statuses == {"LH.ldp": "proved", "LH.unbiased": "proved", "LH.variance": "proved",
+                        "LH.variance-planted": "refuted", "LH.optimal-g": "proved", "LH.total-mse": "proved"}
+    planted = next(c for c in report["claims"] if c["id"] == "LH.variance-planted")
+    assert int(planted["counterexample"]["c0"]) != 0 and planted["counterexample"]["eps"].startswith("log(")
+    assert planted["holds_when"] == "c0 == 0" and planted["holds_when_checked"] is True
 
 
 def test_a_clashing_id_is_one_line_naming_the_file(tmp_path):
