@@ -1,6 +1,6 @@
 """Claims that never finish by themselves (a long z3 query, a loop that swallows every exception, an endless
 hypothesis search, a busy loop), for the interrupt tests (tests/slow/test_execution.py) and the probe table
-(benchmarks/probes.py). Not imported by either: each writes this text into a folder and loads it with
+(tools/probes.py). Not imported by either: each writes this text into a folder and loads it with
 ``--claims``, and each check appends its name to the file ``$PROBE_MARKER`` once it has started.
 """
 

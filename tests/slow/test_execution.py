@@ -7,7 +7,7 @@ hypothesis wraps it. A dying worker costs only its claim, and a Dask LocalCluste
 The probes are claims whose checks write a marker file when they start their long part (a z3 query that
 runs for two minutes, a loop that swallows every exception, a hypothesis search, a busy loop), so the
 signal is sent exactly while that part runs, never by a guess at timing. No test bounds how long anything
-takes (a busy machine may take seconds; how soon a run stops is measured by ``benchmarks/probes.py``):
+takes (a busy machine may take seconds; how soon a run stops is measured by ``tools/probes.py``):
 every wait is for a state, with a guard (:data:`HANG`) that only ends a wait that would never end.
 """
 

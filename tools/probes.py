@@ -1,8 +1,8 @@
 """Bad-input probes over every public entry point, each run in a subprocess with a time limit.
 
-    python benchmarks/probes.py                 # every probe, two at a time, the table at the end
-    python benchmarks/probes.py --jobs 4 --only cli --verbose
-    python benchmarks/probes.py --list          # the probes, without running them
+    python tools/probes.py                 # every probe, two at a time, the table at the end
+    python tools/probes.py --jobs 4 --only cli --verbose
+    python tools/probes.py --list          # the probes, without running them
 
 A probe is a bad (or borderline) input to one entry point, generated from tables: the command line's
 subcommands and options (values, paths, claims files, JSON reports, the scheduler, positions before and
