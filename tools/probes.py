@@ -321,8 +321,8 @@ def _api_probes() -> list[Probe]:
                   code=mass + f"MassFunction.vacuous(('a', 'b')).in_credal_set({{'a': {value}, 'b': 0}})"))
         add(Probe(f"MassFunction.lower_expectation {name}", "robust", "api",
                   code=mass + f"MassFunction.vacuous(('a', 'b')).lower_expectation({{'a': {value}, 'b': 0}})"))
-        add(Probe(f"q2x3 p={name}", "mech", "api", code=f"from numeric.mechanisms import q2x3\nq2x3({value}, '1/4')"))
-        add(Probe(f"q_wrr eps={name}", "mech", "api", code=f"from numeric.mechanisms import q_wrr\nq_wrr({value})"))
+        add(Probe(f"q2x3 p={name}", "mech", "api", code=f"from numeric.mechanisms import evidential_q2x3\nevidential_q2x3({value}, '1/4')"))
+        add(Probe(f"q_wrr eps={name}", "mech", "api", code=f"from numeric.mechanisms import evidential_q_wrr\nevidential_q_wrr({value})"))
         add(Probe(f"check_moment point p={name}", "moments", "api",
                   code=f"from proofs import check_moment\nfrom numeric.data_model import GENERALIZED_WARNER_SURVEY as S\n"
                        f"check_moment('N1', 'n*q1', mechanism=S, points=[{{'p': {value}, 'q': '1/4', "
@@ -334,7 +334,7 @@ def _api_probes() -> list[Probe]:
                         ("decimal strings", "MassFunction(('a', 'b'), {'a': '0.25', 'b': '0.75'})"),
                         ("sympy Rational", "MassFunction(('a', 'b'), {'a': __import__('sympy').Rational(1, 3), 'b': '2/3'})")]:
         add(Probe(f"MassFunction accepts {forms}", "robust", "api", code=mass + code, accept="result.exact"))
-    add(Probe("q2x3 accepts '1/2' strings", "mech", "api", code="from numeric.mechanisms import q2x3\nq2x3('1/2', '1/4')",
+    add(Probe("q2x3 accepts '1/2' strings", "mech", "api", code="from numeric.mechanisms import evidential_q2x3\nevidential_q2x3('1/2', '1/4')",
               accept="True"))
     for name, code in [("frame of 21 labels", "MassFunction.vacuous(range(21))"),
                        ("duplicate labels", "MassFunction(('a', 'a'), {'a': 1})"),
