@@ -1,9 +1,9 @@
 """Parse quality of the scaffold's formula reader on 003, and the run time of the scaffold and coverage
 commands (a measurement, not a timed test).
 
-1. Every displayed formula of 003 (:mod:`proofs.coverage.texts`; the LaTeX source of each line taken from
-   the text by :func:`~proofs.coverage.texts.display_sources`) is read by
-   :func:`proofs.scaffold.latexmath.read_formula`, its lines joined into one chain. Reported: the share read
+1. Every displayed formula of 003 (:mod:`proofs.reading.texts`; the LaTeX source of each line taken from
+   the text by :func:`~proofs.reading.texts.display_sources`) is read by
+   :func:`proofs.reading.latexmath.read_formula`, its lines joined into one chain. Reported: the share read
    into sympy, and for each formula not read, the reason.
 2. Each display that a registered claim covers (its source names it, or its ``printed`` fragment is found in
    it) is compared with the claim's expression where the catalog holds one — the formulas of
@@ -78,9 +78,9 @@ def _equal(a, b) -> bool:
 def parse_quality() -> dict:
     import symbolic.printed as P
     from proofs.base import registry
-    from proofs.coverage.report import paper_coverage
-    from proofs.coverage.texts import display_sources, load
-    from proofs.scaffold.latexmath import Unread, read_formula
+    from proofs.reading.coverage import paper_coverage
+    from proofs.reading.texts import display_sources, load
+    from proofs.reading.latexmath import Unread, read_formula
 
     text = load("003")
     covered = {c.entry.label: c.claims for c in paper_coverage("003", registry.claims()).entries}

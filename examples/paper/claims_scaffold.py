@@ -12,10 +12,10 @@ sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy 
 Running the scaffold again never overwrites this file once it is edited: it writes the paper's new
 entries to a separate .new.py file.
 """
-# scaffold-digest: 36393668d2a5ca23255ceae8853b2386331ab4e531370e0a054c697e746a4d40
+# scaffold-digest: 4af5e3c29ae792c65333f740c2f7768691dd75345b178272c3cdfa832e031568
 
 from proofs import Claim
-from proofs.scaffold import Formula, pending
+from proofs.reading import Formula, pending
 
 PAPER = r"rr_paper.tex"
 

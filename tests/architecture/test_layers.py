@@ -28,8 +28,8 @@ LAYERS = (
     ("proofs.claims", 5),
     ("proofs.runner", 6),
     ("proofs.execution", 6),
-    ("proofs.coverage", 6),
-    ("proofs.scaffold", 6),
+    ("proofs.reading", 6),  # a paper's LaTeX read: the scaffold and the coverage of the texts
+    ("proofs.scaffold", 6),  # the name scaffolds of 0.3.0 import
     ("proofs.report", 7),
     ("proofs.figures", 7),
     ("proofs.certificates", 7),

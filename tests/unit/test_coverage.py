@@ -6,8 +6,8 @@ import pytest
 
 from core.errors import InvalidArgument
 from proofs.base.claim import Claim
-from proofs.coverage.report import coverage, paper_coverage, printed_check
-from proofs.coverage.texts import display_sources, load, normalise
+from proofs.reading.coverage import coverage, paper_coverage, printed_check
+from proofs.reading.texts import display_sources, load, normalise
 
 RESULTS_003 = (
     ["Definition 3.1", "Lemma 3.2", "Lemma 3.3", "Lemma 3.4", "Theorem 3.5", "Corollary 3.6", "Example 3.7",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from proofs.scaffold.latexmath import Unread, read_formula
+from proofs.reading.latexmath import Unread, read_formula
 
 S = sympy.Symbol
 F = sympy.Function

@@ -10,10 +10,10 @@ import pytest
 import sympy
 
 from core.errors import InvalidArgument
-from proofs.scaffold.document import read_document
-from proofs.scaffold.entries import describe
-from proofs.scaffold.macros import expand
-from proofs.scaffold.source import read_source, strip_comment
+from proofs.reading.document import read_document
+from proofs.reading.entries import describe
+from proofs.reading.macros import expand
+from proofs.reading.source import read_source, strip_comment
 
 LAPLACE = Path(__file__).parent / "scaffold_papers" / "laplace" / "main.tex"
 
@@ -118,7 +118,7 @@ def test_root_names_a_wider_folder_and_must_hold_the_paper(tmp_path):
 
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
-    from proofs.scaffold import source
+    from proofs.reading import source
 
     monkeypatch.setattr(source, "MAX_BYTES", 1000)
     main = _write(tmp_path, {"main.tex": "\\section{A}\n\\input{big}\n", "big.tex": "x" * 2000})
@@ -190,7 +190,7 @@ def test_a_def_that_doubles_its_argument_twenty_deep_stops_at_the_limit():
 
 
 def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
-    from proofs.scaffold import macros
+    from proofs.reading import macros
 
     monkeypatch.setattr(macros, "MAX_OUTPUT", 1000)
     text = "\\newcommand{\\d}[1]{#1#1}" + "\\d{" * 12 + "ab" + "}" * 12
@@ -199,7 +199,7 @@ def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
 
 
 def test_a_text_longer_than_the_input_limit_is_refused_before_it_is_read(monkeypatch):
-    from proofs.scaffold import macros
+    from proofs.reading import macros
 
     monkeypatch.setattr(macros, "MAX_INPUT", 100)
     with pytest.raises(InvalidArgument, match=r"is 101 characters long; at most 100 \(MAX_INPUT\)"):
@@ -217,7 +217,7 @@ def test_a_three_megabyte_display_stops_the_reading_in_one_line(tmp_path):
 
 
 def test_a_formula_longer_than_the_limit_is_listed_as_not_read():
-    from proofs.scaffold.latexmath import MAX_FORMULA, Unread, read_formula
+    from proofs.reading.latexmath import MAX_FORMULA, Unread, read_formula
 
     found = read_formula(" + ".join(f"x_{{{i}}}" for i in range(MAX_FORMULA // 5)))
     assert isinstance(found, Unread) and f"at most {MAX_FORMULA} (MAX_FORMULA)" in found.reason

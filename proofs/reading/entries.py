@@ -1,7 +1,7 @@
 """What each result and displayed formula of a paper is: a claim to check, a definition, notation, or a
 part of a result, with its formulas read and the engine that fits.
 
-:func:`describe` takes a :class:`~proofs.scaffold.document.Document` and returns one :class:`Entry` per
+:func:`describe` takes a :class:`~proofs.reading.document.Document` and returns one :class:`Entry` per
 item, in the paper's order:
 
 * a **definition**: a result titled Definition, Notation or Assumption, a display inside one, a display
@@ -16,7 +16,7 @@ item, in the paper's order:
   inequality, an ≈ chain). A result without a display is read from its inline formulas that hold a
   relation, leaving out its hypotheses (a symbol bounded by a number: ``$t \\ge 0$``).
 
-The engine that fits a claim (:data:`proofs.scaffold.pending.ENGINES`), in this order: an ``≈`` →
+The engine that fits a claim (:data:`proofs.base.pending.ENGINES`), in this order: an ``≈`` →
 ``check_approximation``; a ratio bounded by ``e^{...}``, or words on privacy (*-LDP*, *differentially
 private*) → ``check_ldp``; a moment (``E``, ``Var``, ``Cov``; *unbiased*, *variance*) → ``check_moment``;
 equalities only → ``identity``; an inequality → ``check_sign``; nothing read → ``unknown``.
@@ -27,9 +27,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from proofs.scaffold.document import Document, Item
-from proofs.scaffold.latexmath import Statement, Unread, read_formula
-from proofs.scaffold.pending import Formula
+from proofs.reading.document import Document, Item
+from proofs.reading.latexmath import Statement, Unread, read_formula
+from proofs.base.pending import Formula
 
 __all__ = ["Entry", "describe", "claim_id", "paper_prefix", "inline_math"]
 

@@ -1,7 +1,7 @@
 """A paper's numbered results and displayed formulas, numbered as LaTeX prints them.
 
-:func:`read_document` reads the source (:mod:`proofs.scaffold.source`), expands its simple macros
-(:mod:`proofs.scaffold.macros`) and walks the body (from ``\\begin{document}`` to ``\\end{document}``; the
+:func:`read_document` reads the source (:mod:`proofs.reading.source`), expands its simple macros
+(:mod:`proofs.reading.macros`) and walks the body (from ``\\begin{document}`` to ``\\end{document}``; the
 whole text when there is no ``\\begin{document}``, as in a section file) for
 
 * **results**: every environment ``\\newtheorem`` declares, numbered as LaTeX does — a counter of its own
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.errors import invalid
-from proofs.scaffold.macros import Expanded, Macro, expand, optional_argument
-from proofs.scaffold.source import Source, read_source
+from proofs.reading.macros import Expanded, Macro, expand, optional_argument
+from proofs.reading.source import Source, read_source
 
 __all__ = ["Item", "Document", "read_document", "STANDARD_THEOREMS", "DISPLAY_ENVIRONMENTS", "MAX_ENTRY"]
 

@@ -5,16 +5,16 @@ A claim covers an entry of its own text when
 
 * its ``source`` names the entry (``"003 Lemma 3.2"``, ``"003 Theorem 3.5 (1⇒2)"``, ``"003 Eq. (2)"``;
   not ``"after Lemma 3.2"`` or ``"proof of Lemma 3.2"``, which are about other text), or
-* one of its ``printed`` fragments is found, after :func:`~proofs.coverage.texts.normalise`, inside the
+* one of its ``printed`` fragments is found, after :func:`~proofs.reading.texts.normalise`, inside the
   entry's LaTeX.
 
 For a paper of your own (``coverage(papers=["paper.tex"])``, ``python -m proofs coverage --paper paper.tex``)
-the entries are the numbered results and displayed formulas :mod:`proofs.scaffold.document` finds in its
+the entries are the numbered results and displayed formulas :mod:`proofs.reading.document` finds in its
 LaTeX; the claims considered are those loaded from claims files and those whose source starts with the
 paper's file name (``"paper.tex Theorem 2"``, as the scaffold writes them) or its stem; a source names an
 entry by its label (``Theorem 2``, ``Eq. (3)``, ``display, line 42``); definitions and notation are told
-from claims as the scaffold tells them (:mod:`proofs.scaffold.entries`). A scaffolded claim that is still
-pending (:mod:`proofs.scaffold.pending`: no check) locates its entry but does not cover it: the entry is
+from claims as the scaffold tells them (:mod:`proofs.reading.entries`). A scaffolded claim that is still
+pending (:mod:`proofs.base.pending`: no check) locates its entry but does not cover it: the entry is
 *open*, with the pending claim named.
 
 The percentage is the share of *checkable* entries (all entries but definitions and notation) that some
@@ -34,11 +34,11 @@ from pathlib import Path
 
 from core.errors import invalid
 from proofs.base.claim import Claim
-from proofs.coverage.classification import classify
-from proofs.coverage.texts import PAPERS, Entry, Text, load, normalise
-from proofs.scaffold.document import Document, read_document
-from proofs.scaffold.entries import describe
-from proofs.scaffold.pending import is_pending
+from proofs.reading.classification import classify
+from proofs.reading.texts import PAPERS, Entry, Text, load, normalise
+from proofs.reading.document import Document, read_document
+from proofs.reading.entries import describe
+from proofs.base.pending import is_pending
 from proofs.userclaims import claims_file_of
 from proofs.base import registry
 
