@@ -75,24 +75,37 @@ def _equal(a, b) -> bool:
         return False
 
 
+def _joined(lines: list[str]) -> str:
+    """The lines of a display as one formula: a line that starts with a relation or an operator goes on
+    with the chain above it; one that starts with its own left side is a statement of its own (as the
+    scaffold reads the lines of an ``align``, :mod:`proofs.reading.document`)."""
+    import re
+
+    out = ""
+    for line in lines:
+        starts = re.match(r"\s*(=|<|>|\\le|\\ge|\\ne|\\approx|[+\-])", line)
+        out = line if not out else out + (" " if starts else ", \\quad ") + line
+    return out
+
+
 def parse_quality() -> dict:
     import symbolic.printed as P
     from proofs.base import registry
     from proofs.reading.coverage import paper_coverage
     from proofs.reading.texts import display_sources, load
-    from proofs.reading.latexmath import Unread, read_formula
+    from proofs.reading.latexmath import Unread, declared_functions, read_formula
 
     text = load("003")
     covered = {c.entry.label: c.claims for c in paper_coverage("003", registry.claims()).entries}
     rows, read, comparable, matched = [], 0, 0, 0
     start = time.perf_counter()
-    for entry in text.entries:
-        if entry.kind != "display":
-            continue
-        latex = " ".join(display_sources(text, entry))
-        found = read_formula(latex)
+    displays = [(entry, _joined(display_sources(text, entry))) for entry in text.entries if entry.kind == "display"]
+    functions = declared_functions(" ".join(f"${latex}$" for _, latex in displays))
+    for entry, latex in displays:
+        found = read_formula(latex, functions=functions)
         row = {"display": entry.label, "latex": latex[:160], "read": not isinstance(found, Unread),
-               "reason": found.reason if isinstance(found, Unread) else "", "claims": list(covered[entry.label])}
+               "reason": found.reason if isinstance(found, Unread) else "", "claims": list(covered[entry.label]),
+               "readings": [] if isinstance(found, Unread) else sorted({r for s in found for r in s.readings})}
         if row["read"]:
             read += 1
             expected = [(cid, name) for cid in covered[entry.label] for name in EXPRESSIONS.get(cid, ())]

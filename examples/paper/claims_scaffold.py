@@ -12,7 +12,7 @@ sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy 
 Running the scaffold again never overwrites this file once it is edited: it writes the paper's new
 entries to a separate .new.py file.
 """
-# scaffold-digest: 4af5e3c29ae792c65333f740c2f7768691dd75345b178272c3cdfa832e031568
+# scaffold-digest: 1b91c80ecfb1ed20d2f46b34764a51e721d4a23444d70f29e229e91918f04084
 
 from proofs import Claim
 from proofs.reading import Formula, pending
@@ -85,6 +85,10 @@ pending(Claim(
 # TODO check_moment: a moment (E, Var) or a probability of a statistic.
 # Once checked: moment_claim(id, ..., statistic=..., claimed=..., moment="mean" or "variance",
 # mechanism=..., counts= or prior=, domain=...).
+# Read: p(...) read as the product of p and the parentheses: the paper never applies p to a name
+# (write p(t) somewhere, or define it with :=, to read it as a function).
+# Read: n(...) read as the product of n and the parentheses: the paper never applies n to a name
+# (write n(t) somewhere, or define it with :=, to read it as a function).
 pending(Claim(
     id="rr_paper.Thm4",
     title=r"Theorem 4",

@@ -132,6 +132,8 @@ class Document:
     skipped: tuple[Macro, ...]
     files: tuple[str, ...]
     theorems: tuple[tuple[str, str], ...]
+    #: The paper's text, macros expanded (what :func:`~proofs.reading.latexmath.declared_functions` reads).
+    text: str = field(default="", compare=False, repr=False)
 
     @property
     def results(self) -> tuple[Item, ...]:
@@ -531,4 +533,4 @@ def read_document(path: str | Path, root: str | Path | None = None) -> Document:
         notes.append(f"{macro.shown} ({origin.file} line {origin.line}) is not expanded: {macro.why}")
     return Document(Path(path), Path(path).name, tuple(reader.items), tuple(dict.fromkeys(notes)),
                     tuple(expanded.skipped), source.files,
-                    tuple((env, title) for env, (title, _) in reader.theorems.items()))
+                    tuple((env, title) for env, (title, _) in reader.theorems.items()), expanded.text)

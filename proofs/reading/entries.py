@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from proofs.reading.document import Document, Item
-from proofs.reading.latexmath import Statement, Unread, read_formula
+from proofs.reading.latexmath import Statement, Unread, declared_functions, read_formula
 from proofs.base.pending import Formula
 
 __all__ = ["Entry", "describe", "claim_id", "paper_prefix", "inline_math"]
@@ -44,9 +44,6 @@ _EMPHASIS = re.compile(r"\\(?:emph|textbf|textit)\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
 _INLINE = re.compile(r"(?<!\\)\$(?!\$)((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)")
 _DISPLAY_IN_TEXT = re.compile(r"\\begin\{(equation|align|gather|multline|flalign|alignat|eqnarray|displaymath)(\*?)\}"
                               r"(.*?)\\end\{\1\2\}|\\\[(.*?)\\\]|\$\$(.*?)\$\$", re.DOTALL)
-_FUNCTION = re.compile(r"(?<![\\A-Za-z])([A-Za-z])(?:_\{[^{}]*\}|_[A-Za-z0-9])?(?:\^\{[^{}]*\})?\s*\([^()]*\)\s*"
-                       r"(?::=|\\coloneqq|\\triangleq|\\equiv)")
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -56,7 +53,8 @@ class Entry:
     ``claim_id`` for a claim; ``engine``/``why`` the engine that fits; ``formulas`` read and ``unread``
     ``(latex, reason)``; ``introduces`` the symbols or terms a definition introduces; ``reason`` why a
     definition or notation is one; ``printed`` the LaTeX fragments a claim records; ``statement`` the
-    text of the claim (prose with ``$...$`` math)."""
+    text of the claim (prose with ``$...$`` math); ``readings`` where the LaTeX allowed two readings, the
+    one taken (:attr:`~proofs.reading.latexmath.Statement.readings`)."""
 
     item: Item
     status: str
@@ -69,6 +67,7 @@ class Entry:
     reason: str = ""
     printed: tuple[str, ...] = ()
     statement: str = ""
+    readings: tuple[str, ...] = ()
 
     @property
     def read(self) -> int:
@@ -231,7 +230,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
     """Every item of ``document`` with what the scaffold makes of it (see the module docstring)."""
     import sympy
 
-    functions = frozenset(m.group(1) for item in document.items for m in _FUNCTION.finditer(item.latex))
+    functions = declared_functions(document.text or "\n".join(item.latex for item in document.items))
     read: dict[int, tuple[list[Statement], list[tuple[str, str]]]] = {}
     for index, item in enumerate(document.items):
         if item.kind == "display":
@@ -276,7 +275,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
                                  reason=f"introduced by '{_DEFINING_WORDS.search(item.before).group(1)}'"))
                 continue
             engine, why = _engine(statements, item.latex)
-            out.append(_claim(item, ids, engine, why, formulas, unread, (item.latex,), references))
+            out.append(_claim(item, ids, engine, why, formulas, unread, (item.latex,), references, statements))
             continue
         # a result: its displays' formulas, else the relations of its inline math
         parts = [k for k in range(index + 1, len(document.items))
@@ -306,7 +305,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
             continue
         engine, why = _engine(statements, item.latex)
         printed = (item.latex, *[document.items[k].latex for k in parts])
-        out.append(_claim(item, ids, engine, why, formulas, unread, printed, references))
+        out.append(_claim(item, ids, engine, why, formulas, unread, printed, references, statements))
     return tuple(out)
 
 
@@ -316,7 +315,7 @@ def _result_name(item: Item) -> str:
 
 def _claim(item: Item, ids: set[str], engine: str, why: str, formulas: tuple[Formula, ...],
            unread: list[tuple[str, str]] | tuple[tuple[str, str], ...], printed: tuple[str, ...],
-           references: dict[str, str]) -> Entry:
+           references: dict[str, str], statements: list[Statement] = ()) -> Entry:
     base = claim_id(item, paper_prefix(item.main_file or item.file))
     identifier, k = base, 2
     while identifier in ids:
@@ -324,4 +323,8 @@ def _claim(item: Item, ids: set[str], engine: str, why: str, formulas: tuple[For
     ids.add(identifier)
     fragments = tuple(dict.fromkeys(" ".join(p.split()) for p in printed if p.strip()))
     return Entry(item, "claim", identifier, engine, why, formulas, tuple(unread), printed=fragments,
-                 statement=_statement_text(item, references))
+                 statement=_statement_text(item, references), readings=_readings(statements))
+
+
+def _readings(statements) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r for s in statements for r in s.readings))

@@ -116,6 +116,8 @@ def _claim_block(entry: Entry, paper: str) -> list[str]:
         lines += _comment(f"Once checked: {DECLARATIONS[entry.engine]}.")
     for latex, reason in entry.unread:
         lines += _comment(f"Not read: {reason}.")
+    for reading in entry.readings:
+        lines += _comment(f"Read: {reading}.")
     title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
     if item.kind == "result" and item.note:
         title += f" ({item.note})"

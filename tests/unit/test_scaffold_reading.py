@@ -289,7 +289,10 @@ def test_formulas_of_the_unseen_paper_are_read_or_say_why_not(laplace):
     assert by["Eq. (V)"].formulas[0].expressions() == (sympy.Function("Var")(sympy.Symbol("S_n")), 2 * n * b ** 2)
     assert by["Eq. (2.3)"].unread == (("S_n \\in \\mathbb{R}", "set membership (\\in) is not read"),)
     assert by["Lemma 2.2"].unread == (("x_1 + \\cdots + x_n \\le n \\max_i x_i.", "an ellipsis (\\cdots) is not read"),)
-    assert by["Definition 1"].unread[0][1] == "set membership (\\in) is not read"
+    M, x, S = sympy.Function("M"), sympy.Symbol("x"), sympy.Symbol("S")
+    In, Pr = sympy.Function("In"), sympy.Function("Pr")
+    assert by["Definition 1"].formulas[0].expressions() == (  # M is applied (M(x)): a function, not a product
+        Pr(In(M(x), S)), sympy.exp(sympy.Symbol("eps")) * Pr(In(M(sympy.Symbol("x_prime")), S)))
     assert by["display, line 29"].introduces == ("f_b(z)",)
 
 
