@@ -12,7 +12,7 @@ sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy 
 Running the scaffold again never overwrites this file once it is edited: it writes the paper's new
 entries to a separate .new.py file.
 """
-# scaffold-digest: 1b91c80ecfb1ed20d2f46b34764a51e721d4a23444d70f29e229e91918f04084
+# scaffold-digest: b30e22512f6d25ae9b5a3a09e81b6a04ecdd8463a13ac6b92df3a993e4a9ac13
 
 from proofs import Claim
 from proofs.reading import Formula, pending
@@ -37,6 +37,7 @@ DEFINITIONS = (
 # TODO check_ldp: a ratio bounded by an exponential (privacy of a mechanism).
 # Once checked: ldp_claim(id, ..., mechanism=proofs.mechanisms.<family>(...), epsilon="eps",
 # domain=...).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Thm2",
     title=r"Theorem 2",
@@ -53,6 +54,7 @@ pending(Claim(
 # TODO identity: an equality of two expressions.
 # Once checked: define() it with two checks: proofs.identity(lhs, rhs, domain=...) and exact points
 # (proofs.exhaustive).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Eq2",
     title=r"Eq. (2)",
@@ -89,6 +91,7 @@ pending(Claim(
 # (write p(t) somewhere, or define it with :=, to read it as a function).
 # Read: n(...) read as the product of n and the parentheses: the paper never applies n to a name
 # (write n(t) somewhere, or define it with :=, to read it as a function).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Thm4",
     title=r"Theorem 4",
@@ -104,6 +107,7 @@ pending(Claim(
 # ---- Corollary 5 (line 67, 2 Estimating a proportion) --------------------------------------------
 # TODO check_approximation: it states an approximation (≈).
 # Once checked: approximation_claim(id, ..., exact=..., approx=..., regime="v -> a", domain=...).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Cor5",
     title=r"Corollary 5",

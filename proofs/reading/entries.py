@@ -7,7 +7,8 @@ item, in the paper's order:
 * a **definition**: a result titled Definition, Notation or Assumption, a display inside one, a display
   ``x := ...`` (also ``\\coloneqq``, ``\\triangleq``, ``\\equiv``), or a display ``x = ...`` introduced by
   *where*, *let*, *define*, *denote*, *we write* or *set* (``..., where $$p = \\frac{e^\\epsilon}{1+e^\\epsilon}$$``);
-  listed with the symbols it introduces;
+  listed with the symbols it introduces, and never a claim: a claim whose formulas use a name a definition
+  introduces is linked to it (:attr:`Entry.uses`);
 * **notation**: a display that names a matrix (``Q = \\begin{pmatrix} ... \\end{pmatrix}``) or shows an
   expression with no relation;
 * a **part** of a result: a display inside a theorem, lemma, ... — the result's claim carries it (its
@@ -25,7 +26,7 @@ equalities only → ``identity``; an inequality → ``check_sign``; nothing read
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from proofs.reading.document import Document, Item
 from proofs.reading.latexmath import Statement, Unread, declared_functions, read_formula
@@ -54,7 +55,8 @@ class Entry:
     ``(latex, reason)``; ``introduces`` the symbols or terms a definition introduces; ``reason`` why a
     definition or notation is one; ``printed`` the LaTeX fragments a claim records; ``statement`` the
     text of the claim (prose with ``$...$`` math); ``readings`` where the LaTeX allowed two readings, the
-    one taken (:attr:`~proofs.reading.latexmath.Statement.readings`)."""
+    one taken (:attr:`~proofs.reading.latexmath.Statement.readings`); ``uses`` the definitions a claim's
+    formulas use (their labels: a name one of them introduces occurs in the claim)."""
 
     item: Item
     status: str
@@ -68,6 +70,7 @@ class Entry:
     printed: tuple[str, ...] = ()
     statement: str = ""
     readings: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
 
     @property
     def read(self) -> int:
@@ -306,6 +309,38 @@ def describe(document: Document) -> tuple[Entry, ...]:
         engine, why = _engine(statements, item.latex)
         printed = (item.latex, *[document.items[k].latex for k in parts])
         out.append(_claim(item, ids, engine, why, formulas, unread, printed, references, statements))
+    return _linked(out)
+
+
+def _names(formulas: tuple[Formula, ...]) -> set[str]:
+    """The symbols and the functions applied in ``formulas``."""
+    import sympy
+
+    names: set[str] = set()
+    for formula in formulas:
+        for side in formula.expressions():
+            names |= {s.name for s in side.free_symbols if isinstance(s, sympy.Symbol)}
+            names |= {type(f).__name__ for f in side.atoms(sympy.core.function.AppliedUndef)}
+    return names
+
+
+_CITED = re.compile(r"\\(?:eqref|ref|cref|Cref|autoref)\s*\{([^{}]*)\}")
+
+
+def _linked(entries: list[Entry]) -> tuple[Entry, ...]:
+    """Each claim with the definitions it uses: those introducing a name its formulas hold (``p`` of
+    ``where p = ...``, ``f_b`` of ``f_b(z) := ...``) and those it cites (``\\eqref{eq:p}``)."""
+    defined = [(e.item.label, {n.split("(")[0] for n in e.introduces}, e.item.labels) for e in entries
+               if e.status == "definition"]
+    out = []
+    for entry in entries:
+        if entry.status == "claim" and defined:
+            names = _names(entry.formulas)
+            cited = set(_CITED.findall(" ".join(entry.printed)))
+            uses = tuple(label for label, introduced, keys in defined if label != entry.item.label
+                         and (introduced & names or cited & set(keys)))
+            entry = replace(entry, uses=uses)
+        out.append(entry)
     return tuple(out)
 
 

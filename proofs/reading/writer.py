@@ -118,6 +118,8 @@ def _claim_block(entry: Entry, paper: str) -> list[str]:
         lines += _comment(f"Not read: {reason}.")
     for reading in entry.readings:
         lines += _comment(f"Read: {reading}.")
+    if entry.uses:
+        lines += _comment(f"Uses the definitions of {', '.join(entry.uses)} (see DEFINITIONS).")
     title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
     if item.kind == "result" and item.note:
         title += f" ({item.note})"

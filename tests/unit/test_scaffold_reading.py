@@ -347,3 +347,23 @@ def test_undeclared_environments_are_noted(tmp_path):
     assert read_document(paper).notes == ("\\begin{theorem} is not declared by \\newtheorem: read as Theorem, "
                                           "numbered on a counter of its own (the document class may number it "
                                           "differently)",)
+
+
+def test_a_definition_is_no_pending_claim_and_the_results_using_it_are_linked_to_it():
+    """rr_paper.tex: ``where p = ...`` (Eq. (1)) is a definition; Theorem 4 uses p in its formula, Theorem 2
+    cites it (\\eqref{eq:p}); Lemma 3 neither."""
+    paper = Path(__file__).resolve().parents[2] / "examples" / "paper" / "rr_paper.tex"
+    by = {e.item.label: e for e in describe(read_document(paper))}
+    assert by["Eq. (1)"].status == "definition" and not by["Eq. (1)"].claim_id
+    assert by["Theorem 4"].uses == ("Eq. (1)",) and by["Theorem 2"].uses == ("Eq. (1)",)
+    assert by["Lemma 3"].uses == ()
+
+
+@pytest.mark.parametrize("words", ["Let", "We define", "Denote by"])
+def test_a_display_introduced_by_defining_words_is_a_definition(tmp_path, words):
+    paper = tmp_path / "p.tex"
+    paper.write_text("\\begin{document}\n" + words + "\n\\[ r = \\frac{1}{2} \\]\nThen\n\\[ r \\le 1 \\]\n"
+                     "\\end{document}\n")
+    entries = describe(read_document(paper))
+    assert [e.status for e in entries] == ["definition", "claim"]
+    assert entries[1].uses == (entries[0].item.label,)
