@@ -223,3 +223,10 @@ def test_each_todo_names_the_short_declaration_that_fits():
         block = text.split(f"# TODO {engine}:")[1].split("pending(")[0]
         assert f"Once checked: {declaration}" in block.replace("\n# ", " ")
     assert "approximation_claim" in text and "sign_claim" in text
+
+
+def test_a_claims_file_scaffolded_by_0_3_0_still_imports_its_names():
+    import proofs.reading as reading
+    import proofs.scaffold as old
+
+    assert (old.pending, old.Formula, old.is_pending) == (reading.pending, reading.Formula, reading.is_pending)
