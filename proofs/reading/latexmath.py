@@ -1406,6 +1406,9 @@ def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset
     if len(text) > MAX_FORMULA:
         return Unread(latex, f"{len(text)} characters long; formulas of at most {MAX_FORMULA} (MAX_FORMULA) are read")
     body, condition = _cut_condition(text)
+    if re.match(r"(if and only if|iff|exactly when)\b", condition):
+        return Unread(latex, "an equivalence of two relations (if and only if) is not read: write it as two "
+                             "implications, each a claim")
     body = body.strip().rstrip(".,;").strip()
     if not body:
         return Unread(latex, "no formula before the words")

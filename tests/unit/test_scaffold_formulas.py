@@ -156,6 +156,8 @@ def test_a_probability_of_a_membership_is_an_event():
 
 @pytest.mark.parametrize("latex, reason", [
     (r"x \in [0, 1]", "set membership (\\in) is not read"),
+    (r"a \le b \quad \text{if and only if} \quad c \le d", "an equivalence of two relations (if and only if) is "
+     "not read: write it as two implications, each a claim"),
     (r"x \le a, b", "a list of terms separated by commas inside a relation (a, b \\le c)"),
     (r"a < b, c > d", "a list of terms separated by commas inside a relation (a, b \\le c)"),
     (r"\sum_{x \in S}^{n} x = 1", "a \\sum over a set with an upper bound"),
