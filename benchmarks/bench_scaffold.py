@@ -1,10 +1,11 @@
 """Parse quality of the scaffold's formula reader on 003, and the run time of the scaffold and coverage
 commands (a measurement, not a timed test).
 
-1. Every displayed formula of 003 (:mod:`proofs.coverage.texts`; the LaTeX source of each line taken from
-   the text by :func:`~proofs.coverage.texts.display_sources`) is read by
-   :func:`proofs.scaffold.latexmath.read_formula`, its lines joined into one chain. Reported: the share read
-   into sympy, and for each formula not read, the reason.
+1. Every displayed formula of 003 (:mod:`proofs.reading.texts`; the LaTeX source of each line taken from
+   the text by :func:`~proofs.reading.texts.display_sources`) is read by
+   :func:`proofs.reading.latexmath.read_formula`, its lines joined into one chain. Reported: the share read
+   into sympy, and for each formula not read, the reason; for each formula read, every place where the
+   LaTeX allowed two readings and the one taken (``Statement.readings``).
 2. Each display that a registered claim covers (its source names it, or its ``printed`` fragment is found in
    it) is compared with the claim's expression where the catalog holds one — the formulas of
    :mod:`catalog.derivations.printed`, "exactly as printed", by claim id (:data:`EXPRESSIONS`). A display *matches*
@@ -12,7 +13,10 @@ commands (a measurement, not a timed test).
    == 0``, after the symbols of both are matched by name (the catalog's symbols carry assumptions, the
    reader's do not), ``A`` read as the catalog's ``A(n, q3)`` and the index of every sum renamed alike.
    Reported: the share of the comparable displays that match, and each comparison.
-3. The time of ``scaffold`` and ``coverage --paper`` on the example note and on the test paper of
+3. The worked example (examples/paper/): the share of its displays read, the share of the scaffolded
+   declarations that run as written (the file loads; each formula reads back into sympy), and the
+   scaffold's time per page (:data:`PAGE_CHARACTERS` characters of LaTeX).
+4. The time of ``scaffold`` and ``coverage --paper`` on the example note and on the test paper of
    tests/unit/scaffold_papers (noisy on a shared machine: each is the least of three runs).
 
 Run: ``.venv/bin/python benchmarks/bench_scaffold.py`` (``--json`` for the numbers alone).
@@ -66,33 +70,60 @@ def _canonical_sums(expr):
     return rename(expr)
 
 
+#: Longest a comparison of two expressions may take (seconds); a longer one is a mismatch.
+COMPARE_SECONDS = 20
+
+
 def _equal(a, b) -> bool:
+    import signal
+
     import sympy
 
+    def give_up(*_):
+        raise TimeoutError
+
+    previous = signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(COMPARE_SECONDS)
     try:
         return sympy.simplify(a - b) == 0
-    except Exception:  # noqa: BLE001 - a comparison sympy cannot make is a mismatch, reported as such
+    except Exception:  # noqa: BLE001 - a comparison sympy cannot make (or not in time) is a mismatch
         return False
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _joined(lines: list[str]) -> str:
+    """The lines of a display as one formula: a line that starts with a relation or an operator goes on
+    with the chain above it; one that starts with its own left side is a statement of its own (as the
+    scaffold reads the lines of an ``align``, :mod:`proofs.reading.document`)."""
+    import re
+
+    out = ""
+    for line in lines:
+        starts = re.match(r"\s*(=|<|>|\\le|\\ge|\\ne|\\approx|[+\-])", line)
+        out = line if not out else out + (" " if starts else ", \\quad ") + line
+    return out
 
 
 def parse_quality() -> dict:
     import catalog.derivations.printed as P
     from proofs.base import registry
-    from proofs.coverage.report import paper_coverage
-    from proofs.coverage.texts import display_sources, load
-    from proofs.scaffold.latexmath import Unread, read_formula
+    from proofs.reading.coverage import paper_coverage
+    from proofs.reading.texts import display_sources, load
+    from proofs.reading.latexmath import Unread, declared_functions, read_formula
 
     text = load("003")
     covered = {c.entry.label: c.claims for c in paper_coverage("003", registry.claims()).entries}
     rows, read, comparable, matched = [], 0, 0, 0
     start = time.perf_counter()
-    for entry in text.entries:
-        if entry.kind != "display":
-            continue
-        latex = " ".join(display_sources(text, entry))
-        found = read_formula(latex)
+    displays = [(entry, _joined(display_sources(text, entry))) for entry in text.entries if entry.kind == "display"]
+    functions = declared_functions(" ".join(f"${latex}$" for _, latex in displays))
+    for entry, latex in displays:
+        found = read_formula(latex, functions=functions)
         row = {"display": entry.label, "latex": latex[:160], "read": not isinstance(found, Unread),
-               "reason": found.reason if isinstance(found, Unread) else "", "claims": list(covered[entry.label])}
+               "reason": found.reason if isinstance(found, Unread) else "", "claims": list(covered[entry.label]),
+               "readings": [] if isinstance(found, Unread) else sorted({r for s in found for r in s.readings})}
         if row["read"]:
             read += 1
             expected = [(cid, name) for cid in covered[entry.label] for name in EXPRESSIONS.get(cid, ())]
@@ -111,6 +142,47 @@ def parse_quality() -> dict:
             "comparable": comparable, "matched": matched,
             "matched_share": round(matched / comparable, 3) if comparable else None,
             "seconds": round(seconds, 2), "rows": rows}
+
+
+#: Characters of LaTeX source per printed page (a dense two-column page holds about 5,000, a one-column
+#: article page about 3,000): the unit of "time per page".
+PAGE_CHARACTERS = 3_000
+
+
+def example_quality() -> dict:
+    """The worked example (examples/paper/): its displays read, and the share of the scaffolded
+    declarations that run as written: the file loads as a claims file, and each formula it records reads
+    back into sympy (``Formula.expressions()``)."""
+    from proofs.base import registry
+    from proofs.base.pending import todo_of
+    from proofs.reading.command import scaffold
+    from proofs.userclaims import load_claims_file
+
+    paper = ROOT / "examples" / "paper" / "rr_paper.tex"
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / paper.name
+        copy.write_text(paper.read_text(encoding="utf-8"), encoding="utf-8")
+        start = time.perf_counter()
+        result = scaffold(copy, Path(folder) / "claims.py")
+        seconds = time.perf_counter() - start
+        before = set(registry.ids())
+        ids = load_claims_file(Path(folder) / "claims.py")
+        formulas = [f for i in ids if todo_of(i) for f in todo_of(i).formulas]
+        runs = 0
+        for formula in formulas:
+            try:
+                formula.expressions()
+                runs += 1
+            except Exception:  # noqa: BLE001 - a formula that does not read back is counted, not raised
+                pass
+        registry.forget([i for i in registry.ids() if i not in before])
+    displays = [e for e in result.entries if e.item.kind == "display"]
+    read = sum(1 for e in displays if e.formulas and not e.unread)
+    pages = max(1, len(paper.read_text(encoding="utf-8"))) / PAGE_CHARACTERS
+    return {"displays": len(displays), "displays_read": read, "claims": len(ids), "formulas": len(formulas),
+            "formulas_run": runs, "run_share": round(runs / len(formulas), 3) if formulas else None,
+            "seconds_per_page": round(seconds / pages, 2), "pages": round(pages, 2),
+            "readings": sorted({r for e in result.entries for r in e.readings})}
 
 
 def _least_of_three(argv: list[str]) -> float:
@@ -138,12 +210,19 @@ def command_times() -> dict:
 
 def main() -> None:
     quality = parse_quality()
+    example = example_quality()
     times = command_times()
     if "--json" in sys.argv:
-        print(json.dumps({"quality": quality, "seconds": times}, indent=2, ensure_ascii=False))
+        print(json.dumps({"quality": quality, "example": example, "seconds": times}, indent=2, ensure_ascii=False))
         return
     print(f"003 displays read into sympy: {quality['read']} of {quality['displays']} ({100 * quality['read_share']:.0f}%)"
           f" in {quality['seconds']} s")
+    print(f"example note: displays read {example['displays_read']} of {example['displays']}; scaffolded formulas "
+          f"that run as written {example['formulas_run']} of {example['formulas']} in {example['claims']} claims; "
+          f"scaffold {example['seconds_per_page']} s per page ({example['pages']} pages of {PAGE_CHARACTERS} "
+          "characters)")
+    for reading in example["readings"]:
+        print(f"  example, read: {reading}")
     print(f"read and comparable with a registered claim's expression: {quality['comparable']}; equal: "
           f"{quality['matched']} ({100 * (quality['matched_share'] or 0):.0f}%)")
     for row in quality["rows"]:
@@ -153,6 +232,8 @@ def main() -> None:
             extra = f"; equal to {', '.join(row['equal'])}" if row["equal"] else \
                 f"; equal to none of {', '.join(row['compared_with'])}"
         print(f"  {row['display']:<20} {state}{extra}")
+        for reading in row.get("readings", ()):
+            print(f"  {'':<20} read: {reading}")
     print("command times (least of 3 runs, noisy):")
     for name, seconds in times.items():
         print(f"  {name:<60} {seconds} s")

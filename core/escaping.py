@@ -1,5 +1,5 @@
 """Outside text shown in Markdown as text, never as markup: the escapes every Markdown writer shares (the
-report's, :mod:`proofs.report.markdown`, and the coverage table's, :mod:`proofs.coverage.render`).
+report's, :mod:`proofs.report.markdown`, and the coverage table's, :mod:`proofs.reading.render`).
 
 They live at the bottom layer because both writers need them and the coverage table sits below the report.
 """

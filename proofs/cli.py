@@ -59,9 +59,9 @@ from proofs.base import registry
 from proofs.base.budget import BUDGETS
 from proofs.base.verdict import Status
 from proofs.certificates import check_directory as check_certificates_directory, file_name, write_certificates
-from proofs.coverage.render import (render_html as coverage_html, render_markdown as coverage_markdown,
+from proofs.reading.render import (render_html as coverage_html, render_markdown as coverage_markdown,
                                     render_table as coverage_table)
-from proofs.coverage.report import coverage as coverage_of
+from proofs.reading.coverage import coverage as coverage_of
 from proofs.execution import signals
 from proofs.execution.cluster import check_address
 from proofs.base.extras import require
@@ -70,7 +70,7 @@ from proofs.files import Transaction, check_directory
 from proofs.report.schema import ClaimReport, Report, load_report
 from proofs.report import view
 from proofs.report.terminal import plain, render_claim
-from proofs.scaffold.command import scaffold
+from proofs.reading.command import scaffold
 from proofs.userclaims import load_claims_file
 
 __all__ = ["main"]

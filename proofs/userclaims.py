@@ -18,7 +18,7 @@ A claims file is an ordinary module that uses the public API::
 registered one is a one-line error naming the file; so is a file that defines no claim, a claim with
 fewer than two independent methods, a file that fails to import, raises or exits (``sys.exit`` in a
 claims file stops the load, not the program). An interrupt (Ctrl-C) while it loads stops the command. A
-claim registered with :func:`proofs.scaffold.pending` (a scaffolded claim, no check yet) is accepted with no
+claim registered with :func:`proofs.reading.pending` (a scaffolded claim, no check yet) is accepted with no
 check at all, and is reported inconclusive ("no check implemented yet"); a pending claim that has checks is
 refused. Its claims then run like any other: the same verdict rule, the same reports. A check that returns
 anything other than Evidence makes its
@@ -42,7 +42,7 @@ from core.errors import InvalidArgument, ToolkitError, invalid
 from proofs.base import registry
 from proofs.base.claim import USER_MODULE_PREFIX
 from proofs.execution.claim import stdout_to_stderr
-from proofs.scaffold.pending import is_pending
+from proofs.base.pending import is_pending
 
 __all__ = ["load_claims_file", "load_claims_module", "load_builtin_catalog", "BUILTIN_CATALOG", "user_claim_ids",
            "claims_file_of", "sources"]

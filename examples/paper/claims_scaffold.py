@@ -12,10 +12,10 @@ sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy 
 Running the scaffold again never overwrites this file once it is edited: it writes the paper's new
 entries to a separate .new.py file.
 """
-# scaffold-digest: 36393668d2a5ca23255ceae8853b2386331ab4e531370e0a054c697e746a4d40
+# scaffold-digest: b30e22512f6d25ae9b5a3a09e81b6a04ecdd8463a13ac6b92df3a993e4a9ac13
 
 from proofs import Claim
-from proofs.scaffold import Formula, pending
+from proofs.reading import Formula, pending
 
 PAPER = r"rr_paper.tex"
 
@@ -37,6 +37,7 @@ DEFINITIONS = (
 # TODO check_ldp: a ratio bounded by an exponential (privacy of a mechanism).
 # Once checked: ldp_claim(id, ..., mechanism=proofs.mechanisms.<family>(...), epsilon="eps",
 # domain=...).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Thm2",
     title=r"Theorem 2",
@@ -53,6 +54,7 @@ pending(Claim(
 # TODO identity: an equality of two expressions.
 # Once checked: define() it with two checks: proofs.identity(lhs, rhs, domain=...) and exact points
 # (proofs.exhaustive).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Eq2",
     title=r"Eq. (2)",
@@ -85,6 +87,11 @@ pending(Claim(
 # TODO check_moment: a moment (E, Var) or a probability of a statistic.
 # Once checked: moment_claim(id, ..., statistic=..., claimed=..., moment="mean" or "variance",
 # mechanism=..., counts= or prior=, domain=...).
+# Read: p(...) read as the product of p and the parentheses: the paper never applies p to a name
+# (write p(t) somewhere, or define it with :=, to read it as a function).
+# Read: n(...) read as the product of n and the parentheses: the paper never applies n to a name
+# (write n(t) somewhere, or define it with :=, to read it as a function).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Thm4",
     title=r"Theorem 4",
@@ -100,6 +107,7 @@ pending(Claim(
 # ---- Corollary 5 (line 67, 2 Estimating a proportion) --------------------------------------------
 # TODO check_approximation: it states an approximation (≈).
 # Once checked: approximation_claim(id, ..., exact=..., approx=..., regime="v -> a", domain=...).
+# Uses the definitions of Eq. (1) (see DEFINITIONS).
 pending(Claim(
     id="rr_paper.Cor5",
     title=r"Corollary 5",

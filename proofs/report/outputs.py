@@ -16,7 +16,7 @@ from typing import TextIO
 from core.errors import invalid
 from proofs.files import Transaction, check_file, write_text
 from proofs.report.schema import Report
-from proofs.coverage.report import coverage as compute
+from proofs.reading.coverage import coverage as compute
 from proofs.report.figures import draw_images
 from proofs.report.html import render_html
 from proofs.report.latex_doc import check_latex_directory, latex_files
@@ -42,7 +42,7 @@ def check_targets(*, output: str | None = None, latex: str | None = None, html: 
 
 
 def coverage(*, whole_catalog: bool) -> object | None:
-    """The coverage of the texts (:func:`proofs.coverage.report.coverage`) when the whole catalog ran: the
+    """The coverage of the texts (:func:`proofs.reading.coverage.coverage`) when the whole catalog ran: the
     percentages are about the registry, so a run of some claims carries none. A failure there is reported
     on stderr and never hides the verdicts."""
     if not whole_catalog:

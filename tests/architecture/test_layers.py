@@ -31,8 +31,8 @@ LAYERS = (
     ("catalog", 6),  # the built-in catalog: claims, the checks only they share, derivations, models, figures
     ("proofs.runner", 7),
     ("proofs.execution", 7),
-    ("proofs.coverage", 7),
-    ("proofs.scaffold", 7),
+    ("proofs.reading", 7),  # a paper's LaTeX read: the scaffold and the coverage of the texts
+    ("proofs.scaffold", 7),  # the name scaffolds of 0.3.0 import
     ("proofs.userclaims", 7),
     ("proofs.report", 8),
     ("proofs.figures", 8),

@@ -6,8 +6,8 @@ import pytest
 
 from core.errors import InvalidArgument
 from proofs.base.claim import Claim
-from proofs.coverage.report import coverage, paper_coverage, printed_check
-from proofs.coverage.texts import display_sources, load, normalise
+from proofs.reading.coverage import coverage, paper_coverage, printed_check
+from proofs.reading.texts import display_sources, load, normalise
 
 RESULTS_003 = (
     ["Definition 3.1", "Lemma 3.2", "Lemma 3.3", "Lemma 3.4", "Theorem 3.5", "Corollary 3.6", "Example 3.7",
@@ -127,3 +127,21 @@ def test_display_sources_refuses_a_result_in_one_line():
     result = next(e for e in text.entries if e.kind != "display")
     with pytest.raises(InvalidArgument, match=r"entry='Definition 3.1': display_sources reads the displays of 003"):
         display_sources(text, result)
+
+
+EXAMPLE_PAPER = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples" / "paper" / "rr_paper.tex"
+
+
+def test_a_claim_whose_formula_equals_an_entrys_covers_it_without_copying_the_latex():
+    """The statement writes p(1 - p) as p - p^2: no printed fragment, no entry named, the same formula."""
+    mine = _claim(id="rr_paper.variance", source="rr_paper.tex", printed=(),
+                  statement=r"The variance is $\operatorname{Var}[\hat{\pi}] = \frac{p - p^2}{n(2p-1)^2}$.")
+    report = coverage([mine], papers=[str(EXAMPLE_PAPER)]).papers[0]
+    covered = {e.entry.label for e in report.entries if e.status == "covered"}
+    assert covered == {"Theorem 4", "Eq. (4)"}
+
+
+def test_a_coverage_run_on_a_paper_of_your_own_says_nothing_about_claims_of_other_texts():
+    other = _claim(id="Probe.other", source="003 Lemma 3.2", printed=("not in the paper",))
+    report = coverage([other], papers=[str(EXAMPLE_PAPER)])
+    assert report.printed == ()

@@ -15,8 +15,8 @@ import pytest
 from core.errors import InvalidArgument
 from proofs.base import registry
 from proofs.base.claim import Claim
-from proofs.coverage.report import coverage
-from proofs.scaffold import Formula, is_pending, pending, scaffold, todo_of
+from proofs.reading.coverage import coverage
+from proofs.reading import Formula, is_pending, pending, scaffold, todo_of
 from proofs.userclaims import load_claims_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def test_pending_claims_load_with_no_check_and_are_inconclusive(tmp_path):
     from proofs.runner import run_claim
 
     path = tmp_path / "pending_only.py"
-    path.write_text("from proofs import Claim\nfrom proofs.scaffold import Formula, pending\n"
+    path.write_text("from proofs import Claim\nfrom proofs.reading import Formula, pending\n"
                     "pending(Claim(id='PendingOnly.a', title='t', source='x.tex Lemma 1', statement='$a = b$', "
                     "domain='d'), engine='identity', formulas=(Formula(('=',), (\"Symbol('a')\", \"Symbol('b')\")),))\n")
     try:
@@ -56,7 +56,7 @@ def test_pending_claims_load_with_no_check_and_are_inconclusive(tmp_path):
 
 def test_a_pending_claim_with_checks_is_refused_in_one_line(tmp_path):
     path = tmp_path / "pending_checked.py"
-    path.write_text("from proofs import Claim, check, Evidence\nfrom proofs.scaffold import pending\n"
+    path.write_text("from proofs import Claim, check, Evidence\nfrom proofs.reading import pending\n"
                     "pending(Claim(id='PendingChecked.a', title='t', source='s', statement='$a$', domain='d'), "
                     "engine='identity')\n"
                     "@check('PendingChecked.a', 'symbolic')\ndef _c(budget):\n    return []\n")
@@ -223,3 +223,10 @@ def test_each_todo_names_the_short_declaration_that_fits():
         block = text.split(f"# TODO {engine}:")[1].split("pending(")[0]
         assert f"Once checked: {declaration}" in block.replace("\n# ", " ")
     assert "approximation_claim" in text and "sign_claim" in text
+
+
+def test_a_claims_file_scaffolded_by_0_3_0_still_imports_its_names():
+    import proofs.reading as reading
+    import proofs.scaffold as old
+
+    assert (old.pending, old.Formula, old.is_pending) == (reading.pending, reading.Formula, reading.is_pending)

@@ -10,10 +10,10 @@ import pytest
 import sympy
 
 from core.errors import InvalidArgument
-from proofs.scaffold.document import read_document
-from proofs.scaffold.entries import describe
-from proofs.scaffold.macros import expand
-from proofs.scaffold.source import read_source, strip_comment
+from proofs.reading.document import read_document
+from proofs.reading.entries import describe
+from proofs.reading.macros import expand
+from proofs.reading.source import read_source, strip_comment
 
 LAPLACE = Path(__file__).parent / "scaffold_papers" / "laplace" / "main.tex"
 
@@ -118,7 +118,7 @@ def test_root_names_a_wider_folder_and_must_hold_the_paper(tmp_path):
 
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
-    from proofs.scaffold import source
+    from proofs.reading import source
 
     monkeypatch.setattr(source, "MAX_BYTES", 1000)
     main = _write(tmp_path, {"main.tex": "\\section{A}\n\\input{big}\n", "big.tex": "x" * 2000})
@@ -190,7 +190,7 @@ def test_a_def_that_doubles_its_argument_twenty_deep_stops_at_the_limit():
 
 
 def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
-    from proofs.scaffold import macros
+    from proofs.reading import macros
 
     monkeypatch.setattr(macros, "MAX_OUTPUT", 1000)
     text = "\\newcommand{\\d}[1]{#1#1}" + "\\d{" * 12 + "ab" + "}" * 12
@@ -199,7 +199,7 @@ def test_the_expanded_size_is_checked_as_it_grows(monkeypatch):
 
 
 def test_a_text_longer_than_the_input_limit_is_refused_before_it_is_read(monkeypatch):
-    from proofs.scaffold import macros
+    from proofs.reading import macros
 
     monkeypatch.setattr(macros, "MAX_INPUT", 100)
     with pytest.raises(InvalidArgument, match=r"is 101 characters long; at most 100 \(MAX_INPUT\)"):
@@ -217,7 +217,7 @@ def test_a_three_megabyte_display_stops_the_reading_in_one_line(tmp_path):
 
 
 def test_a_formula_longer_than_the_limit_is_listed_as_not_read():
-    from proofs.scaffold.latexmath import MAX_FORMULA, Unread, read_formula
+    from proofs.reading.latexmath import MAX_FORMULA, Unread, read_formula
 
     found = read_formula(" + ".join(f"x_{{{i}}}" for i in range(MAX_FORMULA // 5)))
     assert isinstance(found, Unread) and f"at most {MAX_FORMULA} (MAX_FORMULA)" in found.reason
@@ -289,7 +289,10 @@ def test_formulas_of_the_unseen_paper_are_read_or_say_why_not(laplace):
     assert by["Eq. (V)"].formulas[0].expressions() == (sympy.Function("Var")(sympy.Symbol("S_n")), 2 * n * b ** 2)
     assert by["Eq. (2.3)"].unread == (("S_n \\in \\mathbb{R}", "set membership (\\in) is not read"),)
     assert by["Lemma 2.2"].unread == (("x_1 + \\cdots + x_n \\le n \\max_i x_i.", "an ellipsis (\\cdots) is not read"),)
-    assert by["Definition 1"].unread[0][1] == "set membership (\\in) is not read"
+    M, x, S = sympy.Function("M"), sympy.Symbol("x"), sympy.Symbol("S")
+    In, Pr = sympy.Function("In"), sympy.Function("Pr")
+    assert by["Definition 1"].formulas[0].expressions() == (  # M is applied (M(x)): a function, not a product
+        Pr(In(M(x), S)), sympy.exp(sympy.Symbol("eps")) * Pr(In(M(sympy.Symbol("x_prime")), S)))
     assert by["display, line 29"].introduces == ("f_b(z)",)
 
 
@@ -344,3 +347,23 @@ def test_undeclared_environments_are_noted(tmp_path):
     assert read_document(paper).notes == ("\\begin{theorem} is not declared by \\newtheorem: read as Theorem, "
                                           "numbered on a counter of its own (the document class may number it "
                                           "differently)",)
+
+
+def test_a_definition_is_no_pending_claim_and_the_results_using_it_are_linked_to_it():
+    """rr_paper.tex: ``where p = ...`` (Eq. (1)) is a definition; Theorem 4 uses p in its formula, Theorem 2
+    cites it (\\eqref{eq:p}); Lemma 3 neither."""
+    paper = Path(__file__).resolve().parents[2] / "examples" / "paper" / "rr_paper.tex"
+    by = {e.item.label: e for e in describe(read_document(paper))}
+    assert by["Eq. (1)"].status == "definition" and not by["Eq. (1)"].claim_id
+    assert by["Theorem 4"].uses == ("Eq. (1)",) and by["Theorem 2"].uses == ("Eq. (1)",)
+    assert by["Lemma 3"].uses == ()
+
+
+@pytest.mark.parametrize("words", ["Let", "We define", "Denote by"])
+def test_a_display_introduced_by_defining_words_is_a_definition(tmp_path, words):
+    paper = tmp_path / "p.tex"
+    paper.write_text("\\begin{document}\n" + words + "\n\\[ r = \\frac{1}{2} \\]\nThen\n\\[ r \\le 1 \\]\n"
+                     "\\end{document}\n")
+    entries = describe(read_document(paper))
+    assert [e.status for e in entries] == ["definition", "claim"]
+    assert entries[1].uses == (entries[0].item.label,)

@@ -1,9 +1,9 @@
 """The claims file a scaffold writes, and how a second run treats the first one's file.
 
-:func:`render` turns the entries of a paper (:mod:`proofs.scaffold.entries`) into the text of a claims file
+:func:`render` turns the entries of a paper (:mod:`proofs.reading.entries`) into the text of a claims file
 that loads as it is: one ``pending(Claim(...), engine=..., formulas=...)`` per claim, in the paper's order,
 each under a comment naming the entry, its line and a ``# TODO`` with the engine that fits; the definitions
-and notation as the data ``DEFINITIONS``; the formulas read as :class:`~proofs.scaffold.pending.Formula`
+and notation as the data ``DEFINITIONS``; the formulas read as :class:`~proofs.base.pending.Formula`
 data (``sympy.srepr`` strings). The text depends on nothing but the paper (no date, no absolute path), so a
 run on the same paper writes the same bytes.
 
@@ -33,10 +33,10 @@ from pathlib import Path
 
 from core.errors import invalid
 from proofs.base.version import __version__
-from proofs.coverage.texts import normalise
-from proofs.scaffold.document import Document
-from proofs.scaffold.entries import Entry
-from proofs.scaffold.pending import DECLARATIONS, ENGINES
+from proofs.reading.texts import normalise
+from proofs.reading.document import Document
+from proofs.reading.entries import Entry
+from proofs.base.pending import DECLARATIONS, ENGINES
 
 __all__ = ["render", "write_scaffold", "ScaffoldResult", "DIGEST_PREFIX"]
 
@@ -116,6 +116,10 @@ def _claim_block(entry: Entry, paper: str) -> list[str]:
         lines += _comment(f"Once checked: {DECLARATIONS[entry.engine]}.")
     for latex, reason in entry.unread:
         lines += _comment(f"Not read: {reason}.")
+    for reading in entry.readings:
+        lines += _comment(f"Read: {reading}.")
+    if entry.uses:
+        lines += _comment(f"Uses the definitions of {', '.join(entry.uses)} (see DEFINITIONS).")
     title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
     if item.kind == "result" and item.note:
         title += f" ({item.note})"
@@ -161,7 +165,7 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
     body = [
         "",
         "from proofs import Claim",
-        "from proofs.scaffold import Formula, pending",
+        "from proofs.reading import Formula, pending",
         "",
         f"PAPER = {_string(paper)}",
         "",

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import invalid
-from proofs.scaffold.document import Document, read_document
-from proofs.scaffold.entries import Entry, describe
-from proofs.scaffold.writer import ScaffoldResult, write_scaffold
+from proofs.reading.document import Document, read_document
+from proofs.reading.entries import Entry, describe
+from proofs.reading.writer import ScaffoldResult, write_scaffold
 
 __all__ = ["scaffold", "Scaffolded", "default_output"]
 

@@ -1,13 +1,14 @@
 """What each result and displayed formula of a paper is: a claim to check, a definition, notation, or a
 part of a result, with its formulas read and the engine that fits.
 
-:func:`describe` takes a :class:`~proofs.scaffold.document.Document` and returns one :class:`Entry` per
+:func:`describe` takes a :class:`~proofs.reading.document.Document` and returns one :class:`Entry` per
 item, in the paper's order:
 
 * a **definition**: a result titled Definition, Notation or Assumption, a display inside one, a display
   ``x := ...`` (also ``\\coloneqq``, ``\\triangleq``, ``\\equiv``), or a display ``x = ...`` introduced by
   *where*, *let*, *define*, *denote*, *we write* or *set* (``..., where $$p = \\frac{e^\\epsilon}{1+e^\\epsilon}$$``);
-  listed with the symbols it introduces;
+  listed with the symbols it introduces, and never a claim: a claim whose formulas use a name a definition
+  introduces is linked to it (:attr:`Entry.uses`);
 * **notation**: a display that names a matrix (``Q = \\begin{pmatrix} ... \\end{pmatrix}``) or shows an
   expression with no relation;
 * a **part** of a result: a display inside a theorem, lemma, ... — the result's claim carries it (its
@@ -16,7 +17,7 @@ item, in the paper's order:
   inequality, an ≈ chain). A result without a display is read from its inline formulas that hold a
   relation, leaving out its hypotheses (a symbol bounded by a number: ``$t \\ge 0$``).
 
-The engine that fits a claim (:data:`proofs.scaffold.pending.ENGINES`), in this order: an ``≈`` →
+The engine that fits a claim (:data:`proofs.base.pending.ENGINES`), in this order: an ``≈`` →
 ``check_approximation``; a ratio bounded by ``e^{...}``, or words on privacy (*-LDP*, *differentially
 private*) → ``check_ldp``; a moment (``E``, ``Var``, ``Cov``; *unbiased*, *variance*) → ``check_moment``;
 equalities only → ``identity``; an inequality → ``check_sign``; nothing read → ``unknown``.
@@ -25,11 +26,11 @@ equalities only → ``identity``; an inequality → ``check_sign``; nothing read
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from proofs.scaffold.document import Document, Item
-from proofs.scaffold.latexmath import FormulaStatement, Unread, read_formula
-from proofs.scaffold.pending import Formula
+from proofs.reading.document import Document, Item
+from proofs.reading.latexmath import FormulaStatement, Unread, declared_functions, read_formula
+from proofs.base.pending import Formula
 
 __all__ = ["Entry", "describe", "claim_id", "paper_prefix", "inline_math"]
 
@@ -44,9 +45,6 @@ _EMPHASIS = re.compile(r"\\(?:emph|textbf|textit)\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
 _INLINE = re.compile(r"(?<!\\)\$(?!\$)((?:[^$\\]|\\.)+?)\$|\\\((.+?)\\\)")
 _DISPLAY_IN_TEXT = re.compile(r"\\begin\{(equation|align|gather|multline|flalign|alignat|eqnarray|displaymath)(\*?)\}"
                               r"(.*?)\\end\{\1\2\}|\\\[(.*?)\\\]|\$\$(.*?)\$\$", re.DOTALL)
-_FUNCTION = re.compile(r"(?<![\\A-Za-z])([A-Za-z])(?:_\{[^{}]*\}|_[A-Za-z0-9])?(?:\^\{[^{}]*\})?\s*\([^()]*\)\s*"
-                       r"(?::=|\\coloneqq|\\triangleq|\\equiv)")
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -56,7 +54,9 @@ class Entry:
     ``claim_id`` for a claim; ``engine``/``why`` the engine that fits; ``formulas`` read and ``unread``
     ``(latex, reason)``; ``introduces`` the symbols or terms a definition introduces; ``reason`` why a
     definition or notation is one; ``printed`` the LaTeX fragments a claim records; ``statement`` the
-    text of the claim (prose with ``$...$`` math)."""
+    text of the claim (prose with ``$...$`` math); ``readings`` where the LaTeX allowed two readings, the
+    one taken (:attr:`~proofs.reading.latexmath.FormulaStatement.readings`); ``uses`` the definitions a claim's
+    formulas use (their labels: a name one of them introduces occurs in the claim)."""
 
     item: Item
     status: str
@@ -69,6 +69,8 @@ class Entry:
     reason: str = ""
     printed: tuple[str, ...] = ()
     statement: str = ""
+    readings: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
 
     @property
     def read(self) -> int:
@@ -231,7 +233,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
     """Every item of ``document`` with what the scaffold makes of it (see the module docstring)."""
     import sympy
 
-    functions = frozenset(m.group(1) for item in document.items for m in _FUNCTION.finditer(item.latex))
+    functions = declared_functions(document.text or "\n".join(item.latex for item in document.items))
     read: dict[int, tuple[list[FormulaStatement], list[tuple[str, str]]]] = {}
     for index, item in enumerate(document.items):
         if item.kind == "display":
@@ -276,7 +278,7 @@ def describe(document: Document) -> tuple[Entry, ...]:
                                  reason=f"introduced by '{_DEFINING_WORDS.search(item.before).group(1)}'"))
                 continue
             engine, why = _engine(statements, item.latex)
-            out.append(_claim(item, ids, engine, why, formulas, unread, (item.latex,), references))
+            out.append(_claim(item, ids, engine, why, formulas, unread, (item.latex,), references, statements))
             continue
         # a result: its displays' formulas, else the relations of its inline math
         parts = [k for k in range(index + 1, len(document.items))
@@ -306,7 +308,39 @@ def describe(document: Document) -> tuple[Entry, ...]:
             continue
         engine, why = _engine(statements, item.latex)
         printed = (item.latex, *[document.items[k].latex for k in parts])
-        out.append(_claim(item, ids, engine, why, formulas, unread, printed, references))
+        out.append(_claim(item, ids, engine, why, formulas, unread, printed, references, statements))
+    return _linked(out)
+
+
+def _names(formulas: tuple[Formula, ...]) -> set[str]:
+    """The symbols and the functions applied in ``formulas``."""
+    import sympy
+
+    names: set[str] = set()
+    for formula in formulas:
+        for side in formula.expressions():
+            names |= {s.name for s in side.free_symbols if isinstance(s, sympy.Symbol)}
+            names |= {type(f).__name__ for f in side.atoms(sympy.core.function.AppliedUndef)}
+    return names
+
+
+_CITED = re.compile(r"\\(?:eqref|ref|cref|Cref|autoref)\s*\{([^{}]*)\}")
+
+
+def _linked(entries: list[Entry]) -> tuple[Entry, ...]:
+    """Each claim with the definitions it uses: those introducing a name its formulas hold (``p`` of
+    ``where p = ...``, ``f_b`` of ``f_b(z) := ...``) and those it cites (``\\eqref{eq:p}``)."""
+    defined = [(e.item.label, {n.split("(")[0] for n in e.introduces}, e.item.labels) for e in entries
+               if e.status == "definition"]
+    out = []
+    for entry in entries:
+        if entry.status == "claim" and defined:
+            names = _names(entry.formulas)
+            cited = set(_CITED.findall(" ".join(entry.printed)))
+            uses = tuple(label for label, introduced, keys in defined if label != entry.item.label
+                         and (introduced & names or cited & set(keys)))
+            entry = replace(entry, uses=uses)
+        out.append(entry)
     return tuple(out)
 
 
@@ -316,7 +350,7 @@ def _result_name(item: Item) -> str:
 
 def _claim(item: Item, ids: set[str], engine: str, why: str, formulas: tuple[Formula, ...],
            unread: list[tuple[str, str]] | tuple[tuple[str, str], ...], printed: tuple[str, ...],
-           references: dict[str, str]) -> Entry:
+           references: dict[str, str], statements: list[FormulaStatement] = ()) -> Entry:
     base = claim_id(item, paper_prefix(item.main_file or item.file))
     identifier, k = base, 2
     while identifier in ids:
@@ -324,4 +358,8 @@ def _claim(item: Item, ids: set[str], engine: str, why: str, formulas: tuple[For
     ids.add(identifier)
     fragments = tuple(dict.fromkeys(" ".join(p.split()) for p in printed if p.strip()))
     return Entry(item, "claim", identifier, engine, why, formulas, tuple(unread), printed=fragments,
-                 statement=_statement_text(item, references))
+                 statement=_statement_text(item, references), readings=_readings(statements))
+
+
+def _readings(statements) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r for s in statements for r in s.readings))

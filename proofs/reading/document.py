@@ -1,7 +1,7 @@
 """A paper's numbered results and displayed formulas, numbered as LaTeX prints them.
 
-:func:`read_document` reads the source (:mod:`proofs.scaffold.source`), expands its simple macros
-(:mod:`proofs.scaffold.macros`) and walks the body (from ``\\begin{document}`` to ``\\end{document}``; the
+:func:`read_document` reads the source (:mod:`proofs.reading.source`), expands its simple macros
+(:mod:`proofs.reading.macros`) and walks the body (from ``\\begin{document}`` to ``\\end{document}``; the
 whole text when there is no ``\\begin{document}``, as in a section file) for
 
 * **results**: every environment ``\\newtheorem`` declares, numbered as LaTeX does — a counter of its own
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.errors import invalid
-from proofs.scaffold.macros import Expanded, Macro, expand, optional_argument
-from proofs.scaffold.source import Source, read_source
+from proofs.reading.macros import Expanded, Macro, expand, optional_argument
+from proofs.reading.source import Source, read_source
 
 __all__ = ["Item", "Document", "read_document", "STANDARD_THEOREMS", "DISPLAY_ENVIRONMENTS", "MAX_ENTRY"]
 
@@ -132,6 +132,8 @@ class Document:
     skipped: tuple[Macro, ...]
     files: tuple[str, ...]
     theorems: tuple[tuple[str, str], ...]
+    #: The paper's text, macros expanded (what :func:`~proofs.reading.latexmath.declared_functions` reads).
+    text: str = field(default="", compare=False, repr=False)
 
     @property
     def results(self) -> tuple[Item, ...]:
@@ -531,4 +533,4 @@ def read_document(path: str | Path, root: str | Path | None = None) -> Document:
         notes.append(f"{macro.shown} ({origin.file} line {origin.line}) is not expanded: {macro.why}")
     return Document(Path(path), Path(path).name, tuple(reader.items), tuple(dict.fromkeys(notes)),
                     tuple(expanded.skipped), source.files,
-                    tuple((env, title) for env, (title, _) in reader.theorems.items()))
+                    tuple((env, title) for env, (title, _) in reader.theorems.items()), expanded.text)

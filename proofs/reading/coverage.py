@@ -5,17 +5,22 @@ A claim covers an entry of its own text when
 
 * its ``source`` names the entry (``"003 Lemma 3.2"``, ``"003 Theorem 3.5 (1⇒2)"``, ``"003 Eq. (2)"``;
   not ``"after Lemma 3.2"`` or ``"proof of Lemma 3.2"``, which are about other text), or
-* one of its ``printed`` fragments is found, after :func:`~proofs.coverage.texts.normalise`, inside the
+* one of its ``printed`` fragments is found, after :func:`~proofs.reading.texts.normalise`, inside the
   entry's LaTeX.
 
 For a paper of your own (``coverage(papers=["paper.tex"])``, ``python -m proofs coverage --paper paper.tex``)
-the entries are the numbered results and displayed formulas :mod:`proofs.scaffold.document` finds in its
+the entries are the numbered results and displayed formulas :mod:`proofs.reading.document` finds in its
 LaTeX; the claims considered are those loaded from claims files and those whose source starts with the
 paper's file name (``"paper.tex Theorem 2"``, as the scaffold writes them) or its stem; a source names an
-entry by its label (``Theorem 2``, ``Eq. (3)``, ``display, line 42``); definitions and notation are told
-from claims as the scaffold tells them (:mod:`proofs.scaffold.entries`). A scaffolded claim that is still
-pending (:mod:`proofs.scaffold.pending`: no check) locates its entry but does not cover it: the entry is
+entry by its label (``Theorem 2``, ``Eq. (3)``, ``display, line 42``), or a formula of its statement
+(``$...$``) read equal to one the entry holds (same relations, sides equal once expanded), so a claim
+written in your own words covers its entry without copying the paper's LaTeX; definitions and notation are told
+from claims as the scaffold tells them (:mod:`proofs.reading.entries`). A scaffolded claim that is still
+pending (:mod:`proofs.base.pending`: no check) locates its entry but does not cover it: the entry is
 *open*, with the pending claim named.
+
+A run on papers of your own reports the printed check of their claims only, never of the claims of other
+texts.
 
 The percentage is the share of *checkable* entries (all entries but definitions and notation) that some
 claim covers. The look-up of a claim's printed fragments is also evidence that the claim is encoded as
@@ -34,11 +39,12 @@ from pathlib import Path
 
 from core.errors import invalid
 from proofs.base.claim import Claim
-from proofs.coverage.classification import classify
-from proofs.coverage.texts import PAPERS, Entry, Text, load, normalise
-from proofs.scaffold.document import Document, read_document
-from proofs.scaffold.entries import describe
-from proofs.scaffold.pending import is_pending
+from proofs.reading.classification import classify
+from proofs.reading.texts import PAPERS, Entry, Text, load, normalise
+from proofs.reading.document import Document, read_document
+from proofs.reading.entries import describe, inline_math
+from proofs.reading.latexmath import Unread, declared_functions, read_formula
+from proofs.base.pending import is_pending
 from proofs.userclaims import claims_file_of
 from proofs.base import registry
 
@@ -211,6 +217,37 @@ def _names_item(claim: Claim, entry: Entry, document: Document) -> bool:
     return False
 
 
+#: Largest expression compared by expansion (operations); a larger one is compared as written.
+_LARGEST_COMPARED = 400
+
+
+def _formulas_of(claim: Claim, functions: frozenset[str]) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
+    """The formulas of the claim's statement (its ``$...$`` math), read as the paper's formulas are: a
+    claim whose statement writes an entry's formula covers it, whatever its printed fragments."""
+    out = []
+    for math in inline_math(claim.statement):
+        found = read_formula(math, functions=functions)
+        if not isinstance(found, Unread):
+            out += [(s.relations, s.sides) for s in found if s.relations]
+    return out
+
+
+def _same(one: tuple[tuple[str, ...], tuple[Any, ...]], other: tuple[tuple[str, ...], tuple[Any, ...]]) -> bool:
+    """Two read formulas are equal: the same relations, and each side equal (as written, or once expanded)."""
+    (relations, sides), (relations2, sides2) = one, other
+    if relations != relations2 or len(sides) != len(sides2):
+        return False
+    for a, b in zip(sides, sides2):
+        if a == b:
+            continue
+        try:
+            if a.count_ops() + b.count_ops() > _LARGEST_COMPARED or (a - b).expand() != 0:
+                return False
+        except (TypeError, ValueError, AttributeError):
+            return False
+    return True
+
+
 def latex_coverage(paper: str | Path, claims: Sequence[Claim],
                    root: str | Path | None = None) -> tuple[PaperCoverage, tuple[PrintedCheck, ...]]:
     """The coverage of the LaTeX paper at ``paper`` by the ``claims`` about it, and the printed check of
@@ -222,10 +259,14 @@ def latex_coverage(paper: str | Path, claims: Sequence[Claim],
     entries = [Entry(document.name, e.item.kind, e.item.label, e.item.line, e.item.section, e.item.latex,
                      "|".join(e.item.numbers) or None) for e in described]
     bodies = [normalise(entry.latex) for entry in entries]
+    functions = declared_functions(document.text or "\n".join(item.latex for item in document.items))
+    stated = {c.id: _formulas_of(c, functions) for c in mine}
     out = []
     for entry, body, item in zip(entries, bodies, described):
+        read = [(f.relations, f.expressions()) for f in item.formulas]
         ids = tuple(c.id for c in mine if _names_item(c, entry, document)
-                    or any(normalise(f) and normalise(f) in body for f in c.printed))
+                    or any(normalise(f) and normalise(f) in body for f in c.printed)
+                    or any(_same(one, other) for one in stated[c.id] for other in read))
         checked = tuple(i for i in ids if not is_pending(i))
         if checked:
             out.append(CoveredEntry(entry, "covered", checked))
@@ -273,5 +314,6 @@ def coverage(claims: Iterable[Claim] | None = None, papers: Sequence[str] = PAPE
         reports.append(report)
         printed += [c for c in checks if c.claim_id not in looked_up]
         looked_up |= {c.claim_id for c in checks}
-    printed += [printed_check(c) for c in claims if c.id not in looked_up]
+    if any(paper in PAPERS for paper in papers):  # a run on papers of your own says nothing about other texts
+        printed += [printed_check(c) for c in claims if c.id not in looked_up]
     return Coverage(tuple(reports), tuple(printed))

@@ -7,7 +7,7 @@ import html
 from typing import Any
 
 from core.escaping import md_code, md_text
-from proofs.coverage.report import Coverage, PaperCoverage
+from proofs.reading.coverage import Coverage, PaperCoverage
 
 __all__ = ["render_table", "render_markdown", "render_html", "summary_line"]
 

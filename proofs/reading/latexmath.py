@@ -32,12 +32,24 @@ The readings (one per notion, the same in every formula):
   ``pmatrix``, ``bmatrix``, ``array`` are matrices; ``cases`` is a ``Piecewise``;
 * ``\\text{...}``, ``\\quad`` or ``,`` followed by words (``for all x``, ``if``, ``where``) end the
   formula: what follows is its condition, kept as written (:attr:`FormulaStatement.condition`); ``, \\quad`` and
-  ``\\quad \\text{and}`` between complete relations separate statements (``a = b, \\quad c = d``), a bare
-  comma does not (``e^{-\\epsilon} \\le a, b \\le e^{\\epsilon}`` bounds both ``a`` and ``b``: not read).
+  ``\\quad \\text{and}`` between complete relations separate statements (``a = b, \\quad c = d``);
+  ``e^{-\\epsilon} \\le a, b \\le e^{\\epsilon}`` bounds each listed term (one statement per term, reported);
+* a name the paper applies somewhere to names or to a condition (``\\ell(t)``, ``r(t)``, ``f(y \\mid t)``,
+  ``\\Pr[\\cdot]``; :func:`declared_functions`) is a function in every formula (``p_{x}(E)`` makes every
+  ``p_{...}`` one, not ``p``); ``f^{-1}(E)`` is the inverse applied; a declared function followed by an
+  application without parentheses (``p_x f^{-1}(E)``) is applied to it; ``t^{*}``, ``\\hat\\theta``,
+  ``\\bar Z``, ``t'`` are names, ``R^{c}`` (a capital) the complement ``R^c``;
+* ``\\sum``, ``\\prod``, ``\\max``, ``\\min``, ``\\sup``, ``\\inf`` over a domain that is not an integer range
+  (``x \\in [0, 1]``, ``x, x' \\in X``, ``E \\subseteq Z``, ``n_1 + n_2 = n, n_1 \\ne 0``) are the undefined
+  functions of :data:`_OVER` applied to (body, indices, conditions); membership in an interval, a list or
+  ``\\mathbb{R}`` is ``Contains``, in a set the paper names ``In(x, S)``.
 
-Not read (each a reason): sets and logic (``\\in``, ``\\subseteq``, ``\\forall``, ``\\to``, ``\\{0, 1\\}``),
-ellipses (``\\cdots``), norms, limits, optima over a set (``\\max_{x}``, ``\\sup``), a list of terms inside a
-relation (``a \\le b, c \\le d``), sums over sets of tuples, ``\\sim`` and ``\\propto``, prose inside a formula.
+Every reading the LaTeX leaves open (a product that could be an application, a list of bounds, ``\\mathbb{N}``)
+is recorded in :attr:`FormulaStatement.readings`, never taken silently.
+
+Not read (each a reason): a top-level ``\\in`` and other logic (``\\subseteq``, ``\\forall``, ``\\to``), sets
+written out as a side (``\\{0, 1\\}``), ellipses (``\\cdots``), norms, limits, a comma list that is not a
+list of bounds (``a = b, c = d``), ``\\sim`` and ``\\propto``, prose inside a formula.
 """
 
 from __future__ import annotations
@@ -46,7 +58,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FormulaStatement", "Unread", "read_formula", "RELATIONS", "FUNCTION_WORDS", "MAX_FORMULA"]
+__all__ = ["FormulaStatement", "Unread", "read_formula", "declared_functions", "RELATIONS", "FUNCTION_WORDS", "MAX_FORMULA"]
 
 #: Longest formula read into sympy (characters of LaTeX); a longer one is listed as not read, with the limit.
 MAX_FORMULA = 5_000
@@ -109,6 +121,24 @@ _NOT_READ = {
     "mathcal": "a calligraphic set name (\\mathcal)", "mathscr": "a script set name (\\mathscr)",
     "colon": "a map's signature (\\colon)",
 }
+#: A sum, product or optimum over a domain that is not a range of integers, as an undefined function applied
+#: to (body, the indices, the conditions on them): ``\\sum_{x \\in S} f(x)`` is ``SumOver(f(x), (x,), (In(x, S),))``.
+_OVER = {"sum": "SumOver", "prod": "ProductOver", "max": "MaxOver", "min": "MinOver", "sup": "SupOver",
+         "inf": "InfOver"}
+#: Membership and inclusion in a domain: a set sympy knows (an interval, a list, the reals) gives
+#: ``Contains``, a set the paper names gives the undefined ``In(x, S)`` (``Subset(E, Z)``, ``NotIn(x, S)``).
+_MEMBERSHIP = {"in": "In", "notin": "NotIn", "subseteq": "Subset", "subset": "Subset"}
+_NUMBER_SETS = {"R": ("Reals", ""), "Z": ("Integers", ""), "Q": ("Rationals", ""), "C": ("Complexes", ""),
+                "N": ("Naturals", "\\mathbb{N} read as {1, 2, ...} (some papers start it at 0)")}
+
+
+def _member(sp: Any, relation: str, element: Any, region: Any) -> Any:
+    if isinstance(region, sp.Set) and relation in ("in", "notin"):
+        inside = sp.Contains(element, region, evaluate=False)
+        return sp.Not(inside, evaluate=False) if relation == "notin" else inside
+    return sp.Function(_MEMBERSHIP[relation])(element, region)
+
+
 _PROSE = re.compile(r"\b(for|all|any|every|each|if|iff|where|when|whenever|with|and|or|otherwise|such|that|"
                     r"since|as|s\.t\.|i\.e\.|e\.g\.|provided|given|is|are|of|in|on|the|a|an|small|large|"
                     r"some|then|holds?)\b", re.IGNORECASE)
@@ -117,15 +147,19 @@ _PROSE = re.compile(r"\b(for|all|any|every|each|if|iff|where|when|whenever|with|
 @dataclass(frozen=True)
 class FormulaStatement:
     """A formula read: ``sides`` (sympy expressions) joined by ``relations`` (one fewer; none for a
-    formula that only shows an expression), and ``condition``, the words after it (``for all x``)."""
+    formula that only shows an expression), ``condition``, the words after it (``for all x``), and
+    ``readings``: each place where the LaTeX allows two readings, the one taken and why (``p(1 - p)`` read
+    as a product), so that no choice is silent."""
 
     sides: tuple[Any, ...]
     relations: tuple[str, ...]
     condition: str = ""
+    readings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.relations) != max(0, len(self.sides) - 1):
             raise ValueError("a statement has one relation fewer than sides")
+        object.__setattr__(self, "readings", tuple(self.readings))
 
     @property
     def states(self) -> bool:
@@ -267,6 +301,7 @@ class _Parser:
         self.i = 0
         self.functions = functions
         self.stops: list[set[str]] = []
+        self.notes: list[str] = []
 
     # ---------------------------------------------------------------------------------- helpers
     def peek(self, k: int = 0) -> _Tok | None:
@@ -308,8 +343,9 @@ class _Parser:
 
     # -------------------------------------------------------------------------------- statements
     def statements(self) -> list[FormulaStatement]:
-        """Statements separated by top-level commas or semicolons (each a complete relation)."""
-        out = []
+        """Statements separated by semicolons (each a complete relation), or one list of bounds
+        ``x \\le a, b \\le y`` (both ``a`` and ``b`` lie between ``x`` and ``y``)."""
+        groups: list[list[tuple[list[Any], list[str]]]] = [[]]
         while True:
             sides = [self.expr()]
             relations = []
@@ -317,7 +353,7 @@ class _Parser:
                 self.i += 1
                 relations.append(rel)
                 sides.append(self.expr())
-            out.append((sides, relations))
+            groups[-1].append((sides, relations))
             tok = self.peek()
             if tok is None:
                 break
@@ -325,16 +361,37 @@ class _Parser:
                 self.i += 1
                 if self.peek() is None:
                     break
+                groups.append([])
                 continue
             if tok.kind == "sym" and tok.value == ",":
-                if self.peek(1) is None:
+                self.i += 1
+                if self.peek() is None:
                     break
-                # "x \\le a, b \\le y" means both a and b lie between x and y: not two statements
-                raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
+                continue
             raise _Stop(self.unexpected(tok))
-        if len(out) > 1 and not all(rel for _, rel in out):
+        out: list[FormulaStatement] = []
+        for group in groups:
+            if len(group) == 1:
+                out.append(FormulaStatement(tuple(group[0][0]), tuple(group[0][1])))
+                continue
+            out += self.bounds(group)
+        if len(out) > 1 and not all(s.relations for s in out):
             raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
-        return [FormulaStatement(tuple(s), tuple(r)) for s, r in out]
+        return out
+
+    def bounds(self, group: list[tuple[list[Any], list[str]]]) -> list[FormulaStatement]:
+        """``x \\le a, b \\le y`` (or ``x \\le a, b, c \\le y``): one statement ``x \\le t \\le y`` for each
+        term ``t`` listed, the relations both pointing the same way (an inequality); any other comma list
+        inside a relation is not read."""
+        (first, first_rel), *middle, (last, last_rel) = group
+        one_way = ({"<", "<="}, {">", ">="})
+        if len(first_rel) != 1 or len(last_rel) != 1 or any(rel for _, rel in middle) \
+                or not any(first_rel[0] in way and last_rel[0] in way for way in one_way):
+            raise _Stop("a list of terms separated by commas inside a relation (a, b \\le c)")
+        terms = [first[1], *(sides[0] for sides, _ in middle), last[0]]
+        note = (f"the list {', '.join(str(t) for t in terms)} between {first[0]} and {last[1]} read as a bound on "
+                "each term (not as two separate relations)")
+        return [FormulaStatement((first[0], term, last[1]), (first_rel[0], last_rel[0]), readings=(note,)) for term in terms]
 
     def unexpected(self, tok: _Tok) -> str:
         if tok.kind == "cmd" and tok.value in _NOT_READ and _NOT_READ[tok.value]:
@@ -347,6 +404,10 @@ class _Parser:
         """A relation used as a condition (after ``|``, in ``cases``, in a sum's range)."""
         sp = self.sp
         left = self.expr()
+        tok = self.peek()
+        if tok is not None and tok.kind == "cmd" and tok.value in _MEMBERSHIP:
+            self.i += 1
+            return _member(sp, tok.value, left, self.set_())
         rel = _relation(self.peek())
         if rel is None:
             return left
@@ -549,6 +610,10 @@ class _Parser:
             elif self.at("sym", "'"):
                 self.i += 1
                 name += "_prime"
+            elif self.at("sym", "^") and name[:1].isupper() and self.complement():
+                self.i += 4 if self.at("sym", "{", 1) else 2
+                self.notes.append(f"{name}^c read as the complement of the set {name}, not a power")
+                name += "^c"
             elif self.at("sym", "^") and self.label_superscript():
                 self.i += 1
                 sup = self.raw_script()
@@ -587,6 +652,9 @@ class _Parser:
             return True
         if all(t.kind == "cmd" and t.value == "prime" for t in inner):
             return True
+        if len(inner) == 1 and (inner[0].kind == "sym" and inner[0].value in "*'" or inner[0].kind == "cmd"
+                                and inner[0].value in ("ast", "star", "dagger", "top")):
+            return True  # t^{*}, t^{\star}: a decorated name
         if any(t.kind == "sym" and t.value == "," for t in inner) and all(t.kind in ("letter", "num", "sym", "text")
                                                                        for t in inner):
             return True
@@ -663,12 +731,54 @@ class _Parser:
     def maybe_applied(self, name: str) -> Any:
         sp = self.sp
         base = name.split("_")[0].split("^")[0]
-        if self.at("sym", "(") and (base in ("f", "g", "h") or name in self.functions or base in self.functions
-                                    or name.endswith("_prime") or base in FUNCTION_WORDS or self.conditional()):
+        declared = name in self.functions or base in self.functions or (name != base and f"{base}_" in self.functions)
+        function = base in ("f", "g", "h") or declared or base in FUNCTION_WORDS
+        if function and self.at("sym", "^") and self.inverse():  # f^{-1}(E): the inverse applied
+            self.i += 5
+            name = f"{name}^-1"
+        if self.at("sym", "(") and (function or name.endswith("_prime") or self.conditional()):
             self.i += 1
             args = self.arguments(")", given=True)
             return sp.Function(name)(*args)
+        if declared and self.starts_factor() and not self.at("sym", "|"):
+            start = self.i
+            inner = self.power()
+            if isinstance(inner, sp.core.function.AppliedUndef):  # p_x f^{-1}(E): p_x of f^{-1}(E)
+                self.notes.append(f"{name} {inner} read as {name} applied to {inner} ({name} is applied to "
+                                  "its argument elsewhere in the paper; here the parentheses are left out)")
+                return sp.Function(name)(inner)
+            self.i = start
+            raise _Stop(f"{name}, a function in this paper (applied elsewhere), stands without its argument in "
+                        "parentheses (an application or a product)")
+        if self.at("sym", "(") and not self.peek().space:
+            self.notes.append(f"{name}(...) read as the product of {name} and the parentheses: the paper never "
+                              f"applies {name} to a name (write {name}(t) somewhere, or define it with :=, to "
+                              "read it as a function)")
         return sp.Symbol(name)
+
+    def complement(self) -> bool:
+        """``^{c}`` or ``^c`` (the complement of a set named by a capital letter)."""
+        if self.at("sym", "{", 1):
+            return self.at("letter", "c", 2) and self.at("sym", "}", 3)
+        return self.at("letter", "c", 1) and not self.at("sym", "{", 2)
+
+    def script_then_parenthesis(self) -> bool:
+        """The superscript that starts here (one token or a group) is followed by ``(``."""
+        k = 1
+        if self.at("sym", "{", k):
+            depth = 0
+            while self.peek(k) is not None:
+                t = self.peek(k)
+                depth += (t.kind == "sym" and t.value == "{") - (t.kind == "sym" and t.value == "}")
+                if depth == 0:
+                    break
+                k += 1
+        return self.peek(k) is not None and self.at("sym", "(", k + 1) and not self.at("sym", "{", k + 1)
+
+    def inverse(self) -> bool:
+        """``^{-1}`` then ``(``: the inverse of a function applied."""
+        want = (("sym", "^"), ("sym", "{"), ("sym", "-"), ("num", "1"), ("sym", "}"), ("sym", "("))
+        return all(self.at(kind, value, k) for k, (kind, value) in enumerate(want))
 
     def conditional(self) -> bool:
         """The parentheses that open here hold a ``|`` or ``\\mid`` at their top level: ``Q(y \\mid x)`` is
@@ -705,9 +815,14 @@ class _Parser:
             return self.operator({"P": "Pr", "V": "Var"}.get(word, word))
         if word in _ELEMENTARY or word in ("max", "min"):
             return self.command(_Tok("cmd", word))
+        if word in ("sup", "inf") and self.at("sym", "_"):
+            return self.optimum(word)
         if word in ("sup", "inf", "lim", "argmax", "argmin"):
             raise _Stop(_NOT_READ.get(word, f"{word}") + " is not read" if word in _NOT_READ else f"{word} is not read")
         name = self.decorated(word)
+        while self.at("sym", "^") and self.script_then_parenthesis():  # pl^{Q}_{x}(R): Q labels pl, not a power
+            self.i += 1
+            name = self.decorated(f"{name}^{self.raw_script()}")
         if self.at("sym", "(") or self.at("sym", "["):
             close = ")" if self.take().value == "(" else "]"
             return sp.Function(name)(*self.arguments(close))
@@ -733,7 +848,9 @@ class _Parser:
         self.expect("sym", close)
         if which == "Cov" and len(targets) < 2:
             raise _Stop("Cov with one argument")
-        if which == "Pr" and not isinstance(targets[0], sp.logic.boolalg.Boolean):
+        event = isinstance(targets[0], sp.logic.boolalg.Boolean) or getattr(targets[0].func, "__name__", "") in (
+            "In", "NotIn", "Subset")
+        if which == "Pr" and not event:
             raise _Stop("Pr of something that is not an event")
         return sp.Function(which)(*targets)
 
@@ -829,9 +946,9 @@ class _Parser:
                 exponent = self.script()
                 return function(self.function_argument()) ** exponent
             return function(self.function_argument())
+        if name in ("max", "min", "sup", "inf") and self.at("sym", "_"):
+            return self.optimum(name)
         if name in ("max", "min"):
-            if self.at("sym", "_"):
-                raise _Stop(f"an optimum over a set (\\{name}_{{...}}) is not read")
             if self.at("sym", "(") or self.at("sym", "{") or self.at("cmd", "{"):
                 opening = self.take()
                 close = {"(": ")", "{": "}"}.get(opening.value, "}")
@@ -967,9 +1084,18 @@ class _Parser:
         if self.at("sym", "_"):
             self.i += 1
             if self.at("sym", "{"):
+                start = self.i
                 self.i += 1
-                index, low, high = self.until({"}"}, self.range_)
-                self.expect("sym", "}")
+                try:
+                    index, low, high = self.until({"}"}, self.range_)
+                    self.expect("sym", "}")
+                except _Stop:  # not a range of integers: a domain (a set, or constraints on the indices)
+                    self.i = start
+                    indices, conditions = self.domain()
+                    if self.at("sym", "^"):
+                        raise _Stop(f"a \\{name} over a set with an upper bound")
+                    body = self.term()
+                    return sp.Function(_OVER[name])(body, sp.Tuple(*indices), sp.Tuple(*conditions))
             else:
                 raise _Stop(f"a \\{name} without its range")
         if self.at("sym", "^"):
@@ -981,6 +1107,126 @@ class _Parser:
             raise _Stop(f"a \\{name} without its index and both bounds")
         body = self.term()
         return (sp.Sum if name == "sum" else sp.Product)(body, (index, low, high))
+
+    def optimum(self, name: str) -> Any:
+        """``\\max_{x \\in [0, 1]} f(x)``, ``\\sup_{t} g``, ``\\min_i x_i``: :data:`_OVER` applied to the body,
+        the indices and the conditions on them."""
+        sp = self.sp
+        self.i += 1  # the _
+        if self.at("sym", "{"):
+            indices, conditions = self.domain()
+        else:
+            indices, conditions = [sp.Symbol(self.raw_script())], []
+        if self.at("sym", "^"):
+            raise _Stop(f"\\{name} with a superscript is not read")
+        body = self.term()
+        return sp.Function(_OVER[name])(body, sp.Tuple(*indices), sp.Tuple(*conditions))
+
+    def domain(self) -> tuple[list[Any], list[Any]]:
+        """A subscript ``{...}`` that names a domain: ``x \\in [a, b]``, ``x, x' \\in X``, ``E \\subseteq Z``,
+        ``n_1 + n_2 + n_3 = n``, ``n_1 \\neq 0``, ``0 \\le t \\le 1``, separated by commas. Returns the indices
+        (the names bounded by a membership, listed bare, or on the left of the first equation) and the
+        conditions."""
+        sp = self.sp
+        self.expect("sym", "{")
+        depth, j = 0, self.i
+        groups: list[list[_Tok]] = [[]]
+        while True:
+            if j >= len(self.toks):
+                raise _Stop("an unbalanced {")
+            t = self.toks[j]
+            opens = t.kind == "sym" and t.value in "([{" or t.kind == "cmd" and t.value in ("{", "langle")
+            closes = t.kind == "sym" and t.value in ")]}" or t.kind == "cmd" and t.value in ("}", "rangle")
+            if closes and depth == 0:
+                break
+            depth += opens - closes
+            if depth == 0 and t.kind == "sym" and t.value == ",":
+                groups.append([])
+            else:
+                groups[-1].append(t)
+            j += 1
+        self.expect_at(j, "}")
+        indices: list[Any] = []
+        conditions: list[Any] = []
+        bare: list[Any] = []
+        for group in groups:
+            if not group:
+                raise _Stop("an empty part of a domain")
+            at = next((k for k, t in enumerate(group) if t.kind == "cmd" and t.value in _MEMBERSHIP), None)
+            if at is not None:
+                names = [*bare, _Parser(group[:at], self.functions).whole(_Parser.expr)]
+                bare = []
+                where = _Parser(group[at + 1:], self.functions)
+                region = where.whole(_Parser.set_)
+                self.notes += where.notes
+                for named in names:
+                    conditions.append(_member(sp, group[at].value, named, region))
+                    indices += [named] if isinstance(named, sp.Symbol) else []
+                continue
+            sub = _Parser(group, self.functions)
+            found = sub.whole(_Parser.condition)
+            self.notes += sub.notes
+            if isinstance(found, sp.Symbol):
+                bare.append(found)
+                continue
+            if not isinstance(found, sp.logic.boolalg.Boolean):
+                raise _Stop("a domain that is neither a set nor a condition")
+            if isinstance(found, sp.Eq) and not indices and not bare:
+                indices += sorted(found.lhs.free_symbols, key=str)
+            elif isinstance(found, sp.And) and not indices and not bare:  # 0 <= t <= 1
+                indices += sorted(set.intersection(*(a.free_symbols for a in found.args)), key=str)
+            conditions.append(found)
+        indices += bare
+        if not indices:
+            raise _Stop("a domain without its index")
+        return list(dict.fromkeys(indices)), conditions
+
+    def expect_at(self, j: int, value: str) -> None:
+        self.i = j
+        self.expect("sym", value)
+
+    def whole(self, parse) -> Any:
+        """``parse`` reads every token of this parser."""
+        value = parse(self)
+        if self.peek() is not None:
+            raise _Stop(self.unexpected(self.peek()))
+        return value
+
+    def set_(self) -> Any:
+        """A set after ``\\in``: an interval ``[a, b]`` (``(a, b]``, ...), ``\\{a, b\\}``, ``\\mathbb{R}``, or a name."""
+        sp = self.sp
+        tok = self.peek()
+        if tok is None:
+            raise _Stop("\\in without its set")
+        if tok.kind == "sym" and tok.value in "([" and any(t.kind == "sym" and t.value == "," for t in self.toks):
+            self.i += 1
+            low = self.until({","}, self.expr)
+            self.expect("sym", ",")
+            high = self.until({")", "]"}, self.expr)
+            close = self.take()
+            if close.kind != "sym" or close.value not in ")]":
+                raise _Stop("an interval without its closing bracket")
+            return sp.Interval(low, high, tok.value == "(", close.value == ")")
+        if tok.kind == "cmd" and tok.value == "{":
+            self.i += 1
+            members = []
+            while True:
+                members.append(self.until({"}", ","}, self.expr))
+                if self.at("sym", ","):
+                    self.i += 1
+                    continue
+                self.expect("cmd", "}")
+                return sp.FiniteSet(*members)
+        if tok.kind == "text" and tok.extra in ("mathbb", "mathbbm", "mathds") and tok.value in _NUMBER_SETS:
+            self.i += 1
+            which, note = _NUMBER_SETS[tok.value]
+            if note:
+                self.notes.append(note)
+            return getattr(sp.S, which)
+        value = self.power()
+        if not isinstance(value, sp.Symbol):
+            raise _Stop("a set that is neither an interval, a list nor a name")
+        return value
 
     def range_(self) -> tuple[Any, Any, Any]:
         """``i=1``, ``0 \\le k \\le n-1``, ``0 \\le k < n``: (index, low, high or None)."""
@@ -1045,6 +1291,36 @@ class _Parser:
         if low is None or high is None:
             raise _Stop("an integral without both bounds")
         return sp.Integral(integrand, (variable, low, high))
+
+
+_NAME_ARG = r"\\?[A-Za-z]+(?:_\{[^{}]*\}|_[A-Za-z0-9])?(?:'|\^\{?\\prime\}?|\^\{?\*\}?)*"
+#: A name applied in the paper: ``\\ell(t)``, ``r(t)``, ``f(y \\mid t)``, ``Q(y | x)``, ``g(x, x')``,
+#: ``\\Pr[\\cdot]``; the arguments are names (a product is never written ``n(p)``), or a condition.
+_APPLIED = re.compile(r"(?<![\\A-Za-z])(\\[A-Za-z]+|[A-Za-z])(?:_\{[^{}]*\}|_[A-Za-z0-9])?(?:\^\{[^{}]*\})?"
+                      r"\s*(?:\\left)?[(\[]\s*((?:" + _NAME_ARG + r")(?:\s*,\s*(?:" + _NAME_ARG + r"))*|"
+                      r"[^()\[\]]*(?:\\mid|\|)[^()\[\]]*|\\cdot)\s*(?:\\right)?[)\]]")
+
+
+def declared_functions(latex: str) -> frozenset[str]:
+    """The names a paper applies somewhere to names or to a condition (``\\ell(t)``, ``r(t)``, ``f(y \\mid t)``,
+    ``\\Pr[\\cdot]``) or defines as functions (``u(x) :=``), as the reader names them (``\\ell`` is ``l``):
+    each is a function in every formula of that paper, so ``\\ell(t - 1)`` is ``l`` applied, not a product."""
+    names = set()
+    for found in _APPLIED.finditer(latex):
+        head = found.group(1)
+        if head.startswith("\\"):
+            word = head[1:]
+            if word not in _GREEK and word not in _GREEK_NAMES and word != "Pr":
+                continue
+            head = _GREEK_NAMES.get(word, word)
+        elif found.group(0).rstrip()[-1] == "]" and head not in ("E", "P"):
+            continue  # x[t] is an index, not an application
+        if head in ("e", "d") or head in ("E", "P") and "[" in found.group(0):
+            continue  # e^{...}(...) multiplies; E[...] and P[...] are read as operators already
+        subscripted = found.group(0)[len(found.group(1)):].lstrip().startswith("_")
+        names.add(f"{head}_" if subscripted else head)  # p_{x}(E): every p_{...} is a function, not p itself
+    names |= {m.group(1) for m in _DEFINED_FUNCTION.finditer(latex)}
+    return frozenset(names)
 
 
 #: ``u(\\alpha) :=`` or ``f(x) \\coloneqq``: a letter the formula defines as a function.
@@ -1129,6 +1405,9 @@ def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset
     if len(text) > MAX_FORMULA:
         return Unread(latex, f"{len(text)} characters long; formulas of at most {MAX_FORMULA} (MAX_FORMULA) are read")
     body, condition = _cut_condition(text)
+    if re.match(r"(if and only if|iff|exactly when)\b", condition):
+        return Unread(latex, "an equivalence of two relations (if and only if) is not read: write it as two "
+                             "implications, each a claim")
     body = body.strip().rstrip(".,;").strip()
     if not body:
         return Unread(latex, "no formula before the words")
@@ -1140,7 +1419,9 @@ def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset
         return Unread(latex, stop.reason)
     except (TypeError, ValueError, AttributeError, ZeroDivisionError, RecursionError) as exc:
         return Unread(latex, f"sympy could not build it ({type(exc).__name__}: {str(exc)[:80]})")
+    notes = tuple(dict.fromkeys(parser.notes))
+    found = [FormulaStatement(s.sides, s.relations, s.condition, tuple(dict.fromkeys((*s.readings, *notes)))) for s in found]
     if condition and found:
         last = found[-1]
-        found = [*found[:-1], FormulaStatement(last.sides, last.relations, condition)]
+        found = [*found[:-1], FormulaStatement(last.sides, last.relations, condition, last.readings)]
     return tuple(found)

@@ -1,6 +1,6 @@
 """Entries of the texts that assert nothing to check: definitions and notation, each with its reason.
 
-An entry of a text (:mod:`proofs.coverage.texts`) that no claim covers is either listed here — a
+An entry of a text (:mod:`proofs.reading.texts`) that no claim covers is either listed here — a
 definition (it fixes a meaning) or notation (it names an object used elsewhere) — or reported as
 *open*: a checkable assertion that nobody has checked. Keys are ``(paper, label)``.
 """

@@ -1,1 +1,0 @@
-"""Coverage: which numbered results and displayed formulas of the texts the claims check."""
