@@ -67,6 +67,7 @@ def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     return out
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected: the chunks are those of the tests that run
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: file order otherwise
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # set in each worker by pytest-xdist
