@@ -27,17 +27,52 @@ ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ROOT / "papers"
 
 
-#: Tests that run for seconds to a minute each (the README's commands, the slow tests): started first, so that
-#: with several workers (``pytest -n auto``, work stealing, see pyproject.toml) the short tests fill in around
-#: them instead of one long test running alone at the end.
-LONG_FIRST = ("tests/test_readme.py", "tests/slow/")
+#: Tests that run for seconds to a minute each (the README's commands, the slow tests, and a few others that
+#: run many claims or commands): started first, so that the short tests fill in around them instead of one long
+#: test running alone at the end.
+LONG_FIRST = ("tests/test_readme.py", "tests/slow/", "tests/report/test_latex.py::test_round_trip",
+              "tests/unit/test_scaffold_command.py", "tests/unit/test_certificate_mutations.py",
+              "tests/unit/test_density_continuous.py::test_families_are_validated_laws",
+              "tests/unit/test_density_validity.py", "tests/report/test_figures.py")
 
 
+def _rank(item: pytest.Item) -> int:
+    return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+
+
+def _chunk_sizes(count: int, workers: int) -> list[int]:
+    """How pytest-xdist's work-stealing scheduler first splits ``count`` tests among ``workers``: contiguous
+    chunks, one per worker, in order (each worker later steals from the end of another's queue)."""
+    sizes = []
+    for k in range(workers):
+        sizes.append(count // (workers - k))
+        count -= sizes[-1]
+    return sizes
+
+
+def _dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """``items`` (long tests first) rearranged so that each worker's first chunk starts with its share of the
+    long tests, dealt in turn: with every long test at the front of the first chunk, one worker would run them
+    all one after another while the others ran the short tests and stole only from the end of its queue."""
+    long = [item for item in items if _rank(item) < len(LONG_FIRST)]
+    short = items[len(long):]
+    sizes = _chunk_sizes(len(items), workers)
+    shares = [long[k::workers] for k in range(workers)]
+    if any(len(share) > size for share, size in zip(shares, sizes)):
+        return items
+    out, start = [], 0
+    for share, size in zip(shares, sizes):
+        out += share + short[start:start + size - len(share)]
+        start += size - len(share)
+    return out
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected: the chunks are those of the tests that run
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    def rank(item: pytest.Item) -> int:
-        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
-
-    items.sort(key=rank)  # stable: file order otherwise
+    items.sort(key=_rank)  # stable: file order otherwise
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # set in each worker by pytest-xdist
+    if workers > 1 and config.getoption("dist", "no") == "worksteal":
+        items[:] = _dealt(items, workers)
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,9 @@ real command line: :mod:`proofs.__main__` runs as it does for ``python -m proofs
 The figures of the HTML page are drawn once per session the same way (:func:`shared_figures`).
 
 The results are shared through :mod:`tests.shared_results` (``README_RESULTS`` names the session's
-directory), with the claim tests too; a lock per budget makes concurrent commands wait for the first one
-rather than check the same claims twice.
+directory), with the claim tests too; a lock per claim and budget, taken for every claim a command will check
+and given back as each result comes, makes a concurrent command or claim test wait for that result rather than
+check the same claim twice.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from proofs import runner
 from proofs.report import outputs
 from proofs.report.figures import ILLUSTRATES
 from proofs.base.budget import budget as get_budget
-from tests.shared_results import directory, store, stored
+from tests.shared_results import directory, lock_file, release, store, stored
 
 _RESULTS = directory()
 _run = runner.run
@@ -37,18 +38,48 @@ _draw = outputs.draw_images
 
 def shared_run(claims, budget="standard", *, jobs=None, on_result=None, scheduler=None):
     name = get_budget(budget).name
-    (_RESULTS / name).mkdir(parents=True, exist_ok=True)
-    with open(_RESULTS / name / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        known = {c.id: r for c in claims if (r := stored(_RESULTS, c.id, name)) is not None}
-        for result in known.values():
-            if on_result:
-                on_result(result)
-        missing = [c for c in claims if c.id not in known]
-        if missing:
-            for result in _run(missing, budget, jobs=jobs, on_result=on_result, scheduler=scheduler):
-                store(_RESULTS, result.claim.id, name, result)
-                known[result.claim.id] = result
+    known, held = {}, {}
+
+    def found(result):
+        known[result.claim.id] = result
+        if on_result:
+            on_result(result)
+
+    def finished(result):  # a result this command computed: kept, its lock given back at once
+        store(_RESULTS, result.claim.id, name, result)
+        release(held.pop(result.claim.id))
+        found(result)
+
+    try:
+        busy = []  # claims another test or command is computing now
+        for c in claims:
+            lock = lock_file(_RESULTS, c.id, name)
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                lock.close()
+                busy.append(c)
+                continue
+            if (r := stored(_RESULTS, c.id, name)) is not None:
+                release(lock)
+                found(r)
+            else:
+                held[c.id] = lock
+        if held:
+            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
+        for c in busy:  # wait for each; one whose computation stopped without a result is checked here
+            lock = lock_file(_RESULTS, c.id, name)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if (r := stored(_RESULTS, c.id, name)) is not None:
+                release(lock)
+                found(r)
+            else:
+                held[c.id] = lock
+        if held:
+            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
+    finally:
+        for lock in held.values():
+            release(lock)
     return [known[c.id] for c in claims]
 
 

@@ -8,20 +8,23 @@ suite's time and show nothing new (a result depends only on the claim and the bu
 deterministic, which ``tests/architecture/test_contract.py`` tests). The directory is named by
 ``README_RESULTS``, which ``tests/conftest.py`` sets once per session for every worker (and which the
 README's commands inherit). Files are written to a temporary name and renamed, so a reader sees a whole
-result or none.
+result or none, and a lock per claim and budget (:func:`claim_lock`) makes a second test or command that needs
+a claim while another computes it wait for that result instead of computing it again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from proofs.userclaims import claims_file_of
 
-__all__ = ["directory", "path_of", "stored", "store", "shared_claim"]
+__all__ = ["directory", "path_of", "stored", "store", "claim_lock", "shared_claim"]
 
 #: The environment variable naming the session's directory.
 VARIABLE = "README_RESULTS"
@@ -56,15 +59,42 @@ def store(root: Path, claim_id: str, budget: str, result) -> None:
     os.replace(temporary, target)
 
 
+def lock_file(root: Path, claim_id: str, budget: str):
+    """The lock of ``claim_id`` at ``budget``, opened (not yet taken)."""
+    path = path_of(root, claim_id, budget).with_suffix(".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return open(path, "w")
+
+
+def release(lock) -> None:
+    """Give a claim's lock back at once (explicitly: a forked process holding the descriptor would otherwise
+    keep it taken until it exits) and close it."""
+    fcntl.flock(lock, fcntl.LOCK_UN)
+    lock.close()
+
+
+@contextlib.contextmanager
+def claim_lock(root: Path, claim_id: str, budget: str) -> Iterator[None]:
+    """Held while ``claim_id`` at ``budget`` is looked up and, if missing, computed and stored: whoever needs it
+    next waits for the result instead of computing it a second time."""
+    lock = lock_file(root, claim_id, budget)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+    finally:
+        release(lock)
+
+
 def shared_claim(claim_id: str, budget: str, compute: Callable[[], object]):
-    """The result of ``claim_id`` at ``budget``: read back if a test of this session computed it, else
-    ``compute()``, kept for the others."""
+    """The result of ``claim_id`` at ``budget``: read back if a test of this session computed it (waiting for
+    one that is computing it), else ``compute()``, kept for the others."""
     root = directory()
     if root is None:
         return compute()
-    known = stored(root, claim_id, budget)
-    if known is not None:
-        return known
-    result = compute()
-    store(root, claim_id, budget, result)
-    return result
+    with claim_lock(root, claim_id, budget):
+        known = stored(root, claim_id, budget)
+        if known is not None:
+            return known
+        result = compute()
+        store(root, claim_id, budget, result)
+        return result

@@ -46,6 +46,7 @@ default to empty, and what they kept inside an evidence's ``detail`` (``reading`
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -509,14 +510,15 @@ class ClaimReport:
         """The corrected statement when its own evidence verifies it."""
         return self.correction.statement if self.correction is not None and self.correction.verified else None
 
-    @property
+    @functools.cached_property
     def steps(self) -> dict[str, int] | None:
         """``{"machine_checked", "stated", "uncovered", "unchecked"}``: the steps of the evidence the verdict rests on
         (what its proof certificate re-runs), and the deciding evidence without steps; None for a status that
-        certifies nothing (:func:`proofs.kernel.grounds.step_counts`)."""
+        certifies nothing (:func:`proofs.kernel.grounds.step_counts`). Counted once per report (every format shows
+        them, each step's text is compared with the others': the report is immutable, so is the count)."""
         return step_counts(self.status, self.evidence)
 
-    @property
+    @functools.cached_property
     def steps_line(self) -> str | None:
         """``"7 machine-checked steps, 2 stated"``: what a machine re-checks of this verdict, in one line."""
         counts = self.steps

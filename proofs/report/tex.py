@@ -207,9 +207,16 @@ _DEFAULTS = UnicodeToLatexEncoder(conversion_rules=["defaults"], replacement_lat
 def _known_default(text: str, pos: int) -> tuple[int, str] | None:
     """pylatexenc's default for a character, unless it is math needing a package the report does not load
     (``\\mathscr``)."""
-    latex = _DEFAULTS.unicode_to_latex(text[pos])
+    return _known_default_of(text[pos])
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_default_of(ch: str) -> tuple[int, str] | None:
+    """:func:`_known_default` of one character, worked out once per character (pylatexenc's encoder is
+    asked about every character of every text a report sets; its answer depends on the character alone)."""
+    latex = _DEFAULTS.unicode_to_latex(ch)
     math = re.findall(r"\\([A-Za-z]+)", "".join(re.findall(r"\\ensuremath\{(.*)\}", latex)))
-    if latex == text[pos] or not all(name in KNOWN_COMMANDS for name in math):
+    if latex == ch or not all(name in KNOWN_COMMANDS for name in math):
         return None
     bare = re.findall(r"\\([A-Za-z]+)", re.sub(r"\\ensuremath\{.*\}", "", latex))
     if any(name in KNOWN_COMMANDS and name not in _TEXT_LETTERS and not name.startswith("text") for name in bare):
@@ -251,7 +258,14 @@ def text_tex(text: object) -> str:
     """Any text as text-mode LaTeX that compiles: specials escaped, math symbols in ``\\ensuremath``,
     letters with diacritics as accents (``naïve`` -> ``na{\\"\\i}ve``), a character without a LaTeX form
     named by its code point (``U+222E``)."""
-    return _ENCODER.unicode_to_latex(unicodedata.normalize("NFC", str(text)))
+    return _text_tex(str(text))
+
+
+@functools.lru_cache(maxsize=65_536)
+def _text_tex(text: str) -> str:
+    """:func:`text_tex` of a string, once per string (a report sets the same names, labels and words again
+    and again: a report of the catalog asks about a hundred thousand texts, a few thousand of them distinct)."""
+    return _ENCODER.unicode_to_latex(unicodedata.normalize("NFC", text))
 
 
 # ----------------------------------------------------------------------------------------------------
