@@ -35,7 +35,7 @@ from core.formula import parse_formula
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.sign.parse import NEGATION, Condition, Statement
 
-__all__ = ["SupOver", "InfOver", "sup_over", "inf_over", "has_cases", "Case", "Split", "split", "resolve", "split_expr", "combine", "MAX_CASES"]
+__all__ = ["SupOver", "InfOver", "sup_over", "inf_over", "has_cases", "SignCase", "Split", "split", "resolve_worst_cases", "split_expr", "combine", "MAX_CASES"]
 
 #: Most cases one condition is split into (each is a decision of its own).
 MAX_CASES = 64
@@ -118,7 +118,7 @@ def has_cases(expr: sympy.Expr) -> bool:
 
 
 @dataclass(frozen=True)
-class Case:
+class SignCase:
     """One case: the statement decided (the case's value, the domain with the case's conditions), and the
     conditions in words."""
 
@@ -131,7 +131,7 @@ class Case:
 class Split:
     """The cases of a condition, and how each worst case was written in closed form."""
 
-    cases: tuple[Case, ...]
+    cases: tuple[SignCase, ...]
     worst_cases: tuple[str, ...] = ()
     worst_case_evidence: tuple[Evidence, ...] = field(default=())
 
@@ -264,7 +264,7 @@ def _closed_form(atom: _Extremum, statement: Statement, decide: Decide,
                   "claim separately")
 
 
-def resolve(statement: Statement, decide: Decide) -> tuple[Statement, list[str], list[Evidence]]:
+def resolve_worst_cases(statement: Statement, decide: Decide) -> tuple[Statement, list[str], list[Evidence]]:
     """The statement with every sup/inf over an interval replaced by its proved closed form."""
     notes: list[str] = []
     record: list[Evidence] = []
@@ -284,29 +284,29 @@ def resolve(statement: Statement, decide: Decide) -> tuple[Statement, list[str],
 def split(statement: Statement, decide: Decide) -> Split:
     """The cases of the statement's condition (see the module docstring); ``decide`` decides the derivative
     signs that give a worst case its closed form."""
-    resolved, notes, record = resolve(statement, decide)
+    resolved, notes, record = resolve_worst_cases(statement, decide)
     cases = []
     for conditions, value in split_expr(resolved.target.expr):
         domain = resolved.domain + tuple(conditions)
         words = tuple(c.text for c in conditions)
         if value is None:
             target = Condition(sympy.Integer(-1), ">", "no piece covers these points")
-            cases.append(Case(Statement(target, domain, resolved.integers, resolved.known, resolved.notes), words,
+            cases.append(SignCase(Statement(target, domain, resolved.integers, resolved.known, resolved.notes), words,
                               uncovered=True))
             continue
         target = Condition(value, resolved.target.op, f"{value} {resolved.target.op} 0")
-        cases.append(Case(Statement(target, domain, resolved.integers, resolved.known, resolved.notes), words))
+        cases.append(SignCase(Statement(target, domain, resolved.integers, resolved.known, resolved.notes), words))
     return Split(tuple(cases), tuple(notes), tuple(record))
 
 
-def case_summary(case: Case, evidence: Evidence) -> str:
+def case_summary(case: SignCase, evidence: Evidence) -> str:
     """One line: the case's conditions and its outcome."""
     where = " and ".join(case.conditions) or "every point"
     return f"case {where}: {case.statement.target.expr} {case.statement.target.op} 0: {evidence.outcome.value}" + (
         " (empty)" if evidence.premise_cases == 0 else "")
 
 
-def combine(cases: Sequence[Case], evidences: Sequence[Evidence]) -> tuple[str, Evidence | None, list[str]]:
+def combine(cases: Sequence[SignCase], evidences: Sequence[Evidence]) -> tuple[str, Evidence | None, list[str]]:
     """The outcome over all cases (``proved``, ``counterexample`` with the failing case's evidence, or
     ``inconclusive``), and one line per case."""
     lines = [case_summary(c, e) for c, e in zip(cases, evidences)]

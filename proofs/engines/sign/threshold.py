@@ -40,7 +40,7 @@ from core.context import arb
 from core.errors import invalid
 from core.formula import parse_formula
 from proofs.base.evidence import Evidence, Method, Outcome
-from proofs.engines.sign.cases import resolve, split_expr
+from proofs.engines.sign.cases import resolve_worst_cases, split_expr
 from proofs.engines.sign.exponential import scales_of
 from proofs.engines.sign.parse import RELATIONS, Condition, Statement
 
@@ -312,7 +312,7 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
                      text: str) -> tuple[Evidence, Evidence]:
     """The decision (:data:`Method.DECISION`: proved or refuted) and the exact evaluation at points of every
     cell (:data:`Method.INTERVAL`) of "``statement`` iff ``claim``" (see the module docstring)."""
-    resolved, worst, _ = resolve(statement, decide)
+    resolved, worst, _ = resolve_worst_cases(statement, decide)
     chart = _chart(resolved, claim.name)
     cases = split_expr(resolved.target.expr)
     op = resolved.target.op
