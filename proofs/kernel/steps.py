@@ -916,11 +916,24 @@ def cannot_fail(step: Step) -> str | None:
 
 
 def step_key(step: Step) -> str:
-    """What makes two steps the same step (the same query, identity, condition ... whatever each says)."""
+    """What makes two steps the same step (the same query, identity, condition ... whatever each says).
+
+    Printing a step's expressions is most of what counting a report's steps costs, and every output counts
+    them again; a step is immutable, so its key is printed once and kept on the step (outside its fields:
+    equality, hashing and :meth:`Step.to_json` never see it)."""
+    known = step.__dict__.get(_KEY)
+    if known is not None:
+        return known
     data = step.to_json()
     if step.machine_checked:
         data.pop("says", None)
-    return json.dumps(data, sort_keys=True)
+    key = json.dumps(data, sort_keys=True)
+    object.__setattr__(step, _KEY, key)
+    return key
+
+
+#: The attribute :func:`step_key` keeps a step's key in.
+_KEY = "_step_key"
 
 
 def settled(steps: Iterable[Step], seen: set[str] | None = None) -> tuple[Step, ...]:
