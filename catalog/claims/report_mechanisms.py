@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy
 
 from core.context import mpf
+from numeric import density
 from catalog.models import meanest as mechanisms
 from catalog.models import meanest_gaussian as gaussian
 from proofs.base.budget import Budget
@@ -28,6 +29,7 @@ from proofs.kernel.steps import ExactValue, Identity, PointClaim, Stated
 from catalog.claims.report_common import HALF, p_grid, tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
+from proofs.engines.ldp import check_ldp
 from proofs.engines.methods import exhaustive, identity, inequality_steps, rational_grid
 from catalog.engines.notation import sign_evidence
 from catalog.derivations import meanest as derivations
@@ -201,6 +203,27 @@ def _gaussian_enumeration(budget: Budget):
                                domain="Δ = 1/4, ε = 1/10, δ = 10^-3, GS = Δ² as printed; hockey-stick integral by "
                                       "quadrature")
 
+
+
+@check("R.gaussian", "decision")
+def _gaussian_public_law(budget: Budget):
+    """The named point (ε, δ, Δ) = (10, 10^-5, 1) through the public Gaussian law: :func:`numeric.density.gaussian`
+    with σ = √(2 ln(2/δ)) GS/ε, GS = Δ² as printed, decided by the toolkit's ``check_ldp(law, ε, delta=δ)`` (the
+    exact curve of Balle & Wang, and the hockey-stick divergence by certified integration), independently of
+    :mod:`catalog.models.meanest_gaussian`."""
+    point = _GAUSS_POINT
+    gs = point["sensitivity"] ** 2
+    eps, delta = sympy.Rational(point["eps"]), sympy.Rational(point["delta"])
+    sigma = sympy.sqrt(2 * sympy.log(2 / delta)) * sympy.Rational(gs) / eps
+    law = density.gaussian(sigma, sensitivity=sympy.Rational(point["sensitivity"]))
+    verdict = check_ldp(law, eps, delta=delta, timeout=budget.timeout)
+    named = {name: str(value) for name, value in point.items()}
+    for evidence in verdict.evidence:
+        evidence = premise_witnessed(evidence, named, _calibrated(point))   # σ is set by the calibration: one case
+        yield replace(evidence, domain=(f"(ε, δ, Δ) = (10, 10^-5, 1), σ = √(2 ln(2/δ)) Δ²/ε as printed, the public "
+                                        f"Gaussian law and check_ldp(delta=δ): {evidence.domain}"),
+                      counterexample=(None if evidence.counterexample is None
+                                      else {**named, **evidence.counterexample}))
 
 # ===================================================================================== R.rr-eps
 define(Claim(
