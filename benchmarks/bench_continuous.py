@@ -15,9 +15,6 @@ as it pays for sympy's caches being cold).
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
-from typing import Any
 
 import sympy
 
@@ -27,17 +24,9 @@ from proofs.kernel import stepcheck
 from proofs.engines.density_ldp import gaussian_delta
 from proofs.engines.density_moments import moment_at
 
+from _common import timed
+
 PM_VARIANCE = "t**2/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1)**2)"
-
-
-def timed(function: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
-    """(first run, best run, result)."""
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return times[0], min(times), result
 
 
 def ratios_at_one_point(law: D.Density) -> int:

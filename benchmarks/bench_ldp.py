@@ -13,7 +13,6 @@ check_ldp is shown too, as it pays for sympy's caches being cold).
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,21 +22,13 @@ from proofs import check_ldp
 from proofs import mechanisms as M
 from proofs.engines import validity
 
+from _common import timed
+
 DOMAIN = "eps > 0, d >= 2"
 
 
 def best(function: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     return timed(function, repeat)[1:]
-
-
-def timed(function: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
-    """(first run, best run, result): the first run pays for sympy's caches being cold."""
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return times[0], min(times), result
 
 
 def baseline(family: families.Family) -> list[Any]:

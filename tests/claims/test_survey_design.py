@@ -1,6 +1,7 @@
-"""003 §3.1 on designing the survey (catalog/claims/survey_design.py) at the quick budget: Corollaries 3.11 and
-3.12, the text after them, and the optimal Warner mechanism after Eq. (1). Statuses as the toolkit computes
-them; every counterexample lies in its claim's domain and is re-checked here exactly."""
+"""003 §3.1 on designing the survey (catalog/claims/survey_design.py and survey_design_c312.py) at the quick
+budget: Corollaries 3.11 and 3.12, the text after them, and the optimal Warner mechanism after Eq. (1).
+Statuses as the toolkit computes them; every counterexample lies in its claim's domain and is re-checked here
+exactly."""
 
 from __future__ import annotations
 

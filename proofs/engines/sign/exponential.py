@@ -31,6 +31,7 @@ import sympy
 
 from core.context import arb
 from proofs.engines.sign.parse import Condition, Statement
+from proofs.engines.sign.reduce import exp_atoms, linear_terms
 
 __all__ = ["Sandwich", "sandwich", "scales_of", "DIGITS"]
 
@@ -52,27 +53,13 @@ class Sandwich:
         return self.outer == self.inner
 
 
-def _exp_atoms(expr: sympy.Expr) -> set[sympy.Expr]:
-    return set(expr.atoms(sympy.exp)) | {a for a in expr.atoms(sympy.Pow) if a.base is sympy.E}
-
-
-def _coefficients(argument: sympy.Expr) -> dict[sympy.Symbol, sympy.Rational] | None:
-    terms: dict[sympy.Symbol, sympy.Rational] = {}
-    for term in sympy.Add.make_args(sympy.expand(argument)):
-        coefficient, rest = term.as_coeff_Mul()
-        if not (rest.is_Symbol and coefficient.is_Rational) or coefficient == 0:
-            return None
-        terms[rest] = terms.get(rest, sympy.Integer(0)) + coefficient
-    return terms
-
-
 def scales_of(conditions: list[Condition]) -> dict[sympy.Symbol, int] | None:
     """``{s: L}``: each symbol inside ``exp`` and the least common denominator of its coefficients there."""
     found: dict[sympy.Symbol, set[int]] = {}
     for condition in conditions:
-        for atom in _exp_atoms(condition.expr):
+        for atom in exp_atoms(condition.expr):
             argument = atom.exp if atom.func is sympy.Pow else atom.args[0]
-            terms = _coefficients(argument)
+            terms = linear_terms(argument)
             if terms is None:
                 return None
             for s, k in terms.items():
@@ -82,14 +69,14 @@ def scales_of(conditions: list[Condition]) -> dict[sympy.Symbol, int] | None:
 
 def _outside(expr: sympy.Expr, s: sympy.Symbol) -> bool:
     """``s`` occurs in ``expr`` outside ``exp``."""
-    hidden = expr.xreplace({a: sympy.Dummy() for a in _exp_atoms(expr)})
+    hidden = expr.xreplace({a: sympy.Dummy() for a in exp_atoms(expr)})
     return s in hidden.free_symbols
 
 
 def _bound(condition: Condition, s: sympy.Symbol) -> tuple[str, sympy.Expr] | None:
     """``(op, c)`` if the constraint reads ``a*s + b op 0`` (``a`` rational, ``b`` a constant): ``s op c``."""
     expr = condition.expr
-    if expr.free_symbols != {s} or _exp_atoms(expr):
+    if expr.free_symbols != {s} or exp_atoms(expr):
         return None
     slope = sympy.diff(expr, s)
     if not slope.is_Rational or slope == 0:

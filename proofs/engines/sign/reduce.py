@@ -45,11 +45,12 @@ class Reduced:
     log_arguments: list[sympy.Expr] = field(default_factory=list)
 
 
-def _exp_atoms(expr: sympy.Expr) -> set[sympy.Expr]:
+def exp_atoms(expr: sympy.Expr) -> set[sympy.Expr]:
+    """The atoms ``exp(a)`` of ``expr``, written ``exp(a)`` or ``E**a``."""
     return {a for a in expr.atoms(sympy.exp)} | {a for a in expr.atoms(sympy.Pow) if a.base is sympy.E}
 
 
-def _linear_terms(argument: sympy.Expr) -> dict[sympy.Symbol, sympy.Rational] | None:
+def linear_terms(argument: sympy.Expr) -> dict[sympy.Symbol, sympy.Rational] | None:
     """``{s: k}`` if ``argument`` is ``sum k*s`` (rational k != 0, no constant term), else None."""
     terms: dict[sympy.Symbol, sympy.Rational] = {}
     for term in sympy.Add.make_args(sympy.expand(argument)):
@@ -68,9 +69,9 @@ def substitute_exp(target: Condition, domain: list[Condition]) -> Reduced:
     coefficients: dict[sympy.Symbol, set[sympy.Rational]] = {}
     atoms: dict[sympy.Expr, dict[sympy.Symbol, sympy.Rational]] = {}
     for condition in everything:
-        for atom in sorted(_exp_atoms(condition.expr), key=sympy.default_sort_key):
+        for atom in sorted(exp_atoms(condition.expr), key=sympy.default_sort_key):
             argument = atom.exp if atom.func is sympy.Pow else atom.args[0]
-            terms = _linear_terms(argument)
+            terms = linear_terms(argument)
             if terms is None:
                 raise invalid("expr" if condition is target else "domain", condition.text,
                               f"exp({argument}) is not exp(k*s) (or exp of a sum of such terms) for symbols s and "
