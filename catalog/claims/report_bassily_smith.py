@@ -20,7 +20,7 @@ from proofs.base.registry import check, define
 from catalog.claims.report_common import HALF, p_grid
 from proofs.engines.composite import chain, premise_witnessed
 from proofs.engines.methods import exhaustive, identity
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.derivations import meanest as derivations
 from symbolic.symbols import p as p_symbol
 from catalog.claims.report_mechanisms import HALF_SYMBOLIC
@@ -47,7 +47,7 @@ define(Claim(
 def _ratio_bound(budget: Budget) -> Evidence:
     """With s = e^{ε/2} > 0 (a monotone substitution): r <= s ⇒ r² <= s² on 0 < p < 1/2 (z3)."""
     r = (HALF + p_symbol) / (HALF - p_symbol)
-    return sign_evidence(sympy.Symbol("s") ** 2 - r ** 2, ["p > 0", "p < 1/2", "s > 0", f"s - ({r}) >= 0"],
+    return paper_sign_evidence(sympy.Symbol("s") ** 2 - r ** 2, ["p > 0", "p < 1/2", "s > 0", f"s - ({r}) >= 0"],
                          sign=">=0", symbols=["s"], timeout=budget.timeout)
 
 
@@ -141,7 +141,7 @@ def _bs_ratio_symbolic(budget: Budget):
         gap = sympy.simplify(r ** 2 - value)
         if gap == 0:
             return identity(value, r ** 2, domain="every 0 < p < 1/2")
-        return sign_evidence(gap, ["p > 0", "p < 1/2"], sign=">=0", timeout=budget.timeout)
+        return paper_sign_evidence(gap, ["p > 0", "p < 1/2"], sign=">=0", timeout=budget.timeout)
 
     yield chain([(f"(b_t, b_t') = {key}", at_most(value)) for key, value in ratios.items()],
                 conclusion="the ratio is at most r^2 for every b", method=Method.DECISION,

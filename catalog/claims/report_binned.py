@@ -28,7 +28,7 @@ from catalog.claims.report_common import (HALF, p_grid)
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain
 from proofs.engines.methods import exhaustive, identity
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.derivations import meanest as derivations
 from symbolic.symbols import n as n_symbol
 
@@ -223,11 +223,11 @@ def _bias_decision(budget: Budget) -> Evidence:
     weights = ["w1 >= 0", "w2 >= 0", "w3 >= 0", "w1 + w2 + w3 - 1 == 0", "c > 0"]
     deviations = [f"{side}{d} <= c/2" for d in ("d1", "d2", "d3") for side in ("", "-")]
     average_names = ["w1", "w2", "w3", "d1", "d2", "d3"]
-    steps = [(f"c/2 {sign} (x - m_i) >= 0", sign_evidence(f"c/2 {sign} (x - (L + (i + 1/2)*c))", interval, sign=">=0",
+    steps = [(f"c/2 {sign} (x - m_i) >= 0", paper_sign_evidence(f"c/2 {sign} (x - (L + (i + 1/2)*c))", interval, sign=">=0",
                                                          integers=["i"], symbols=names, timeout=budget.timeout))
              for sign in ("-", "+")]
     steps += [(f"c/2 {sign} (w1 d1 + w2 d2 + w3 d3) >= 0",
-               sign_evidence(f"c/2 {sign} (w1*d1 + w2*d2 + w3*d3)", weights + deviations, sign=">=0",
+               paper_sign_evidence(f"c/2 {sign} (w1*d1 + w2*d2 + w3*d3)", weights + deviations, sign=">=0",
                              symbols=average_names, timeout=budget.timeout)) for sign in ("-", "+")]
     return chain(steps, conclusion="|nu - mu| = |E[m(X) - X]| <= E|m(X) - X| <= c/2", method=Method.DECISION,
                  domain="every L, c > 0, T, and every distribution on [L, U] (pointwise bound + expectation)")

@@ -24,7 +24,7 @@ from catalog.claims.report_common import (HALF, RR, RR_N, SEEDS, coverage_eviden
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, witness
 from proofs.engines.methods import identity
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.derivations import meanest as derivations
 from catalog.claims.report_binned import FIXED, SAMPLED, TWO_BINS
 
@@ -178,11 +178,11 @@ def _limit_infimum() -> Evidence:
     x = sympy.Symbol("x", real=True)
     kappa = M * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
     cdf = (1 + sympy.erf(x / sympy.sqrt(2))) / 2
-    steps = [("kappa = n V > 0 for 0 < p < 1/2", sign_evidence("M*(1/4 - p**2)/(4*p**2)", ["M > 0", "p > 0", "p < 1/2"],
+    steps = [("kappa = n V > 0 for 0 < p < 1/2", paper_sign_evidence("M*(1/4 - p**2)/(4*p**2)", ["M > 0", "p > 0", "p < 1/2"],
                                                                sign=">0", symbols=["M", "p"])),
              ("rho^2 = kappa/(kappa + s^2) lies in (0, 1]",
-              sign_evidence("kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">0", symbols=["kappa", "s2"])),
-             ("rho^2 <= 1", sign_evidence("1 - kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">=0",
+              paper_sign_evidence("kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">0", symbols=["kappa", "s2"])),
+             ("rho^2 <= 1", paper_sign_evidence("1 - kappa/(kappa + s2)", ["kappa > 0", "s2 >= 0"], sign=">=0",
                                          symbols=["kappa", "s2"])),
              ("kappa -> 0 as p -> 1/2", identity(sympy.limit(kappa, p, HALF, "-"), 0, domain="p -> 1/2 from below")),
              ("Phi(0) = 1/2", identity(cdf.subs(x, 0), HALF, domain="x = 0")),
@@ -203,7 +203,7 @@ def _finite_infimum() -> Evidence:
     variance = (sympy.Rational(1, 4) + sympy.Rational(9, 4)) * (sympy.Rational(1, 4) - p ** 2) / (4 * p ** 2)
     steps = [("nu_hat at the report (1, 0), n = 1", identity(nu_hat, 1 - 1 / (4 * p), domain="0 < p < 1/2")),
              ("|nu_hat - mu| = t + 1/(4p) exceeds 1/2 + w once w < t",
-              sign_evidence("t + 1/(4*p) - (1/2 + w)", ["t > w", "w >= 0", "p > 0", "p < 1/2"], sign=">0",
+              paper_sign_evidence("t + 1/(4*p) - (1/2 + w)", ["t > w", "w >= 0", "p > 0", "p < 1/2"], sign=">0",
                             symbols=["t", "p", "w"])),
              ("V -> 0 as p -> 1/2, so w = z sqrt(V) < t near 1/2",
               identity(sympy.limit(variance, p, HALF, "-"), 0, domain="p -> 1/2 from below")),
@@ -244,7 +244,7 @@ def _ci_mu_correction(budget: Budget) -> Correction:
     b = ν - μ); the exact variance of ν̂ is V' (sympy, T = 3), so Pr(|D| <= z√V') -> 1 - α by the CLT."""
     symbolic = derivations.onehot_moments(3)
     box = ["c > 0", "w >= 0", "b <= c/2", "-b <= c/2", "D <= w", "-D <= w"]
-    steps = [(f"{side} holds on the box", sign_evidence(side, box, sign=">=0", symbols=["b", "w", "D"],
+    steps = [(f"{side} holds on the box", paper_sign_evidence(side, box, sign=">=0", symbols=["b", "w", "D"],
                                                          timeout=budget.timeout))
              for side in ("c/2 - b + w - D", "D + c/2 + b + w")]
     steps.append(("Var[nu_hat] = V'", identity(symbolic["Var[nu_hat]"], symbolic["corrected Var[nu_hat]"],

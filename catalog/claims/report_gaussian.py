@@ -29,7 +29,7 @@ from catalog.claims.report_common import tail_bound_evidence
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain, premise_witnessed
 from proofs.engines.methods import exhaustive, identity, rational_grid
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 
 # ===================================================================================== R.tail
 _TAIL_CORRECTED = (r"$\Pr\Big(\forall i \le n:\ X_i \in \Big[\mu - \sigma\sqrt{2\ln\tfrac{2n}{\delta}},\ "
@@ -163,7 +163,7 @@ _GS_POINT = {"R": Fraction(1), "sigma": Fraction(1), "n": 1, "delta": Fraction(1
 def _gs_l2_proof(budget: Budget, reading: str | None = None) -> Evidence:
     """z3: |x - x'| <= 2B on the box, attained at x = B, x' = -B: the ℓ2 sensitivity is 2B."""
     bound = parse_formula("2*(R + sigma*t)")
-    steps = [(f"{side} <= 2B on the box", sign_evidence(f"2*(R + sigma*t) - ({side})", _BOX, sign=">=0",
+    steps = [(f"{side} <= 2B on the box", paper_sign_evidence(f"2*(R + sigma*t) - ({side})", _BOX, sign=">=0",
                                                        symbols=["R", "sigma", "t", "x", "y"], timeout=budget.timeout))
              for side in ("x - y", "y - x")]
     steps.append(("attained at x = B, y = -B", identity(parse_formula("(R + sigma*t) - (-(R + sigma*t))"), bound,
@@ -175,7 +175,7 @@ def _gs_l2_proof(budget: Budget, reading: str | None = None) -> Evidence:
 
 def _gs_squared_proof(budget: Budget) -> Evidence:
     """z3: (x - x')² <= (2B)² on the box, attained at x = B, x' = -B: §2.1's squared GS is (2B)²."""
-    steps = [("(x - y)^2 <= (2B)^2 on the box", sign_evidence("(2*(R + sigma*t))**2 - (x - y)**2", _BOX, sign=">=0",
+    steps = [("(x - y)^2 <= (2B)^2 on the box", paper_sign_evidence("(2*(R + sigma*t))**2 - (x - y)**2", _BOX, sign=">=0",
                                                              symbols=["R", "sigma", "t", "x", "y"],
                                                              timeout=budget.timeout)),
              ("attained at x = B, y = -B", identity(parse_formula("((R + sigma*t) - (-(R + sigma*t)))**2"),
@@ -213,7 +213,7 @@ def _gs_decision(budget: Budget):
     """As printed (squared norm): z3 finds an exact B > 0 with (2B)² != 2B, after proving GS = (2B)² on the
     box; under the correction (the ℓ2 norm) z3 proves GS = 2B (reported beside the verdict)."""
     squared = _gs_squared_proof(budget)
-    ev = sign_evidence("4*B**2 - 2*B", ["B > 0"], sign="==0", symbols=["B"], timeout=budget.timeout,
+    ev = paper_sign_evidence("4*B**2 - 2*B", ["B > 0"], sign="==0", symbols=["B"], timeout=budget.timeout,
                        search_region=False)
     if ev.counterexample:  # z3's exact B, with the two sides it separates
         bound = Fraction(ev.counterexample["B"])

@@ -25,7 +25,7 @@ from catalog.claims.report_common import SEEDS, simulation_outcome
 from proofs.engines.certified import certified_exhaustive
 from proofs.engines.composite import chain
 from proofs.engines.methods import exhaustive, identity, rational_grid
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.derivations import meanest as derivations
 
 
@@ -86,13 +86,13 @@ def _zbar_sign_argument(budget: Budget) -> Evidence:
     steps = [("E[X | a <= Z <= b] in closed form", identity(truncated["integrated"], truncated["closed form"],
                                                             domain="every mu, sigma > 0, a < b (standardised bounds)")),
              ("phi(a)/phi(b) = e^{-u}, u = 2 B mu / sigma^2", ratio),
-             ("u > 0 when mu > 0", sign_evidence("2*B*mu/sigma**2", ["B > 0", "sigma > 0", "mu > 0"], sign=">0",
+             ("u > 0 when mu > 0", paper_sign_evidence("2*B*mu/sigma**2", ["B > 0", "sigma > 0", "mu > 0"], sign=">0",
                                                  symbols=["B", "mu", "sigma"], timeout=budget.timeout)),
-             ("u < 0 when mu < 0", sign_evidence("2*B*mu/sigma**2", ["B > 0", "sigma > 0", "mu < 0"], sign="<0",
+             ("u < 0 when mu < 0", paper_sign_evidence("2*B*mu/sigma**2", ["B > 0", "sigma > 0", "mu < 0"], sign="<0",
                                                  symbols=["B", "mu", "sigma"], timeout=budget.timeout)),
-             ("e^{-u} - 1 < 0 for u > 0", sign_evidence("exp(-u) - 1", ["u > 0"], sign="<0", symbols=["u"],
+             ("e^{-u} - 1 < 0 for u > 0", paper_sign_evidence("exp(-u) - 1", ["u > 0"], sign="<0", symbols=["u"],
                                                         timeout=budget.timeout)),
-             ("e^{-u} - 1 > 0 for u < 0", sign_evidence("exp(-u) - 1", ["u < 0"], sign=">0", symbols=["u"],
+             ("e^{-u} - 1 > 0 for u < 0", paper_sign_evidence("exp(-u) - 1", ["u < 0"], sign=">0", symbols=["u"],
                                                         timeout=budget.timeout))]
     return chain(steps, conclusion="bias = sigma phi(b) (e^{-u} - 1)/(Phi(b) - Phi(a)), with phi(b) > 0 and Phi(b) > "
                                    "Phi(a) (Phi increases, b > a): the sign of -mu, zero exactly at mu = 0",

@@ -31,7 +31,7 @@ from proofs.engines.certified import certified_exhaustive, number_text
 from proofs.engines.composite import chain, premise_witnessed
 from proofs.engines.ldp import check_ldp
 from proofs.engines.methods import exhaustive, identity, inequality_steps, rational_grid
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.derivations import meanest as derivations
 from symbolic.symbols import p as p_symbol
 
@@ -104,12 +104,12 @@ def _gauss_correction(budget: Budget) -> Correction:
          identity(argument, -steps["x"], domain="a > 0, h = ε/2 > 0")),
         ("Q(x) <= e^{-x^2/2}/2 for x >= 0", tail_bound_evidence()),
         ("x >= 0: 2 ln(2/δ) >= ln w, w = e^{ε/2} <= 4",
-         sign_evidence(steps["x >= 0"], interval, sign=">=0", symbols=["delta", "w"], timeout=budget.timeout)),
-        ("x^2 >= a^2 - 2h", sign_evidence(steps["square"], ["a > 0", "h > 0"], sign=">=0", symbols=["a", "h"],
+         paper_sign_evidence(steps["x >= 0"], interval, sign=">=0", symbols=["delta", "w"], timeout=budget.timeout)),
+        ("x^2 >= a^2 - 2h", paper_sign_evidence(steps["square"], ["a > 0", "h > 0"], sign=">=0", symbols=["a", "h"],
                                           timeout=budget.timeout)),
         ("e^{-a^2/2} = δ/2", identity(steps["e^{-a^2/2}"], sympy.Symbol("delta", positive=True) / 2,
                                       domain="0 < δ < 1")),
-        ("δ w/4 <= δ for w <= 4", sign_evidence(steps["last"], interval, sign=">=0", symbols=["delta", "w"],
+        ("δ w/4 <= δ for w <= 4", paper_sign_evidence(steps["last"], interval, sign=">=0", symbols=["delta", "w"],
                                                 timeout=budget.timeout)),
     ], conclusion="δ(ε) <= δ for 0 < ε <= 4 ln 2 and every 0 < δ < 1", method=Method.SYMBOLIC,
         domain="every 0 < ε <= 4 ln 2, 0 < δ < 1, Δ > 0 (the curve depends on σ/Δ only)")
@@ -137,7 +137,7 @@ def _holds_when_argument(budget: Budget) -> Evidence:
     return chain([("d delta(eps)/ds = -phi(1/(2s) - eps s)/s^2 < 0", identity(sympy.diff(curve, s), slope,
                                                                                domain="every s = sigma/Delta > 0, eps > 0")),
                   ("the printed s is at least the l2 one when Delta >= 1",
-                   sign_evidence("a*D/e - a/e", ["a > 0", "e > 0", "D >= 1"], sign=">=0", symbols=["a", "D", "e"],
+                   paper_sign_evidence("a*D/e - a/e", ["a > 0", "e > 0", "D >= 1"], sign=">=0", symbols=["a", "D", "e"],
                                  timeout=budget.timeout))],
                  conclusion="for Delta >= 1 the printed calibration adds at least the noise of the l2 one, so its "
                             "delta(eps) is at most the l2 one's, which is <= delta for eps <= 4 ln 2 (the correction)",
@@ -289,7 +289,7 @@ def _rr_eps_decision(budget: Budget) -> Evidence:
     exact loss is below 4p/(1-2p)."""
     gap = derivations.rr_eps_gap()
     proof = chain([("h(0) = 0", identity(sympy.Subs(gap["h"], p_symbol, 0), 0, domain="p = 0")),
-                   ("h'(p) > 0 on 0 < p < 1/2", sign_evidence(gap["h'"], ["p > 0", "p < 1/2"], sign=">0",
+                   ("h'(p) > 0 on 0 < p < 1/2", paper_sign_evidence(gap["h'"], ["p > 0", "p < 1/2"], sign=">0",
                                                              timeout=budget.timeout))],
                   conclusion="h(p) = 4p/(1-2p) - ln((1+2p)/(1-2p)) > 0 on (0, 1/2): eps* < 4p/(1-2p)",
                   method=Method.DECISION, domain="0 < p < 1/2 (whole domain)")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from proofs.base.evidence import Detail, Evidence, Method, Outcome
 from proofs.kernel.steps import Stated
 from proofs.engines.composite import point_steps
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from core.errors import invalid
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def decide_each_size(condition: Callable[[int], sympy.Expr], domain: Sequence[st
         raise invalid("sizes", sizes, "must be sample sizes, integers >= 1 (at least one)")
     start = time.perf_counter()
     symbols = tuple(symbols)
-    results = [(size, sign_evidence(condition(size), domain, sign=sign, timeout=timeout, symbols=symbols,
+    results = [(size, paper_sign_evidence(condition(size), domain, sign=sign, timeout=timeout, symbols=symbols,
                                     search_region=False, reading=reading)) for size in sizes]
     failing = [size for size, e in results if e.outcome is Outcome.COUNTEREXAMPLE]
     undecided = [size for size, e in results if e.outcome is Outcome.INCONCLUSIVE]

@@ -13,12 +13,12 @@ from proofs.engines.sign import sign_evidence as _sign_evidence
 from proofs.engines.sign.parse import CONSTANT_NAMES
 from symbolic.symbols import by_name
 
-__all__ = ["PAPER_NAMES", "sign_evidence"]
+__all__ = ["PAPER_NAMES", "paper_sign_evidence"]
 
 #: The paper's names that are variables in its conditions (its constants' names left to their meaning).
 PAPER_NAMES: tuple[str, ...] = tuple(sorted(set(by_name()) - set(CONSTANT_NAMES)))
 
 
-def sign_evidence(expr: Any, domain: Any = None, *, symbols: Sequence[str] = (), **options: Any) -> Evidence:
+def paper_sign_evidence(expr: Any, domain: Any = None, *, symbols: Sequence[str] = (), **options: Any) -> Evidence:
     """:func:`proofs.engines.sign.sign_evidence` with the paper's names declared (and ``symbols``)."""
     return _sign_evidence(expr, domain, symbols=(*PAPER_NAMES, *symbols), **options)

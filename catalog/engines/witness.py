@@ -10,7 +10,7 @@ evidence's ``premise_cases``: zero makes the evidence vacuous, and it earns noth
 
 Example::
 
-    proof = sign_evidence("p - q", ["q < p", "p + q == 1"])
+    proof = paper_sign_evidence("p - q", ["q < p", "p + q == 1"])
     with_witnesses(proof, ["q < p", "p + q == 1"], [{"p": "3/4", "q": "1/4"}]).premise_cases   # 1
 """
 
@@ -26,7 +26,7 @@ import sympy
 from core.formula import as_sympy
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.composite import point_steps
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from proofs.engines.sign.parse import parse_constraint, plain_symbols
 from core.errors import invalid
 from symbolic.symbols import by_name
@@ -90,7 +90,7 @@ def decide_with_witnesses(expr: sympy.Expr, domain: Sequence[str | sympy.Basic],
     """:func:`proofs.engines.sign.sign_evidence` of ``expr`` on ``domain`` (``kwargs`` passed on), with
     ``premise_cases`` counted at ``witnesses`` when some are given (for an implication whose premise the
     domain holds)."""
-    found = sign_evidence(expr, domain, timeout=timeout, **kwargs)
+    found = paper_sign_evidence(expr, domain, timeout=timeout, **kwargs)
     if found.outcome is Outcome.COUNTEREXAMPLE and found.counterexample:  # its point, for a proof certificate
         found = dataclasses.replace(found, steps=found.steps + point_steps(
             expr, domain, kwargs.get("sign", ">0"), found.counterexample, fails=True,

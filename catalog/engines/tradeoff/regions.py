@@ -35,7 +35,7 @@ from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.kernel.grounds import all_steps
 from proofs.kernel.steps import Stated, Step
 from proofs.engines.composite import point_steps
-from catalog.engines.notation import sign_evidence
+from catalog.engines.notation import paper_sign_evidence
 from catalog.engines.tradeoff.checks import ENVELOPES
 from catalog.engines.tradeoff.statements import TradeoffStatement
 from core.errors import invalid
@@ -176,7 +176,7 @@ def region_decision(
     first: tuple[RegionInequality, Evidence] | None = None
     steps: list[Step] = []      # for a proof certificate: each inequality's own decision
     for inequality in conclusions:
-        found = sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
+        found = paper_sign_evidence(inequality.expr, premise, sign=inequality.sign, symbols=list(symbols),
                               timeout=budget.timeout, search_region=False, domain_text=domain)
         queries += int(found.detail.get(Detail.Z3_QUERIES, 1))
         outcomes[inequality.name] = found.outcome.value
