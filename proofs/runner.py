@@ -16,6 +16,7 @@ from proofs.base.budget import Budget, budget as get_budget
 from proofs.base.claim import Claim
 from proofs.execution.claim import ClaimResult, run_claim
 from proofs.execution.cluster import run_cluster
+from proofs.userclaims import load_claims_file, sources
 from proofs.execution.local import run_inline, run_local
 
 __all__ = ["ClaimResult", "run_claim", "run"]
@@ -45,7 +46,8 @@ def run(
     jobs = jobs or min(len(claims), os.cpu_count() or 1)
     ids = [c.id for c in claims]
     if scheduler:
-        results = run_cluster(ids, b, scheduler=scheduler, jobs=jobs, on_result=on_result)
+        results = run_cluster(ids, b, scheduler=scheduler, jobs=jobs, files=sources(), load_file=load_claims_file,
+                              on_result=on_result)
     elif in_process:
         results = run_inline(ids, b, on_result=on_result)
     else:

@@ -28,7 +28,6 @@ from core.errors import invalid
 from proofs.execution import signals
 from proofs.execution.claim import ClaimResult, died, run_checks
 from proofs.base.extras import require
-from proofs.userclaims import load_claims_file, sources
 
 __all__ = ["run_cluster", "CONNECT_TIMEOUT", "SCHEMES"]
 
@@ -75,40 +74,50 @@ def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
                       "start one with `dask scheduler`, or use --scheduler local") from None
 
 
-def _run_claim_with_files(claim_id: str, budget: Any, files: tuple[tuple[str, str], ...]) -> ClaimResult:
+#: What loads a claims file on a worker, given its path and its text (the runner passes
+#: :func:`proofs.userclaims.load_claims_file`; this package, below the loader, does not import it).
+LoadFile = Callable[..., object]
+
+
+def _run_claim_with_files(claim_id: str, budget: Any, files: tuple[tuple[str, str], ...],
+                          load_file: LoadFile) -> ClaimResult:
     """On a worker: load the claims files the run loaded (sent as text: their code runs here), then run
     the claim."""
     for path, text in files:
-        load_claims_file(path, text=text)
+        load_file(path, text=text)
     return run_checks(claim_id, budget)
 
 
 def run_cluster(claim_ids: Sequence[str], budget: Any, *, scheduler: str, jobs: int,
+                files: tuple[tuple[str, str], ...] = (), load_file: LoadFile | None = None,
                 on_result: Callable[[ClaimResult], None] | None = None) -> dict[str, ClaimResult]:
-    """Run every claim as a task of the Dask scheduler ``scheduler``; results by claim id."""
+    """Run every claim as a task of the Dask scheduler ``scheduler``; results by claim id. ``files``: the
+    claims files the run loaded, (path, text), which ``load_file`` loads on every worker first."""
+    if files and load_file is None:
+        raise invalid("load_file", load_file, "is needed to load the run's claims files on the workers")
     results: dict[str, ClaimResult] = {}
     try:
         with signals.catching_signals():
             signals.progress(0, len(claim_ids))
-            _collect(claim_ids, budget, scheduler, jobs, results, on_result)
+            _collect(claim_ids, budget, scheduler, jobs, results, on_result, files, load_file)
     except signals.Stop as stop:
         raise signals.Interrupted(stop.signum, len(results), len(claim_ids)) from None
     return results
 
 
 def _collect(claim_ids: Sequence[str], budget: Any, scheduler: str, jobs: int, results: dict[str, ClaimResult],
-             on_result: Callable[[ClaimResult], None] | None) -> None:
+             on_result: Callable[[ClaimResult], None] | None, files: tuple[tuple[str, str], ...],
+             load_file: LoadFile | None) -> None:
     """Submit one task per claim and gather the results as they finish into ``results``. On the way out,
     whatever the reason (an interrupt included), unfinished tasks are cancelled and the client and the
     cluster are closed."""
     from distributed import as_completed  # the optional dependency of this mode (see the module docstring)
 
     client, cluster = _client(scheduler, jobs)
-    files = sources()
     futures: list[Any] = []
     try:
         started = time.perf_counter()
-        futures = [client.submit(_run_claim_with_files, claim_id, budget, files, pure=False,
+        futures = [client.submit(_run_claim_with_files, claim_id, budget, files, load_file, pure=False,
                                  key=f"claim-{claim_id}-{started}") for claim_id in claim_ids]
         by_key = {future.key: claim_id for future, claim_id in zip(futures, claim_ids)}
         for future in as_completed(futures):

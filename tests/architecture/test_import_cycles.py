@@ -181,23 +181,30 @@ def test_a_package_init_importing_its_submodules_is_no_cycle_but_an_outside_loop
         assert not any(t.startswith("numeric.definitions") for t in graph[outside]), outside
 
 
-def package_of(module: str) -> str:
-    """The innermost package holding ``module`` (a package holds itself)."""
-    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0] or module
+def units(source: str, target: str) -> tuple[str, str] | None:
+    """The two parts of the project an import joins, seen from where their names part: below their common
+    package, the subpackage or module each lies in (``proofs.execution.cluster`` importing
+    ``proofs.userclaims`` joins ``proofs.execution`` and ``proofs.userclaims``); None when one holds the
+    other (a package's ``__init__`` and its own modules)."""
+    a, b = source.split("."), target.split(".")
+    common = 0
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    if common == len(a) or common == len(b):
+        return None
+    return ".".join(a[: common + 1]), ".".join(b[: common + 1])
 
 
 def package_graph(modules: dict[str, set[str]]) -> dict[str, set[str]]:
-    """Package -> the packages its modules import, between packages neither of which holds the other: two
-    sibling packages that import each other (the scaffold and the coverage, once) are one concept split in two,
-    even when no module-level cycle closes between their modules."""
+    """Unit -> the units it imports (:func:`units`): two sibling packages, or a package and a module beside
+    it, that import each other (the scaffold and the coverage, once) are one concept split in two, even when
+    no module-level cycle closes between their modules."""
     graph: dict[str, set[str]] = {}
     for source, targets in modules.items():
-        here = package_of(source)
         for target in targets:
-            there = package_of(target)
-            related = here == there or here.startswith(there + ".") or there.startswith(here + ".")
-            if not related:
-                graph.setdefault(here, set()).add(there)
+            joined = units(source, target)
+            if joined is not None:
+                graph.setdefault(joined[0], set()).add(joined[1])
     return graph
 
 
@@ -218,13 +225,8 @@ def _whole_graph(package: str) -> dict[str, set[str]]:
 
 
 def test_the_package_graph_sees_a_cycle_between_siblings():
-    """Guard against a test that could not fail: two sibling packages importing each other are a cycle."""
-    global MODULES
-    saved = MODULES
-    try:
-        MODULES = {"a": Path("a/__init__.py"), "a.x": Path("a/x/__init__.py"), "a.x.m": Path("a/x/m.py"),
-                   "a.y": Path("a/y/__init__.py"), "a.y.n": Path("a/y/n.py")}
-        graph = package_graph({"a.x.m": {"a.y.n"}, "a.y.n": {"a.x.m"}})
-        assert find_cycle(graph) == ["a.x", "a.y", "a.x"]
-    finally:
-        MODULES = saved
+    """Guard against a test that could not fail: two sibling packages, or a package and a module beside it,
+    importing each other are a cycle; a package importing its own modules is none."""
+    assert find_cycle(package_graph({"a.x.m": {"a.y.n"}, "a.y.n": {"a.x.m"}})) == ["a.x", "a.y", "a.x"]
+    assert find_cycle(package_graph({"a.x.m": {"a.z"}, "a.z": {"a.x.k"}})) == ["a.x", "a.z", "a.x"]
+    assert find_cycle(package_graph({"a.x": {"a.x.m"}, "a.x.m": {"a.x.k"}})) is None
