@@ -39,7 +39,7 @@ import sympy
 from core.context import arb
 from core.errors import invalid
 from core.formula import parse_formula
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.cases import resolve_worst_cases, split_expr
 from proofs.engines.sign.exponential import scales_of
 from proofs.engines.sign.parse import RELATIONS, Condition, Statement
@@ -134,9 +134,11 @@ def _chart(statement: Statement, name: str) -> _Chart:
 
 
 # ------------------------------------------------------------------------------------ roots and cells
-def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]], chart: _Chart) -> tuple[list[sympy.Poly], list[sympy.Poly]]:
+def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]],
+                 chart: _Chart) -> tuple[list[sympy.Poly], list[sympy.Poly]]:
     """The numerators (and, apart, the denominators) of every case's value and conditions, in ``s``."""
-    parts, denominators = [], []
+    parts: list[sympy.Poly] = []
+    denominators: list[sympy.Poly] = []
     for conditions, value in cases:
         for expr in [c.expr for c in conditions] + ([value] if value is not None else []):
             numerator, denominator = sympy.fraction(sympy.together(chart.to_s(expr)))
@@ -208,7 +210,8 @@ def _refine(root: tuple[Fraction, Fraction, sympy.Poly], width: Fraction) -> tup
 
 def _enclosure(chart: _Chart, a: Fraction, b: Fraction, dps: int = 40) -> tuple[Fraction, Fraction]:
     """Rationals enclosing ``eps_of`` on ``[a, b]`` (``eps_of`` is increasing), by balls at two precisions."""
-    lows, highs = [], []
+    lows: list[Fraction] = []
+    highs: list[Fraction] = []
     for context in arb(dps).confirmations():
         for value, into, pick in ((a, lows, "lower"), (b, highs, "upper")):
             ball = context.evaluate(chart.eps_of(sympy.Rational(value.numerator, value.denominator)), {})
@@ -332,7 +335,7 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
         if line.inside(root[0]) and line.inside(root[1]):
             kept.append(root)
         elif line.inside(root[0]) != line.inside(root[1]):
-            raise invalid("domain", text, f"a root of the condition's boundary is not separated from the domain's end")
+            raise invalid("domain", text, "a root of the condition's boundary is not separated from the domain's end")
     for a, b, poly in kept:
         if any(d.count_roots(a, b) for d in denominators):
             raise invalid("expr", statement.target.text, f"a denominator vanishes at {chart.s} in [{a}, {b}] inside "
@@ -412,7 +415,7 @@ def _no_single_threshold(statement: Statement, claim: Threshold, chart: _Chart, 
     found = {**_point(chart, q), "condition": truths[index], "relation": f"condition is {truths[index]} but '{claim.text}' is {not truths[index]}",
              "why": why}
     decision = Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                        recheck="exact")
+                        recheck=Recheck.EXACT)
     return decision, _grid(statement, claim, chart, samples, truths, text, counter=found)
 
 
@@ -425,7 +428,7 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
     c_q = Fraction(int(c.p), int(c.q)) if c.is_Rational else None
     for _ in range(MAX_REFINEMENTS):
         lo, hi = _enclosure(chart, a, b)
-        if claim.digits is not None and c_q is not None:
+        if half is not None and c_q is not None:
             if c_q - half <= lo and hi < c_q + half:
                 verdict = "rounds"
                 break
@@ -477,7 +480,7 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
                                                                if claim.digits is not None else f"is not {c}"))
     found = {**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{claim.text}' is {not holds}"}
     return (Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                     recheck="two-precisions"),
+                     recheck=Recheck.TWO_PRECISIONS),
             _grid(statement, claim, chart, samples, truths, text, counter=found))
 
 
@@ -529,7 +532,7 @@ def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[F
     domain = f"exact points of every cell of {text} ({len(samples)} cells)"
     if counter is not None:
         return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
-                        counterexample=dict(counter), recheck="exact" if "why" in counter else "two-precisions")
+                        counterexample=dict(counter), recheck=Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS)
     half = sympy.Rational(1, 2 * 10 ** claim.digits) if claim.digits is not None else sympy.Integer(0)
     compared = 0
     pairs = list(zip(samples, truths))
@@ -550,7 +553,7 @@ def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[F
             found = {**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{claim.text}' "
                      f"is {expected}"}
             return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
-                            counterexample=found, recheck="two-precisions")
+                            counterexample=found, recheck=Recheck.TWO_PRECISIONS)
     domain = f"{len(pairs)} exact points of {text}, at least one in every cell ({len(samples)} cells)"
     return Evidence(Method.INTERVAL, Outcome.HOLDS, domain, {"points": points, "points compared": compared},
                     interior_cases=compared)
