@@ -54,8 +54,8 @@ from proofs.base.verdict import Verdict
 from proofs.engines.moment_family import indicator, prepare_family
 from proofs.engines.moment_steps import user_coordinates
 
-__all__ = ["sum_over_values", "validate_value_sum", "ValueSum", "SUMMED_MOMENTS", "ENUMERATED_SIZES", "ENUMERATED_EXP_EPS",
-           "MAX_ENUMERATED_ENTRIES", "power_sum"]
+__all__ = ["sum_over_values", "validate_value_sum", "ValueSum", "SUMMED_MOMENTS", "ENUMERATED_SIZES",
+           "ENUMERATED_EXP_EPS", "MAX_ENUMERATED_ENTRIES", "power_sum"]
 
 #: What is summed over the values: E[X_v], Var[X_v], or E[(X_v − target_v)²].
 SUMMED_MOMENTS = ("mean", "variance", "mse")

@@ -1096,7 +1096,7 @@ class _Parser:
                     self.i = start
                     indices, conditions = self.domain()
                     if self.at("sym", "^"):
-                        raise _Stop(f"a \\{name} over a set with an upper bound")
+                        raise _Stop(f"a \\{name} over a set with an upper bound") from None
                     body = self.term()
                     return sp.Function(_OVER[name])(body, sp.Tuple(*indices), sp.Tuple(*conditions))
             else:
