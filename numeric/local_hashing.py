@@ -29,7 +29,7 @@ it holds for this idealised family, the one Wang et al.'s analysis assumes. Outp
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,7 +187,7 @@ class LocalHashing(Family):
         if k > 1:
             why += ("; with h uniform over every function the hash values of distinct values are independent, so "
                     "the indicators of several tracked values are independent given the input")
-        return Lumped(tracked, (*tracked, "other"), outcomes, table, self.size - k, why,
+        return Lumped(tracked, (*tracked, "other"), tuple(outcomes), table, self.size - k, why,
                       requires=_tracked_requires(tracked, self.size))
 
 

@@ -350,6 +350,7 @@ def _sign_of(value: sympy.Basic) -> tuple[int | None, Recheck]:
         return None, Recheck.EXACT
     sign, how = closed_sign(value, dps=_POINT_DPS)
     if sign is not None:
+        assert how is not None  # closed_sign names how it decided every sign it returns
         return sign, Recheck(how)
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return None, Recheck.EXACT

@@ -44,7 +44,8 @@ def binomial_theorem() -> tuple[DerivationStep, ...]:
     """The steps of the WZ proof of Σ_{k=0}^{n} C(n,k) x^(n-k) y^k = (x+y)^n for every n >= 0."""
     n, k = WZ_N, WZ_K
     return (
-        DerivationStep("binomial theorem, WZ equation for 0 <= k <= n: (F(n+1,k) - F(n,k) - G(n,k+1) + G(n,k)) / F(n,k) = 0",
+        DerivationStep("binomial theorem, WZ equation for 0 <= k <= n: "
+                       "(F(n+1,k) - F(n,k) - G(n,k+1) + G(n,k)) / F(n,k) = 0",
              (_f(n + 1, k) - _f(n, k) - _g(n, k + 1) + _g(n, k)) / _f(n, k), 0),
         DerivationStep("binomial theorem, WZ equation at k = n+1 (where F(n, n+1) = 0)",
              _f(n + 1, n + 1) - _f(n, n + 1), _g(n, n + 2) - _g(n, n + 1)),

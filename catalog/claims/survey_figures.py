@@ -116,7 +116,8 @@ def _fig2_grid(budget: Budget) -> Iterable[Evidence]:
     levels = ((Fraction(3, 5), Fraction(1, 5)), (Fraction(7, 10), Fraction(0)), (Fraction(2, 3), Fraction(1, 3)))
     points = [{"p": x, "q": y, "pi": z} for x, y in levels for z in (Fraction(0), Fraction(1, 3))]
     for size in (1, 2, 5):
-        yield compare_moment(PI_HAT, pa.conditional_variance_exact(size), mechanism=SURVEY_Q2X3, moment="variance", given="N1+N2 > 0",
+        yield compare_moment(PI_HAT, pa.conditional_variance_exact(size), mechanism=SURVEY_Q2X3, moment="variance",
+                             given="N1+N2 > 0",
                              n_values=(size,), points=points, reading="exact conditional variance",
                              label="Theorem 3.10 corrected against the enumerated conditional variance")
 
@@ -202,11 +203,13 @@ def _fig3_grid(budget: Budget) -> Iterable[Evidence]:
     yield exhaustive(cases, both, domain=f"exact rational grid: consecutive e^eps of {len(ts)} rationals in (1, 9], "
                      f"pi in {len(pis)} points, n in {list(FIG3_SIZES)}: (a) Var decreasing in n, (b) the spread "
                      "Var(10) - Var(1000) smaller at the next e^eps",
-                     detail={"variance": "bracket · A/(1 - q3^n), A exact (catalog.derivations.privacy_accuracy.variance_factor)"})
+                     detail={"variance": "bracket · A/(1 - q3^n), A exact "
+                                         "(catalog.derivations.privacy_accuracy.variance_factor)"})
     points = [{"p": (1 - FIG3_DONT_KNOW) * t / (t + 1), "q": (1 - FIG3_DONT_KNOW) / (t + 1), "pi": Fraction(3, 10)}
               for t in (Fraction(3, 2), Fraction(9))]
     for size in FIG3_SIZES:
-        yield compare_moment(PI_HAT, pa.numerator_t310() * pa.variance_factor(size, FIG3_DONT_KNOW), mechanism=SURVEY_Q2X3, moment="variance",
+        yield compare_moment(PI_HAT, pa.numerator_t310() * pa.variance_factor(size, FIG3_DONT_KNOW),
+                             mechanism=SURVEY_Q2X3, moment="variance",
                              given="N1+N2 > 0", n_values=(size,), points=points,
                              reading="enumerated conditional variance",
                              label="the variance plotted against every multinomial outcome")

@@ -3,8 +3,8 @@ the score equation before Eq. (2), the MLE of Eq. (2), Theorem 3.9 (conditional 
 unconditional sum of its proof.
 
 Methods: ``symbolic`` (sympy derives the score, the MLE and the conditional mean from the binomial
-probability generating function, :mod:`catalog.derivations.likelihood`, :mod:`catalog.derivations.moments`); ``enumeration``
-(exact: the likelihood as a python-flint polynomial in π, differentiated as a polynomial; every
+probability generating function, :mod:`catalog.derivations.likelihood`, :mod:`catalog.derivations.moments`);
+``enumeration`` (exact: the likelihood as a python-flint polynomial in π, differentiated as a polynomial; every
 multinomial outcome through :func:`proofs.engines.moments.compare_moment`); ``simulation`` (the seeded
 Monte Carlo witness of :mod:`catalog.engines.simulation`).
 """
@@ -77,7 +77,8 @@ def _either_side(case: dict) -> bool:
 @check("Eq2.score", "symbolic")
 def _eq2_score_symbolic(budget: Budget) -> Evidence:
     derived = score(q2x3_entries())
-    evidence = identity(derived, (p - q) * P.EQ2_SCORE.xreplace(q2x3_entries()), domain=PAPER + "; q1, q2 > 0 (symbolic)")
+    evidence = identity(derived, (p - q) * P.EQ2_SCORE.xreplace(q2x3_entries()),
+                        domain=PAPER + "; q1, q2 > 0 (symbolic)")
     witnesses = sum(_either_side(case) for case in _score_cases(budget))
     return replace(evidence, premise_cases=witnesses,
                    detail={**evidence.detail, "witnesses where both sides vanish (the premise can hold)": witnesses},
@@ -265,8 +266,8 @@ def _t39_symbolic(budget: Budget) -> Evidence:
 
 @check("T3.9", "enumeration")
 def _t39_enumeration(budget: Budget) -> Evidence:
-    return compare_moment(P.PI_HAT, P.T39_MEAN, mechanism=SURVEY_Q2X3, moment="mean", given=GIVEN, n_values=sample_sizes(budget),
-                          points=survey_points(budget))
+    return compare_moment(P.PI_HAT, P.T39_MEAN, mechanism=SURVEY_Q2X3, moment="mean", given=GIVEN,
+                          n_values=sample_sizes(budget), points=survey_points(budget))
 
 
 @check("T3.9", "simulation")
@@ -298,5 +299,5 @@ def _t39p_symbolic(budget: Budget) -> Evidence:
 
 @check("T3.9.proof", "enumeration")
 def _t39p_enumeration(budget: Budget) -> Evidence:
-    return compare_moment(P.PI_HAT, P.T39_PROOF, mechanism=SURVEY_Q2X3, moment="mean_on", given=GIVEN, n_values=sample_sizes(budget),
-                          points=survey_points(budget))
+    return compare_moment(P.PI_HAT, P.T39_PROOF, mechanism=SURVEY_Q2X3, moment="mean_on", given=GIVEN,
+                          n_values=sample_sizes(budget), points=survey_points(budget))

@@ -75,8 +75,8 @@ def _t310_correction(budget: Budget) -> Correction:
     derived = conditional_variance_q2x3()
     symbolic = identity(with_a_symbol(corrected), derived,
                         domain=PAPER + "; n >= 1 (symbolic: law of total variance given M = N1 + N2)")
-    enumerated = compare_moment(P.PI_HAT, corrected, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
-                                points=survey_points(budget))
+    enumerated = compare_moment(P.PI_HAT, corrected, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
+                                n_values=sample_sizes(budget), points=survey_points(budget))
     return Correction(_T310_CORRECTED, (symbolic, enumerated), derived={"Var(pi-hat | M > 0)": derived})
 
 
@@ -129,9 +129,10 @@ def variance_counterexample_steps(printed: sympy.Expr, evidence: Evidence) -> tu
 
 @check("T3.10", "enumeration")
 def _t310_enumeration(budget: Budget) -> list[Evidence]:
-    evidence = compare_moment(P.PI_HAT, P.T310, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
-                              points=survey_points(budget))
-    at_zero = compare_moment(P.PI_HAT, P.T310, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
+    evidence = compare_moment(P.PI_HAT, P.T310, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
+                              n_values=sample_sizes(budget), points=survey_points(budget))
+    at_zero = compare_moment(P.PI_HAT, P.T310, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
+                             n_values=sample_sizes(budget),
                              points=[x for x in survey_points(budget) if x["p"] + x["q"] == 1],
                              reading="restricted to q3 = 0 (p + q = 1)")
     return [replace(evidence, holds_when=_Q3_ZERO), at_zero]
@@ -232,7 +233,8 @@ def _conditioning_correction(budget: Budget) -> Correction:
     symbolic = identity(with_a_symbol(_CONDITIONAL_LINE), conditional_variance_q2x3(),
                         domain=PAPER + "; n >= 1 (symbolic: the conditional moments E[(N2/M)^2 | M > 0] = "
                         "(Lemma 4.6)/(1 - q3^n), E[N2/M | M > 0] = q2/(q1+q2))")
-    second_moment = compare_moment((N2 / (N1 + N2)) ** 2, _CONDITIONAL_SECOND, mechanism=SURVEY_Q2X3, moment="mean", given=GIVEN,
+    second_moment = compare_moment((N2 / (N1 + N2)) ** 2, _CONDITIONAL_SECOND, mechanism=SURVEY_Q2X3, moment="mean",
+                                   given=GIVEN,
                                    n_values=sample_sizes(budget), points=survey_points(budget),
                                    label="E[(N2/(N1+N2))^2 | N1+N2 > 0] = Lemma 4.6 / (1 - q3^n)")
     variance = compare_moment(P.PI_HAT, _CONDITIONAL_LINE, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
@@ -262,7 +264,8 @@ def _conditioning_symbolic(budget: Budget) -> list[Evidence]:
 @check("T3.10.proof.conditioning", "enumeration")
 def _conditioning_enumeration(budget: Budget) -> list[Evidence]:
     common = {"moment": "variance", "given": GIVEN, "n_values": sample_sizes(budget), "points": survey_points(budget)}
-    return [replace(compare_moment(P.PI_HAT, P.T310_PROOF_CONDITIONING, mechanism=SURVEY_Q2X3, **common), holds_when=_Q3_ZERO),
+    return [replace(compare_moment(P.PI_HAT, P.T310_PROOF_CONDITIONING, mechanism=SURVEY_Q2X3, **common),
+                    holds_when=_Q3_ZERO),
             compare_moment(P.PI_HAT, _LITERAL_LEMMAS, mechanism=SURVEY_Q2X3, **common, reading=_LITERAL_READING)]
 
 
@@ -377,5 +380,5 @@ def _aw_symbolic(budget: Budget) -> list[Evidence]:
 @check("A.approx.warner", "enumeration")
 def _aw_enumeration(budget: Budget) -> Evidence:
     points = [x for x in warner_points(budget) if x["p"] > Fraction(1, 2)]
-    return compare_moment(P.PI_HAT, P.A_APPROX_WARNER, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN, n_values=sample_sizes(budget),
-                          points=points, label="p + q = 1")
+    return compare_moment(P.PI_HAT, P.A_APPROX_WARNER, mechanism=SURVEY_Q2X3, moment="variance", given=GIVEN,
+                          n_values=sample_sizes(budget), points=points, label="p + q = 1")

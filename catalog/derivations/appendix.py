@@ -102,7 +102,8 @@ def lemma_4_1_last_step() -> tuple[DerivationStep, ...]:
         *binomial_theorem(),
         DerivationStep("the inner sum Σ_{n1+n2=k, n1>=1} C(k-1, n1-1) q1^(n1-1) q2^n2 is (q1+q2)^(k-1): its term at "
              "n1 = i+1 is the i-th term of (q1+q2)^(k-1)", inner, binomial_term(k - 1, i0, y, x)),
-        DerivationStep("termwise: (q1+q2) times the n3-th term of the outer sum is T(n3) = C(n,n3) (q1+q2)^(n-n3) q3^n3",
+        DerivationStep("termwise: (q1+q2) times the n3-th term of the outer sum is "
+                       "T(n3) = C(n,n3) (q1+q2)^(n-n3) q3^n3",
              s * summand.xreplace(_TO_SHARES), binomial_term(n, index, s, t)),
         _top_terms({n: t ** n}, "the term n3 = n of Σ_{n3=0}^{n} T(n3) = (q1+q2+q3)^n, which the range "
                    "0 <= n3 <= n-1 leaves out (adjacent ranges)"),

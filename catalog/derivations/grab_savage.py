@@ -67,9 +67,11 @@ def sandwich_steps() -> tuple[DerivationStep, ...]:
     first, second = (n + 1) * s, (n + 1) * (n + 2) * s ** 2
     return (
         *binomial_theorem(),
-        DerivationStep("A as a mean: its term N3 = n - m (1 <= m <= n) is P(M = m)/m", a_term, binomial_term(n, m, t, s) / m),
+        DerivationStep("A as a mean: its term N3 = n - m (1 <= m <= n) is P(M = m)/m", a_term,
+                       binomial_term(n, m, t, s) / m),
         DerivationStep("1/m >= 1/(m+1) for m >= 1", 1 / m, 1 / (m + 1), ">="),
-        DerivationStep("1/(m+1) + 3/((m+1)(m+2)) >= 1/m for m >= 1", 1 / (m + 1) + 3 / ((m + 1) * (m + 2)), 1 / m, ">="),
+        DerivationStep("1/(m+1) + 3/((m+1)(m+2)) >= 1/m for m >= 1", 1 / (m + 1) + 3 / ((m + 1) * (m + 2)), 1 / m,
+                       ">="),
         DerivationStep("C(n,m)/(m+1) = C(n+1,m+1)/(n+1)", sympy.binomial(n, m0) / (m0 + 1),
              sympy.binomial(n + 1, m0 + 1) / (n + 1)),
         DerivationStep("so P(M=m)/(m+1) is the (m+1)-th term of (t+s)^(n+1) over (n+1)s",
@@ -97,6 +99,8 @@ def limit_steps() -> tuple[DerivationStep, ...]:
     return (
         DerivationStep("s in (0, 1): lim D L = 1", sympy.Limit(d * lower_bound(inside), n, sympy.oo), 1),
         DerivationStep("s in (0, 1): lim D U = 1", sympy.Limit(d * upper_bound(inside), n, sympy.oo), 1),
-        DerivationStep("s = 1 (q3 = 0): lim D L = 1", sympy.Limit(d_one * lower_bound(sympy.Integer(1)), n, sympy.oo), 1),
-        DerivationStep("s = 1 (q3 = 0): lim D U = 1", sympy.Limit(d_one * upper_bound(sympy.Integer(1)), n, sympy.oo), 1),
+        DerivationStep("s = 1 (q3 = 0): lim D L = 1",
+                       sympy.Limit(d_one * lower_bound(sympy.Integer(1)), n, sympy.oo), 1),
+        DerivationStep("s = 1 (q3 = 0): lim D U = 1",
+                       sympy.Limit(d_one * upper_bound(sympy.Integer(1)), n, sympy.oo), 1),
     )

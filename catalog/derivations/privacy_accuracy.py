@@ -96,7 +96,8 @@ def conditional_variance_exact(size: int, pp: sympy.Expr = p, qq: sympy.Expr = q
 
 
 def conditional_variance_derived(size: int) -> sympy.Expr:
-    """:func:`catalog.derivations.moments.conditional_variance_in_q` at the concrete sample size ``size``, in p, q, π."""
+    """:func:`catalog.derivations.moments.conditional_variance_in_q` at the concrete sample size ``size``, in p, q,
+    π."""
     _sample_size(size)
     form = conditional_variance_in_q().xreplace({A(): a_exact(size, 1 - q3)}).subs(n, size)
     return form.xreplace(q2x3_entries())

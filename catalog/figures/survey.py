@@ -3,8 +3,8 @@
 For Q_{2x3}(p, q) on the curve p + q = c, p/q = e^ε (:func:`numeric.simulate.levels_at_privacy`), the conditional
 variance ν^S = Var(π̂ | N1 + N2 ≠ 0) of the MLE of Eq. (2) is drawn five ways, all from the toolkit:
 
-* **exact** — :func:`catalog.derivations.moments.conditional_variance_in_q`, the variance derived with sympy by the law of
-  total variance (q1 q2 A / ((q-p)² (1 - q3^n))), evaluated with mpmath at every level; it is the corrected
+* **exact** — :func:`catalog.derivations.moments.conditional_variance_in_q`, the variance derived with sympy by the law
+  of total variance (q1 q2 A / ((q-p)² (1 - q3^n))), evaluated with mpmath at every level; it is the corrected
   statement of claim ``T3.10``;
 * **enumeration** — :func:`numeric.enumeration.moments` over every multinomial outcome (markers), at every level
   for small n and at a few levels for large n (n = 1000 costs seconds per point);

@@ -6,8 +6,8 @@ For one Q_{2x3}(p, q) (p > 1/2), sample size n and proportion π, the points of 
   (p-q)/(p+q) is the reciprocal of Theorem 3.10's), beside the variance it names, Var(π̂ | N1+N2 ≠ 0): the
   paper's Grab–Savage form (:func:`catalog.derivations.privacy_accuracy.variance_t310_approx`) and the exact one
   (:data:`catalog.figures.survey.FORMULAS`);
-* (ε^W, ν^W) = (ln((1-q)/q), Var of Q_0) and (ε^O, ν^O) (:func:`catalog.derivations.privacy_accuracy.eps_o`, ``nu_o``), the
-  corners of the paper's rectangle;
+* (ε^W, ν^W) = (ln((1-q)/q), Var of Q_0) and (ε^O, ν^O) (:func:`catalog.derivations.privacy_accuracy.eps_o`,
+  ``nu_o``), the corners of the paper's rectangle;
 * the Q_λ curve λ -> (loss of Q_λ, Var of its MLE) for λ in [0, 1] (``loss_q_lambda``, ``variance_q_lambda``),
   with witnesses: the loss computed by :meth:`numeric.mechanisms.Mechanism.epsilon_shafer` on
   :func:`numeric.mechanisms.evidential_q_lambda`, the variance by :func:`numeric.simulate.simulate_qlambda`.

@@ -158,10 +158,11 @@ class Evidence:
     """The result of one method on one claim.
 
     ``domain`` says in words what was covered; ``detail`` holds the figures (worst discrepancy, number of
-    cases, solver time, ...), those that code reads back under the keys of :class:`Detail`; ``counterexample`` maps parameter names to exact values (and may also hold
-    the two sides that disagree); ``derived`` maps names to sympy expressions the check derived (stored
-    as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a sub-domain where the claim was
-    shown to hold when it fails in general; ``corrected`` a corrected statement with its own evidence.
+    cases, solver time, ...), those that code reads back under the keys of :class:`Detail`; ``counterexample`` maps
+    parameter names to exact values (and may also hold the two sides that disagree); ``derived`` maps names to sympy
+    expressions the check derived (stored as ``srepr`` strings, for the LaTeX export); ``holds_when`` names a
+    sub-domain where the claim was shown to hold when it fails in general; ``corrected`` a corrected statement with
+    its own evidence.
 
     ``holds_when_checked`` says whether an engine checked ``holds_when``: the claim proved (or supported)
     on the region it names and failing outside it (``True``), or not (``False``, or ``None`` when nothing
@@ -237,7 +238,8 @@ class Evidence:
         object.__setattr__(self, "steps", tuple(self.steps))
         for step in self.steps:
             if not isinstance(step, Step):
-                raise invalid("steps", step, "each step is a proofs.kernel.steps.Step (SmtQuery, Identity, ..., Stated)")
+                raise invalid("steps", step,
+                              "each step is a proofs.kernel.steps.Step (SmtQuery, Identity, ..., Stated)")
 
     @property
     def vacuous(self) -> bool:

@@ -107,8 +107,8 @@ def _data_map(value: Any, name: str) -> dict[str, Any]:
 
 
 def prepare_family(family: Family, statistic: ExprLike, claimed: ExprLike, *, given: ExprLike | None,
-                   prior: Sequence[ExprLike] | None, counts: Sequence[ExprLike] | None,
-                   domain: DomainLike) -> FamilyProblem:
+                   prior: Mapping[str, ExprLike] | Sequence[ExprLike] | None,
+                   counts: Mapping[str, ExprLike] | Sequence[ExprLike] | None, domain: DomainLike) -> FamilyProblem:
     """Lump, check the lumping, and prepare the three problems (see the module docstring)."""
     if (prior is None) == (counts is None):
         raise invalid("prior/counts", (prior, counts), "give exactly one: prior={\"0\": \"f0\"} (i.i.d. inputs) or "

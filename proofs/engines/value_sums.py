@@ -54,8 +54,8 @@ from proofs.base.verdict import Verdict
 from proofs.engines.moment_family import indicator, prepare_family
 from proofs.engines.moment_steps import user_coordinates
 
-__all__ = ["sum_over_values", "validate_value_sum", "ValueSum", "SUMMED_MOMENTS", "ENUMERATED_SIZES", "ENUMERATED_EXP_EPS",
-           "MAX_ENUMERATED_ENTRIES", "power_sum"]
+__all__ = ["sum_over_values", "validate_value_sum", "ValueSum", "SUMMED_MOMENTS", "ENUMERATED_SIZES",
+           "ENUMERATED_EXP_EPS", "MAX_ENUMERATED_ENTRIES", "power_sum"]
 
 #: What is summed over the values: E[X_v], Var[X_v], or E[(X_v − target_v)²].
 SUMMED_MOMENTS = ("mean", "variance", "mse")
@@ -246,7 +246,7 @@ def _stated(family: Family, domain: Any) -> Domain:
                                                      for c in parsed.conditions), parsed.integers)
 
 
-def _datasets(d: int, n: int, iid: bool) -> list[tuple[Fraction, ...]]:
+def _datasets(d: int, n: int, iid: bool) -> list[tuple[int | Fraction, ...]]:
     """Every dataset of n users over d values (counts), or three priors (uniform, skewed, one value absent)."""
     if not iid:
         return [c for c in itertools.product(range(n + 1), repeat=d) if sum(c) == n]
@@ -275,7 +275,7 @@ def _enumeration(family: Family, statistic: Any, target: Any, moment: str, form:
     if target is not None:
         goal = parse_formula(str(target), name="target")
         goal = goal.xreplace({s: symbol(s.name) for s in goal.free_symbols})
-    checked, interior, worst = 0, 0, []
+    checked, interior = 0, 0
     for chosen in itertools.product(ENUMERATED_SIZES, repeat=len(family.sizes)):
         sizes = dict(zip(family.sizes, chosen))
         if family._entries_at(sizes) > MAX_ENUMERATED_ENTRIES:
@@ -337,8 +337,9 @@ def _indicator_laws(family: Family, sizes: Mapping[str, int], point: Mapping[str
     return out
 
 
-def _expected_total(rows: list[dict], data: tuple[Fraction, ...], n: int, iid: bool, stat: sympy.Expr,
-                    goal: sympy.Expr | None, count: sympy.Symbol, datum: sympy.Symbol, at: Mapping, moment: str) -> Fraction:
+def _expected_total(rows: list[dict], data: tuple[int | Fraction, ...], n: int, iid: bool, stat: sympy.Expr,
+                    goal: sympy.Expr | None, count: sympy.Symbol, datum: sympy.Symbol, at: Mapping,
+                    moment: str) -> Fraction:
     """E over every outcome of Σ_v of the moment of value v's statistic (its count C_v, its datum)."""
     d = len(rows)
     if iid:

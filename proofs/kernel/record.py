@@ -35,6 +35,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 import sympy
 
@@ -71,7 +72,7 @@ class Transcript:
             enclosure: str, sign: str, centre: Sequence[Fraction] | None = None) -> None:
         """A closed box: on ``box`` (one ``(lo, hi)`` per name), the ``enclosure`` of ``expression`` shows ``sign``
         (a mean-value form names its ``centre``)."""
-        sides = {name: [end_text(lo, "-oo"), end_text(hi, "oo")] for name, (lo, hi) in zip(names, box)}
+        sides: dict[str, Json] = {name: [end_text(lo, "-oo"), end_text(hi, "oo")] for name, (lo, hi) in zip(names, box)}
         key = ("box", repr(sorted(sides.items())), expression, enclosure, sign)
         if key not in self._seen:
             self._seen.add(key)
@@ -92,19 +93,21 @@ class Transcript:
         for q in other.queries:
             self.query(q["smtlib"], q["expected"], q["says"])
         for b in other.boxes:
-            key = ("box", repr(sorted(b["box"].items())), b["expression"], b["enclosure"], b["sign"])
+            sides = b["box"]
+            assert isinstance(sides, dict)  # box() writes every entry's sides as a mapping
+            key = ("box", repr(sorted(sides.items())), str(b["expression"]), str(b["enclosure"]), str(b["sign"]))
             if key not in self._seen:
                 self._seen.add(key)
                 self.boxes.append(b)
         for a in other.arguments:
             more = {k: v for k, v in a.items() if k not in ("states", "because")}
-            self.argument(a["states"], a["because"], **more)
+            self.argument(str(a["states"]), str(a["because"]), **more)
 
     def detail(self, *, boxes: bool = True) -> dict[str, list[dict[str, Json]]]:
         """The non-empty lists, under ``queries``, ``boxes`` (unless ``boxes=False``) and ``arguments``."""
         out: dict[str, list[dict[str, Json]]] = {}
         if self.queries:
-            out[Detail.QUERIES] = list(self.queries)
+            out[Detail.QUERIES] = cast("list[dict[str, Json]]", list(self.queries))
         if boxes and self.boxes:
             out[Detail.BOXES] = list(self.boxes)
         if self.arguments:
@@ -172,7 +175,8 @@ _BOX_RANGE = re.compile(r"^\s*in\s*\[\s*([^,\]]+)\s*,\s*([^\]]+)\]")
 def _box_steps(record: Mapping[str, object]) -> tuple[Step, ...]:
     expression = record.get("expression", record.get("expr"))
     box = record.get("box")
-    if not isinstance(expression, str) or not isinstance(box, Mapping) or not isinstance(record.get("sign"), str):
+    sign_text = record.get("sign")
+    if not isinstance(expression, str) or not isinstance(box, Mapping) or not isinstance(sign_text, str):
         return ()
     says = f"the enclosure of {expression} on the box ({record.get('enclosure') or 'an interval box'})"
     ends = {str(k): tuple(v) for k, v in box.items()}
@@ -180,10 +184,10 @@ def _box_steps(record: Mapping[str, object]) -> tuple[Step, ...]:
         names = {name: sympy.Symbol(name) for name in ends}
         expr = parse_srepr(expression) if re.match(r"^[A-Z][A-Za-z]*\(", expression) else parse_formula(
             expression, symbols=names, name="expression")
-        sign = _BOX_SIGN.match(record["sign"])
+        sign = _BOX_SIGN.match(sign_text)
         if sign:
             return (Boxes(says, expr, sign.group(1) + "0", (ends,)),)
-        interval = _BOX_RANGE.match(record["sign"])
+        interval = _BOX_RANGE.match(sign_text)
         if interval:
             lo, hi = (sympy.Rational(Fraction(v.strip())) for v in interval.groups())
             return (Boxes(says + f" lies in [{lo}, {hi}]", expr - lo, ">=0", (ends,)),

@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import ClassVar, TypeAlias, Union
+from typing import ClassVar, TypeAlias, cast
 
 import sympy
 from sympy.logic.boolalg import Boolean
@@ -62,13 +62,13 @@ __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", 
            "DomainLike"]
 
 #: A value of a step's JSON form (what :meth:`Step.to_json` writes and :func:`step_from_json` reads).
-Json: TypeAlias = Union[str, int, float, bool, None, list["Json"], dict[str, "Json"]]
+Json: TypeAlias = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
 #: An argument of an enumeration: an integer, a rational written as text ("3/5"), or a tuple of those.
-Argument: TypeAlias = Union[int, str, tuple["Argument", ...]]
+Argument: TypeAlias = int | str | tuple["Argument", ...]
 #: A claim's domain as a step takes it: a :class:`core.domain.Domain`, its text, or sympy conditions.
-DomainLike: TypeAlias = Union[Domain, str, Sequence[Boolean], None]
+DomainLike: TypeAlias = Domain | str | Sequence[Boolean] | None
 #: An SMT-LIB s-expression: an atom, or a list of s-expressions.
-_SExpr: TypeAlias = Union[str, list["_SExpr"]]
+_SExpr: TypeAlias = str | list["_SExpr"]
 
 #: The relations a claim may state between two sides (the counterexample is where it fails).
 RELATIONS = {"==": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
@@ -108,16 +108,17 @@ def _number(name: str, value: object) -> sympy.Expr:
     if isinstance(value, bool) or isinstance(value, float):
         raise invalid(name, value, "must be exact (an integer, a Fraction or a sympy Rational), not a float")
     if isinstance(value, str):
+        text = value
         try:
-            value = Fraction(value)
+            value = Fraction(text)
         except (ValueError, ZeroDivisionError):
-            value = parse_srepr(value, name=name)
-    value = _expression(name, value)
-    if value.free_symbols:
-        raise invalid(name, value, "must be a number, not an expression in symbols")
-    if value.is_finite is False:
-        raise invalid(name, value, "must be finite")
-    return value
+            value = parse_srepr(text, name=name)
+    number = _expression(name, value)
+    if number.free_symbols:
+        raise invalid(name, number, "must be a number, not an expression in symbols")
+    if number.is_finite is False:
+        raise invalid(name, number, "must be finite")
+    return number
 
 
 def _end(name: str, value: object) -> sympy.Expr:
@@ -126,10 +127,10 @@ def _end(name: str, value: object) -> sympy.Expr:
         return sympy.oo if value.strip() != "-oo" else -sympy.oo
     if isinstance(value, sympy.Basic) and value in (sympy.oo, -sympy.oo):
         return value
-    value = _number(name, value)
-    if not value.is_Rational:
-        raise invalid(name, value, "a box's end is a rational, -oo or oo")
-    return value
+    number = _number(name, value)
+    if not number.is_Rational:
+        raise invalid(name, number, "a box's end is a rational, -oo or oo")
+    return number
 
 
 def _point(name: str, value: object) -> dict[str, sympy.Expr]:
@@ -780,7 +781,7 @@ def _inline_lets(node: _SExpr, bound: Mapping[str, _SExpr]) -> _SExpr:
         return bound.get(node, node)
     if len(node) == 3 and node[0] == "let" and isinstance(node[1], list):
         inner = dict(bound)
-        for name, value in node[1]:
+        for name, value in cast("list[tuple[str, _SExpr]]", node[1]):
             inner[name] = _inline_lets(value, bound)
         return _inline_lets(node[2], inner)
     if len(node) == 3 and node[0] in ("forall", "exists", "lambda") and isinstance(node[1], list):

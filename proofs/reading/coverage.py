@@ -282,7 +282,8 @@ def latex_coverage(paper: str | Path, claims: Sequence[Claim],
         fragments = claim.printed or (claim.statement,)
         lines: list[int] = []
         for fragment in fragments:
-            where = [entry.line for entry, body in zip(entries, bodies) if normalise(fragment) and normalise(fragment) in body]
+            where = [entry.line for entry, body in zip(entries, bodies)
+                     if normalise(fragment) and normalise(fragment) in body]
             if not where:
                 checks.append(PrintedCheck(claim.id, "not found", (), tuple(fragments)))
                 break

@@ -272,10 +272,10 @@ def describe(document: Document) -> tuple[Entry, ...]:
             if statements and all(not s.relations for s in statements):
                 out.append(Entry(item, "notation", formulas=formulas, reason="an expression that states no relation"))
                 continue
-            if statements and _DEFINING_WORDS.search(item.before) and all(
+            if statements and (defining := _DEFINING_WORDS.search(item.before)) and all(
                     s.relations == ("=",) and _head_name(s.sides[0]) for s in statements):
                 out.append(Entry(item, "definition", formulas=formulas, introduces=_introduces(statements, ""),
-                                 reason=f"introduced by '{_DEFINING_WORDS.search(item.before).group(1)}'"))
+                                 reason=f"introduced by '{defining.group(1)}'"))
                 continue
             engine, why = _engine(statements, item.latex)
             out.append(_claim(item, ids, engine, why, formulas, unread, (item.latex,), references, statements))

@@ -248,7 +248,9 @@ def _tokens(latex: str) -> list[_Tok]:
                         out.append(_Tok("env", env, space, text[i:found.start()]))
                 i = j
             elif name == "\\":  # a line break of an alignment: the chain goes on
-                i = re.match(r"\s*(\[[^\]]*\])?", text[i:]).end() + i
+                skip = re.match(r"\s*(\[[^\]]*\])?", text[i:])
+                assert skip is not None  # every part of the pattern is optional: it matches any text
+                i = skip.end() + i
                 space = True
                 continue
             else:
@@ -257,6 +259,7 @@ def _tokens(latex: str) -> list[_Tok]:
             continue
         if ch.isdigit() or (ch == "." and i + 1 < len(text) and text[i + 1].isdigit()):
             match = re.match(r"\d*\.?\d+|\d+", text[i:])
+            assert match is not None  # the text starts with a digit, or a point and a digit
             out.append(_Tok("num", match.group(0), space))
             i += match.end()
         elif ch.isalpha() and ch.isascii():
@@ -1093,7 +1096,7 @@ class _Parser:
                     self.i = start
                     indices, conditions = self.domain()
                     if self.at("sym", "^"):
-                        raise _Stop(f"a \\{name} over a set with an upper bound")
+                        raise _Stop(f"a \\{name} over a set with an upper bound") from None
                     body = self.term()
                     return sp.Function(_OVER[name])(body, sp.Tuple(*indices), sp.Tuple(*conditions))
             else:
@@ -1188,8 +1191,8 @@ class _Parser:
     def whole(self, parse) -> Any:
         """``parse`` reads every token of this parser."""
         value = parse(self)
-        if self.peek() is not None:
-            raise _Stop(self.unexpected(self.peek()))
+        if (leftover := self.peek()) is not None:
+            raise _Stop(self.unexpected(leftover))
         return value
 
     def set_(self) -> Any:
@@ -1283,8 +1286,8 @@ class _Parser:
         variable_tok = self.toks[end + 1]
         sub = _Parser(inner, self.functions)
         integrand = sub.expr()
-        if sub.peek() is not None:
-            raise _Stop(sub.unexpected(sub.peek()))
+        if (leftover := sub.peek()) is not None:
+            raise _Stop(sub.unexpected(leftover))
         self.i = end + 2
         variable = sp.Symbol(variable_tok.value if variable_tok.kind == "letter"
                              else _GREEK_NAMES.get(variable_tok.value, variable_tok.value))
@@ -1385,8 +1388,8 @@ def _cut_condition(latex: str) -> tuple[str, str]:
 def _condition(latex: str, functions: frozenset[str]) -> Any:
     parser = _Parser(_tokens(latex), functions)
     value = parser.condition()
-    if parser.peek() is not None:
-        raise _Stop(parser.unexpected(parser.peek()))
+    if (leftover := parser.peek()) is not None:
+        raise _Stop(parser.unexpected(leftover))
     return value
 
 
@@ -1394,8 +1397,8 @@ def read_expression(latex: str, functions: frozenset[str] = frozenset()) -> Any:
     """One expression (no relation); raises the reason it cannot be read."""
     parser = _Parser(_tokens(latex.strip().rstrip(".,;")), functions)
     value = parser.expr()
-    if parser.peek() is not None:
-        raise _Stop(parser.unexpected(parser.peek()))
+    if (leftover := parser.peek()) is not None:
+        raise _Stop(parser.unexpected(leftover))
     return value
 
 

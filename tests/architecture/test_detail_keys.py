@@ -40,7 +40,8 @@ def literal_reads(path: Path) -> list[str]:
                 and _is_detail(node.func.value) and node.args and _literal(node.args[0]):
             found.append(f"{node.lineno}: {ast.unparse(node)}")
         elif isinstance(node, ast.Compare) and _literal(node.left) and any(
-                isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(_is_detail(c) for c in node.comparators):
+                isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
+                _is_detail(c) for c in node.comparators):
             found.append(f"{node.lineno}: {ast.unparse(node)}")
     return found
 

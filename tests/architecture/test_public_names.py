@@ -90,7 +90,8 @@ def shared() -> dict[str, list[str]]:
 
 def test_a_public_name_is_defined_in_one_module():
     unexpected = {name: modules for name, modules in shared().items() if name not in ALLOWED and name not in PENDING}
-    assert not unexpected, f"public names defined in more than one module (import the one object, or rename): {unexpected}"
+    assert not unexpected, ("public names defined in more than one module (import the one object, or rename): "
+                            f"{unexpected}")
 
 
 def test_the_pending_list_only_holds_names_still_shared():

@@ -27,7 +27,8 @@ LEMMAS = [("L4.1-N1", N1 / (N1 + N2), P.L41_N1, "mean_on"), ("L4.1-N2", N2 / (N1
 @pytest.mark.parametrize("n", [EXACT_N_MAX + 1, 120], ids=["n61", "n120"])
 @pytest.mark.parametrize("name,statistic,claimed,moment", LEMMAS, ids=[row[0] for row in LEMMAS])
 def test_appendix_lemmas_hold_beyond_the_exact_recheck(name, statistic, claimed, moment, n):
-    ev = compare_moment(statistic, claimed, mechanism=SURVEY_Q2X3, moment=moment, given="N1 + N2 > 0", n_values=[n], points=POINTS)
+    ev = compare_moment(statistic, claimed, mechanism=SURVEY_Q2X3, moment=moment, given="N1 + N2 > 0", n_values=[n],
+                        points=POINTS)
     assert ev.outcome.value == "holds", ev.counterexample
     assert float(ev.detail["worst discrepancy"]) < 1e-45
 

@@ -163,8 +163,10 @@ def test_iid_inputs_need_the_sum_of_squared_frequencies():
     assert v.status.value == "proved", v.reason
     assert v.power_sums == {"S2": "Σ_v f_v^2"}
     p, q = KRR.named["p"], KRR.named["q"]
-    # Σ_v s_v(1 - s_v)/(n(p - q)²), s_v = q + f_v(p - q): Σ_v s_v = p + (d - 1)q, Σ_v s_v² = dq² + 2q(p - q) + (p - q)² S2
-    expected = (p + (D - 1) * q - (D * q ** 2 + 2 * q * (p - q) + (p - q) ** 2 * symbol("S2"))) / (symbol("n") * (p - q) ** 2)
+    # Σ_v s_v(1 - s_v)/(n(p - q)²), s_v = q + f_v(p - q): Σ_v s_v = p + (d - 1)q,
+    # Σ_v s_v² = dq² + 2q(p - q) + (p - q)² S2
+    expected = ((p + (D - 1) * q - (D * q ** 2 + 2 * q * (p - q) + (p - q) ** 2 * symbol("S2")))
+                / (symbol("n") * (p - q) ** 2))
     assert _zero(v.total - expected)
 
 

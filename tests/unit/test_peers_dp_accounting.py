@@ -64,6 +64,7 @@ def test_the_decision_agrees_with_dp_accounting_on_either_side_of_delta():
     just below it."""
     theirs = privacy_loss_mechanism.GaussianPrivacyLoss(1.0, sensitivity=1.0).get_delta_for_epsilon(1.0)
     law = C.gaussian("1", interval=(0, 1))
-    above, below = Fraction(theirs + 1e-6).limit_denominator(10 ** 9), Fraction(theirs - 1e-6).limit_denominator(10 ** 9)
+    above = Fraction(theirs + 1e-6).limit_denominator(10 ** 9)
+    below = Fraction(theirs - 1e-6).limit_denominator(10 ** 9)
     assert C.check_ldp(law, "1", delta=str(above)).status.value == "proved"
     assert C.check_ldp(law, "1", delta=str(below)).status.value == "refuted"

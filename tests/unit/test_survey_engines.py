@@ -69,7 +69,8 @@ def test_non_rational_sides_are_named(expr, match):
 def test_derivation_is_proved_only_when_every_step_is_checked():
     x = sympy.Symbol("x", positive=True)
     good = derivation([DerivationStep("square", (x + 1) ** 2, x ** 2 + 2 * x + 1)], domain="x > 0", conclusion="c")
-    bad = derivation([DerivationStep("square", (x + 1) ** 2, x ** 2 + 2 * x + 1), DerivationStep("wrong", (x + 1) ** 2, x ** 2 + 1)],
+    bad = derivation([DerivationStep("square", (x + 1) ** 2, x ** 2 + 2 * x + 1),
+                      DerivationStep("wrong", (x + 1) ** 2, x ** 2 + 1)],
                      domain="x > 0", conclusion="c")
     assert good.outcome is Outcome.PROVED
     assert bad.outcome is Outcome.INCONCLUSIVE and bad.detail["step not checked"].startswith("2. wrong")

@@ -16,8 +16,8 @@ from numeric.definitions.testing import A1, A2, B1, B2
 from numeric.mechanisms import Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import ALPHA, BOUNDS, EXPRESSIONS, R, PiecewiseBound, lines, pieces
 from catalog.engines import tradeoff
-from catalog.engines.tradeoff import (TradeoffBound, TradeoffCase, RegionInequality, TradeoffStatement, bound_inequalities, privacy, q2x3_premise,
-                                     premise_holds_at, region_statement)
+from catalog.engines.tradeoff import (TradeoffBound, TradeoffCase, RegionInequality, TradeoffStatement,
+                                     bound_inequalities, privacy, q2x3_premise, premise_holds_at, region_statement)
 from catalog.engines.tradeoff.statements import _RATIOS
 from core.errors import InvalidArgument
 
@@ -81,7 +81,8 @@ INVALID = [
     (lambda: TradeoffBound("f_op", "upper", "op", "tradeoff"), r"errors='op': for on='tradeoff'"),
     (lambda: TradeoffStatement((), pairs="WLDP"), r"bounds=\(\): a statement is a non-empty tuple"),
     (lambda: TradeoffStatement((TradeoffBound("u", "lower", "printed"),), pairs="LDP"), r"pairs='LDP'"),
-    (lambda: TradeoffStatement((TradeoffBound("u", "lower", "printed"),), pairs="SLDP", errors="T3.5 errors"), r"errors='T3.5 errors'"),
+    (lambda: TradeoffStatement((TradeoffBound("u", "lower", "printed"),), pairs="SLDP", errors="T3.5 errors"),
+     r"errors='T3.5 errors'"),
     (lambda: TradeoffCase("", evidential_q2x3(F(3, 5), F(1, 5))), r"label=''"),
     (lambda: TradeoffCase("Q", "not a mechanism"), r"mechanism='not a mechanism': not a Mechanism"),
     (lambda: privacy("Renyi"), r"privacy='Renyi'"),
@@ -115,5 +116,6 @@ def test_ratio_cache_holds_weak_keys():
 
 
 def test_case_reports_its_two_rows():
-    case = TradeoffCase("Q", Mechanism({"x": evidential_q2x3(F(3, 5), F(1, 5))["x"], "x'": evidential_q2x3(F(3, 5), F(1, 5))["x'"]}))
+    law = evidential_q2x3(F(3, 5), F(1, 5))
+    case = TradeoffCase("Q", Mechanism({"x": law["x"], "x'": law["x'"]}))
     assert set(case.to_json()) == {"mechanism", "m_x", "m_x'"} and case.statement_mechanism is case.mechanism

@@ -4,8 +4,8 @@ Corollary 3.19, and the appendix's proof steps): one package that works on expre
 Bounds are the sympy expressions of :mod:`numeric.tradeoff_bounds`, substituted with ``xreplace``; errors of
 tests and trade-off functions come from :mod:`numeric.definitions.testing`; statements and cases are typed.
 
-* :mod:`~catalog.engines.tradeoff.statements`: :class:`TradeoffBound`, :class:`TradeoffStatement`, :class:`TradeoffCase`,
-  :class:`Privacy` (what is claimed, about what);
+* :mod:`~catalog.engines.tradeoff.statements`: :class:`TradeoffBound`, :class:`TradeoffStatement`,
+  :class:`TradeoffCase`, :class:`Privacy` (what is claimed, about what);
 * :mod:`~catalog.engines.tradeoff.cases`: the exact grids of mechanisms and budgets, :class:`BudgetPoint`;
 * :mod:`~catalog.engines.tradeoff.checks`: statement 2 on one case, and the exhaustive forward, converse and
   equivalence checks; :func:`with_correction`;

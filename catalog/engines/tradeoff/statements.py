@@ -1,7 +1,8 @@
 """What the hypothesis-testing claims state, as data: a bound on the errors of tests or on a trade-off function
-(:class:`TradeoffBound`), statement 2 of a theorem (:class:`TradeoffStatement`), a two-input mechanism checked (:class:`TradeoffCase`) and
-a privacy notion read from :mod:`numeric.definitions` (:class:`Privacy`). Sources: 003 §3.1 (Theorem 3.5,
-Corollary 3.6) and §3.2 (Definition 3.17, Theorem 3.18, Corollary 3.19), ``003_c07100d0f17e2eef.txt``.
+(:class:`TradeoffBound`), statement 2 of a theorem (:class:`TradeoffStatement`), a two-input mechanism checked
+(:class:`TradeoffCase`) and a privacy notion read from :mod:`numeric.definitions` (:class:`Privacy`). Sources: 003
+§3.1 (Theorem 3.5, Corollary 3.6) and §3.2 (Definition 3.17, Theorem 3.18, Corollary 3.19),
+``003_c07100d0f17e2eef.txt``.
 
 Each type is a frozen dataclass that refuses what it cannot mean when it is built, so a misspelt bound or
 reading fails at the claim's definition, not deep inside a check.
@@ -24,7 +25,8 @@ from numeric.tradeoff import ERROR_PAIRS
 from numeric.tradeoff_bounds import EXPRESSIONS
 from core.errors import invalid
 
-__all__ = ["TradeoffBound", "TradeoffStatement", "TradeoffCase", "Privacy", "privacy", "Shown", "TRADEOFF_FUNCTIONS", "STATEMENT_PAIRS"]
+__all__ = ["TradeoffBound", "TradeoffStatement", "TradeoffCase", "Privacy", "privacy", "Shown", "TRADEOFF_FUNCTIONS",
+           "STATEMENT_PAIRS"]
 
 #: The trade-off functions a bound may be about: T^pe and every T^op of :mod:`numeric.definitions.testing`.
 TRADEOFF_FUNCTIONS = (testing.T_PE.name, *testing.T_OP_READINGS)

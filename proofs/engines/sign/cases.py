@@ -35,7 +35,8 @@ from core.formula import parse_formula
 from proofs.base.evidence import Evidence, Outcome
 from proofs.engines.sign.parse import NEGATION, Condition, Statement
 
-__all__ = ["SupOver", "InfOver", "sup_over", "inf_over", "has_cases", "SignCase", "Split", "split", "resolve_worst_cases", "split_expr", "combine", "MAX_CASES"]
+__all__ = ["SupOver", "InfOver", "sup_over", "inf_over", "has_cases", "SignCase", "Split", "split",
+           "resolve_worst_cases", "split_expr", "combine", "MAX_CASES"]
 
 #: Most cases one condition is split into (each is a decision of its own).
 MAX_CASES = 64

@@ -84,7 +84,8 @@ def _bound(condition: Condition, s: sympy.Symbol) -> tuple[str, sympy.Expr] | No
     constant = sympy.simplify(expr - slope * s)
     if constant.free_symbols or not constant.is_real:
         return None
-    op = condition.op if slope > 0 else {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}[condition.op]
+    flipped = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
+    op = condition.op if slope > 0 else flipped[condition.op]
     return op, -constant / slope
 
 

@@ -39,7 +39,7 @@ import sympy
 from core.context import arb
 from core.errors import invalid
 from core.formula import parse_formula
-from proofs.base.evidence import Evidence, Method, Outcome
+from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.cases import resolve_worst_cases, split_expr
 from proofs.engines.sign.exponential import scales_of
 from proofs.engines.sign.parse import RELATIONS, Condition, Statement
@@ -134,9 +134,11 @@ def _chart(statement: Statement, name: str) -> _Chart:
 
 
 # ------------------------------------------------------------------------------------ roots and cells
-def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]], chart: _Chart) -> tuple[list[sympy.Poly], list[sympy.Poly]]:
+def _polynomials(cases: list[tuple[list[Condition], sympy.Expr | None]],
+                 chart: _Chart) -> tuple[list[sympy.Poly], list[sympy.Poly]]:
     """The numerators (and, apart, the denominators) of every case's value and conditions, in ``s``."""
-    parts, denominators = [], []
+    parts: list[sympy.Poly] = []
+    denominators: list[sympy.Poly] = []
     for conditions, value in cases:
         for expr in [c.expr for c in conditions] + ([value] if value is not None else []):
             numerator, denominator = sympy.fraction(sympy.together(chart.to_s(expr)))
@@ -208,7 +210,8 @@ def _refine(root: tuple[Fraction, Fraction, sympy.Poly], width: Fraction) -> tup
 
 def _enclosure(chart: _Chart, a: Fraction, b: Fraction, dps: int = 40) -> tuple[Fraction, Fraction]:
     """Rationals enclosing ``eps_of`` on ``[a, b]`` (``eps_of`` is increasing), by balls at two precisions."""
-    lows, highs = [], []
+    lows: list[Fraction] = []
+    highs: list[Fraction] = []
     for context in arb(dps).confirmations():
         for value, into, pick in ((a, lows, "lower"), (b, highs, "upper")):
             ball = context.evaluate(chart.eps_of(sympy.Rational(value.numerator, value.denominator)), {})
@@ -269,7 +272,8 @@ def _line(statement: Statement, chart: _Chart) -> _Line:
     for condition in statement.domain:
         expr = condition.expr
         slope = sympy.diff(expr, chart.eps)
-        if not slope.is_Rational or slope == 0 or (expr - slope * chart.eps).free_symbols or condition.op in ("==", "!="):
+        if (not slope.is_Rational or slope == 0 or (expr - slope * chart.eps).free_symbols
+                or condition.op in ("==", "!=")):
             raise invalid("domain", condition.text, f"a threshold claim's domain is an interval of {chart.eps}: "
                           f"bounds such as '{chart.eps} > 0'")
         end = chart.s_of(sympy.simplify(-(expr - slope * chart.eps) / slope))
@@ -332,7 +336,7 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
         if line.inside(root[0]) and line.inside(root[1]):
             kept.append(root)
         elif line.inside(root[0]) != line.inside(root[1]):
-            raise invalid("domain", text, f"a root of the condition's boundary is not separated from the domain's end")
+            raise invalid("domain", text, "a root of the condition's boundary is not separated from the domain's end")
     for a, b, poly in kept:
         if any(d.count_roots(a, b) for d in denominators):
             raise invalid("expr", statement.target.text, f"a denominator vanishes at {chart.s} in [{a}, {b}] inside "
@@ -340,7 +344,8 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
     samples = _samples(kept, line)
     truths = [_truth(cases, op, chart, q) for q in samples]
     detail: dict[str, Any] = {"condition": f"{statement.target.expr} {op} 0", "claim": f"iff {claim.text}",
-                              "variable": (f"{chart.s} = exp({chart.eps}/{chart.scale}), {chart.eps} = {chart.scale}*log({chart.s})"
+                              "variable": (f"{chart.s} = exp({chart.eps}/{chart.scale}), "
+                                           f"{chart.eps} = {chart.scale}*log({chart.s})"
                                            if chart.scale else f"{chart.eps} itself"),
                               "boundary roots in the domain": len(kept), "cells": len(samples)}
     if worst:
@@ -407,12 +412,13 @@ def _no_single_threshold(statement: Statement, claim: Threshold, chart: _Chart, 
         wanted_first = not claim.above
         index = 0 if truths[0] != wanted_first else switches[1] if len(switches) > 1 else switches[0]
         why = (f"the condition changes truth {len(switches)} times on the domain" if len(switches) > 1 else
-               f"the condition holds {'below' if claim.above else 'above'} its threshold, not {'above' if claim.above else 'below'}")
+               f"the condition holds {'below' if claim.above else 'above'} its threshold, "
+               f"not {'above' if claim.above else 'below'}")
     q = samples[index]
-    found = {**_point(chart, q), "condition": truths[index], "relation": f"condition is {truths[index]} but '{claim.text}' is {not truths[index]}",
-             "why": why}
+    found = {**_point(chart, q), "condition": truths[index],
+             "relation": f"condition is {truths[index]} but '{claim.text}' is {not truths[index]}", "why": why}
     decision = Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                        recheck="exact")
+                        recheck=Recheck.EXACT)
     return decision, _grid(statement, claim, chart, samples, truths, text, counter=found)
 
 
@@ -425,7 +431,7 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
     c_q = Fraction(int(c.p), int(c.q)) if c.is_Rational else None
     for _ in range(MAX_REFINEMENTS):
         lo, hi = _enclosure(chart, a, b)
-        if claim.digits is not None and c_q is not None:
+        if half is not None and c_q is not None:
             if c_q - half <= lo and hi < c_q + half:
                 verdict = "rounds"
                 break
@@ -450,7 +456,8 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
     left, right = samples[index], samples[index + 1]
     detail.update({
         "threshold": f"{chart.eps} = {shown} (the root of {poly.as_expr()} = 0 in {chart.s} in [{a}, {b}], "
-                     f"{chart.eps} in [{_fixed(lo, 12)}, {_fixed(hi + Fraction(1, 10 ** 12), 12)}] by balls at two precisions)",
+                     f"{chart.eps} in [{_fixed(lo, 12)}, {_fixed(hi + Fraction(1, 10 ** 12), 12)}] "
+                     "by balls at two precisions)",
         "threshold enclosure": [str(lo), str(hi)],
         "sign change": (f"the condition is {truths[index]} at {chart.eps} = {_point(chart, left)[chart.eps.name]} and "
                         f"{truths[index + 1]} at {chart.eps} = {_point(chart, right)[chart.eps.name]} (exact), with "
@@ -459,11 +466,13 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
     if verdict == "rounds":
         detail["reading"] = (f"as printed: {claim.printed} has {claim.digits} decimals, and the exact threshold "
                              f"{shown}... rounds to {claim.printed} at {claim.digits} decimals, so 'iff {claim.text}' "
-                             f"holds at its printed precision (exactly, the threshold is {shown}..., not {claim.printed})")
+                             f"holds at its printed precision (exactly, the threshold is {shown}..., "
+                             f"not {claim.printed})")
         return (Evidence(Method.DECISION, Outcome.PROVED, text, detail),
                 _grid(statement, claim, chart, samples, truths, text, cases=cases, op=op))
     if verdict == "equal":
-        detail["reading"] = f"exact: the threshold is {c} ({chart.s} = {sympy.simplify(chart.s_of(c))} is the root, decided exactly)"
+        detail["reading"] = (f"exact: the threshold is {c} ({chart.s} = {sympy.simplify(chart.s_of(c))} is the root, "
+                             "decided exactly)")
         return (Evidence(Method.DECISION, Outcome.PROVED, text, detail),
                 _grid(statement, claim, chart, samples, truths, text, cases=cases, op=op))
     # the threshold differs from c: a point between them where the condition and "eps op c" disagree
@@ -473,11 +482,13 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fr
     else:                                        # threshold < c: a point in (threshold, c)
         q = _between(b, _s_below(chart, c))
     holds = _truth(cases, op, chart, q)
-    detail["reading"] = (f"the exact threshold {shown}... " + (f"does not round to {claim.printed} at {claim.digits} decimals"
-                                                               if claim.digits is not None else f"is not {c}"))
-    found = {**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{claim.text}' is {not holds}"}
+    detail["reading"] = (f"the exact threshold {shown}... "
+                         + (f"does not round to {claim.printed} at {claim.digits} decimals"
+                            if claim.digits is not None else f"is not {c}"))
+    found = {**_point(chart, q), "condition": holds,
+             "relation": f"condition is {holds} but '{claim.text}' is {not holds}"}
     return (Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                     recheck="two-precisions"),
+                     recheck=Recheck.TWO_PRECISIONS),
             _grid(statement, claim, chart, samples, truths, text, counter=found))
 
 
@@ -529,7 +540,8 @@ def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[F
     domain = f"exact points of every cell of {text} ({len(samples)} cells)"
     if counter is not None:
         return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
-                        counterexample=dict(counter), recheck="exact" if "why" in counter else "two-precisions")
+                        counterexample=dict(counter),
+                        recheck=Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS)
     half = sympy.Rational(1, 2 * 10 ** claim.digits) if claim.digits is not None else sympy.Integer(0)
     compared = 0
     pairs = list(zip(samples, truths))
@@ -550,7 +562,7 @@ def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[F
             found = {**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{claim.text}' "
                      f"is {expected}"}
             return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
-                            counterexample=found, recheck="two-precisions")
+                            counterexample=found, recheck=Recheck.TWO_PRECISIONS)
     domain = f"{len(pairs)} exact points of {text}, at least one in every cell ({len(samples)} cells)"
     return Evidence(Method.INTERVAL, Outcome.HOLDS, domain, {"points": points, "points compared": compared},
                     interior_cases=compared)
