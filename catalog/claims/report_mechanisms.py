@@ -71,7 +71,7 @@ _DELTAS = (Fraction(1, 2), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10 **
 _EPS_TOP = Fraction(277, 100)  # below 4 ln 2 = 2.7725...
 
 
-def _privacy_margin(gs_of, curve=gaussian.gaussian_delta):
+def _privacy_margin(gs_of, curve=gaussian.gaussian_delta_in):
     """δ - δ(ε) at a case (>= 0 iff the calibration is (ε, δ)-DP there) in a numbers context; ``curve`` is
     the closed form or the hockey-stick quadrature."""
     def margin(case, ctx):

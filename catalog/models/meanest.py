@@ -34,8 +34,8 @@ import numpy as np
 from core.context import NumbersContext
 from core.errors import invalid
 from catalog.models.meanest_gaussian import (  # noqa: F401  (re-exported for the notebooks)
-    GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta, gaussian_sigma, gs_printed, gs_usual,
-    simulate_ci_gauss, tail_interval, tail_probability,
+    GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta_in, gaussian_sigma, gs_printed,
+    gs_usual, simulate_ci_gauss, tail_interval, tail_probability,
 )
 from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf, numbers, z_quantile  # noqa: F401
 
@@ -44,7 +44,7 @@ __all__ = [
     "variance_nu_printed", "variance_nu_sampled", "lambda_sq", "ci_rr", "exact_count_law",
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
     "enumerate_counts_law", "law_moments", "clamped_normal_binned",
-    "GaussianBaseline", "gaussian_sigma", "gaussian_delta", "calibrated_delta", "gs_printed", "gs_usual",
+    "GaussianBaseline", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta", "gs_printed", "gs_usual",
     "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf",
     "check_p", "check_theta",
 ]

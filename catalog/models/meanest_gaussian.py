@@ -7,7 +7,7 @@ Source: ``004_7922466618fe9fb7.txt``.
   the ℓ2 sensitivity Δ of the correction (:func:`gs_usual`).
 * The exact privacy curve of adding N(0, σ²) to a query of ℓ2 sensitivity Δ (Balle & Wang 2018):
   δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ); the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ
-  (:func:`gaussian_delta`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
+  (:func:`gaussian_delta_in`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
   hockey-stick divergence ∫ (p - e^ε q)₊ numerically instead, an independent computation.
 * §3.1: the tail interval of n i.i.d. N(μ, σ²) draws, as printed [-μ - σ√(2 ln(2n/δ)), μ + σ√(...)] and
   centred [μ - σ√(...), μ + σ√(...)] (:func:`tail_interval`); the release bound B = R + σ√(2 ln(2n/δ))
@@ -42,7 +42,7 @@ from numeric.definitions.report import GS_L2, GS_SQUARED, global_sensitivity
 from catalog.models.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf, normal_pdf, numbers,
                                    open_unit_rational, z_quantile)
 
-__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "calibrated_delta",
+__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta",
            "hockey_stick_delta", "TAIL_READINGS", "tail_interval", "tail_probability", "release_bound",
            "truncated_mean", "clipped_mean", "truncated_mean_quadrature", "release_probability", "released_mean",
            "released_mean_quadrature", "released_coverage_one", "normal_moment", "sum_moment",
@@ -90,8 +90,8 @@ def gaussian_sigma(eps, delta, gs, ctx: NumbersContext | None = None) -> Any:
         return ctx.sqrt(2 * ctx.log(ctx.number(2 / delta))) * ctx.number(gs / eps)
 
 
-def gaussian_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
-    """Exact δ(ε) of the Gaussian mechanism N(0, σ²) on a query of ℓ2 sensitivity Δ:
+def gaussian_delta_in(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
+    """Exact δ(ε) of the Gaussian mechanism N(0, σ²) on a query of ℓ2 sensitivity Δ, in a numbers context:
     Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ). ``sigma`` is an exact rational or a number of ``ctx``."""
     eps, sensitivity = _positive("eps", eps), _positive("sensitivity", sensitivity)
     ctx = numbers(ctx)
@@ -106,7 +106,7 @@ def gaussian_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -
 def calibrated_delta(eps, delta, sensitivity, gs, ctx: NumbersContext | None = None) -> Any:
     """δ(ε) of the §2.1 calibration σ = √(2 ln(2/δ)) GS/ε on a query of ℓ2 sensitivity Δ (the mechanism
     is (ε, δ)-DP iff this is at most δ)."""
-    return gaussian_delta(eps, gaussian_sigma(eps, delta, gs, ctx), sensitivity, ctx)
+    return gaussian_delta_in(eps, gaussian_sigma(eps, delta, gs, ctx), sensitivity, ctx)
 
 
 def hockey_stick_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:

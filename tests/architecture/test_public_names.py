@@ -41,7 +41,6 @@ PENDING: dict[str, str] = {
     "coverage": "the coverage report / the output of it",
     "decide": "the verdict rule (proofs.base.verdict) / the sign engine's polynomial decision",
     "draw": "points of a domain (numeric.count_points) / a figure",
-    "gaussian_delta": "the estimator's Gaussian δ / the density engine's δ(ε) of the Gaussian mechanism",
     "holds": "domain membership (numeric.count_points) / statement 2 at a trade-off case",
     "holds_when": "the sign engine's region / the report view's field",
     "load": "the claim registry / coverage texts",
