@@ -37,7 +37,7 @@ from catalog.models.meanest_gaussian import (  # noqa: F401  (re-exported for th
     GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta_in, gaussian_sigma, gs_printed,
     gs_usual, simulate_ci_gauss, tail_interval, tail_probability,
 )
-from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf, numbers, z_quantile  # noqa: F401
+from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf_in, numbers, z_quantile  # noqa: F401
 
 __all__ = [
     "RandomizedResponse", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
@@ -45,7 +45,7 @@ __all__ = [
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
     "enumerate_counts_law", "law_moments", "clamped_normal_binned",
     "GaussianBaseline", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta", "gs_printed", "gs_usual",
-    "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf",
+    "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf_in",
     "check_p", "check_theta",
 ]
 
@@ -163,7 +163,7 @@ class RandomizedResponse:
             centre = ctx.number(Fraction(ones, n))
             cdf, distance = ctx.number(0), ctx.number(0)
             for j, w in enumerate(law):
-                phi = normal_cdf((ctx.number(self.estimate(j, n)) - centre) / sd, ctx)
+                phi = normal_cdf_in((ctx.number(self.estimate(j, n)) - centre) / sd, ctx)
                 distance = max(distance, abs(cdf - phi))
                 cdf += ctx.number(w)
                 distance = max(distance, abs(cdf - phi))
@@ -490,7 +490,7 @@ def clamped_normal_binned(mu0: Number, sigma: Number, binning: Binning, ctx: Num
         m, s = ctx.number(mu0), ctx.number(sigma)
 
         def cdf(x: Fraction):
-            return normal_cdf((ctx.number(x) - m) / s, ctx)
+            return normal_cdf_in((ctx.number(x) - m) / s, ctx)
 
         edges = [binning.L + i * binning.c for i in range(1, binning.T)]
         cdfs = [ctx.number(0)] + [cdf(x) for x in edges] + [ctx.number(1)]

@@ -39,7 +39,7 @@ import numpy as np
 from core.context import NumbersContext
 from core.errors import invalid
 from numeric.definitions.report import GS_L2, GS_SQUARED, global_sensitivity
-from catalog.models.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf, normal_pdf, numbers,
+from catalog.models.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf_in, normal_pdf, numbers,
                                    open_unit_rational, z_quantile)
 
 __all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta",
@@ -100,7 +100,7 @@ def gaussian_delta_in(eps, sigma, sensitivity, ctx: NumbersContext | None = None
         if not s > 0:
             raise invalid("sigma", sigma, "must be positive")
         e, d = ctx.number(eps), ctx.number(sensitivity)
-        return normal_cdf(d / (2 * s) - e * s / d, ctx) - ctx.exp(e) * normal_cdf(-d / (2 * s) - e * s / d, ctx)
+        return normal_cdf_in(d / (2 * s) - e * s / d, ctx) - ctx.exp(e) * normal_cdf_in(-d / (2 * s) - e * s / d, ctx)
 
 
 def calibrated_delta(eps, delta, sensitivity, gs, ctx: NumbersContext | None = None) -> Any:
@@ -152,7 +152,7 @@ def tail_probability(mu, sigma, n: int, delta, reading: str = "printed", ctx: Nu
             if hi < lo:
                 return ctx.number(0)
             raise invalid("mu", mu, "the printed interval's ends cannot be ordered at this precision")
-        single = normal_cdf((hi - m) / s, ctx) - normal_cdf((lo - m) / s, ctx)
+        single = normal_cdf_in((hi - m) / s, ctx) - normal_cdf_in((lo - m) / s, ctx)
         return single ** n
 
 
@@ -177,7 +177,7 @@ def truncated_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -
     ctx = numbers(ctx)
     with ctx.active():
         m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
-        return m + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)) / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
+        return m + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)) / (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx))
 
 
 def clipped_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> Any:
@@ -187,8 +187,8 @@ def clipped_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> 
     with ctx.active():
         m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
         lo, hi = as_number(lower, ctx), as_number(upper, ctx)
-        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
-        return (lo * normal_cdf(a, ctx) + hi * (1 - normal_cdf(b, ctx)) + m * inside
+        inside = normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)
+        return (lo * normal_cdf_in(a, ctx) + hi * (1 - normal_cdf_in(b, ctx)) + m * inside
                 + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)))
 
 
@@ -214,7 +214,7 @@ def release_probability(mu, R, sigma, n: int, delta, ctx: NumbersContext | None 
     with ctx.active():
         bound = release_bound(R, sigma, n, delta, ctx)
         _, _, a, b = _standardised(mu, sigma, -bound, bound, ctx)
-        return (normal_cdf(b, ctx) - normal_cdf(a, ctx)) ** _count(n)
+        return (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)) ** _count(n)
 
 
 def released_mean(mu, R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
@@ -265,14 +265,14 @@ def released_coverage_one(mu, R, sigma, eps, delta, alpha, ctx: NumbersContext |
                         * (((half - x + m) / spread).erf() - ((-half - x + m) / spread).erf()) / 2)
 
             integral = acb.integral(covered_ball, -bound, bound)
-            return integral.real / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
+            return integral.real / (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx))
 
         # the integrand is evaluated thousands of times inside ctx's precision: mpmath's own Φ, without
         # entering the context again at each point
         def covered(x):
             return mpmath.npdf(x, m, s) * (mpmath.ncdf((half - x + m) / noise) - mpmath.ncdf((-half - x + m) / noise))
 
-        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
+        inside = normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)
         split = [-bound, m, bound] if -bound < m < bound else [-bound, bound]
         return mpmath.quad(covered, split) / inside
 

@@ -48,7 +48,6 @@ PENDING: dict[str, str] = {
     "maps": "a grid of maps (numeric.grids) / a hypothesis strategy (numeric.strategies)",
     "mass_functions": "a grid of mass functions / a hypothesis strategy",
     "mechanisms": "a grid of mechanisms / a hypothesis strategy",
-    "normal_cdf": "Φ as sympy (numeric.density) / Φ in a numbers context (numeric.meanest_stats)",
     "outcome_sum": "a claim's sum over outcomes / the polynomial engine's",
     "parse": "the command line / math text",
     "product": "the product of mass functions (numeric.belief) / the composition of families",
