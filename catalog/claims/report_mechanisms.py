@@ -303,7 +303,7 @@ def _rr_eps_enumeration(budget: Budget) -> Evidence:
     cases = [{"p": p, "n": n} for p in p_grid(budget) for n in (1, 2, 3)]
 
     def holds(case):
-        rr, n = mechanisms.RandomizedResponse(case["p"]), case["n"]
+        rr, n = mechanisms.WarnerRR(case["p"]), case["n"]
         worst = Fraction(0)
         for dataset in itertools.product((0, 1), repeat=n):
             for i in range(n):

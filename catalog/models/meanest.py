@@ -2,7 +2,7 @@
 
 Source: ``004_7922466618fe9fb7.txt`` (Haider, *Differentially Private Mean Estimation in the Local Model*).
 
-* :class:`RandomizedResponse` — Warner's randomized response as the report prints it (§2.2):
+* :class:`WarnerRR` — Warner's randomized response as the report prints it (§2.2):
   Pr(b_i = D_i) = 1/2 + p, Pr(b_i = 1 - D_i) = 1/2 - p, 0 < p < 1/2; the estimator of Eq. (1)
   θ̂₁ = (1/(2p))(#1's/n - (1/2 - p)) and the printed variance (1/(4p²n²))(n/4 - np²).
 * :class:`OneHotRR` — the Bassily–Smith extension (§2.2): an individual of type t is the one-hot vector
@@ -40,7 +40,7 @@ from catalog.models.meanest_gaussian import (  # noqa: F401  (re-exported for th
 from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf_in, numbers, z_quantile  # noqa: F401
 
 __all__ = [
-    "RandomizedResponse", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
+    "WarnerRR", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
     "variance_nu_printed", "variance_nu_sampled", "lambda_sq", "ci_rr", "exact_count_law",
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
     "enumerate_counts_law", "law_moments", "clamped_normal_binned",
@@ -89,7 +89,7 @@ def check_theta(theta: Sequence[Number], T: int | None = None) -> tuple[Fraction
 
 
 @dataclass(frozen=True)
-class RandomizedResponse:
+class WarnerRR:
     """Randomized response of §2.2: report D_i with probability 1/2 + p, its flip with 1/2 - p."""
 
     p: Fraction
@@ -219,8 +219,8 @@ class OneHotRR:
             raise invalid("T", self.T, "the number of types is an integer >= 1")
 
     @property
-    def rr(self) -> RandomizedResponse:
-        return RandomizedResponse(self.p)
+    def rr(self) -> WarnerRR:
+        return WarnerRR(self.p)
 
     def outputs(self) -> list[tuple[int, ...]]:
         return list(itertools.product((0, 1), repeat=self.T))
@@ -300,7 +300,7 @@ def binned_mean(binning: Binning, theta: Sequence[Number]) -> Fraction:
 
 def theta_hat(counts: Sequence[int], n: int, p: Number) -> tuple[Fraction, ...]:
     """θ̂_i of Eq. (1) applied to every coordinate: counts[i] = number of reports with b_i = 1."""
-    rr = RandomizedResponse(p)
+    rr = WarnerRR(p)
     return tuple(rr.estimate(int(s), n) for s in counts)
 
 
@@ -313,7 +313,7 @@ def nu_hat(binning: Binning, counts: Sequence[int], n: int, p: Number) -> Fracti
 
 def variance_nu_printed(binning: Binning, p: Number, n: int) -> Fraction:
     """The report's Var[ν̂] = Σ m_i² (n/4 - np²)/(4p²n²) (§3.2)."""
-    return sum(m * m for m in binning.midpoints) * RandomizedResponse(p).variance_printed(n)
+    return sum(m * m for m in binning.midpoints) * WarnerRR(p).variance_printed(n)
 
 
 def variance_nu_sampled(binning: Binning, theta: Sequence[Number], p: Number, n: int) -> Fraction:
@@ -392,7 +392,7 @@ def joint_counts_fixed(p: Number, type_counts: Sequence[int]) -> dict[tuple[int,
     if not k or any(x < 0 for x in k) or sum(k) < 1:
         raise invalid("type_counts", type_counts, "non-negative counts with at least one individual")
     n = sum(k)
-    rr = RandomizedResponse(p)
+    rr = WarnerRR(p)
     marginals = [rr.count_law_fixed(ki, n) for ki in k]
     out = {}
     for index in itertools.product(range(n + 1), repeat=len(k)):

@@ -33,7 +33,6 @@ PENDING: dict[str, str] = {
     "Decision": "a verdict's decision (proofs.base.verdict) / the sign engine's transcendental decision",
     "Entry": "a coverage text's entry / a scaffold's entry",
     "PaperCoverage": "the coverage report / its schema in the report",
-    "RandomizedResponse": "the finite family (numeric.families) / the report's estimator (numeric.meanest)",
     "Undefined": "the count evaluator's undefined value / the engines' undefined domain",
     "batches": "multinomial outcome batches / execution batches",
     "check_directory": "certificate files / output files",
