@@ -62,7 +62,6 @@ PENDING: dict[str, str] = {
     "solve": "the enumerations' solver / the sign engine's z3 solve",
     "truth": "a recorded step's truth (proofs.base.stepcheck) / the sign engine's truth at a point",
     "validate": "a density's validation / a finite family's validation",
-    "warner_variance": "the variance of the estimator (symbolic.moments) / Eq. (1) as printed (privacy_accuracy)",
 }
 
 
