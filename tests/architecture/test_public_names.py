@@ -30,7 +30,6 @@ ALLOWED: dict[str, str] = {}
 #: longer shared (remove it here) and on any name shared that is not listed (rename it instead).
 PENDING: dict[str, str] = {
     "Coverage": "an estimator's coverage (numeric.meanest_stats) / the catalog's coverage report",
-    "Decision": "a verdict's decision (proofs.base.verdict) / the sign engine's transcendental decision",
     "Entry": "a coverage text's entry / a scaffold's entry",
     "PaperCoverage": "the coverage report / its schema in the report",
     "Undefined": "the count evaluator's undefined value / the engines' undefined domain",
@@ -38,7 +37,6 @@ PENDING: dict[str, str] = {
     "check_directory": "certificate files / output files",
     "claims": "the registry's claims / the report view's claims",
     "coverage": "the coverage report / the output of it",
-    "decide": "the verdict rule (proofs.base.verdict) / the sign engine's polynomial decision",
     "draw": "points of a domain (numeric.count_points) / a figure",
     "holds": "domain membership (numeric.count_points) / statement 2 at a trade-off case",
     "holds_when": "the sign engine's region / the report view's field",

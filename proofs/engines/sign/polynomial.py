@@ -1,4 +1,4 @@
-"""The decision of a polynomial sign condition by z3 (:func:`decide`), and of a side condition
+"""The decision of a polynomial sign condition by z3 (:func:`decide_polynomial`), and of a side condition
 (:func:`decide_polynomial_condition`, used by the interval decider for side conditions and derivative signs).
 
 z3 (``QF_NRA``) is asked for a domain point where the condition fails: ``unsat`` proves the condition on
@@ -25,7 +25,7 @@ from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem,
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided, rational_model, relation, to_z3
 
-__all__ = ["PolynomialDecision", "decide", "recheck_point", "decide_polynomial_condition"]
+__all__ = ["PolynomialDecision", "decide_polynomial", "recheck_point", "decide_polynomial_condition"]
 
 
 @dataclass
@@ -63,7 +63,7 @@ def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> 
     return found
 
 
-def decide(problem: SignProblem) -> PolynomialDecision:
+def decide_polynomial(problem: SignProblem) -> PolynomialDecision:
     """Decide the problem's condition on its domain (see the module docstring)."""
     condition = f"{problem.original.expr} {problem.original.op} 0"
     try:
@@ -128,7 +128,7 @@ def decide_polynomial_condition(condition: Condition, domain: Sequence[Condition
     go to ``transcript``."""
     try:
         problem = SignProblem.build(condition, list(domain), deadline=deadline, transcript=transcript)
-        decision = decide(problem)
+        decision = decide_polynomial(problem)
     except NotPolynomial:
         return None
     except InvalidArgument:
