@@ -21,7 +21,7 @@ from core.errors import InvalidArgument
 from proofs.base.evidence import Detail
 from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import NEGATION, Condition
-from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, truth
+from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, compares_to_zero
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided, rational_model, relation, to_z3
 
@@ -46,11 +46,11 @@ def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> 
         problem.deadline.check("re-checking a counterexample")
         value, how = evaluate(condition.expr, values)
         rechecks.add(how)
-        if truth(condition.op, value, how) is not True:
+        if compares_to_zero(condition.op, value, how) is not True:
             return None
     value, how = evaluate(problem.original.expr, values)
     rechecks.add(how)
-    if truth(problem.original.op, value, how) is not False:
+    if compares_to_zero(problem.original.op, value, how) is not False:
         return None
     found: dict[str, Any] = {}
     for symbol, v in sorted(values.items(), key=lambda kv: kv[0].name):
