@@ -58,7 +58,6 @@ PENDING: dict[str, str] = {
     "search": "the privacy lemmas' search / the trade-off property search",
     "shown": "the privacy lemmas' display / the sign engine's printable text",
     "solve": "the enumerations' solver / the sign engine's z3 solve",
-    "validate": "a density's validation / a finite family's validation",
 }
 
 
