@@ -38,7 +38,6 @@ PENDING: dict[str, str] = {
     "claims": "the registry's claims / the report view's claims",
     "coverage": "the coverage report / the output of it",
     "draw": "points of a domain (numeric.count_points) / a figure",
-    "holds": "domain membership (numeric.count_points) / statement 2 at a trade-off case",
     "holds_when": "the sign engine's region / the report view's field",
     "load": "the claim registry / coverage texts",
     "loss": "a loss reading (numeric.definitions.ldp) / ln r (numeric.mechanisms)",
