@@ -42,7 +42,7 @@ from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.types import ExprLike, Number, NumberLike, Real, Values
 from numeric import families
-from numeric.belief import MassFunction, kernel_as_mixture, product
+from numeric.belief import MassFunction, kernel_as_mixture, mass_product
 from numeric.families import expression
 from numeric.loss_ratios import RATIOS
 
@@ -392,10 +392,10 @@ class Mechanism:
     # --- composition and post-processing -----------------------------------------------------------------
     def compose(self, other: Mechanism) -> Mechanism:
         """Q_{1,2}(x) = (Q1(x), Q2(x)): independent product rows on Y1 × Y2, focal sets E1 × E2 (see
-        :func:`numeric.belief.product` for the reading)."""
+        :func:`numeric.belief.mass_product` for the reading)."""
         if set(self.inputs) != set(other.inputs):
             raise invalid("other.inputs", other.inputs, f"must equal the inputs {self.inputs}")
-        return Mechanism({x: product(self.rows[x], other.rows[x]) for x in self.inputs})
+        return Mechanism({x: mass_product(self.rows[x], other.rows[x]) for x in self.inputs})
 
     def post_process(self, f: Mapping[Hashable, Hashable] | Callable[[Hashable], Hashable],
                      codomain: Iterable[Hashable] | None = None) -> Mechanism:

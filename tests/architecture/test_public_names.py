@@ -46,7 +46,6 @@ PENDING: dict[str, str] = {
     "mechanisms": "a grid of mechanisms / a hypothesis strategy",
     "outcome_sum": "a claim's sum over outcomes / the polynomial engine's",
     "parse": "the command line / math text",
-    "product": "the product of mass functions (numeric.belief) / the composition of families",
     "ratio": "a loss reading's ratio (numeric.definitions.ldp) / a quotient convention (numeric.mechanisms)",
     "register": "a definition's registry / a sampler's registry",
     "relation": "the sign engine's z3 relation / a trade-off region's sympy relation",
