@@ -20,7 +20,7 @@ refused with one line naming the subset. Exact results come back as ``Fraction``
 
 The paper assumes "all mass functions are normal and all subsets are focal". We accept zero masses
 (non-focal subsets); ratios of masses with zero denominators follow the convention of
-:func:`numeric.mechanisms.ratio` (0/0 places no constraint, c/0 = +∞ for c > 0).
+:func:`numeric.mechanisms.quotient` (0/0 places no constraint, c/0 = +∞ for c > 0).
 
 Readings implemented for the paper's composition and post-processing (Lemmas 3.3, 3.4, 3.15, 3.16):
 

@@ -47,9 +47,9 @@ from numeric.families import expression
 from numeric.loss_ratios import RATIOS
 
 __all__ = [
-    "ratio", "Mechanism", "Worst", "evidential_q2x3", "evidential_q_lambda", "evidential_warner", "evidential_q_wrr",
+    "quotient", "Mechanism", "Worst", "evidential_q2x3", "evidential_q_lambda", "evidential_warner", "evidential_q_wrr",
     "evidential_randomized_response", "compose",
-    "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
+    "ln_ratio", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
 ]
 
 PAIRS = ("all", "distinct")
@@ -57,7 +57,7 @@ _SMALL = 4096  # k^2 2^n at most this: plain-Python loops beat numpy
 _CANDIDATE = 1e-9
 
 
-def ratio(numerator: Number, denominator: Number) -> Number | None:
+def quotient(numerator: Number, denominator: Number) -> Number | None:
     """numerator / denominator under the toolkit's convention: ``None`` for 0/0 (no constraint),
     ``math.inf`` for c/0 with c > 0, else the exact (Fraction) or float quotient."""
     if denominator == 0:
@@ -67,7 +67,7 @@ def ratio(numerator: Number, denominator: Number) -> Number | None:
     return Fraction(numerator) / Fraction(denominator)
 
 
-def loss(r: Number) -> sympy.Expr | float:
+def ln_ratio(r: Number) -> sympy.Expr | float:
     """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
     the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
     if isinstance(r, Fraction):
