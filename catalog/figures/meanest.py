@@ -5,8 +5,8 @@ coverage (notebook 05). Every number comes from :mod:`catalog.models.meanest`:
   the printed 4p/(1-2p) (``epsilon_printed``) — claim ``R.rr-eps``;
 * (b) simulated coverage of the randomized-response interval for ν (§3.2) with the printed variance and with the
   variance under the report's sampling model (:func:`catalog.models.meanest.variance_nu_sampled`), and of the Gaussian
-  baseline's interval for μ (§3.1), each with its Wilson 99.9 % interval (:class:`catalog.models.meanest.Coverage`) —
-  claims ``R.ci-rr`` and ``R.ci-gauss``;
+  baseline's interval for μ (§3.1), each with its Wilson 99.9 % interval
+  (:class:`catalog.models.meanest.SimulatedCoverage`) — claims ``R.ci-rr`` and ``R.ci-gauss``;
 * (c) the half-widths of the two intervals against n, at the same privacy level ε for both mechanisms.
 """
 
@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 from matplotlib.figure import Figure
 
-from catalog.models.meanest import (Binning, Coverage, GaussianBaseline, WarnerRR, binned_mean, ci_rr,
+from catalog.models.meanest import (Binning, GaussianBaseline, SimulatedCoverage, WarnerRR, binned_mean, ci_rr,
                              simulate_ci_gauss, simulate_ci_rr, variance_nu_sampled)
 
 __all__ = ["Setting", "SETTING", "coverage_curves", "mean_estimation"]
@@ -59,9 +59,9 @@ mechanisms), a Gaussian baseline with R = 5, σ = 1, δ = 1/1000 and μ = 1; int
 
 
 def coverage_curves(setting: Setting = SETTING, sizes: Sequence[int] = (10, 30, 100, 300, 1000), *,
-                    replicates: int = 2000, seed: int = 0) -> dict[str, list[Coverage]]:
+                    replicates: int = 2000, seed: int = 0) -> dict[str, list[SimulatedCoverage]]:
     """Simulated coverage of the three intervals at each n of ``sizes`` (seeds ``seed``, ``seed + 1``, ...)."""
-    out: dict[str, list[Coverage]] = {"RR, printed variance": [], "RR, sampling-model variance": [],
+    out: dict[str, list[SimulatedCoverage]] = {"RR, printed variance": [], "RR, sampling-model variance": [],
                                       "Gaussian baseline": []}
     for i, n in enumerate(sizes):
         s = seed + 10 * i
@@ -88,7 +88,7 @@ def _draw_loss(ax) -> None:
     ax.legend(fontsize=8)
 
 
-def _draw_coverage(ax, sizes: Sequence[int], curves: dict[str, list[Coverage]], nominal: float) -> None:
+def _draw_coverage(ax, sizes: Sequence[int], curves: dict[str, list[SimulatedCoverage]], nominal: float) -> None:
     for k, (name, covs) in enumerate(curves.items()):
         x = np.array(sizes, dtype=float) * (1 + 0.06 * (k - 1))  # side by side
         est = np.array([c.estimate for c in covs])

@@ -37,7 +37,7 @@ from catalog.models.meanest_gaussian import (  # noqa: F401  (re-exported for th
     GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta_in, gaussian_sigma, gs_printed,
     gs_usual, simulate_ci_gauss, tail_interval, tail_probability,
 )
-from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf_in, numbers, z_quantile  # noqa: F401
+from catalog.models.meanest_stats import SimulatedCoverage, check_alpha, normal_cdf_in, numbers, z_quantile  # noqa: F401
 
 __all__ = [
     "WarnerRR", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
@@ -45,7 +45,7 @@ __all__ = [
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
     "enumerate_counts_law", "law_moments", "clamped_normal_binned",
     "GaussianBaseline", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta", "gs_printed", "gs_usual",
-    "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf_in",
+    "tail_interval", "tail_probability", "simulate_ci_gauss", "SimulatedCoverage", "z_quantile", "normal_cdf_in",
     "check_p", "check_theta",
 ]
 
@@ -532,7 +532,8 @@ def _simulate_counts_binomial(p: float, theta: Sequence[float], n: int, replicat
 
 def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int, alpha: Number, replicates: int,
                    seed: int, *, fixed_types: Sequence[int] | None = None,
-                   variance: Fraction | None = None, target: Number | None = None, slack: Number = 0) -> Coverage:
+                   variance: Fraction | None = None, target: Number | None = None,
+                   slack: Number = 0) -> SimulatedCoverage:
     """Coverage of the printed §3.2 interval for ν (or for the empirical ν of ``fixed_types``) over
     ``replicates`` simulated runs, seeded ``numpy.random.default_rng(seed)``; ``target`` replaces ν (μ for
     the interval of μ) and ``slack`` widens both ends (c/2 for the interval of μ)."""
@@ -553,4 +554,4 @@ def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int,
     lo, hi = ci_rr(binning, 0.0, p, n, alpha, variance=variance)
     lo, hi = lo - float(slack), hi + float(slack)
     hits = int(np.count_nonzero((est + lo <= float(target)) & (float(target) <= est + hi)))
-    return Coverage(hits, replicates, seed, 1 - alpha)
+    return SimulatedCoverage(hits, replicates, seed, 1 - alpha)

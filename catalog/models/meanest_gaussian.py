@@ -39,7 +39,7 @@ import numpy as np
 from core.context import NumbersContext
 from core.errors import invalid
 from numeric.definitions.report import GS_L2, GS_SQUARED, global_sensitivity
-from catalog.models.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf_in, normal_pdf, numbers,
+from catalog.models.meanest_stats import (SimulatedCoverage, as_number, check_alpha, normal_cdf_in, normal_pdf, numbers,
                                    open_unit_rational, z_quantile)
 
 __all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta",
@@ -344,7 +344,7 @@ class GaussianBaseline:
 
 
 def simulate_ci_gauss(baseline: GaussianBaseline, mu, alpha, replicates: int, seed: int,
-                      *, condition_on_no_stop: bool = False) -> Coverage:
+                      *, condition_on_no_stop: bool = False) -> SimulatedCoverage:
     """Coverage of Z̄ ± z*_{α/2}√((σ² + σ̃²)/n) for μ over ``replicates`` runs (``default_rng(seed)``);
     with ``condition_on_no_stop`` only the runs where the mechanism did not stop are counted."""
     alpha = check_alpha(alpha)
@@ -354,5 +354,5 @@ def simulate_ci_gauss(baseline: GaussianBaseline, mu, alpha, replicates: int, se
     covered = np.abs(zbar - float(mu)) <= baseline.half_width(alpha)
     if condition_on_no_stop:
         covered, kept = covered[~stopped], int(np.count_nonzero(~stopped))
-        return Coverage(int(np.count_nonzero(covered)), kept, seed, 1 - alpha)
-    return Coverage(int(np.count_nonzero(covered)), replicates, seed, 1 - alpha)
+        return SimulatedCoverage(int(np.count_nonzero(covered)), kept, seed, 1 - alpha)
+    return SimulatedCoverage(int(np.count_nonzero(covered)), replicates, seed, 1 - alpha)

@@ -29,7 +29,6 @@ ALLOWED: dict[str, str] = {}
 #: each module (none is one object written twice), to be renamed; the test fails when one of them is no
 #: longer shared (remove it here) and on any name shared that is not listed (rename it instead).
 PENDING: dict[str, str] = {
-    "Coverage": "an estimator's coverage (numeric.meanest_stats) / the catalog's coverage report",
     "Entry": "a coverage text's entry / a scaffold's entry",
     "PaperCoverage": "the coverage report / its schema in the report",
     "Undefined": "the count evaluator's undefined value / the engines' undefined domain",
