@@ -42,7 +42,6 @@ PENDING: dict[str, str] = {
     "maps": "a grid of maps (numeric.grids) / a hypothesis strategy (numeric.strategies)",
     "mass_functions": "a grid of mass functions / a hypothesis strategy",
     "mechanisms": "a grid of mechanisms / a hypothesis strategy",
-    "outcome_sum": "a claim's sum over outcomes / the polynomial engine's",
     "parse": "the command line / math text",
     "register": "a definition's registry / a sampler's registry",
     "relation": "the sign engine's z3 relation / a trade-off region's sympy relation",
