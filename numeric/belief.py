@@ -20,11 +20,11 @@ refused with one line naming the subset. Exact results come back as ``Fraction``
 
 The paper assumes "all mass functions are normal and all subsets are focal". We accept zero masses
 (non-focal subsets); ratios of masses with zero denominators follow the convention of
-:func:`numeric.mechanisms.ratio` (0/0 places no constraint, c/0 = +∞ for c > 0).
+:func:`numeric.mechanisms.quotient` (0/0 places no constraint, c/0 = +∞ for c > 0).
 
 Readings implemented for the paper's composition and post-processing (Lemmas 3.3, 3.4, 3.15, 3.16):
 
-* :func:`product` (Q_{1,2}(x) = (Q1(x), Q2(x))): the two random sets are drawn independently and the
+* :func:`mass_product` (Q_{1,2}(x) = (Q1(x), Q2(x))): the two random sets are drawn independently and the
   output is the rectangle E1 × E2 with mass m1(E1) m2(E2) (the identity used in the appendix proof of
   Lemma 3.3). bel, pl and the credal set of the product are those of this mass function on the product
   frame, i.e. on *all* subsets of Y1 × Y2, rectangles or not ("random-set independence").
@@ -56,7 +56,7 @@ from core.exact import as_fraction, exact_or_none as as_exact  # re-exported: th
 from core.types import Number, NumberLike, Real
 
 __all__ = [
-    "FLOAT_TOLERANCE", "MassFunction", "product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
+    "FLOAT_TOLERANCE", "MassFunction", "mass_product", "kernel_as_mixture", "zeta_subsets", "mobius_subsets",
     "zeta_supersets", "as_exact", "subsets_of", "monotonicity_rows", "is_belief_function",
 ]
 
@@ -605,7 +605,7 @@ class MassFunction:
     __hash__ = None  # type: ignore[assignment]
 
 
-def product(first: MassFunction, second: MassFunction) -> MassFunction:
+def mass_product(first: MassFunction, second: MassFunction) -> MassFunction:
     """The product of independent mass functions on the product frame (labels (y1, y2), y1 major):
     focal sets E1 × E2 with mass m1(E1) m2(E2) (003 appendix, proof of Lemma 3.3); bel/pl of the result
     are defined on every subset of Y1 × Y2."""

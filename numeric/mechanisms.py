@@ -42,14 +42,14 @@ from core.errors import InvalidArgument, invalid
 from core.exact import as_fraction
 from core.types import ExprLike, Number, NumberLike, Real, Values
 from numeric import families
-from numeric.belief import MassFunction, kernel_as_mixture, product
+from numeric.belief import MassFunction, kernel_as_mixture, mass_product
 from numeric.families import expression
 from numeric.loss_ratios import RATIOS
 
 __all__ = [
-    "ratio", "Mechanism", "Worst", "evidential_q2x3", "evidential_q_lambda", "evidential_warner", "evidential_q_wrr",
+    "quotient", "Mechanism", "Worst", "evidential_q2x3", "evidential_q_lambda", "evidential_warner", "evidential_q_wrr",
     "evidential_randomized_response", "compose",
-    "loss", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
+    "ln_ratio", "PAIRS", "messages", "q2x3_masses", "q_lambda_masses", "MAX_EPSILON", "MAX_CATEGORIES",
 ]
 
 PAIRS = ("all", "distinct")
@@ -57,7 +57,7 @@ _SMALL = 4096  # k^2 2^n at most this: plain-Python loops beat numpy
 _CANDIDATE = 1e-9
 
 
-def ratio(numerator: Number, denominator: Number) -> Number | None:
+def quotient(numerator: Number, denominator: Number) -> Number | None:
     """numerator / denominator under the toolkit's convention: ``None`` for 0/0 (no constraint),
     ``math.inf`` for c/0 with c > 0, else the exact (Fraction) or float quotient."""
     if denominator == 0:
@@ -67,7 +67,7 @@ def ratio(numerator: Number, denominator: Number) -> Number | None:
     return Fraction(numerator) / Fraction(denominator)
 
 
-def loss(r: Number) -> sympy.Expr | float:
+def ln_ratio(r: Number) -> sympy.Expr | float:
     """ln r: ``sympy.log`` of an exact ratio (``sympy.oo`` for ``math.inf`` from an exact computation is
     the caller's choice: pass a Fraction or ``math.inf``); floats give ``math.log`` / ``math.inf``."""
     if isinstance(r, Fraction):
@@ -392,10 +392,10 @@ class Mechanism:
     # --- composition and post-processing -----------------------------------------------------------------
     def compose(self, other: Mechanism) -> Mechanism:
         """Q_{1,2}(x) = (Q1(x), Q2(x)): independent product rows on Y1 × Y2, focal sets E1 × E2 (see
-        :func:`numeric.belief.product` for the reading)."""
+        :func:`numeric.belief.mass_product` for the reading)."""
         if set(self.inputs) != set(other.inputs):
             raise invalid("other.inputs", other.inputs, f"must equal the inputs {self.inputs}")
-        return Mechanism({x: product(self.rows[x], other.rows[x]) for x in self.inputs})
+        return Mechanism({x: mass_product(self.rows[x], other.rows[x]) for x in self.inputs})
 
     def post_process(self, f: Mapping[Hashable, Hashable] | Callable[[Hashable], Hashable],
                      codomain: Iterable[Hashable] | None = None) -> Mechanism:

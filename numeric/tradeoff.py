@@ -38,7 +38,7 @@ concave) deterministic tests are the worst case. The trade-off functions over ra
   optimistic region has no lattice property.
 
 Two-fold composition (Corollaries 3.6 and 3.19): Q(x) × Q(x) against Q(x') × Q(x') is
-:meth:`TestingProblem.square`, the generic product of :func:`numeric.belief.product` (focal sets E1 × E2);
+:meth:`TestingProblem.square`, the generic product of :func:`numeric.belief.mass_product` (focal sets E1 × E2);
 :func:`q2x3_square_table` is the mass table printed in the appendix proof of Corollary 3.6 on the frame
 {0, 1, 2}, which is the image of that product under y ↦ number of "no" answers (:func:`count_no`).
 """
@@ -55,7 +55,7 @@ from numbers import Real
 from typing import Any
 
 from core.types import NumberLike
-from numeric.belief import MassFunction, product
+from numeric.belief import MassFunction, mass_product
 from numeric.mechanisms import NO, Mechanism, evidential_q2x3
 from numeric.tradeoff_bounds import BOUNDS, check_r
 from numeric.tradeoff_pl import (PiecewiseLinear, lower_hull, pointwise_min, prefix_max, prefix_min, suffix_max,
@@ -160,8 +160,8 @@ class TestingProblem:
         return self._swapped
 
     def square(self) -> TestingProblem:
-        """Q(x) × Q(x) against Q(x') × Q(x') (Corollaries 3.6, 3.19), by :func:`numeric.belief.product`."""
-        return TestingProblem(product(self.null, self.null), product(self.alternative, self.alternative))
+        """Q(x) × Q(x) against Q(x') × Q(x') (Corollaries 3.6, 3.19), by :func:`numeric.belief.mass_product`."""
+        return TestingProblem(mass_product(self.null, self.null), mass_product(self.alternative, self.alternative))
 
     # --- errors ---------------------------------------------------------------------------------
     def region(self, mask: int) -> frozenset:

@@ -15,7 +15,7 @@ A law here is the law of the report y given the input t in an interval (:class:`
 of density on intervals whose ends are formulas in t and the parameters, and atoms (point masses at points that
 do not move with t; a mixture of a density and a two-point law, such as the hybrid mechanism, has both). Every
 constructor decides on its whole domain that each piece is non-negative and the law has total mass 1 for every
-input (:func:`proofs.engines.density_validity.validate`), and refuses a mistyped law with one line naming the
+input (:func:`proofs.engines.density_validity.validate_density`), and refuses a mistyped law with one line naming the
 piece, or the input and the value of the integral.
 
 The families of :mod:`numeric.density` (one definition each, which cites its source), validated: :func:`laplace` (scale b, or ε and the sensitivity Δ: b = Δ/ε),
@@ -51,7 +51,7 @@ from proofs.base.registry import check, define
 from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import check_density_ldp, dispatch_ldp
 from proofs.engines.density_moments import MOMENTS, STATISTICS, check_density_moment, dispatch_moment
-from proofs.engines.density_validity import validate
+from proofs.engines.density_validity import validate_density
 
 __all__ = ["Density", "laplace", "gaussian", "piecewise", "duchi_two_point", "hybrid", "mixture", "density",
            "check_density_ldp", "check_density_moment", "density_ldp_claim", "density_moment_claim", "dispatch_ldp",
@@ -60,11 +60,11 @@ __all__ = ["Density", "laplace", "gaussian", "piecewise", "duchi_two_point", "hy
 
 def _validated(build: Callable[..., Density]) -> Callable[..., Density]:
     """``build`` (a constructor of :mod:`numeric.density`, whose name and docstring it keeps) followed by
-    :func:`~proofs.engines.density_validity.validate` on the law it returns."""
+    :func:`~proofs.engines.density_validity.validate_density` on the law it returns."""
 
     @functools.wraps(build)
     def validated(*args, **kwargs) -> Density:
-        return validate(build(*args, **kwargs))
+        return validate_density(build(*args, **kwargs))
 
     return validated
 

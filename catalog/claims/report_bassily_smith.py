@@ -74,7 +74,7 @@ def _bs_decision(budget: Budget) -> Evidence:
                   method=Method.DECISION, domain="every 0 < p < 1/2, ε with r <= e^{ε/2}, T >= 2 (T = 1: one "
                                                  "input, nothing to compare)")
     point = {"p": Fraction(1, 4), "e^(eps/2)": 3}
-    return premise_witnessed(proof, point, mechanisms.RandomizedResponse(point["p"]).ratio <= point["e^(eps/2)"])
+    return premise_witnessed(proof, point, mechanisms.WarnerRR(point["p"]).ratio <= point["e^(eps/2)"])
 
 
 @check("R.bassily-smith", "enumeration")
@@ -83,7 +83,7 @@ def _bs_enumeration(budget: Budget) -> Evidence:
     the cases with r <= s satisfy the premise (counted), the others are skipped."""
     cases = []
     for p in p_grid(budget):
-        r = mechanisms.RandomizedResponse(p).ratio
+        r = mechanisms.WarnerRR(p).ratio
         for s in (r, r * Fraction(11, 10), r * Fraction(9, 10), 2 * r):
             cases += [{"p": p, "T": T, "e^(eps/2)": s} for T in (1, 2, 3, 4)]
 
@@ -91,7 +91,7 @@ def _bs_enumeration(budget: Budget) -> Evidence:
         worst = mechanisms.OneHotRR(case["p"], case["T"]).max_ratio()
         return worst <= case["e^(eps/2)"] ** 2, {"worst ratio/e^eps": worst / case["e^(eps/2)"] ** 2}
 
-    return exhaustive(cases, holds, premise=lambda c: mechanisms.RandomizedResponse(c["p"]).ratio <= c["e^(eps/2)"],
+    return exhaustive(cases, holds, premise=lambda c: mechanisms.WarnerRR(c["p"]).ratio <= c["e^(eps/2)"],
                       domain=f"T = 1..4, every output b and types t, t'; p on a {budget.grid}-point grid; e^(eps/2) in "
                              "{r, 11r/10, 9r/10, 2r} (exact rationals; 9r/10 violates the premise)",
                       detail={"note": "max ratio = r^2 for T >= 2: at e^(eps/2) = r the loss is exactly eps"})
@@ -159,7 +159,7 @@ def _bs_ratio_enumeration(budget: Budget):
     attained = sum(1 for case in cases if _ratio_at(case)[0] == _ratio_at(case)[1])
     ev = exhaustive(cases, equal, domain="T in (2, 3), every b, t != t', p on a grid of (0, 1/2); exact rationals",
                     detail={"cases where the printed value is attained": attained, "cases": len(cases)})
-    corrected = exhaustive(cases, lambda c: _ratio_at(c)[0] == mechanisms.RandomizedResponse(c["p"]).ratio ** (
+    corrected = exhaustive(cases, lambda c: _ratio_at(c)[0] == mechanisms.WarnerRR(c["p"]).ratio ** (
         2 * (c["b"][c["t"]] - c["b"][c["t'"]])), domain="the same cases: the ratio is r^(2(b_t - b_t'))")
     yield replace(ev, corrected=Correction(_RATIO_CORRECTED, (corrected,)))
     yield exhaustive(cases, lambda c: _ratio_at(c)[0] <= _ratio_at(c)[1], reading="as an upper bound",

@@ -67,7 +67,7 @@ define(Claim(
 def _independence_counterexample() -> dict:
     p, theta, n = Fraction(1, 4), (HALF, HALF), 1
     law = binned.enumerate_counts_law(p, theta, n)
-    rr = binned.RandomizedResponse(p)
+    rr = binned.WarnerRR(p)
     joint: dict[tuple[Fraction, Fraction], Fraction] = {}
     for counts, w in law.items():
         key = (rr.estimate(counts[0], n), rr.estimate(counts[1], n))
@@ -89,7 +89,7 @@ def _independence_enumeration(budget: Budget):
     def corrected(case):
         bins = binned.Binning(0, len(case["theta"]), 1)
         law = binned.enumerate_counts_law(case["p"], case["theta"], case["n"])
-        rr = binned.RandomizedResponse(case["p"])
+        rr = binned.WarnerRR(case["p"])
         e0, _ = binned.law_moments(law, lambda s: rr.estimate(s[0], case["n"]))
         e1, _ = binned.law_moments(law, lambda s: rr.estimate(s[1], case["n"]))
         cov = sum(w * rr.estimate(s[0], case["n"]) * rr.estimate(s[1], case["n"]) for s, w in law.items()) - e0 * e1

@@ -75,7 +75,7 @@ def limit_coverage(cfg, *, one_sided: bool):
 
     def margin(case, ctx):
         scaled = binned.z_quantile(cfg["alpha"], ctx) * ctx.sqrt(ctx.number(ratio))
-        coverage = binned.normal_cdf(scaled, ctx) if one_sided else 2 * binned.normal_cdf(scaled, ctx) - 1
+        coverage = binned.normal_cdf_in(scaled, ctx) if one_sided else 2 * binned.normal_cdf_in(scaled, ctx) - 1
         return coverage - ctx.number(1 - cfg["alpha"]), {"v_printed/v_true": ratio}
     return margin
 

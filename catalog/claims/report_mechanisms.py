@@ -71,7 +71,7 @@ _DELTAS = (Fraction(1, 2), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10 **
 _EPS_TOP = Fraction(277, 100)  # below 4 ln 2 = 2.7725...
 
 
-def _privacy_margin(gs_of, curve=gaussian.gaussian_delta):
+def _privacy_margin(gs_of, curve=gaussian.gaussian_delta_in):
     """δ - δ(ε) at a case (>= 0 iff the calibration is (ε, δ)-DP there) in a numbers context; ``curve`` is
     the closed form or the hockey-stick quadrature."""
     def margin(case, ctx):
@@ -303,7 +303,7 @@ def _rr_eps_enumeration(budget: Budget) -> Evidence:
     cases = [{"p": p, "n": n} for p in p_grid(budget) for n in (1, 2, 3)]
 
     def holds(case):
-        rr, n = mechanisms.RandomizedResponse(case["p"]), case["n"]
+        rr, n = mechanisms.WarnerRR(case["p"]), case["n"]
         worst = Fraction(0)
         for dataset in itertools.product((0, 1), repeat=n):
             for i in range(n):

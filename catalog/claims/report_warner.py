@@ -71,7 +71,7 @@ def _warner_mle_enumeration(budget: Budget):
     cases = [{"p": p, "n": n, "k": k} for p in p_grid(budget) for n in range(1, n_top + 1) for k in range(n + 1)]
 
     def holds(case):
-        rr = mechanisms.RandomizedResponse(case["p"])
+        rr = mechanisms.WarnerRR(case["p"])
         law = rr.count_law_fixed(case["k"], case["n"])
         return sum(w * rr.estimate(j, case["n"]) for j, w in enumerate(law)) == Fraction(case["k"], case["n"])
 
@@ -81,14 +81,14 @@ def _warner_mle_enumeration(budget: Budget):
     sampled = [{"p": p, "n": n, "theta": t} for p in p_grid(budget) for n in (1, 2, 5, n_top) for t in thetas]
 
     def holds_sampled(case):
-        rr = mechanisms.RandomizedResponse(case["p"])
+        rr = mechanisms.WarnerRR(case["p"])
         law = rr.count_law_sampled(case["theta"], case["n"])
         return sum(w * rr.estimate(j, case["n"]) for j, w in enumerate(law)) == case["theta"]
 
     yield exhaustive(sampled, holds_sampled, domain=f"i.i.d. Bernoulli(theta) inputs, theta on a {budget.grid}-point "
                      f"grid, n in (1, 2, 5, {n_top}); exact binomial law")
     # reading: the MLE over theta in [0, 1] is clip(theta_hat, 0, 1); theta_hat leaves [0, 1] with positive probability
-    rr = mechanisms.RandomizedResponse(Fraction(1, 4))
+    rr = mechanisms.WarnerRR(Fraction(1, 4))
     yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "n = 1, p = 1/4, one input equal to 1",
                    {"note": "the likelihood restricted to theta in [0,1] is maximised at 0 when theta_hat < 0"},
                    counterexample={"p": Fraction(1, 4), "n": 1, "ones reported": 0, "theta_hat": rr.estimate(0, 1),
@@ -122,7 +122,7 @@ define(Claim(
 
 
 def _sampled_variance(p: Fraction, n: int, theta: Fraction) -> Fraction:
-    rr = mechanisms.RandomizedResponse(p)
+    rr = mechanisms.WarnerRR(p)
     law = dict(enumerate(rr.count_law_sampled(theta, n)))
     return mechanisms.law_moments(law, lambda j: rr.estimate(j, n))[1]
 
@@ -156,7 +156,7 @@ def _fixed_moments(budget: Budget) -> Evidence:
               for k in (0, budget.n_max // 3, budget.n_max)]
 
     def holds(case):
-        rr, n = mechanisms.RandomizedResponse(case["p"]), case["n"]
+        rr, n = mechanisms.WarnerRR(case["p"]), case["n"]
         mean, var = mechanisms.law_moments(dict(enumerate(rr.count_law_fixed(case["k"], n))),
                                            lambda j: rr.estimate(j, n))
         return mean == Fraction(case["k"], n) and var == rr.variance_printed(n)
@@ -167,7 +167,7 @@ def _fixed_moments(budget: Budget) -> Evidence:
 
 def _kolmogorov_within_bound(budget: Budget) -> Evidence:
     def below_bound(case, ctx):
-        rr = mechanisms.RandomizedResponse(case["p"])
+        rr = mechanisms.WarnerRR(case["p"])
         return rr.berry_esseen_bound(case["n"], ctx) - rr.kolmogorov_distance(case["k"], case["n"], ctx)
 
     kolmogorov = [{"p": p, "n": n, "k": k} for p in p_grid(budget)[::2] for n in (10, budget.n_max)
@@ -213,7 +213,7 @@ def _warner_var_enumeration(budget: Budget):
     verdict: read word for word, at n = 1, p = 1/4, D = (1), θ̂₁ takes two values with positive probability, and
     a normal law has no atoms; and with i.i.d. inputs the printed variance misses θ₁(1 - θ₁)/n."""
     yield _fixed_moments(budget)
-    rr = mechanisms.RandomizedResponse(_NOT_NORMAL["p"])
+    rr = mechanisms.WarnerRR(_NOT_NORMAL["p"])
     law = rr.count_law_fixed(_NOT_NORMAL["k"], _NOT_NORMAL["n"])
     yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "n = 1, p = 1/4, D = (1): the exact law of theta_hat",
                    counterexample={**_NOT_NORMAL, "support": [str(rr.estimate(0, 1)), str(rr.estimate(1, 1))],
@@ -223,12 +223,12 @@ def _warner_var_enumeration(budget: Budget):
     corr_cases = [{"p": q, "n": m, "theta": t} for q in p_grid(budget) for m in (1, 2, 7)
                   for t in rational_grid(0, 1, budget.grid)]
     correction = Correction(_WARNER_VAR_CORRECTED, (exhaustive(
-        corr_cases, lambda c: _sampled_variance(c["p"], c["n"], c["theta"]) == mechanisms.RandomizedResponse(
+        corr_cases, lambda c: _sampled_variance(c["p"], c["n"], c["theta"]) == mechanisms.WarnerRR(
             c["p"]).variance_printed(c["n"]) + c["theta"] * (1 - c["theta"]) / c["n"],
         domain="exact binomial law, n in (1,2,7), p and theta on rational grids"),))
     yield Evidence(Method.ENUMERATION, Outcome.COUNTEREXAMPLE, "inputs i.i.d. Bernoulli(theta)",
                    counterexample={"p": p, "n": n, "theta": theta, "exact": _sampled_variance(p, n, theta),
-                                   "printed": mechanisms.RandomizedResponse(p).variance_printed(n)},
+                                   "printed": mechanisms.WarnerRR(p).variance_printed(n)},
                    recheck=Recheck.EXACT, reading="§2.2 data: i.i.d. inputs", corrected=correction)
 
 
@@ -241,7 +241,7 @@ def _warner_var_interval(budget: Budget):
     cases = [_NOT_NORMAL, {"p": Fraction(1, 4), "n": 10, "k": 5}]
 
     def distance(case, ctx):
-        return mechanisms.RandomizedResponse(case["p"]).kolmogorov_distance(case["k"], case["n"], ctx)
+        return mechanisms.WarnerRR(case["p"]).kolmogorov_distance(case["k"], case["n"], ctx)
 
     found = certified_exhaustive(cases, distance, sign="==0", ctx=arb(50), reading=NORMAL_EXACT.name,
                                  names=("Kolmogorov distance", "Kolmogorov distance (second precision)"),

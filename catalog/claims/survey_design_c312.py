@@ -201,9 +201,9 @@ define(Claim(
 
 @check("Ex3.7.optimal", "decision")
 def _ex37_decided(budget: Budget) -> Iterable[Evidence]:
-    yield decision(pa.warner_variance(p) - pa.warner_variance(WRR_TRUTH), WARNER_LDP, budget, sign=">=0",
-                   integers=["n"], witnesses=[WARNER_WITNESS])
-    yield decision(sympy.diff(pa.warner_variance(p), p), ["1/2 < p < 1", "0 <= pi <= 1", "n >= 1"], budget,
+    yield decision(pa.warner_variance_printed(p) - pa.warner_variance_printed(WRR_TRUTH), WARNER_LDP, budget,
+                   sign=">=0", integers=["n"], witnesses=[WARNER_WITNESS])
+    yield decision(sympy.diff(pa.warner_variance_printed(p), p), ["1/2 < p < 1", "0 <= pi <= 1", "n >= 1"], budget,
                    sign="<0", integers=["n"], reading="Eq. (1) decreasing in p")
     truth, lie = sympy.symbols("a b", real=True)
     binary = ["0 <= b < a <= 1", "a <= exp(eps)*b", "1 - b <= exp(eps)*(1 - a)", "eps > 0", "0 <= pi <= 1", "n >= 1"]
@@ -222,7 +222,7 @@ def _ex37_wrr_loss(budget: Budget) -> Iterable[Evidence]:
 @check("Ex3.7.optimal", "enumeration")
 def _ex37_grid(budget: Budget) -> Evidence:
     k = budget.grid
-    variance = exact_function(pa.warner_variance(p), ["p", "pi", "n"])
+    variance = exact_function(pa.warner_variance_printed(p), ["p", "pi", "n"])
     ts, pis, sizes = loss_ratios(k), proportions(k), small_sizes(budget)
     cases = ({"exp(eps)": t, "p": x, "pi": z, "n": size} for t in ts for x in rational_grid(0, 1, 2 * k + 1)
              if x != HALF for z in pis for size in sizes)

@@ -204,7 +204,7 @@ define(Claim(
 _T39_SIZES = (1, 2, 3)
 
 
-def outcome_sum(size: int, term) -> sympy.Expr:
+def q2x3_outcome_sum(size: int, term) -> sympy.Expr:
     """Σ over the outcomes (N1, N2, N3) = (a, m - a, n - m) with M = N1 + N2 = m >= 1 of the multinomial
     probability n!/(a!(m-a)!(n-m)!) q1^a q2^(m-a) q3^(n-m) times ``term(a, m)``, at n = ``size``, with the
     model's q1, q2, q3 in p, q, π (003 §3.1): one unevaluated ``Sum`` over a per m, with concrete bounds."""
@@ -242,11 +242,11 @@ def _t39_steps(conditional: bool) -> tuple[Step, ...]:
                   "Binomial(n, 1 - q3)")),
     ]
     for size in _T39_SIZES:
-        total = outcome_sum(size, pi_hat_at)
+        total = q2x3_outcome_sum(size, pi_hat_at)
         if conditional:
             steps.append(Identity(f"from the definition at n = {size}: the sum of pi-hat over the outcomes with "
                                   "N1 + N2 > 0, divided by P(N1 + N2 > 0), is pi",
-                                  total / outcome_sum(size, lambda a, m: 1), pi, "cancel"))
+                                  total / q2x3_outcome_sum(size, lambda a, m: 1), pi, "cancel"))
         else:
             steps.append(Identity(f"from the definition at n = {size}: the sum of pi-hat over the outcomes with "
                                   "N1 + N2 > 0 is pi (1 - q3^n)", total,

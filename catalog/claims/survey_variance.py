@@ -24,7 +24,7 @@ from proofs.base.claim import Claim
 from proofs.base.evidence import Correction, Evidence, Outcome
 from proofs.base.registry import check, define
 from proofs.kernel.steps import Holds, Identity, PointClaim, Step
-from catalog.claims.survey_mle import outcome_sum, pi_hat_at
+from catalog.claims.survey_mle import q2x3_outcome_sum, pi_hat_at
 from catalog.engines.derivation import derivation
 from proofs.engines.methods import exhaustive, identity
 from proofs.engines.moments import compare_moment
@@ -99,10 +99,10 @@ PAPER_CONDITIONS = (sympy.Le(0, q), sympy.Le(q, 1), sympy.Le(p, 1), sympy.Le(p +
 def conditional_variance_by_definition(size: int) -> sympy.Expr:
     """Var(π̂ | N1 + N2 > 0) at n = ``size`` from its definition: E[π̂² | M > 0] - E[π̂ | M > 0]², each the sum
     over the outcomes with M = N1 + N2 > 0 of the multinomial probability times π̂^k, divided by P(M > 0)
-    (:func:`catalog.claims.survey_mle.outcome_sum`), in p, q, π."""
-    mass = outcome_sum(size, lambda a, m: 1)
-    first = outcome_sum(size, pi_hat_at) / mass
-    return outcome_sum(size, lambda a, m: pi_hat_at(a, m) ** 2) / mass - first ** 2
+    (:func:`catalog.claims.survey_mle.q2x3_outcome_sum`), in p, q, π."""
+    mass = q2x3_outcome_sum(size, lambda a, m: 1)
+    first = q2x3_outcome_sum(size, pi_hat_at) / mass
+    return q2x3_outcome_sum(size, lambda a, m: pi_hat_at(a, m) ** 2) / mass - first ** 2
 
 
 def variance_counterexample_steps(printed: sympy.Expr, evidence: Evidence) -> tuple[Step, ...]:

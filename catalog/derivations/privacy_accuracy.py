@@ -4,7 +4,7 @@ Every function returns a sympy expression in the shared symbols of :mod:`symboli
 (p, q, pi, n, c, eps, lam). Printed formulas keep their printed form (typos included) and say so;
 the derived ones say what they are derived from.
 
-* Warner (Example 3.7, Eq. (1)): :func:`warner_variance`; Q_WRR (:func:`q_wrr_matrix`);
+* Warner (Example 3.7, Eq. (1)): :func:`warner_variance_printed`; Q_WRR (:func:`q_wrr_matrix`);
 * Q_{2x3} in Shafer's semantics: :func:`eps_s` = ln(p/q), :func:`variance_t310_approx` (Theorem 3.10's
   second form with A ≈ 1/((n+1)(p+q)-1): the f(q) of Corollary 3.11), :func:`f_prime_printed` (proof of
   Corollary 3.11) and its derived form :func:`f_prime_derived`, :func:`nu_s_printed` (§3.2, with the ratio
@@ -30,7 +30,7 @@ from catalog.derivations.moments import A, conditional_variance_in_q, exact_A
 from symbolic.symbols import c, eps, lam, n, p, pi, q, q3
 
 __all__ = [
-    "warner_variance", "q_wrr_matrix", "eps_s", "variance_t310_approx", "numerator_t310", "a_approx", "a_exact",
+    "warner_variance_printed", "q_wrr_matrix", "eps_s", "variance_t310_approx", "numerator_t310", "a_approx", "a_exact",
     "inverse_moment", "conditional_variance_exact", "conditional_variance_derived", "variance_t310_printed",
     "variance_factor", "VARIANCE_FORMS", "at_loss", "SPREAD", "in_spread", "f_prime_printed", "f_prime_derived",
     "binary_variance", "nu_s_printed", "q_gwrr_matrix", "p_printed_after_c312", "q_lambda_matrix", "q_lambda_truth",
@@ -43,7 +43,7 @@ QUARTER = sympy.Rational(1, 4)
 SPREAD = sympy.Symbol("s", real=True)
 
 
-def warner_variance(truth: sympy.Expr = p) -> sympy.Expr:
+def warner_variance_printed(truth: sympy.Expr = p) -> sympy.Expr:
     """Eq. (1) (003 Example 3.7): Var[π̂] = (-(π-1/2)² + 1/4)/n + (1/(4(2p-1)²) - 1/4)/n, for the Warner
     mechanism that answers truthfully with probability ``truth``."""
     return (-(pi - HALF) ** 2 + QUARTER) / n + (1 / (4 * (2 * truth - 1) ** 2) - QUARTER) / n
@@ -219,7 +219,7 @@ def loss_q_lambda(weight: sympy.Expr = lam) -> sympy.Expr:
 
 def variance_q_lambda(weight: sympy.Expr = lam) -> sympy.Expr:
     """The variance of Q_λ's MLE: Eq. (1) at the truth probability p + λ(1-p-q) (Q_λ is Warner's mechanism)."""
-    return warner_variance(q_lambda_truth(weight))
+    return warner_variance_printed(q_lambda_truth(weight))
 
 
 def eps_w(pp: sympy.Expr = p, qq: sympy.Expr = q) -> sympy.Expr:

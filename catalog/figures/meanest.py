@@ -1,12 +1,12 @@
 """The mean-estimation report 004: privacy of randomized response, the two estimators' intervals and their
 coverage (notebook 05). Every number comes from :mod:`catalog.models.meanest`:
 
-* (a) the loss of randomized response, exact ln((1+2p)/(1-2p)) (:meth:`RandomizedResponse.epsilon_exact`) against
+* (a) the loss of randomized response, exact ln((1+2p)/(1-2p)) (:meth:`WarnerRR.epsilon_exact`) against
   the printed 4p/(1-2p) (``epsilon_printed``) — claim ``R.rr-eps``;
 * (b) simulated coverage of the randomized-response interval for ν (§3.2) with the printed variance and with the
   variance under the report's sampling model (:func:`catalog.models.meanest.variance_nu_sampled`), and of the Gaussian
-  baseline's interval for μ (§3.1), each with its Wilson 99.9 % interval (:class:`catalog.models.meanest.Coverage`) —
-  claims ``R.ci-rr`` and ``R.ci-gauss``;
+  baseline's interval for μ (§3.1), each with its Wilson 99.9 % interval
+  (:class:`catalog.models.meanest.SimulatedCoverage`) — claims ``R.ci-rr`` and ``R.ci-gauss``;
 * (c) the half-widths of the two intervals against n, at the same privacy level ε for both mechanisms.
 """
 
@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 from matplotlib.figure import Figure
 
-from catalog.models.meanest import (Binning, Coverage, GaussianBaseline, RandomizedResponse, binned_mean, ci_rr,
+from catalog.models.meanest import (Binning, GaussianBaseline, SimulatedCoverage, WarnerRR, binned_mean, ci_rr,
                              simulate_ci_gauss, simulate_ci_rr, variance_nu_sampled)
 
 __all__ = ["Setting", "SETTING", "coverage_curves", "mean_estimation"]
@@ -45,7 +45,7 @@ class Setting:
     def eps(self) -> Fraction:
         """ε = 2 ln((1/2+p)/(1/2-p)) (§2.2, equality in the Bassily–Smith condition), as a rational for the
         Gaussian baseline (to 6 digits)."""
-        return Fraction(2 * math.log(float(RandomizedResponse(self.p).ratio))).limit_denominator(10**6)
+        return Fraction(2 * math.log(float(WarnerRR(self.p).ratio))).limit_denominator(10**6)
 
     @property
     def nu(self) -> Fraction:
@@ -59,9 +59,9 @@ mechanisms), a Gaussian baseline with R = 5, σ = 1, δ = 1/1000 and μ = 1; int
 
 
 def coverage_curves(setting: Setting = SETTING, sizes: Sequence[int] = (10, 30, 100, 300, 1000), *,
-                    replicates: int = 2000, seed: int = 0) -> dict[str, list[Coverage]]:
+                    replicates: int = 2000, seed: int = 0) -> dict[str, list[SimulatedCoverage]]:
     """Simulated coverage of the three intervals at each n of ``sizes`` (seeds ``seed``, ``seed + 1``, ...)."""
-    out: dict[str, list[Coverage]] = {"RR, printed variance": [], "RR, sampling-model variance": [],
+    out: dict[str, list[SimulatedCoverage]] = {"RR, printed variance": [], "RR, sampling-model variance": [],
                                       "Gaussian baseline": []}
     for i, n in enumerate(sizes):
         s = seed + 10 * i
@@ -77,8 +77,8 @@ def coverage_curves(setting: Setting = SETTING, sizes: Sequence[int] = (10, 30, 
 
 def _draw_loss(ax) -> None:
     ps = [Fraction(k, 200) for k in range(1, 95)]
-    exact = [float(RandomizedResponse(p).epsilon_exact()) for p in ps]
-    printed = [float(RandomizedResponse(p).epsilon_printed) for p in ps]
+    exact = [float(WarnerRR(p).epsilon_exact()) for p in ps]
+    printed = [float(WarnerRR(p).epsilon_printed) for p in ps]
     ax.plot([float(p) for p in ps], exact, "C0-", lw=2, label=r"exact $\ln\frac{1+2p}{1-2p}$")
     ax.plot([float(p) for p in ps], printed, "C3--", lw=2, label=r"printed $\frac{4p}{1-2p}$")
     ax.set_yscale("log")
@@ -88,7 +88,7 @@ def _draw_loss(ax) -> None:
     ax.legend(fontsize=8)
 
 
-def _draw_coverage(ax, sizes: Sequence[int], curves: dict[str, list[Coverage]], nominal: float) -> None:
+def _draw_coverage(ax, sizes: Sequence[int], curves: dict[str, list[SimulatedCoverage]], nominal: float) -> None:
     for k, (name, covs) in enumerate(curves.items()):
         x = np.array(sizes, dtype=float) * (1 + 0.06 * (k - 1))  # side by side
         est = np.array([c.estimate for c in covs])

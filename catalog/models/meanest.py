@@ -2,7 +2,7 @@
 
 Source: ``004_7922466618fe9fb7.txt`` (Haider, *Differentially Private Mean Estimation in the Local Model*).
 
-* :class:`RandomizedResponse` — Warner's randomized response as the report prints it (§2.2):
+* :class:`WarnerRR` — Warner's randomized response as the report prints it (§2.2):
   Pr(b_i = D_i) = 1/2 + p, Pr(b_i = 1 - D_i) = 1/2 - p, 0 < p < 1/2; the estimator of Eq. (1)
   θ̂₁ = (1/(2p))(#1's/n - (1/2 - p)) and the printed variance (1/(4p²n²))(n/4 - np²).
 * :class:`OneHotRR` — the Bassily–Smith extension (§2.2): an individual of type t is the one-hot vector
@@ -34,18 +34,18 @@ import numpy as np
 from core.context import NumbersContext
 from core.errors import invalid
 from catalog.models.meanest_gaussian import (  # noqa: F401  (re-exported for the notebooks)
-    GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta, gaussian_sigma, gs_printed, gs_usual,
-    simulate_ci_gauss, tail_interval, tail_probability,
+    GaussianBaseline, calibrated_delta, check_delta, clipped_mean, gaussian_delta_in, gaussian_sigma, gs_printed,
+    gs_usual, simulate_ci_gauss, tail_interval, tail_probability,
 )
-from catalog.models.meanest_stats import Coverage, check_alpha, normal_cdf, numbers, z_quantile  # noqa: F401
+from catalog.models.meanest_stats import SimulatedCoverage, check_alpha, normal_cdf_in, numbers, z_quantile  # noqa: F401
 
 __all__ = [
-    "RandomizedResponse", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
+    "WarnerRR", "OneHotRR", "Binning", "binned_mean", "nu_hat", "theta_hat",
     "variance_nu_printed", "variance_nu_sampled", "lambda_sq", "ci_rr", "exact_count_law",
     "joint_counts_sampled", "joint_counts_fixed", "exact_ci_rr_coverage", "simulate_ci_rr",
     "enumerate_counts_law", "law_moments", "clamped_normal_binned",
-    "GaussianBaseline", "gaussian_sigma", "gaussian_delta", "calibrated_delta", "gs_printed", "gs_usual",
-    "tail_interval", "tail_probability", "simulate_ci_gauss", "Coverage", "z_quantile", "normal_cdf",
+    "GaussianBaseline", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta", "gs_printed", "gs_usual",
+    "tail_interval", "tail_probability", "simulate_ci_gauss", "SimulatedCoverage", "z_quantile", "normal_cdf_in",
     "check_p", "check_theta",
 ]
 
@@ -89,7 +89,7 @@ def check_theta(theta: Sequence[Number], T: int | None = None) -> tuple[Fraction
 
 
 @dataclass(frozen=True)
-class RandomizedResponse:
+class WarnerRR:
     """Randomized response of §2.2: report D_i with probability 1/2 + p, its flip with 1/2 - p."""
 
     p: Fraction
@@ -163,7 +163,7 @@ class RandomizedResponse:
             centre = ctx.number(Fraction(ones, n))
             cdf, distance = ctx.number(0), ctx.number(0)
             for j, w in enumerate(law):
-                phi = normal_cdf((ctx.number(self.estimate(j, n)) - centre) / sd, ctx)
+                phi = normal_cdf_in((ctx.number(self.estimate(j, n)) - centre) / sd, ctx)
                 distance = max(distance, abs(cdf - phi))
                 cdf += ctx.number(w)
                 distance = max(distance, abs(cdf - phi))
@@ -219,8 +219,8 @@ class OneHotRR:
             raise invalid("T", self.T, "the number of types is an integer >= 1")
 
     @property
-    def rr(self) -> RandomizedResponse:
-        return RandomizedResponse(self.p)
+    def rr(self) -> WarnerRR:
+        return WarnerRR(self.p)
 
     def outputs(self) -> list[tuple[int, ...]]:
         return list(itertools.product((0, 1), repeat=self.T))
@@ -300,7 +300,7 @@ def binned_mean(binning: Binning, theta: Sequence[Number]) -> Fraction:
 
 def theta_hat(counts: Sequence[int], n: int, p: Number) -> tuple[Fraction, ...]:
     """θ̂_i of Eq. (1) applied to every coordinate: counts[i] = number of reports with b_i = 1."""
-    rr = RandomizedResponse(p)
+    rr = WarnerRR(p)
     return tuple(rr.estimate(int(s), n) for s in counts)
 
 
@@ -313,7 +313,7 @@ def nu_hat(binning: Binning, counts: Sequence[int], n: int, p: Number) -> Fracti
 
 def variance_nu_printed(binning: Binning, p: Number, n: int) -> Fraction:
     """The report's Var[ν̂] = Σ m_i² (n/4 - np²)/(4p²n²) (§3.2)."""
-    return sum(m * m for m in binning.midpoints) * RandomizedResponse(p).variance_printed(n)
+    return sum(m * m for m in binning.midpoints) * WarnerRR(p).variance_printed(n)
 
 
 def variance_nu_sampled(binning: Binning, theta: Sequence[Number], p: Number, n: int) -> Fraction:
@@ -392,7 +392,7 @@ def joint_counts_fixed(p: Number, type_counts: Sequence[int]) -> dict[tuple[int,
     if not k or any(x < 0 for x in k) or sum(k) < 1:
         raise invalid("type_counts", type_counts, "non-negative counts with at least one individual")
     n = sum(k)
-    rr = RandomizedResponse(p)
+    rr = WarnerRR(p)
     marginals = [rr.count_law_fixed(ki, n) for ki in k]
     out = {}
     for index in itertools.product(range(n + 1), repeat=len(k)):
@@ -490,7 +490,7 @@ def clamped_normal_binned(mu0: Number, sigma: Number, binning: Binning, ctx: Num
         m, s = ctx.number(mu0), ctx.number(sigma)
 
         def cdf(x: Fraction):
-            return normal_cdf((ctx.number(x) - m) / s, ctx)
+            return normal_cdf_in((ctx.number(x) - m) / s, ctx)
 
         edges = [binning.L + i * binning.c for i in range(1, binning.T)]
         cdfs = [ctx.number(0)] + [cdf(x) for x in edges] + [ctx.number(1)]
@@ -532,7 +532,8 @@ def _simulate_counts_binomial(p: float, theta: Sequence[float], n: int, replicat
 
 def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int, alpha: Number, replicates: int,
                    seed: int, *, fixed_types: Sequence[int] | None = None,
-                   variance: Fraction | None = None, target: Number | None = None, slack: Number = 0) -> Coverage:
+                   variance: Fraction | None = None, target: Number | None = None,
+                   slack: Number = 0) -> SimulatedCoverage:
     """Coverage of the printed §3.2 interval for ν (or for the empirical ν of ``fixed_types``) over
     ``replicates`` simulated runs, seeded ``numpy.random.default_rng(seed)``; ``target`` replaces ν (μ for
     the interval of μ) and ``slack`` widens both ends (c/2 for the interval of μ)."""
@@ -553,4 +554,4 @@ def simulate_ci_rr(binning: Binning, theta: Sequence[Number], p: Number, n: int,
     lo, hi = ci_rr(binning, 0.0, p, n, alpha, variance=variance)
     lo, hi = lo - float(slack), hi + float(slack)
     hits = int(np.count_nonzero((est + lo <= float(target)) & (float(target) <= est + hi)))
-    return Coverage(hits, replicates, seed, 1 - alpha)
+    return SimulatedCoverage(hits, replicates, seed, 1 - alpha)

@@ -7,7 +7,7 @@ Source: ``004_7922466618fe9fb7.txt``.
   the ℓ2 sensitivity Δ of the correction (:func:`gs_usual`).
 * The exact privacy curve of adding N(0, σ²) to a query of ℓ2 sensitivity Δ (Balle & Wang 2018):
   δ(ε) = Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ); the mechanism is (ε, δ)-DP iff δ(ε) ≤ δ
-  (:func:`gaussian_delta`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
+  (:func:`gaussian_delta_in`, :func:`calibrated_delta`). :func:`hockey_stick_delta` integrates the
   hockey-stick divergence ∫ (p - e^ε q)₊ numerically instead, an independent computation.
 * §3.1: the tail interval of n i.i.d. N(μ, σ²) draws, as printed [-μ - σ√(2 ln(2n/δ)), μ + σ√(...)] and
   centred [μ - σ√(...), μ + σ√(...)] (:func:`tail_interval`); the release bound B = R + σ√(2 ln(2n/δ))
@@ -39,10 +39,10 @@ import numpy as np
 from core.context import NumbersContext
 from core.errors import invalid
 from numeric.definitions.report import GS_L2, GS_SQUARED, global_sensitivity
-from catalog.models.meanest_stats import (Coverage, as_number, check_alpha, normal_cdf, normal_pdf, numbers,
+from catalog.models.meanest_stats import (SimulatedCoverage, as_number, check_alpha, normal_cdf_in, normal_pdf, numbers,
                                    open_unit_rational, z_quantile)
 
-__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta", "calibrated_delta",
+__all__ = ["check_delta", "gs_printed", "gs_usual", "gaussian_sigma", "gaussian_delta_in", "calibrated_delta",
            "hockey_stick_delta", "TAIL_READINGS", "tail_interval", "tail_probability", "release_bound",
            "truncated_mean", "clipped_mean", "truncated_mean_quadrature", "release_probability", "released_mean",
            "released_mean_quadrature", "released_coverage_one", "normal_moment", "sum_moment",
@@ -90,8 +90,8 @@ def gaussian_sigma(eps, delta, gs, ctx: NumbersContext | None = None) -> Any:
         return ctx.sqrt(2 * ctx.log(ctx.number(2 / delta))) * ctx.number(gs / eps)
 
 
-def gaussian_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
-    """Exact δ(ε) of the Gaussian mechanism N(0, σ²) on a query of ℓ2 sensitivity Δ:
+def gaussian_delta_in(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
+    """Exact δ(ε) of the Gaussian mechanism N(0, σ²) on a query of ℓ2 sensitivity Δ, in a numbers context:
     Φ(Δ/(2σ) - εσ/Δ) - e^ε Φ(-Δ/(2σ) - εσ/Δ). ``sigma`` is an exact rational or a number of ``ctx``."""
     eps, sensitivity = _positive("eps", eps), _positive("sensitivity", sensitivity)
     ctx = numbers(ctx)
@@ -100,13 +100,13 @@ def gaussian_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -
         if not s > 0:
             raise invalid("sigma", sigma, "must be positive")
         e, d = ctx.number(eps), ctx.number(sensitivity)
-        return normal_cdf(d / (2 * s) - e * s / d, ctx) - ctx.exp(e) * normal_cdf(-d / (2 * s) - e * s / d, ctx)
+        return normal_cdf_in(d / (2 * s) - e * s / d, ctx) - ctx.exp(e) * normal_cdf_in(-d / (2 * s) - e * s / d, ctx)
 
 
 def calibrated_delta(eps, delta, sensitivity, gs, ctx: NumbersContext | None = None) -> Any:
     """δ(ε) of the §2.1 calibration σ = √(2 ln(2/δ)) GS/ε on a query of ℓ2 sensitivity Δ (the mechanism
     is (ε, δ)-DP iff this is at most δ)."""
-    return gaussian_delta(eps, gaussian_sigma(eps, delta, gs, ctx), sensitivity, ctx)
+    return gaussian_delta_in(eps, gaussian_sigma(eps, delta, gs, ctx), sensitivity, ctx)
 
 
 def hockey_stick_delta(eps, sigma, sensitivity, ctx: NumbersContext | None = None) -> Any:
@@ -152,7 +152,7 @@ def tail_probability(mu, sigma, n: int, delta, reading: str = "printed", ctx: Nu
             if hi < lo:
                 return ctx.number(0)
             raise invalid("mu", mu, "the printed interval's ends cannot be ordered at this precision")
-        single = normal_cdf((hi - m) / s, ctx) - normal_cdf((lo - m) / s, ctx)
+        single = normal_cdf_in((hi - m) / s, ctx) - normal_cdf_in((lo - m) / s, ctx)
         return single ** n
 
 
@@ -177,7 +177,7 @@ def truncated_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -
     ctx = numbers(ctx)
     with ctx.active():
         m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
-        return m + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)) / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
+        return m + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)) / (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx))
 
 
 def clipped_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> Any:
@@ -187,8 +187,8 @@ def clipped_mean(mu, sigma, lower, upper, ctx: NumbersContext | None = None) -> 
     with ctx.active():
         m, s, a, b = _standardised(mu, sigma, lower, upper, ctx)
         lo, hi = as_number(lower, ctx), as_number(upper, ctx)
-        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
-        return (lo * normal_cdf(a, ctx) + hi * (1 - normal_cdf(b, ctx)) + m * inside
+        inside = normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)
+        return (lo * normal_cdf_in(a, ctx) + hi * (1 - normal_cdf_in(b, ctx)) + m * inside
                 + s * (normal_pdf(a, ctx) - normal_pdf(b, ctx)))
 
 
@@ -214,7 +214,7 @@ def release_probability(mu, R, sigma, n: int, delta, ctx: NumbersContext | None 
     with ctx.active():
         bound = release_bound(R, sigma, n, delta, ctx)
         _, _, a, b = _standardised(mu, sigma, -bound, bound, ctx)
-        return (normal_cdf(b, ctx) - normal_cdf(a, ctx)) ** _count(n)
+        return (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)) ** _count(n)
 
 
 def released_mean(mu, R, sigma, n: int, delta, ctx: NumbersContext | None = None) -> Any:
@@ -265,14 +265,14 @@ def released_coverage_one(mu, R, sigma, eps, delta, alpha, ctx: NumbersContext |
                         * (((half - x + m) / spread).erf() - ((-half - x + m) / spread).erf()) / 2)
 
             integral = acb.integral(covered_ball, -bound, bound)
-            return integral.real / (normal_cdf(b, ctx) - normal_cdf(a, ctx))
+            return integral.real / (normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx))
 
         # the integrand is evaluated thousands of times inside ctx's precision: mpmath's own Φ, without
         # entering the context again at each point
         def covered(x):
             return mpmath.npdf(x, m, s) * (mpmath.ncdf((half - x + m) / noise) - mpmath.ncdf((-half - x + m) / noise))
 
-        inside = normal_cdf(b, ctx) - normal_cdf(a, ctx)
+        inside = normal_cdf_in(b, ctx) - normal_cdf_in(a, ctx)
         split = [-bound, m, bound] if -bound < m < bound else [-bound, bound]
         return mpmath.quad(covered, split) / inside
 
@@ -344,7 +344,7 @@ class GaussianBaseline:
 
 
 def simulate_ci_gauss(baseline: GaussianBaseline, mu, alpha, replicates: int, seed: int,
-                      *, condition_on_no_stop: bool = False) -> Coverage:
+                      *, condition_on_no_stop: bool = False) -> SimulatedCoverage:
     """Coverage of Z̄ ± z*_{α/2}√((σ² + σ̃²)/n) for μ over ``replicates`` runs (``default_rng(seed)``);
     with ``condition_on_no_stop`` only the runs where the mechanism did not stop are counted."""
     alpha = check_alpha(alpha)
@@ -354,5 +354,5 @@ def simulate_ci_gauss(baseline: GaussianBaseline, mu, alpha, replicates: int, se
     covered = np.abs(zbar - float(mu)) <= baseline.half_width(alpha)
     if condition_on_no_stop:
         covered, kept = covered[~stopped], int(np.count_nonzero(~stopped))
-        return Coverage(int(np.count_nonzero(covered)), kept, seed, 1 - alpha)
-    return Coverage(int(np.count_nonzero(covered)), replicates, seed, 1 - alpha)
+        return SimulatedCoverage(int(np.count_nonzero(covered)), kept, seed, 1 - alpha)
+    return SimulatedCoverage(int(np.count_nonzero(covered)), replicates, seed, 1 - alpha)

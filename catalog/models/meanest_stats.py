@@ -20,7 +20,7 @@ from typing import Any
 from core.context import DEFAULT_DPS, NumbersContext, mpf
 from core.errors import invalid
 
-__all__ = ["z_quantile", "normal_cdf", "normal_pdf", "numbers", "as_number", "Coverage", "check_alpha",
+__all__ = ["z_quantile", "normal_cdf_in", "normal_pdf", "numbers", "as_number", "SimulatedCoverage", "check_alpha",
            "open_unit_rational"]
 
 #: Confidence level of the binomial interval reported around a simulated coverage.
@@ -53,7 +53,7 @@ def numbers(ctx: NumbersContext | None) -> NumbersContext:
     return ctx
 
 
-def normal_cdf(x: Any, ctx: NumbersContext | None = None) -> Any:
+def normal_cdf_in(x: Any, ctx: NumbersContext | None = None) -> Any:
     """Φ(x) in ``ctx`` (x a number of ``ctx``, or an exact rational); Φ(x) = erfc(-x/√2)/2 for balls."""
     ctx = numbers(ctx)
     with ctx.active():
@@ -95,7 +95,7 @@ def as_number(x: Any, ctx: NumbersContext) -> Any:
 
 
 @dataclass(frozen=True)
-class Coverage:
+class SimulatedCoverage:
     """How often a simulated interval covered its target: ``hits`` of ``replicates`` (seed ``seed``).
 
     ``interval()`` is the Wilson score interval for the true coverage at confidence

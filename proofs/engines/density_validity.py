@@ -1,6 +1,6 @@
 """A law with continuous output, validated on its whole domain (:class:`numeric.density.Density`).
 
-:func:`validate` decides, for every parameter point of the domain and every input t of the interval:
+:func:`validate_density` decides, for every parameter point of the domain and every input t of the interval:
 
 1. each piece's interval is not reversed (hi − lo ≥ 0) and lies in the output support;
 2. each piece is non-negative on its interval, each atom's mass non-negative;
@@ -28,7 +28,7 @@ from proofs.kernel.grounds import all_steps
 from proofs.kernel.steps import Inequality, Stated, Step
 from proofs.engines.sign import check_sign
 
-__all__ = ["validate", "nonnegative", "decide_nonnegative", "region", "SIGN_TIMEOUT"]
+__all__ = ["validate_density", "nonnegative", "decide_nonnegative", "region", "SIGN_TIMEOUT"]
 
 #: Seconds each sign decision may take when the fast paths do not settle it.
 SIGN_TIMEOUT = 20.0
@@ -112,7 +112,7 @@ def _affine_in_t_nonnegative(expr: sympy.Expr, law: Density) -> bool | None:
     return None
 
 
-def validate(law: Density) -> Density:
+def validate_density(law: Density) -> Density:
     """``law`` itself when it is a valid law on its whole domain; otherwise a one-line
     :class:`~core.errors.InvalidArgument` naming the piece, the input and the value (see the module docstring)."""
     lo_in, hi_in = law.interval

@@ -100,5 +100,5 @@ def test_R_warner_var_reads_N_as_the_large_sample_law():
     (exactly,) = [e for e in r.evidence if e.reading == "'∼ N': exactly normal" and e.method is Method.ENUMERATION]
     cx = exactly.counterexample
     p, n, k = Fraction(cx["p"]), int(cx["n"]), int(cx["k"])
-    rr = mechanisms.RandomizedResponse(p)
+    rr = mechanisms.WarnerRR(p)
     assert 0 < p < Fraction(1, 2) and 0 <= k <= n and all(w > 0 for w in rr.count_law_fixed(k, n))

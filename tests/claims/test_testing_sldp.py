@@ -42,11 +42,11 @@ def test_T3_5_forward_counterexample_is_q2x3_rechecked():
 
 def test_T3_5_converse_counterexample_satisfies_statement_2_and_not_sldp():
     from catalog.claims.testing_sldp import PRINTED
-    from catalog.engines.tradeoff import TradeoffCase, holds
+    from catalog.engines.tradeoff import TradeoffCase, statement_violation
 
     cx = quick("T3.5.converse").verdict.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
-    assert holds(TradeoffCase("re-check", mechanism), r, PRINTED) is None
+    assert statement_violation(TradeoffCase("re-check", mechanism), r, PRINTED) is None
     assert not ldp.is_sldp(mechanism, r) and ldp.is_wldp(mechanism, r)  # the correction: statement 2 is WLDP
 
 

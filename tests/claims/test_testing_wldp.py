@@ -80,14 +80,14 @@ def test_T3_18_converse_repaired_counterexample_is_the_review_example():
     """Under the repaired definition, Q_2x3(3/5, 1/5) at e^eps = 3/2: statement 2 holds for every pair (x, x') of
     the primary WLDP reading, x = x' included, but r^W = 4."""
     from catalog.claims.testing_wldp import REPAIRED, theorem
-    from catalog.engines.tradeoff import TradeoffCase, holds
+    from catalog.engines.tradeoff import TradeoffCase, statement_violation
 
     (evidence,) = [e for e in quick("T3.18.converse").evidence
                    if e.reading == REPAIRED and e.method.value == "enumeration"]
     cx = evidence.counterexample
     mechanism, r = mechanism_of(cx), Fraction(cx["r = e^eps"])
     assert r == Fraction(3, 2) and cx["mechanism"].startswith("Q_2x3(p=3/5, q=1/5)")
-    assert holds(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED)) is None
+    assert statement_violation(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED)) is None
     assert not ldp.is_wldp(mechanism, r) and Fraction(ldp.wldp_ratio(mechanism)) == 4
     assert testing.bel_pl_ratio(mechanism) <= r  # the corrected converse: bel_x(E) <= e^eps pl_x'(E)
 
@@ -105,15 +105,15 @@ def test_T3_18_proof_op_counterexample_breaks_the_middle_step_only():
 
 def test_T3_18_000_fails_as_printed_and_the_repaired_converse_fails_too():
     from catalog.claims.testing_wldp import ERRORS_000, PRINTED, REPAIRED, theorem
-    from catalog.engines.tradeoff import TradeoffCase, holds
+    from catalog.engines.tradeoff import TradeoffCase, statement_violation
 
     result = quick("T3.18@000")
     cx = result.verdict.counterexample
     assert Fraction(cx["T(alpha)"]) == 1 > Fraction(cx["bound value"])
     (repaired,) = [e for e in result.evidence if e.reading == REPAIRED and e.method.value == "decision"]
     mechanism, r = mechanism_of(repaired.counterexample), Fraction(repaired.counterexample["r = e^eps"])
-    assert holds(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
-    assert holds(TradeoffCase("re-check", mechanism), r, theorem(PRINTED, ERRORS_000)) is not None
+    assert statement_violation(TradeoffCase("re-check", mechanism), r, theorem(REPAIRED, ERRORS_000)) is None and not ldp.is_wldp(mechanism, r)
+    assert statement_violation(TradeoffCase("re-check", mechanism), r, theorem(PRINTED, ERRORS_000)) is not None
 
 
 def test_C3_19_op_counterexample_is_alpha_zero():

@@ -12,7 +12,7 @@ import sympy
 from hypothesis import example, given, strategies as st
 
 from numeric import grids, strategies as S
-from numeric.belief import MassFunction, kernel_as_mixture, product
+from numeric.belief import MassFunction, kernel_as_mixture, mass_product
 from core.errors import InvalidArgument
 
 AB = ("a", "b")
@@ -172,7 +172,7 @@ def test_in_credal_set_refuses_distributions_below_bel():
 # --- products, images, randomized maps ----------------------------------------------------------------------
 @given(S.mass_functions(max_labels=3), S.mass_functions(max_labels=2))
 def test_product_factorises_on_rectangles(m1, m2):
-    pm = product(m1, m2)
+    pm = mass_product(m1, m2)
     for e1 in [frozenset(c) for k in range(1, m1.n + 1) for c in itertools.combinations(m1.frame, k)]:
         for e2 in [frozenset(c) for k in range(1, m2.n + 1) for c in itertools.combinations(m2.frame, k)]:
             rect = frozenset(itertools.product(e1, e2))

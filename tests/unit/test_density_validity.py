@@ -7,19 +7,19 @@ import sympy
 
 from core.errors import InvalidArgument
 from numeric import density as D
-from proofs.engines.density_validity import validate
+from proofs.engines.density_validity import validate_density
 
 
 @pytest.mark.parametrize("family", [D.piecewise, D.duchi_two_point, D.hybrid])
 def test_families_of_wang_et_al_and_duchi_are_laws_for_every_eps(family):
     law = family()
-    assert validate(law) is law
+    assert validate_density(law) is law
 
 
 def test_laplace_and_gaussian_are_laws_for_every_scale():
     for law in (D.laplace("b"), D.laplace(epsilon="eps"), D.laplace(epsilon="eps", sensitivity="Delta",
                                                                       domain="eps > 0, Delta > 0"), D.gaussian()):
-        assert validate(law) is law
+        assert validate_density(law) is law
 
 
 def test_piecewise_mechanism_tiles_its_support_with_three_pieces():
@@ -32,19 +32,19 @@ def test_a_density_missing_its_normalisation_is_refused_naming_the_input_and_the
     wrong = D.density([("(exp(eps) - exp(eps/2))/(2*exp(eps/2) + 2)", -1, 1)], domain="eps > 0")
     with pytest.raises(InvalidArgument, match=r"law='a density': at eps=.*, t=.* the law integrates to .*not 1 "
                                               r"\(piece 0 integrates to"):
-        validate(wrong)
+        validate_density(wrong)
 
 
 def test_a_negative_piece_is_refused_naming_the_piece():
     wrong = D.density([("1/2 + t", -1, 0), ("1/2 - t", 0, 1)])
     with pytest.raises(InvalidArgument, match=r"piece 0: its density t \+ 1/2 is negative"):
-        validate(wrong)
+        validate_density(wrong)
 
 
 def test_a_negative_atom_mass_is_refused_naming_the_atom():
     wrong = D.density([], atoms=[(1, "1/2 + t"), (-1, "1/2 - t")], interval=(-1, 1))
     with pytest.raises(InvalidArgument, match=r"atom atom 0: its mass t \+ 1/2 is negative"):
-        validate(wrong)
+        validate_density(wrong)
 
 
 def test_density_at_a_point_is_exact_and_undefined_on_an_end():
@@ -70,4 +70,4 @@ def test_reserved_names_and_atoms_in_t_are_refused():
 def test_a_piece_outside_the_stated_support_is_refused():
     wrong = D.density([("1/2", -1, 1)], support=(0, 1))
     with pytest.raises(InvalidArgument, match=r"piece 0: its interval \[-1, 1\] starts before the support \[0, 1\]"):
-        validate(wrong)
+        validate_density(wrong)

@@ -21,9 +21,9 @@ ps = st.fractions(min_value=Fraction(1, 100), max_value=Fraction(49, 100))
 
 
 @pytest.mark.parametrize(("call", "match"), [
-    (lambda: me.RandomizedResponse(Fraction(1, 2)), r"p=Fraction\(1, 2\): randomized response needs 0 < p < 1/2"),
-    (lambda: me.RandomizedResponse(0), r"p=0: "),
-    (lambda: me.RandomizedResponse(-1), r"p=-1: "),
+    (lambda: me.WarnerRR(Fraction(1, 2)), r"p=Fraction\(1, 2\): randomized response needs 0 < p < 1/2"),
+    (lambda: me.WarnerRR(0), r"p=0: "),
+    (lambda: me.WarnerRR(-1), r"p=-1: "),
     (lambda: me.OneHotRR(Fraction(1, 4), 0), r"T=0: the number of types"),
     (lambda: me.Binning(0, 10, 3), r"c=3: must divide U - L = 10"),
     (lambda: me.Binning(0, 10, 0), r"c=0: an interval width is positive"),
@@ -54,12 +54,12 @@ def test_invalid_arguments_name_the_value(call, match):
 
 def test_invalid_argument_is_a_value_error():
     with pytest.raises(ValueError):
-        me.RandomizedResponse(1)
+        me.WarnerRR(1)
 
 
 @given(ps)
 def test_R_rr_eps_ratio_is_one_plus_printed_epsilon(p):
-    rr = me.RandomizedResponse(p)
+    rr = me.WarnerRR(p)
     assert rr.ratio == 1 + rr.epsilon_printed
     assert rr.epsilon_exact() < mpf(50).number(rr.epsilon_printed)
 
@@ -67,7 +67,7 @@ def test_R_rr_eps_ratio_is_one_plus_printed_epsilon(p):
 @pytest.mark.parametrize("n", [1, 2, 5])
 @pytest.mark.parametrize("p", [Fraction(1, 10), Fraction(1, 4), Fraction(9, 20)], ids=str)
 def test_R_warner_var_count_laws_have_the_printed_variance(p, n):
-    rr = me.RandomizedResponse(p)
+    rr = me.WarnerRR(p)
     for k in range(n + 1):
         law = rr.count_law_fixed(k, n)
         assert sum(law) == 1
@@ -207,7 +207,7 @@ def test_R_ci_mu_slack_widens_the_interval_and_target_moves_it():
 
 
 def test_R_warner_var_kolmogorov_distance_is_below_berry_esseen():
-    rr = me.RandomizedResponse(Fraction(1, 4))
+    rr = me.WarnerRR(Fraction(1, 4))
     for n, k in ((10, 0), (10, 5), (30, 15)):
         assert rr.kolmogorov_distance(k, n) < rr.berry_esseen_bound(n)
     assert rr.kolmogorov_distance(1, 1, arb(30)) > 0

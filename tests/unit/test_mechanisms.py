@@ -12,7 +12,7 @@ from hypothesis import example, given
 
 from numeric import strategies as S
 from numeric.belief import MassFunction
-from numeric.mechanisms import Mechanism, compose, evidential_q2x3, evidential_randomized_response, evidential_q_lambda, evidential_q_wrr, ratio, evidential_warner
+from numeric.mechanisms import Mechanism, compose, evidential_q2x3, evidential_randomized_response, evidential_q_lambda, evidential_q_wrr, quotient, evidential_warner
 from core.errors import InvalidArgument
 
 LN = sympy.log
@@ -59,7 +59,7 @@ def test_infinite_loss_of_a_float_mechanism_is_an_exact_infinity():
 @pytest.mark.parametrize("num,den,expected", [(0, 0, None), (F(1, 2), 0, math.inf), (F(1, 2), F(1, 4), F(2)),
                                               (0.5, 0.25, 2.0)], ids=["0/0", "c/0", "exact", "float"])
 def test_ratio_convention(num, den, expected):
-    assert ratio(num, den) == expected
+    assert quotient(num, den) == expected
 
 
 def _pin_hard_cases(test):

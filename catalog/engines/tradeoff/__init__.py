@@ -24,8 +24,8 @@ from catalog.engines.tradeoff.arguments import (converse_certified, converse_wit
                                                product_credal_proof, warner_at, witness_holds)
 from catalog.engines.tradeoff.cases import (BudgetPoint, budgets_from, candidate_budgets, cases, grid_text,
                                            q2x3_points)
-from catalog.engines.tradeoff.checks import (compare, converse, forward, holds, implication_both_ways, problem_of,
-                                            statement_problems, violation, with_correction)
+from catalog.engines.tradeoff.checks import (compare, converse, forward, implication_both_ways, problem_of,
+                                            statement_problems, statement_violation, violation, with_correction)
 from catalog.engines.tradeoff.levels import (choquet_exhaustive, choquet_search, errors_agree, message_space_case,
                                             table_agrees, table_cases)
 from catalog.engines.tradeoff.regions import (WITNESS, RegionInequality, bound_inequalities, equivalence_decision,
@@ -39,7 +39,7 @@ __all__ = [
     "converse_certified",
     "TradeoffBound", "TradeoffStatement", "TradeoffCase", "Privacy", "privacy",
     "BudgetPoint", "cases", "grid_text", "q2x3_points", "candidate_budgets", "budgets_from",
-    "statement_problems", "problem_of", "compare", "violation", "holds", "forward", "converse",
+    "statement_problems", "problem_of", "compare", "violation", "statement_violation", "forward", "converse",
     "implication_both_ways", "with_correction",
     "RegionInequality", "WITNESS", "bound_inequalities", "region_premise", "region_statement", "realized",
     "premise_holds_at", "region_decision", "q2x3_premise", "equivalence_decision",

@@ -39,7 +39,7 @@ from proofs.kernel.grounds import all_steps
 from proofs.kernel.steps import Boxes, ExactValue, Holds, Identity, Stated, Step
 from proofs.kernel.steps import Inequality as NonNegative
 from catalog.engines.mass_steps import fails_steps, row_steps, mass_symbol
-from catalog.engines.tradeoff.checks import holds
+from catalog.engines.tradeoff.checks import statement_violation
 from catalog.engines.tradeoff.regions import RegionInequality, region_decision, region_statement
 from catalog.engines.tradeoff.statements import TradeoffCase, TradeoffStatement
 from core.errors import InvalidArgument, invalid
@@ -468,7 +468,7 @@ def converse_witness(always: Evidence, statement: TradeoffStatement) -> Evidence
         return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, domain, {"reason": "statement 2 was not proved universal"})
     case = TradeoffCase("Q_2x3(p=3/5, q=1/5)", evidential_q2x3(Fraction(3, 5), Fraction(1, 5)))
     r = Fraction(3, 2)
-    found = holds(case, r, statement)
+    found = statement_violation(case, r, statement)
     if found is not None or ldp.is_wldp(case.mechanism, r):
         raise AssertionError(f"the witness of the converse should satisfy statement 2 and not WLDP: {found}")
     steps = all_steps(always)

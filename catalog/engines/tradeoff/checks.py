@@ -38,7 +38,7 @@ from proofs.engines.methods import exhaustive
 from catalog.engines.tradeoff.cases import BudgetPoint, budgets_from, candidate_budgets, cases, grid_text
 from catalog.engines.tradeoff.statements import TradeoffBound, TradeoffCase, TradeoffStatement, privacy
 
-__all__ = ["statement_problems", "problem_of", "compare", "violation", "holds", "forward", "converse",
+__all__ = ["statement_problems", "problem_of", "compare", "violation", "statement_violation", "forward", "converse",
            "implication_both_ways", "with_correction"]
 
 #: The testing problems already built, by mechanism (weak keys), then (x, x', composed).
@@ -168,7 +168,7 @@ def violation(problem: TestingProblem, r: Fraction, bound: TradeoffBound) -> dic
     return _tradeoff_violation(problem, r, bound)
 
 
-def holds(case: TradeoffCase, r: Fraction, statement: TradeoffStatement) -> dict | None:
+def statement_violation(case: TradeoffCase, r: Fraction, statement: TradeoffStatement) -> dict | None:
     """None if statement 2 holds at r for every pair of ``case``; else the first violation, with its pair."""
     for pair, problem in statement_problems(case, statement):
         for bound in statement.bounds:
@@ -193,7 +193,7 @@ def forward(budget: Budget, *, statement: TradeoffStatement, premise: str, readi
                 yield BudgetPoint(case, r)
 
     def check(point: BudgetPoint) -> bool | tuple[bool, dict]:
-        found = holds(point.case, point.r, statement)
+        found = statement_violation(point.case, point.r, statement)
         return True if found is None else (False, found)
 
     return exhaustive(
@@ -228,7 +228,7 @@ def converse(budget: Budget, *, statement: TradeoffStatement, conclusion: str, r
                        "statement 1": f"fails: Q is not eps-{notion.reading} at r"}
 
     return exhaustive(
-        points(), check, premise=lambda point: holds(point.tested, point.r, statement) is None,
+        points(), check, premise=lambda point: statement_violation(point.tested, point.r, statement) is None,
         reading=reading, domain=grid_text(budget, composed=statement.composed, small=small) + domain_note
         + "; budgets r in {5/4, 3/2, 2, 3} and the mechanism's own ratios (SLDP, WLDP, bel/pl); exact",
         detail={"premise (statement 2)": statement.text(), Detail.CONCLUSION: f"Q is eps-{notion.reading}", **(detail or {})},
@@ -251,7 +251,7 @@ def implication_both_ways(budget: Budget, *, statement: TradeoffStatement, notio
     def violated(point: BudgetPoint) -> dict | None:
         key = (point.case, point.r)
         if key not in found:
-            found[key] = holds(point.case, point.r, statement)
+            found[key] = statement_violation(point.case, point.r, statement)
         return found[key]
 
     def notion_holds(point: BudgetPoint) -> bool:

@@ -19,7 +19,7 @@ from proofs.base.budget import Budget
 from proofs.base.evidence import Evidence
 from proofs.engines.methods import property_search
 from catalog.engines.tradeoff.cases import candidate_budgets
-from catalog.engines.tradeoff.checks import compare, holds, statement_problems
+from catalog.engines.tradeoff.checks import compare, statement_violation, statement_problems
 from catalog.engines.tradeoff.statements import TradeoffCase, TradeoffStatement, privacy
 from core.errors import invalid
 
@@ -133,17 +133,17 @@ def search(budget: Budget, *, statement: TradeoffStatement, notion_name: str, di
         case = TradeoffCase("random", example[0])
         if direction == "forward":
             return any(notion.holds(case.mechanism, r) for r in budgets(example))
-        return any(holds(case, r, statement) is None for r in budgets(example))
+        return any(statement_violation(case, r, statement) is None for r in budgets(example))
 
     def evaluate(example):
         mechanism, phi_values, _ = example
         case = TradeoffCase("random", mechanism)
         for r in budgets(example):
             if direction == "forward":
-                found = holds(case, r, statement) or _randomized_violation(case, r, statement, phi_values)
+                found = statement_violation(case, r, statement) or _randomized_violation(case, r, statement, phi_values)
                 if found:
                     return False, {"r = e^eps": r, **found}
-            elif holds(case, r, statement) is None and not notion.holds(mechanism, r):
+            elif statement_violation(case, r, statement) is None and not notion.holds(mechanism, r):
                 return False, {"r = e^eps": r, f"{notion.reading} ratio": notion.ratio(mechanism),
                                "statement 2": "holds at r for every region of every pair"}
         return True, {}

@@ -38,7 +38,7 @@ from proofs.engines.sign.parse import Condition
 from proofs.engines.sign.rationals import inner_point, split_point
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.taylor import taylor_proves
-from proofs.engines.sign.transcendental import Decision, box_bounds, confirm, recheck
+from proofs.engines.sign.transcendental import TranscendentalDecision, box_bounds, confirm, recheck
 
 __all__ = ["crosscheck", "MAX_PIECES", "CVC5_SECONDS"]
 
@@ -97,11 +97,11 @@ def _solver_text() -> str:
 
 
 def crosscheck(target: Condition, domain: list[Condition], *, deadline: Deadline, clip: bool = True,
-               dps: int = DEFAULT_DPS) -> Decision:
+               dps: int = DEFAULT_DPS) -> TranscendentalDecision:
     """The decision by cvc5 and Taylor models (see the module docstring); ``clip`` says the side conditions
     of the expression were decided (it is defined at every domain point)."""
     if not cvc5_solver.available():
-        return Decision("inconclusive", {Detail.SOLVER: "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
+        return TranscendentalDecision("inconclusive", {Detail.SOLVER: "cvc5", "note": "cvc5 is not installed (pip install cvc5)"})
     variables = sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
                        key=lambda s: s.name)
     bounds, rest = box_bounds(variables, domain)
@@ -171,17 +171,17 @@ def _zeros(expr: sympy.Expr, x: sympy.Symbol, points: Sequence[Fraction]) -> set
 
 def _finish(target: Condition, domain: list[Condition], open_pieces: list[str],
             model: dict[sympy.Symbol, Fraction] | None, detail: dict[str, Any], record: Transcript,
-            deadline: Deadline, dps: int) -> Decision:
+            deadline: Deadline, dps: int) -> TranscendentalDecision:
     detail["seconds"] = round(deadline.elapsed(), 4)
     if model is not None:
         found = recheck(target, domain, model, dps)
         if found is not None:
-            return Decision("counterexample", detail, found)
+            return TranscendentalDecision("counterexample", detail, found)
         detail["note"] = f"cvc5's model {model} was not confirmed at two precisions"
         open_pieces = open_pieces or ["whole domain"]
     if open_pieces:
         detail["open pieces"] = open_pieces
         if deadline.expired():
             detail[Detail.TIME_OUT] = f"the deadline ({round(deadline.seconds, 3)} s) passed with pieces still open"
-        return Decision("inconclusive", detail)
-    return Decision("proved", detail, transcript=record)
+        return TranscendentalDecision("inconclusive", detail)
+    return TranscendentalDecision("proved", detail, transcript=record)

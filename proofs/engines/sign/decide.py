@@ -117,12 +117,12 @@ from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, li
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
 from proofs.engines.sign.parse import Condition, Statement, read_statement
-from proofs.engines.sign.polynomial import decide
+from proofs.engines.sign.polynomial import decide_polynomial
 from proofs.engines.sign.problem import NotPolynomial, SignProblem
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.region import holds_when
 from proofs.engines.sign.threshold import Threshold, decide_threshold, read_iff
-from proofs.engines.sign.transcendental import Decision, decide_transcendental
+from proofs.engines.sign.transcendental import TranscendentalDecision, decide_transcendental
 
 __all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
 
@@ -400,7 +400,7 @@ def _polynomial(statement: Statement, problem: SignProblem, deadline: Deadline, 
     status = of_problem(problem)
     if status.empty:
         return _empty(statement, status, problem.transcript, text, reading, start)
-    decision = decide(problem)
+    decision = decide_polynomial(problem)
     detail = _base_detail(statement) | decision.detail
     where = None
     if decision.outcome == "counterexample" and search_region:
@@ -438,7 +438,7 @@ def _transcendental(statement: Statement, refusal: NotPolynomial, deadline: Dead
     status = domain_status(refusal.domain, refusal.integers, deadline=deadline, transcript=record)
     if status.empty:
         return _empty(statement, status, record, text, reading, start)
-    decision: Decision
+    decision: TranscendentalDecision
     if solver == "cvc5":
         sides = decide_transcendental(target, domain, deadline=deadline, sides_only=True)
         decision = crosscheck(target, domain, deadline=deadline, clip=sides.outcome != "inconclusive")

@@ -1,4 +1,4 @@
-"""The decision of a polynomial sign condition by z3 (:func:`decide`), and of a side condition
+"""The decision of a polynomial sign condition by z3 (:func:`decide_polynomial`), and of a side condition
 (:func:`decide_polynomial_condition`, used by the interval decider for side conditions and derivative signs).
 
 z3 (``QF_NRA``) is asked for a domain point where the condition fails: ``unsat`` proves the condition on
@@ -21,11 +21,11 @@ from core.errors import InvalidArgument
 from proofs.base.evidence import Detail
 from proofs.engines.sign.limits import Deadline, TimeUp
 from proofs.engines.sign.parse import NEGATION, Condition
-from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, truth
+from proofs.engines.sign.problem import SOLVER_NAME, NotPolynomial, SignProblem, evaluate, flip, compares_to_zero
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.solver import Undecided, rational_model, relation, to_z3
 
-__all__ = ["PolynomialDecision", "decide", "recheck_point", "decide_polynomial_condition"]
+__all__ = ["PolynomialDecision", "decide_polynomial", "recheck_point", "decide_polynomial_condition"]
 
 
 @dataclass
@@ -46,11 +46,11 @@ def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> 
         problem.deadline.check("re-checking a counterexample")
         value, how = evaluate(condition.expr, values)
         rechecks.add(how)
-        if truth(condition.op, value, how) is not True:
+        if compares_to_zero(condition.op, value, how) is not True:
             return None
     value, how = evaluate(problem.original.expr, values)
     rechecks.add(how)
-    if truth(problem.original.op, value, how) is not False:
+    if compares_to_zero(problem.original.op, value, how) is not False:
         return None
     found: dict[str, Any] = {}
     for symbol, v in sorted(values.items(), key=lambda kv: kv[0].name):
@@ -63,7 +63,7 @@ def recheck_point(problem: SignProblem, point: dict[sympy.Symbol, Fraction]) -> 
     return found
 
 
-def decide(problem: SignProblem) -> PolynomialDecision:
+def decide_polynomial(problem: SignProblem) -> PolynomialDecision:
     """Decide the problem's condition on its domain (see the module docstring)."""
     condition = f"{problem.original.expr} {problem.original.op} 0"
     try:
@@ -128,7 +128,7 @@ def decide_polynomial_condition(condition: Condition, domain: Sequence[Condition
     go to ``transcript``."""
     try:
         problem = SignProblem.build(condition, list(domain), deadline=deadline, transcript=transcript)
-        decision = decide(problem)
+        decision = decide_polynomial(problem)
     except NotPolynomial:
         return None
     except InvalidArgument:

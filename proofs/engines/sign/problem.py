@@ -30,7 +30,7 @@ from proofs.kernel.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
 from proofs.engines.sign.solver import Answer, Undecided, rational_model, relation, solve, to_z3
 
-__all__ = ["SignProblem", "NotPolynomial", "SOLVER_NAME", "flip", "truth", "evaluate", "domain_holds"]
+__all__ = ["SignProblem", "NotPolynomial", "SOLVER_NAME", "flip", "compares_to_zero", "evaluate", "domain_holds"]
 
 SOLVER_NAME = f"z3 {z3.get_version_string()} QF_NRA (nlsat, complete for real polynomial arithmetic)"
 
@@ -293,7 +293,7 @@ def evaluate(expr: sympy.Expr, point: Mapping[sympy.Symbol, sympy.Expr]) -> tupl
     return value, ("exact" if value.is_Rational else "two-precisions")
 
 
-def truth(op: str, value: sympy.Expr, recheck: str) -> bool | None:
+def compares_to_zero(op: str, value: sympy.Expr, recheck: str) -> bool | None:
     """``value op 0``: exactly for a rational, else by the sign :func:`core.context.closed_sign` reads from
     python-flint balls at the two precisions of :meth:`core.context.NumbersContext.confirmations` (both at
     least the working one) when they agree."""
@@ -307,6 +307,6 @@ def domain_holds(domain: Sequence[Condition], values: Mapping[sympy.Symbol, symp
     """Every constraint holds at the exact point ``values`` (exactly, or at two precisions)."""
     for condition in domain:
         value, how = evaluate(condition.expr, values)
-        if truth(condition.op, value, how) is not True:
+        if compares_to_zero(condition.op, value, how) is not True:
             return False
     return True

@@ -39,7 +39,7 @@ from proofs.engines.sign.parse import RELATIONS, Condition
 from proofs.engines.sign.polynomial import decide_polynomial_condition
 from proofs.kernel.record import Transcript
 
-__all__ = ["Decision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES", "SIMPLIFY_OPS"]
+__all__ = ["TranscendentalDecision", "decide_transcendental", "confirm", "recheck", "box_bounds", "MAX_BOXES", "SIMPLIFY_OPS"]
 
 #: Boxes one decision may examine (the deadline usually comes first).
 MAX_BOXES = 20_000
@@ -52,7 +52,7 @@ _METHOD = ("validated branch-and-bound: python-flint arb interval enclosures (na
 
 
 @dataclass
-class Decision:
+class TranscendentalDecision:
     """``outcome`` (``proved``/``counterexample``/``inconclusive``), the figures, the re-checked point."""
 
     outcome: str
@@ -156,20 +156,20 @@ def _side(expr: sympy.Expr, op: str, domain: list[Condition], deadline: Deadline
     return polynomial
 
 
-def _constant(target: Condition, domain: list[Condition], detail: dict[str, Any], dps: int) -> Decision:
+def _constant(target: Condition, domain: list[Condition], detail: dict[str, Any], dps: int) -> TranscendentalDecision:
     """A condition without variables: decided by its value (exact, or arb balls at two precisions)."""
     found = recheck(target, domain, {}, dps)
     if found is not None:
-        return Decision("counterexample", detail, found)
+        return TranscendentalDecision("counterexample", detail, found)
     how = confirm(target.expr, target.op, {}, True, dps)
     if how is None:
         detail["note"] = "the value's enclosures do not show its sign at either precision"
-        return Decision("inconclusive", detail)
+        return TranscendentalDecision("inconclusive", detail)
     detail["argument"] = f"the value {target.expr} enclosed ({how}) shows {target.op} 0"
     record = Transcript()
     record.box([], (), str(target.expr), "arb balls at two precisions" if how != "exact" else "exact value",
                f"{target.op} 0")
-    return Decision("proved", detail, covered="a constant condition", transcript=record)
+    return TranscendentalDecision("proved", detail, covered="a constant condition", transcript=record)
 
 
 def _simplifies_to_zero(expr: sympy.Expr, deadline: Deadline) -> bool:
@@ -181,7 +181,7 @@ def _simplifies_to_zero(expr: sympy.Expr, deadline: Deadline) -> bool:
 
 def decide_transcendental(target: Condition, domain: list[Condition], *, deadline: Deadline,
                           dps: int = DEFAULT_DPS, max_boxes: int = MAX_BOXES, depth: int = 0,
-                          sides_only: bool = False) -> Decision:
+                          sides_only: bool = False) -> TranscendentalDecision:
     """Decide ``target`` on ``domain`` (see the module docstring) by ``deadline``; ``sides_only``: stop after
     step 2 (the outcome is ``proved`` if every side condition was)."""
     variables = tuple(sorted(set().union(target.expr.free_symbols, *(c.expr.free_symbols for c in domain)),
@@ -196,7 +196,7 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
     if (target.op == "==" and not deadline.expired() and sympy.count_ops(target.expr) <= SIMPLIFY_OPS
             and _simplifies_to_zero(target.expr, deadline)):
         detail["argument"] = "the expression simplifies to 0 (sympy simplify)"
-        return Decision("proved", detail, covered="identically zero")
+        return TranscendentalDecision("proved", detail, covered="identically zero")
     record = Transcript()
     clip, side_notes = True, []
     if depth > 3:
@@ -212,7 +212,7 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
             clip = clip and outcome == "proved"
     detail["side conditions"] = side_notes
     if sides_only:
-        return Decision("proved" if clip else "inconclusive", detail, transcript=record)
+        return TranscendentalDecision("proved" if clip else "inconclusive", detail, transcript=record)
     with arb(dps).active():
         search = Search(deadline, max_boxes)
         constraints = tuple((search.program(c.expr, variables), c.op) for c in rest)
@@ -223,9 +223,9 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
         assert result.point is not None
         found = recheck(target, domain, result.point, dps)
         if found is not None:
-            return Decision("counterexample", detail, found)
+            return TranscendentalDecision("counterexample", detail, found)
         detail["note"] = f"a failing test point {result.point} was not confirmed at two precisions"
-        return Decision("inconclusive", detail)
+        return TranscendentalDecision("inconclusive", detail)
     if result.status == "open":
         detail["open boxes"] = [_box_text(box, variables) for box in result.open_boxes[:10]]
         detail["open boxes (count)"] = len(result.open_boxes)
@@ -234,9 +234,9 @@ def decide_transcendental(target: Condition, domain: list[Condition], *, deadlin
             detail["note"] = "side conditions undecided: enclosures had to hold on whole boxes"
         if deadline.expired():
             detail[Detail.TIME_OUT] = f"the deadline ({round(deadline.seconds, 3)} s) passed with boxes still open"
-        return Decision("inconclusive", detail)
+        return TranscendentalDecision("inconclusive", detail)
     record.extend(result.transcript)
-    return Decision("proved", detail, covered=_covered(result, variables, bounds), transcript=record)
+    return TranscendentalDecision("proved", detail, covered=_covered(result, variables, bounds), transcript=record)
 
 
 def _figures(result: Result, search: Search, deadline: Deadline) -> dict[str, Any]:
