@@ -360,8 +360,12 @@ def _api_probes() -> list[Probe]:
               accept="result == __import__('sympy').pi"))
     # check_sign
     sign = "from proofs import check_sign\n"
-    for name, call in [("unknown name", "check_sign('zz + 1', [], sign='>0')"),
-                       ("e undeclared", "check_sign('(exp(e)-1)/(exp(e)+1) - e/2', [], sign='<=0')"),
+    # A name in the condition is a variable of the condition: no table of names is assumed, so `zz` is a real
+    # variable and "zz + 1 > 0" on all reals is refuted at an exact point (a typo cannot be told from a name).
+    add(Probe("check_sign a name of the condition is its variable", "sign", "api",
+              code=sign + "check_sign('zz + 1', [], sign='>0')",
+              accept="result.status.value == 'refuted' and 'zz' in (result.counterexample or {})", limit=300))
+    for name, call in [("e undeclared", "check_sign('(exp(e)-1)/(exp(e)+1) - e/2', [], sign='<=0')"),
                        ("bad sign", "check_sign('x', ['x > 0'], sign='positive', symbols=['x'])"),
                        ("bad domain", "check_sign('x', ['x >'], symbols=['x'])"),
                        ("domain not a list", "check_sign('x', 5, symbols=['x'])"),
