@@ -1,4 +1,4 @@
-"""Claims of rr_paper.tex, scaffolded by `python -m proofs scaffold rr_paper.tex` (ldp-belief-proofs 0.3.0).
+"""Claims of rr_paper.tex, scaffolded by `python -m proofs scaffold rr_paper.tex` (ldp-belief-proofs 0.4.0).
 
 Every claim below is pending: located in the paper, its formulas read into sympy where they parse,
 and no check yet, so `python -m proofs check --claims claims_scaffold.py --only-user` reports each
