@@ -35,7 +35,6 @@ toolkit's general ``check_ldp``/``check_moment`` (and ``ldp_claim``/``moment_cla
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -52,6 +51,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.density_ldp import check_density_ldp, dispatch_ldp
 from proofs.engines.density_moments import MOMENTS, STATISTICS, check_density_moment, dispatch_moment
 from proofs.engines.density_validity import validate_density
+from proofs.mechanisms import validating
 
 __all__ = ["Density", "laplace", "gaussian", "piecewise", "duchi_two_point", "hybrid", "mixture", "density",
            "check_density_ldp", "check_density_moment", "density_ldp_claim", "density_moment_claim", "dispatch_ldp",
@@ -59,14 +59,8 @@ __all__ = ["Density", "laplace", "gaussian", "piecewise", "duchi_two_point", "hy
 
 
 def _validated(build: Callable[..., Density]) -> Callable[..., Density]:
-    """``build`` (a constructor of :mod:`numeric.density`, whose name and docstring it keeps) followed by
-    :func:`~proofs.engines.density_validity.validate_density` on the law it returns."""
-
-    @functools.wraps(build)
-    def validated(*args, **kwargs) -> Density:
-        return validate_density(build(*args, **kwargs))
-
-    return validated
+    """``build`` followed by :func:`~proofs.engines.density_validity.validate_density` on the law it returns."""
+    return validating(validate_density, build)
 
 
 laplace = _validated(_density.laplace)

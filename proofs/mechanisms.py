@@ -29,11 +29,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from numeric import families as _families
 from numeric import local_hashing as _hashing
 from numeric.families import Family
 from proofs.engines.validity import validate
+
+_T = TypeVar("_T")
 
 __all__ = [
     "randomized_response", "warner", "unary_encoding", "symmetric_unary_encoding", "optimized_unary_encoding",
@@ -43,15 +46,21 @@ __all__ = [
 ]
 
 
-def _validated(build: Callable[..., Family]) -> Callable[..., Family]:
-    """``build`` (a constructor of :mod:`numeric.families`, whose name and docstring it keeps) followed by
-    :func:`~proofs.engines.validity.validate` on the family it returns."""
+def validating(check: Callable[[_T], _T], build: Callable[..., _T]) -> Callable[..., _T]:
+    """``build`` (a constructor of the numeric layer, whose name and docstring it keeps) followed by ``check`` on
+    what it returns: how the public constructors of :mod:`proofs.mechanisms` and :mod:`proofs.continuous` are
+    validated on construction."""
 
     @functools.wraps(build)
-    def validated(*args, **kwargs) -> Family:
-        return validate(build(*args, **kwargs))
+    def validated(*args: Any, **kwargs: Any) -> _T:
+        return check(build(*args, **kwargs))
 
     return validated
+
+
+def _validated(build: Callable[..., Family]) -> Callable[..., Family]:
+    """``build`` followed by :func:`~proofs.engines.validity.validate` on the family it returns."""
+    return validating(validate, build)
 
 
 randomized_response = _validated(_families.randomized_response)
