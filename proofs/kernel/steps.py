@@ -177,6 +177,16 @@ class SmtQuery(Step):
                 "solver": self.solver}
 
 
+def _two_sides(step: Identity | Inequality) -> None:
+    """What an identity and an inequality between two sides validate alike: the reason, both sides read as
+    expressions, and a simplification the checker knows."""
+    _text("says", step.says)
+    object.__setattr__(step, "lhs", _expression("lhs", step.lhs))
+    object.__setattr__(step, "rhs", _expression("rhs", step.rhs))
+    if step.how not in stepcheck.ZERO_BY:
+        raise invalid("how", step.how, f"not one of {list(stepcheck.ZERO_BY)}")
+
+
 @dataclass(frozen=True)
 class Identity(Step):
     """``lhs == rhs`` identically (the symbols' assumptions are those of the sympy symbols): ``lhs - rhs``,
@@ -191,11 +201,7 @@ class Identity(Step):
     kind: ClassVar[str] = "identity"
 
     def __post_init__(self) -> None:
-        _text("says", self.says)
-        object.__setattr__(self, "lhs", _expression("lhs", self.lhs))
-        object.__setattr__(self, "rhs", _expression("rhs", self.rhs))
-        if self.how not in stepcheck.ZERO_BY:
-            raise invalid("how", self.how, f"not one of {list(stepcheck.ZERO_BY)}")
+        _two_sides(self)
 
     @property
     def label(self) -> str:
@@ -228,11 +234,7 @@ class Inequality(Step):
     kind: ClassVar[str] = "inequality"
 
     def __post_init__(self) -> None:
-        _text("says", self.says)
-        object.__setattr__(self, "lhs", _expression("lhs", self.lhs))
-        object.__setattr__(self, "rhs", _expression("rhs", self.rhs))
-        if self.how not in stepcheck.ZERO_BY:
-            raise invalid("how", self.how, f"not one of {list(stepcheck.ZERO_BY)}")
+        _two_sides(self)
 
     def check(self) -> bool:
         return stepcheck.check_inequality(self.lhs, self.rhs, self.how)[0]
