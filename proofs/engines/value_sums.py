@@ -45,7 +45,7 @@ import sympy
 
 from core.domain import Domain
 from core.errors import invalid
-from core.formula import parse_formula
+from core.formula import as_sympy, parse_formula
 from numeric.count_moments import symbolic_moments
 from numeric.families import Family
 from numeric.finite_mechanism import symbol
@@ -181,7 +181,7 @@ def _reduce(term: sympy.Expr, datum: sympy.Symbol, size: sympy.Expr, first: symp
 
 def _claimed(claimed: Any, family: Family) -> sympy.Expr:
     names = set(family.parameters) | set(family.named) | {"n"}
-    expr = parse_formula(str(claimed), name="claimed") if isinstance(claimed, str) else sympy.sympify(claimed)
+    expr = as_sympy(claimed, name="claimed")
     expr = expr.xreplace({s: symbol(s.name) for s in expr.free_symbols})
     unknown = sorted(s.name for s in expr.free_symbols if s.name not in names and not s.name.startswith("S"))
     if unknown:
