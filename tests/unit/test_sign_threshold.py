@@ -68,8 +68,9 @@ def test_the_printed_decimal_is_refuted_at_an_exact_point_between_the_threshold_
 
 def test_the_counterexample_lies_in_the_stated_domain():
     verdict = pm_beats_duchi("eps > 1.29", domain="0 < eps < 1.2898")
-    assert verdict.status is Status.REFUTED
-    s = Fraction(verdict.counterexample["exp(eps/2)"])
+    decision = verdict.evidence[0]
+    assert decision.method is Method.DECISION and decision.outcome is Outcome.COUNTEREXAMPLE
+    s = Fraction(decision.counterexample["exp(eps/2)"])
     eps = float((2 * sympy.log(sympy.Rational(s.numerator, s.denominator))).evalf(30))
     assert THRESHOLD < eps < 1.2898 and gap_at(s) < 0
 
