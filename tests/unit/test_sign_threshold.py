@@ -63,7 +63,7 @@ def test_the_printed_decimal_is_refuted_at_an_exact_point_between_the_threshold_
     assert sympy.Rational(129, 100) - eps.evalf(50) > 0               # "eps > 1.29" is false there
     assert gap_at(s) < 0 and point["condition"] is True               # the condition holds there (exact)
     assert "1.28978468285" in decision.detail["threshold"]
-    assert "is the exact number 129/100" in decision.detail["reading"]
+    assert "is the exact number 129/100" in decision.detail["as printed"]
 
 
 def test_the_counterexample_lies_in_the_stated_domain():

@@ -470,9 +470,8 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: _Root, s
     root = (a, b, poly)
     located = _locate(chart, root)
     detail.update(located.detail)
-    detail["reading"] = (f"as printed: {claim.printed} is the exact number {c}, and the threshold is "
-                         f"{located.shown}..., not {c}" if claim.digits is not None else
-                         f"as printed: the threshold is {located.shown}..., not {c}")
+    detail["as printed"] = (f"{claim.printed} is the exact number {c}, and the threshold is {located.shown}..., "
+                            f"not {c}" if claim.digits is not None else f"the threshold is {located.shown}..., not {c}")
     found = _disagreement(chart, line, cases, op, root, c, claim.op, claim.text)
     if found is None:
         detail["note"] = "no exact point between the threshold and the stated value was re-checked"
@@ -531,7 +530,7 @@ def _at_the_stated_value(claim: Threshold, chart: _Chart, root: _Root, point: sy
     c = claim.value
     at = _truth_at_root(cases, op, chart, root)
     stated = claim.op in (">=", "<=")
-    detail["reading"] = f"as printed: the threshold is exactly {c} ({chart.s} = {point} is the root, decided exactly)"
+    detail["as printed"] = f"the threshold is exactly {c} ({chart.s} = {point} is the root, decided exactly)"
     detail["at the threshold"] = (f"the condition is {at} at {chart.eps} = {c} (decided exactly), and '{claim.text}' "
                                   f"is {stated} there")
     grid = _grid(chart, samples, truths, text, side=_side(chart, c), claim=claim, cases=cases, op=op)
