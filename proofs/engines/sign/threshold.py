@@ -481,7 +481,8 @@ def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: _Root, s
     correction = _correction(statement, claim, chart, root, located, samples, truths, index, cases, op, text)
     decision = Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=counterexample,
                         recheck=recheck, corrected=correction)
-    evidence = [decision, _grid(chart, samples, truths, text, side=literal, claim=claim, counter=counterexample)]
+    evidence = [decision, _grid(chart, samples, truths, text, side=literal, claim=claim, counter=counterexample,
+                                recheck=recheck)]
     if claim.digits is not None:
         evidence.append(_printed_precision(claim, chart, line, root, located, cases, op, detail, text))
     return tuple(evidence)
@@ -541,7 +542,8 @@ def _at_the_stated_value(claim: Threshold, chart: _Chart, root: _Root, point: sy
              "relation": f"condition is {at} but '{claim.text}' is {stated}"}
     return (Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
                      recheck=Recheck.EXACT),
-            _grid(chart, samples, truths, text, side=_side(chart, c), claim=claim, counter=found))
+            _grid(chart, samples, truths, text, side=_side(chart, c), claim=claim, counter=found,
+                  recheck=Recheck.EXACT))
 
 
 def _truth_at_root(cases: Any, op: str, chart: _Chart, root: _Root) -> bool:
@@ -797,7 +799,7 @@ def _decimal(lo: Fraction, hi: Fraction, most: int = 15) -> str:
 
 def _grid(chart: _Chart, samples: list[Fraction], truths: list[bool], text: str, *, claim: Threshold,
           side: Callable[[Fraction], int | None] | None = None, counter: Mapping[str, Any] | None = None,
-          cases: Any = None, op: str = ">") -> Evidence:
+          cases: Any = None, op: str = ">", recheck: Recheck | None = None) -> Evidence:
     """The second method: the condition evaluated exactly at points of every cell, each compared with "ε op t"
     at that point, ``side`` giving the point's side of the threshold ``t`` (the stated value, decided exactly or by
     balls at two precisions; or the isolated root, points inside its interval left out). With ``counter``, the
@@ -807,7 +809,7 @@ def _grid(chart: _Chart, samples: list[Fraction], truths: list[bool], text: str,
     if counter is not None:
         return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
                         counterexample=dict(counter),
-                        recheck=Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS)
+                        recheck=recheck or (Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS))
     if side is None:
         raise invalid("side", side, "a comparison of the cells' points needs the threshold's side")
     compared = 0
