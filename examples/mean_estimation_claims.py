@@ -24,12 +24,19 @@ divergence; moments: symbolic integration over the pieces and certified integrat
   (σ = 2, ε = 1: δ = 1/5 suffices, as δ(1) ≈ 0.127): proved;
 * ``ME.pm-variance-planted`` — a planted error, the square dropped from (e^{ε/2}−1)²: refuted at an exact point;
 * ``ME.gaussian-planted`` — a planted error, σ = 1 taken to give (1, 1/5)-LDP (its δ(1) ≈ 0.51): refuted;
-* ``ME.pm-beats-duchi`` — PM's worst-case variance (the sup over t in [−1, 1], at t = ±1:
-  1/(e^{ε/2}−1) + (e^{ε/2}+3)/(3(e^{ε/2}−1)²)) is below Duchi's worst case ((e^ε+1)/(e^ε−1))² iff ε > 1.29:
-  proved at its printed precision (the exact threshold, a certified root, is ε* = 1.289784..., where
-  e^{ε*/2} + e^{−ε*/2} = (2 + 2√7)/3);
+* ``ME.pm-beats-duchi-above`` — PM's worst-case variance (the sup over t in [−1, 1], at t = ±1:
+  1/(e^{ε/2}−1) + (e^{ε/2}+3)/(3(e^{ε/2}−1)²)) is below Duchi's worst case ((e^ε+1)/(e^ε−1))² for every
+  ε > 1.29: proved;
+* ``ME.pm-beats-duchi`` — the same comparison as a threshold, "iff ε > 1.29", read as printed: refuted, since
+  the exact threshold, a certified root, is ε* = 1.289784... (where e^{ε*/2} + e^{−ε*/2} = (2 + 2√7)/3), not
+  129/100: for ε in (ε*, 1.29] PM already beats Duchi (a counterexample at an exact ε = 2 log(9529/5000)). Its
+  correction, "iff ε > ε*" with ε* named as that root, is proved by its own evidence, and 1.29 is ε* rounded
+  to 2 decimals (the reading at the printed precision, shown apart from the verdict, is proved);
 * ``ME.pm-beats-duchi-planted`` — a planted error, the threshold printed as 1.3 at two decimals: refuted at an
-  exact ε = 2 log q between the true threshold and 1.30.
+  exact ε = 2 log q between the true threshold and 1.30, and refuted at its printed precision too (ε* rounds to
+  1.29, not 1.30).
+
+So 12 claims are proved and 4 refuted (the three planted errors and the threshold 1.29 read as printed).
 """
 
 from __future__ import annotations
@@ -88,6 +95,11 @@ C.density_ldp_claim("ME.gaussian-planted", title=r"a planted error: $\sigma = 1$
 
 PM_WORST = sup_over(PM_VARIANCE, "t", -1, 1)             # proved convex in t: the sup is at t = -1 or t = 1
 DUCHI_WORST = parse_formula("((exp(eps) + 1)/(exp(eps) - 1))**2")     # B**2 - t**2 is largest at t = 0
+sign_claim("ME.pm-beats-duchi-above", title="PM's worst case beats Duchi's for every eps > 1.29",
+           source=f"{SOURCE}, Corollary 14",
+           statement=r"$\sup_{t \in [-1, 1]} \mathrm{Var}_{PM}[y \mid t] < \frac{(e^\epsilon+1)^2}{(e^\epsilon-1)^2}$ "
+                     r"for every $\epsilon > 1.29$",
+           expr=PM_WORST - DUCHI_WORST, sign="<0", domain="eps > 1.29")
 sign_claim("ME.pm-beats-duchi", title="PM's worst case beats Duchi's iff eps > 1.29", source=f"{SOURCE}, Corollary 14",
            statement=r"$\sup_{t \in [-1, 1]} \mathrm{Var}_{PM}[y \mid t] < \frac{(e^\epsilon+1)^2}{(e^\epsilon-1)^2}$ "
                      r"iff $\epsilon > 1.29$",

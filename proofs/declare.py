@@ -253,9 +253,11 @@ def sign_claim(id: str, *, title: str, source: str, statement: str, expr: Any, s
     """A claim that ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) holds on
     ``domain``: :func:`proofs.check_sign`, and certified evaluation at interior and boundary points of the domain.
     ``holds_when``: candidate conditions where it holds if it fails (each decided on the domain with it, and
-    reported with its outcome). ``iff``: a threshold claim, "``expr sign`` iff ``eps > 1.29``" (the exact
-    threshold as a certified root, a printed decimal judged at its printed precision; its second method
-    evaluates the condition exactly at points of every cell), which states its own region (no ``holds_when``)."""
+    reported with its outcome). ``iff``: a threshold claim, "``expr sign`` iff ``eps > 1.29``", read as printed
+    (the exact threshold as a certified root, a printed decimal the exact number it prints: a threshold of
+    1.289784... refutes "iff eps > 1.29", and the verdict's correction states the exact threshold, proved by its
+    own evidence; the reading at its printed precision is shown apart; its second method evaluates the condition
+    exactly at points of every cell), which states its own region (no ``holds_when``)."""
     if not isinstance(sign, str) or sign not in _SIGNS:
         raise invalid("sign", sign, f"must be one of {list(_SIGNS)}")
     stated = Domain.parse(domain)

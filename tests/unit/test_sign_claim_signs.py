@@ -1,4 +1,4 @@
-"""sign_claim takes every sign check_sign takes (==0, !=0), a threshold claim (iff=), and never drops a
+"""sign_claim takes every sign check_sign takes (==0, !=0), a threshold claim (iff=, read as printed), and never drops a
 holds_when: each candidate is decided on the domain with it, or refused in one line."""
 
 from __future__ import annotations
@@ -40,11 +40,13 @@ def test_candidates_that_do_not_hold_are_listed_with_their_outcome():
     assert evidence.detail["holds_when candidates (none proved)"] == ["eps > 1.28: counterexample"]
 
 
-def test_a_threshold_claim_is_declared_and_proved_at_its_printed_precision(fresh):
+def test_a_threshold_claim_is_declared_read_as_printed_and_corrected(fresh):
     declare.sign_claim("T.sign-iff", title="t", source="test", statement=r"PM beats Duchi iff $\epsilon > 1.29$",
                        expr=f"({PM_WORST}) - {DUCHI_WORST}", sign="<0", domain="eps > 0", iff="eps > 1.29")
     result = run_claim("T.sign-iff", "quick")
-    assert result.status.value == "proved"
+    assert result.status.value == "refuted"
+    assert result.verdict.corrected is not None and "1.289784" in result.verdict.corrected
+    assert [(e.method.value, e.outcome.value) for e in result.evidence if e.reading] == [("decision", "proved")]
 
 
 def test_a_threshold_claim_with_a_holds_when_is_refused_in_one_line(fresh):

@@ -59,6 +59,11 @@ class _Extremum(sympy.Function):
         body, var, lo, hi = self.args
         return f"{self.word}_over({printer.doprint(body)}, {var}, {printer.doprint(lo)}, {printer.doprint(hi)})"
 
+    def _latex(self, printer: Any) -> str:
+        """``\\sup_{t \\in [lo, hi]} (body)``: as a paper prints it (a corrected statement shows it in LaTeX)."""
+        body, var, lo, hi = (printer.doprint(a) for a in self.args)
+        return rf"\{self.word}_{{{var} \in [{lo}, {hi}]}} \left({body}\right)"
+
 
 class SupOver(_Extremum):
     """The supremum over ``var`` in ``[lo, hi]`` of ``body`` (:func:`sup_over`)."""

@@ -83,8 +83,9 @@ Forms printed in papers, before any of the above:
   between two certified rationals (:mod:`proofs.engines.sign.exponential`), so z3 decides them;
 * ``Abs``, ``Max``, ``Min``, ``Piecewise`` and worst cases ``sup_over``/``inf_over``: decided by cases
   (:mod:`proofs.engines.sign.cases`);
-* ``iff="eps > 1.29"``: a threshold claim, the exact threshold a certified root
-  (:mod:`proofs.engines.sign.threshold`);
+* ``iff="eps > 1.29"``: a threshold claim read as printed (1.29 is 129/100), the exact threshold a certified
+  root; a refutation carries the corrected threshold, and a printed decimal's reading at its printed precision is
+  shown apart (:mod:`proofs.engines.sign.threshold`);
 * ``holds_when`` candidates the polynomial region search does not settle: each decided on the domain with it
   added; none is dropped (those that do not hold are listed with their outcome).
 
@@ -180,8 +181,11 @@ def check_sign(
     ``integers`` names the integer symbols (the domain may name more); ``symbols`` declares names beyond
     the paper's (those of a sympy ``expr`` are known already); ``holds_when`` lists candidate extra
     constraints to report where a refuted condition holds; ``iff`` (``"eps > 1.29"``) makes it a threshold
-    claim: "``expr sign`` iff ``eps > 1.29``" (:mod:`proofs.engines.sign.threshold`; its two pieces of evidence
-    are the decision and the exact evaluation at points of every cell); ``timeout`` is the time in seconds the
+    claim: "``expr sign`` iff ``eps > 1.29``", read as printed (1.29 is the exact number 129/100: a threshold
+    1.289784... refutes it at an exact point between the two, and the refutation's correction states the exact
+    threshold with its own evidence; :mod:`proofs.engines.sign.threshold`). Its evidence is the decision and the
+    exact evaluation at points of every cell, and for a printed decimal the reading at its printed precision
+    (``reading`` set: shown apart, never part of the verdict); ``timeout`` is the time in seconds the
     whole call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
     decider), ``refuted`` (a counterexample re-checked exactly or at two precisions; ``verdict.holds_when``
     the region where it holds, if found) or ``inconclusive`` (an empty domain, a time-out, ``unknown``,

@@ -1,4 +1,4 @@
-"""Threshold claims in ε: "A iff ε > 1.29", with the exact threshold as a certified root.
+"""Threshold claims in ε: "A iff ε > 1.29", read as printed, with the exact threshold as a certified root.
 
 A paper states where one mechanism beats another as a threshold: "PM's worst-case variance is below Duchi's
 iff ε > 1.29". :func:`decide_threshold` decides such a claim for a condition ``A`` (``expr op 0``) in one
@@ -19,15 +19,29 @@ function (then ``s = ε``):
    two precisions of :meth:`core.context.NumbersContext.confirmations` over the isolating interval of
    ``s*`` (refined until the enclosure decides), and ``A`` changes truth across that interval (its ends are
    evaluated exactly): a certified sign change;
-4. the stated threshold is judged as printed: a decimal ``1.29`` at its printed precision (the claim holds
-   if ``ε*`` rounds to 1.29 at 2 decimals, and the evidence says so); an exact value (``log(3)``, ``13/10``)
-   exactly (``ε* = c``: decided by exact arithmetic when ``exp(c)`` is rational, otherwise ``ε* != c``
-   certified by enclosures). A claim that fails is refuted at an exact point ``ε = L log q`` (``q``
-   rational) where ``A`` and "ε > c" disagree.
+4. the stated threshold is read as printed: a decimal ``1.29`` is the exact number 129/100, an exact value
+   (``log(3)``, ``13/10``) itself. The claim holds when ``ε* = c`` (decided by exact arithmetic when ``exp(c)``
+   is rational: the claim then also says what holds at ``ε = c`` itself, ``>`` that the condition fails there and
+   ``>=`` that it holds, decided exactly); otherwise ``ε* != c`` is certified (the isolating interval refined
+   until its ends fall on one side of ``c``) and the claim is refuted at an exact point ``ε = L log q`` (``q``
+   rational) inside the domain, strictly between ``ε*`` and ``c``, where ``A`` and "ε > c" disagree, re-checked
+   apart from how it was built (the condition exactly, the side of ``c`` by balls at two precisions, or exactly
+   when ``s = ε``);
+5. a refutation carries its correction (:class:`~proofs.base.evidence.Correction`): "A iff ε > ε*" with ``ε*``
+   named as the root of its polynomial in ``s`` on a short interval (``>=`` when ``A`` holds at ``ε*``), and,
+   for a decimal, whether ``ε*`` rounds to it; its own evidence is the certified root isolation, the enclosure
+   at two precisions and the exact sign change (a decision, ``proved``), and the cells' points compared with
+   ``ε*`` (interval);
+6. a printed decimal's other reading, at its printed precision ("iff ε > t" for a ``t`` that rounds to 1.29), is
+   evidence with ``reading`` set, shown apart and never part of the verdict: ``proved`` when ``ε*`` rounds to
+   the decimal, refuted otherwise at an exact point between ``ε*`` and the nearer end of the decimal's rounding
+   interval. PM against Duchi: "iff ε > 1.29" is refuted (``ε* = 1.289784...``, a point of (ε*, 1.29)), its
+   correction proved, and the reading at 2 decimals proved apart.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -39,7 +53,7 @@ import sympy
 from core.context import arb
 from core.errors import invalid
 from core.formula import parse_formula
-from proofs.base.evidence import Evidence, Method, Outcome, Recheck
+from proofs.base.evidence import Correction, Evidence, Method, Outcome, Recheck
 from proofs.engines.sign.cases import resolve_worst_cases, split_expr
 from proofs.engines.sign.exponential import scales_of
 from proofs.engines.sign.parse import RELATIONS, Condition, Statement
@@ -313,9 +327,10 @@ def _truth(cases: list[tuple[list[Condition], sympy.Expr | None]], op: str, char
 
 # ------------------------------------------------------------------------------------ the decision
 def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[Statement], Evidence],
-                     text: str) -> tuple[Evidence, Evidence]:
-    """The decision (:data:`Method.DECISION`: proved or refuted) and the exact evaluation at points of every
-    cell (:data:`Method.INTERVAL`) of "``statement`` iff ``claim``" (see the module docstring)."""
+                     text: str) -> tuple[Evidence, ...]:
+    """The decision (:data:`Method.DECISION`: proved or refuted, a refutation with its correction) and the exact
+    evaluation at points of every cell (:data:`Method.INTERVAL`) of "``statement`` iff ``claim``", and for a
+    printed decimal the reading at its printed precision, apart (see the module docstring)."""
     resolved, worst, _ = resolve_worst_cases(statement, decide)
     chart = _chart(resolved, claim.name)
     cases = split_expr(resolved.target.expr)
@@ -356,7 +371,7 @@ def decide_threshold(statement: Statement, claim: Threshold, decide: Callable[[S
         return _no_single_threshold(statement, claim, chart, samples, truths, switches, detail, text, line)
     index = switches[0] - 1                          # the root between cell index and index+1
     a, b, poly = kept[index]
-    return _judge(statement, claim, chart, (a, b, poly), samples, truths, index, cases, op, detail, text)
+    return _judge(statement, claim, chart, (a, b, poly), samples, truths, index, cases, op, detail, text, line)
 
 
 def _samples(kept: list[tuple[Fraction, Fraction, sympy.Poly]], line: _Line) -> list[Fraction]:
@@ -401,7 +416,7 @@ def _point(chart: _Chart, q: Fraction) -> dict[str, Any]:
 
 def _no_single_threshold(statement: Statement, claim: Threshold, chart: _Chart, samples: list[Fraction],
                          truths: list[bool], switches: list[int], detail: dict[str, Any], text: str,
-                         line: _Line) -> tuple[Evidence, Evidence]:
+                         line: _Line) -> tuple[Evidence, ...]:
     """The condition is not "false below one point, true above" (or the reverse): a cell where it disagrees
     with the claim, whatever the threshold."""
     detail["truth on the cells"] = [f"{_point(chart, q)[chart.eps.name]}: {t}" for q, t in zip(samples, truths)]
@@ -419,77 +434,326 @@ def _no_single_threshold(statement: Statement, claim: Threshold, chart: _Chart, 
              "relation": f"condition is {truths[index]} but '{claim.text}' is {not truths[index]}", "why": why}
     decision = Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
                         recheck=Recheck.EXACT)
-    return decision, _grid(statement, claim, chart, samples, truths, text, counter=found)
+    return decision, _grid(chart, samples, truths, text, claim=claim, counter=found)
 
 
-def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: tuple[Fraction, Fraction, sympy.Poly],
-           samples: list[Fraction], truths: list[bool], index: int, cases: Any, op: str, detail: dict[str, Any],
-           text: str) -> tuple[Evidence, Evidence]:
+_Root = tuple[Fraction, Fraction, sympy.Poly]
+
+
+def _judge(statement: Statement, claim: Threshold, chart: _Chart, root: _Root, samples: list[Fraction],
+           truths: list[bool], index: int, cases: Any, op: str, detail: dict[str, Any], text: str,
+           line: _Line) -> tuple[Evidence, ...]:
+    """The claim read as printed (``c`` the exact number printed: the decimal ``1.29`` is 129/100): proved when
+    the threshold is ``c`` and the condition at ``ε = c`` is what "ε op c" says there, refuted otherwise at an
+    exact point inside the domain; a refutation carries the correction ("iff ε > ε*", proved by the root's
+    certified isolation and sign change), and a printed decimal the reading at its printed precision apart."""
     a, b, poly = root
+    if poly.degree() == 1 and a < b:                 # a rational root: the point itself
+        point_of = -sympy.Rational(poly.nth(0), poly.nth(1))
+        a = b = Fraction(int(point_of.p), int(point_of.q))
+        root = (a, b, poly)
     c = claim.value
-    half = Fraction(1, 2 * 10 ** claim.digits) if claim.digits is not None else None
-    c_q = Fraction(int(c.p), int(c.q)) if c.is_Rational else None
-    for _ in range(MAX_REFINEMENTS):
-        lo, hi = _enclosure(chart, a, b)
-        if half is not None and c_q is not None:
-            if c_q - half <= lo and hi < c_q + half:
-                verdict = "rounds"
-                break
-            if hi < c_q - half or lo >= c_q + half:
-                verdict = "differs"
-                break
-        elif claim.digits is None:
-            if _exact_root(chart, poly, c, a, b):
-                verdict = "equal"
-                break
-            below, above = _compare(chart, a, c), _compare(chart, b, c)
-            if below is not None and below == above:
-                verdict = "differs"
-                break
+    detail["sign change"] = _sign_change(chart, samples, truths, index)
+    literal = _side(chart, c)
+    point = _exact_root(chart, poly, c, a, b)
+    if point is not None:
+        return _at_the_stated_value(claim, chart, root, point, samples, truths, cases, op, detail, text)
+    for _ in range(MAX_REFINEMENTS):                 # separate the root from c
+        below, above = _compare(chart, a, c), _compare(chart, b, c)
+        if below is not None and below == above and below != 0:
+            break
         a, b, poly = _refine((a, b, poly), (b - a) / 1000)
     else:
         detail["note"] = "the threshold's enclosure did not separate it from the stated value"
         return (Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail),
-                _grid(statement, claim, chart, samples, truths, text, cases=cases, op=op))
+                _grid(chart, samples, truths, text, side=literal, claim=claim, cases=cases, op=op))
+    root = (a, b, poly)
+    located = _locate(chart, root)
+    detail.update(located.detail)
+    detail["as printed"] = (f"{claim.printed} is the exact number {c}, and the threshold is {located.shown}..., "
+                            f"not {c}" if claim.digits is not None else f"the threshold is {located.shown}..., not {c}")
+    found = _disagreement(chart, line, cases, op, root, c, claim.op, claim.text)
+    if found is None:
+        detail["note"] = "no exact point between the threshold and the stated value was re-checked"
+        return (Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail),
+                _grid(chart, samples, truths, text, side=literal, claim=claim, cases=cases, op=op))
+    counterexample, recheck = found
+    correction = _correction(statement, claim, chart, root, located, samples, truths, index, cases, op, text)
+    decision = Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=counterexample,
+                        recheck=recheck, corrected=correction)
+    evidence = [decision, _grid(chart, samples, truths, text, side=literal, claim=claim, counter=counterexample,
+                                recheck=recheck)]
+    if claim.digits is not None:
+        evidence.append(_printed_precision(claim, chart, line, root, located, cases, op, detail, text))
+    return tuple(evidence)
+
+
+@dataclass(frozen=True)
+class _Located:
+    """The threshold ``ε* = eps_of(s*)``, ``s*`` the root of ``poly`` in ``[a, b]``, enclosed in ``[lo, hi]`` by
+    balls at two precisions (``[a, b]`` narrowed first, for the digits shown)."""
+
+    lo: Fraction
+    hi: Fraction
+    shown: str
+    detail: Mapping[str, Any]
+
+
+def _locate(chart: _Chart, root: _Root) -> _Located:
+    a, b, poly = _refine(root, Fraction(1, 10 ** 24))
     lo, hi = _enclosure(chart, a, b)
-    shown = _decimal(lo, hi)
-    left, right = samples[index], samples[index + 1]
-    detail.update({
-        "threshold": f"{chart.eps} = {shown} (the root of {poly.as_expr()} = 0 in {chart.s} in [{a}, {b}], "
-                     f"{chart.eps} in [{_fixed(lo, 12)}, {_fixed(hi + Fraction(1, 10 ** 12), 12)}] "
+    shown = _plain(a) if a == b and chart.scale is None else _decimal(lo, hi, most=12)
+    low, high = root[0], root[1]
+    return _Located(lo, hi, shown, {
+        "threshold": f"{chart.eps} = {shown} (the root of {poly.as_expr()} = 0 in {chart.s} in [{low}, {high}], "
+                     f"{chart.eps} in [{_fixed(lo, 15)}, {_fixed(hi + Fraction(1, 10 ** 15), 15)}] "
                      "by balls at two precisions)",
         "threshold enclosure": [str(lo), str(hi)],
-        "sign change": (f"the condition is {truths[index]} at {chart.eps} = {_point(chart, left)[chart.eps.name]} and "
-                        f"{truths[index + 1]} at {chart.eps} = {_point(chart, right)[chart.eps.name]} (exact), with "
-                        "no other root of any case's polynomial between them"),
     })
-    if verdict == "rounds":
-        detail["reading"] = (f"as printed: {claim.printed} has {claim.digits} decimals, and the exact threshold "
-                             f"{shown}... rounds to {claim.printed} at {claim.digits} decimals, so 'iff {claim.text}' "
-                             f"holds at its printed precision (exactly, the threshold is {shown}..., "
-                             f"not {claim.printed})")
-        return (Evidence(Method.DECISION, Outcome.PROVED, text, detail),
-                _grid(statement, claim, chart, samples, truths, text, cases=cases, op=op))
-    if verdict == "equal":
-        detail["reading"] = (f"exact: the threshold is {c} ({chart.s} = {sympy.simplify(chart.s_of(c))} is the root, "
-                             "decided exactly)")
-        return (Evidence(Method.DECISION, Outcome.PROVED, text, detail),
-                _grid(statement, claim, chart, samples, truths, text, cases=cases, op=op))
-    # the threshold differs from c: a point between them where the condition and "eps op c" disagree
-    side = _compare(chart, a, c)
-    if side is not None and side > 0:           # c < threshold: a point in (c, threshold)
-        q = _between(_s_above(chart, c), a)
-    else:                                        # threshold < c: a point in (threshold, c)
-        q = _between(b, _s_below(chart, c))
-    holds = _truth(cases, op, chart, q)
-    detail["reading"] = (f"the exact threshold {shown}... "
-                         + (f"does not round to {claim.printed} at {claim.digits} decimals"
-                            if claim.digits is not None else f"is not {c}"))
-    found = {**_point(chart, q), "condition": holds,
-             "relation": f"condition is {holds} but '{claim.text}' is {not holds}"}
+
+
+def _side(chart: _Chart, value: sympy.Expr) -> Callable[[Fraction], int | None]:
+    """Where a point ``s`` is against ``ε = value``: the sign of ``eps_of(s) - value``, certified."""
+    return lambda q: _compare(chart, q, value)
+
+
+def _root_side(root: _Root) -> Callable[[Fraction], int | None]:
+    """Where a point ``s`` is against the root isolated in ``[a, b]`` (``None`` inside it)."""
+    a, b, _ = root
+    return lambda q: -1 if q < a else 1 if q > b else None
+
+
+def _at_the_stated_value(claim: Threshold, chart: _Chart, root: _Root, point: sympy.Expr, samples: list[Fraction],
+                         truths: list[bool], cases: Any, op: str, detail: dict[str, Any],
+                         text: str) -> tuple[Evidence, Evidence]:
+    """The threshold is exactly ``c``: the claim holds when the condition at ``ε = c`` itself is what "ε op c"
+    says there (true for ``>=``/``<=``, false for ``>``/``<``), decided exactly."""
+    c = claim.value
+    at = _truth_at_root(cases, op, chart, root)
+    stated = claim.op in (">=", "<=")
+    detail["as printed"] = f"the threshold is exactly {c} ({chart.s} = {point} is the root, decided exactly)"
+    detail["at the threshold"] = (f"the condition is {at} at {chart.eps} = {c} (decided exactly), and '{claim.text}' "
+                                  f"is {stated} there")
+    grid = _grid(chart, samples, truths, text, side=_side(chart, c), claim=claim, cases=cases, op=op)
+    if at == stated:
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail), grid
+    shown = f"exp({chart.eps})" if chart.scale == 1 else f"exp({chart.eps}/{chart.scale})"
+    found = {chart.eps.name: str(c), **({shown: str(point)} if chart.scale else {}), "condition": at,
+             "relation": f"condition is {at} but '{claim.text}' is {stated}"}
     return (Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=found,
-                     recheck=Recheck.TWO_PRECISIONS),
-            _grid(statement, claim, chart, samples, truths, text, counter=found))
+                     recheck=Recheck.EXACT),
+            _grid(chart, samples, truths, text, side=_side(chart, c), claim=claim, counter=found,
+                  recheck=Recheck.EXACT))
+
+
+def _truth_at_root(cases: Any, op: str, chart: _Chart, root: _Root) -> bool:
+    """The condition at the root ``s*`` isolated in ``[a, b]``, exactly: an expression vanishes there when its
+    numerator is divisible by ``s*``'s irreducible polynomial; otherwise it has no root in ``[a, b]`` (no case's
+    polynomial has another root there) and its sign is its exact sign at a rational inside."""
+    a, b, poly = root
+    if a == b:
+        return _truth(cases, op, chart, a)
+    middle = _between(a, b)
+    inside = sympy.Rational(middle.numerator, middle.denominator)
+
+    def sign(expr: sympy.Expr) -> int:
+        numerator, denominator = sympy.fraction(sympy.together(chart.to_s(expr)))
+        if numerator == 0 or (chart.s in numerator.free_symbols
+                              and sympy.Poly(numerator, chart.s).rem(poly).is_zero):
+            return 0
+        value = (numerator / denominator).xreplace({chart.s: inside})
+        return int(bool(value > 0)) - int(bool(value < 0))
+
+    for conditions, value in cases:
+        if all(bool(RELATIONS[c.op](sign(c.expr))) for c in conditions):
+            if value is None:
+                raise invalid("expr", "Piecewise", f"no piece covers the threshold {chart.eps} = {chart.eps_of(a)}...")
+            return bool(RELATIONS[op](sign(value)))
+    raise invalid("expr", "cases", f"no case holds at the threshold {chart.eps} = {chart.eps_of(a)}...")
+
+
+def _disagreement(chart: _Chart, line: _Line, cases: Any, op: str, root: _Root, edge: sympy.Expr, claim_op: str,
+                  said: str) -> tuple[dict[str, Any], Recheck] | None:
+    """An exact point ``s = q`` (``q`` rational) inside the domain, strictly between the threshold and ``ε = edge``,
+    where the condition and "ε claim_op edge" disagree, or ``None``. The point is built between the two, then
+    re-checked apart from how it was built: in the domain, the condition evaluated exactly, and its side of
+    ``edge`` certified (exactly when ``eps_of(q) - edge`` is rational, else by balls at two precisions)."""
+    for _ in range(MAX_REFINEMENTS):
+        a, b, poly = root
+        below, above = _compare(chart, a, edge), _compare(chart, b, edge)
+        if below is not None and below == above and below != 0:
+            break
+        root = _refine(root, (b - a) / 1000)
+    else:
+        return None
+    if below > 0:                                    # edge < threshold: a point in (edge, threshold)
+        low, high = _s_above(chart, edge), a
+        if line.lo is not None:
+            low = max(low, _rational_inside(line, above=True, below=None))
+    else:                                            # threshold < edge: a point in (threshold, edge)
+        low, high = b, _s_below(chart, edge)
+        if line.hi is not None:
+            high = min(high, _rational_inside(line, above=False, below=None))
+    if not low < high:
+        return None
+    q = _between(low, high)
+    if line.inside(q) is not True:
+        return None
+    holds = _truth(cases, op, chart, q)
+    where = _compare(chart, q, edge)
+    if where is None:
+        return None
+    stated = _stated(claim_op, where)
+    if holds == stated:
+        return None
+    exact = (chart.eps_of(sympy.Rational(q.numerator, q.denominator)) - edge).is_Rational
+    return ({**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{said}' is {stated}"},
+            Recheck.EXACT if exact else Recheck.TWO_PRECISIONS)
+
+
+def _stated(claim_op: str, where: int) -> bool:
+    """"ε claim_op c" at a point on side ``where`` of ``c`` (the sign of ``ε - c``)."""
+    if claim_op in (">", ">="):
+        return where > 0 or (where == 0 and claim_op == ">=")
+    return where < 0 or (where == 0 and claim_op == "<=")
+
+
+def _correction(statement: Statement, claim: Threshold, chart: _Chart, root: _Root, located: _Located,
+                samples: list[Fraction], truths: list[bool], index: int, cases: Any, op: str, text: str) -> Correction:
+    """"A iff ε > ε*" with the exact threshold ε* (``>=`` when the condition holds at ε* itself), verified by its
+    own evidence: the root's certified isolation, its enclosure at two precisions and the exact sign change across
+    it (a decision), and the condition at exact points of every cell compared with ε* (interval)."""
+    at = _truth_at_root(cases, op, chart, root)
+    fixed = (">=" if at else ">") if claim.above else ("<=" if at else "<")
+    a, b, poly = root
+    name = _tex_name(chart.eps)
+    condition = sympy.latex(statement.target.expr, symbol_names={chart.eps: name})
+    relation = {">": ">", ">=": r"\ge", "<": "<", "<=": r"\le", "==": "=", "!=": r"\ne"}
+    rounds = _rounds(claim, chart, root)
+    if a == b:
+        exact = chart.eps_of(sympy.Rational(a.numerator, a.denominator))
+        where = rf"${name}^* = {_plain(a) if chart.scale is None else sympy.latex(exact)}$"
+    else:
+        lo, hi = _short_interval(poly, a, b)
+        s = sympy.Symbol("s")
+        variable = rf"$s = {name}$" if chart.scale is None else \
+            rf"$s = e^{{{name}}}$" if chart.scale == 1 else rf"$s = e^{{{name}/{chart.scale}}}$"
+        value = "s^*" if chart.scale is None else r"\log s^*" if chart.scale == 1 else rf"{chart.scale} \log s^*"
+        where = (rf"${name}^* = {value} \approx {_decimal(located.lo, located.hi, most=6)}\ldots$ is the root of "
+                 rf"${sympy.latex(poly.as_expr().xreplace({chart.s: s}))} = 0$ in {variable} in "
+                 rf"$[{_plain(lo)}, {_plain(hi)}]$")
+    if claim.digits is None:
+        said = f"the stated {claim.printed} is not ${name}^*$"
+    elif rounds is True:
+        said = f"the printed {claim.printed} is ${name}^*$ rounded to {_decimals(claim.digits)}"
+    else:
+        rounded = _rounded(located, claim.digits)
+        said = (f"the printed {claim.printed} is not ${name}^*$ rounded to {_decimals(claim.digits)}"
+                + (f" (that is {rounded})" if rounded is not None else ""))
+    text_of = (rf"${condition} {relation[op]} 0$ iff ${name} {relation[fixed]} {name}^*$, "
+               f"where {where}; {said}")
+    detail = {"claim": f"iff {chart.eps} {fixed} {chart.eps}* (the exact threshold)",
+              **located.detail, "sign change": _sign_change(chart, samples, truths, index),
+              "at the threshold": f"the condition is {at} at {chart.eps} = {chart.eps}* (decided exactly)"}
+    proof = Evidence(Method.DECISION, Outcome.PROVED, text, detail)
+    exact_claim = Threshold(claim.name, fixed, claim.value, f"{claim.name} {fixed} {chart.eps}*", None, "")
+    return Correction(text_of, (proof, _grid(chart, samples, truths, text, side=_root_side(root), claim=exact_claim,
+                                             cases=cases, op=op)))
+
+
+def _sign_change(chart: _Chart, samples: list[Fraction], truths: list[bool], index: int) -> str:
+    left, right = samples[index], samples[index + 1]
+    return (f"the condition is {truths[index]} at {chart.eps} = {_point(chart, left)[chart.eps.name]} and "
+            f"{truths[index + 1]} at {chart.eps} = {_point(chart, right)[chart.eps.name]} (exact), with no other root "
+            "of any case's polynomial between them")
+
+
+def _rounds(claim: Threshold, chart: _Chart, root: _Root) -> bool | None:
+    """Whether the threshold rounds to the printed decimal at its printed precision (``c - h <= ε* < c + h``, ``h``
+    half a unit of the last printed digit), decided by its enclosure; ``None`` for an exact value, or undecided."""
+    if claim.digits is None or not claim.value.is_Rational:
+        return None
+    half = Fraction(1, 2 * 10 ** claim.digits)
+    c = Fraction(int(claim.value.p), int(claim.value.q))
+    for _ in range(MAX_REFINEMENTS):
+        lo, hi = _enclosure(chart, root[0], root[1])
+        if c - half <= lo and hi < c + half:
+            return True
+        if hi < c - half or lo >= c + half:
+            return False
+        root = _refine(root, (root[1] - root[0]) / 1000)
+    return None
+
+
+def _printed_precision(claim: Threshold, chart: _Chart, line: _Line, root: _Root, located: _Located, cases: Any,
+                       op: str, decided: Mapping[str, Any], text: str) -> Evidence:
+    """The other reading of a printed decimal, shown apart from the verdict: "iff ε > t" for a threshold ``t``
+    that rounds to it at its printed precision. It holds when ε* rounds to the decimal; otherwise it is refuted at
+    an exact point between ε* and the nearer end of the decimal's rounding interval (every such ``t`` lies past
+    that end)."""
+    digits = claim.digits or 0
+    label = f"{claim.printed} at its printed precision (any threshold that rounds to it at {_decimals(digits)})"
+    detail = {key: decided[key] for key in ("condition", "variable", "threshold", "threshold enclosure",
+                                            "sign change") if key in decided}
+    rounds = _rounds(claim, chart, root)
+    if rounds is True:
+        detail["at its printed precision"] = (f"the threshold {located.shown}... rounds to {claim.printed} at "
+                                              f"{_decimals(digits)}: read at its printed precision, "
+                                              f"'iff {claim.text}' holds")
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, reading=label)
+    if rounds is None:
+        detail["note"] = "the threshold's enclosure did not decide how it rounds"
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=label)
+    half = sympy.Rational(1, 2 * 10 ** digits)
+    edge = claim.value - half if located.hi < Fraction(int(claim.value.p), int(claim.value.q)) else claim.value + half
+    rounded = _rounded(located, digits)
+    detail["at its printed precision"] = (f"the threshold {located.shown}... does not round to {claim.printed} at "
+                                          f"{_decimals(digits)}" + (f" (it rounds to {rounded})" if rounded else "")
+                                          + f": read at its printed precision too, 'iff {claim.text}' fails")
+    found = _disagreement(chart, line, cases, op, root, edge, claim.op,
+                          f"{claim.name} {claim.op} t for every t that rounds to {claim.printed}")
+    if found is None:
+        detail["note"] = f"no exact point between the threshold and {edge} was re-checked"
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, detail, reading=label)
+    counterexample, recheck = found
+    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text, detail, counterexample=counterexample,
+                    recheck=recheck, reading=label)
+
+
+def _rounded(located: _Located, digits: int) -> str | None:
+    """The threshold rounded to ``digits`` decimals (half up), when its enclosure decides it."""
+    half = Fraction(1, 2 * 10 ** digits)
+    low, high = _fixed(located.lo + half, digits), _fixed(located.hi + half, digits)
+    return low if low == high else None
+
+
+def _decimals(digits: int) -> str:
+    return f"{digits} decimal" + ("s" if digits != 1 else "")
+
+
+def _tex_name(eps: sympy.Symbol) -> str:
+    return r"\epsilon" if eps.name in ("eps", "epsilon") else sympy.latex(eps)
+
+
+def _short_interval(poly: sympy.Poly, a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:
+    """Decimal ends, as short as they come, of an interval around ``[a, b]`` holding one root of ``poly`` (counted
+    exactly): the root named in a few digits."""
+    for digits in range(1, 40):
+        scale = 10 ** digits
+        lo = Fraction(math.floor(a * scale), scale)
+        hi = Fraction(math.ceil(b * scale), scale)
+        if lo < hi and poly.count_roots(sympy.Rational(lo.numerator, lo.denominator),
+                                        sympy.Rational(hi.numerator, hi.denominator)) == 1:
+            return lo, hi
+    return a, b
+
+
+def _plain(value: Fraction) -> str:
+    """A rational with a finite decimal expansion as that decimal, else as a fraction."""
+    for digits in range(0, 40):
+        if (value * 10 ** digits).denominator == 1:
+            return _fixed(value, digits)
+    return str(value)
 
 
 def _s_above(chart: _Chart, c: sympy.Expr) -> Fraction:
@@ -504,15 +768,17 @@ def _s_below(chart: _Chart, c: sympy.Expr) -> Fraction:
     return Fraction(int(point.p), int(point.q)) - Fraction(1, 10 ** 30)
 
 
-def _exact_root(chart: _Chart, poly: sympy.Poly, c: sympy.Expr, a: Fraction, b: Fraction) -> bool:
-    """``s_of(c)`` is the root of ``poly`` in ``[a, b]``, decided exactly when ``exp(c)`` is rational."""
+def _exact_root(chart: _Chart, poly: sympy.Poly, c: sympy.Expr, a: Fraction, b: Fraction) -> sympy.Expr | None:
+    """``s_of(c)`` when it is the root of ``poly`` in ``[a, b]``, decided exactly when ``exp(c)`` is rational;
+    ``None`` otherwise."""
     value = sympy.simplify(chart.s_of(c) ** (chart.scale or 1))
     if not value.is_Rational:
-        return False
+        return None
     point = sympy.root(value, chart.scale or 1)
     if sympy.simplify(poly.as_expr().xreplace({chart.s: point})) != 0:
-        return False
-    return bool(sympy.Rational(a.numerator, a.denominator) <= point <= sympy.Rational(b.numerator, b.denominator))
+        return None
+    inside = sympy.Rational(a.numerator, a.denominator) <= point <= sympy.Rational(b.numerator, b.denominator)
+    return point if bool(inside) else None
 
 
 def _fixed(value: Fraction, digits: int) -> str:
@@ -523,26 +789,29 @@ def _fixed(value: Fraction, digits: int) -> str:
     return f"{sign}{whole}." + str(part).rjust(digits, "0") if digits else f"{sign}{whole}"
 
 
-def _decimal(lo: Fraction, hi: Fraction) -> str:
-    """The leading digits ``lo`` and ``hi`` share (exact truncations)."""
-    for digits in range(15, 0, -1):
+def _decimal(lo: Fraction, hi: Fraction, most: int = 15) -> str:
+    """The leading digits ``lo`` and ``hi`` share (exact truncations), at most ``most`` decimals."""
+    for digits in range(most, 0, -1):
         if _fixed(lo, digits) == _fixed(hi, digits):
             return _fixed(lo, digits)
     return _fixed(lo, 3)
 
 
-def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[Fraction], truths: list[bool],
-          text: str, counter: Mapping[str, Any] | None = None, cases: Any = None, op: str = ">") -> Evidence:
-    """The second method: the condition evaluated exactly at points of every cell, each compared with the claim
-    read at that point (``eps > c`` decided by balls at two precisions; at its printed precision, points within
-    half a unit of the last printed digit of ``c`` are left out)."""
+def _grid(chart: _Chart, samples: list[Fraction], truths: list[bool], text: str, *, claim: Threshold,
+          side: Callable[[Fraction], int | None] | None = None, counter: Mapping[str, Any] | None = None,
+          cases: Any = None, op: str = ">", recheck: Recheck | None = None) -> Evidence:
+    """The second method: the condition evaluated exactly at points of every cell, each compared with "ε op t"
+    at that point, ``side`` giving the point's side of the threshold ``t`` (the stated value, decided exactly or by
+    balls at two precisions; or the isolated root, points inside its interval left out). With ``counter``, the
+    decision's re-checked counterexample, shown with the cells' points."""
     points = [f"{_point(chart, q)[chart.eps.name]}: {t}" for q, t in zip(samples, truths)]
     domain = f"exact points of every cell of {text} ({len(samples)} cells)"
     if counter is not None:
         return Evidence(Method.INTERVAL, Outcome.COUNTEREXAMPLE, domain, {"points": points},
                         counterexample=dict(counter),
-                        recheck=Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS)
-    half = sympy.Rational(1, 2 * 10 ** claim.digits) if claim.digits is not None else sympy.Integer(0)
+                        recheck=recheck or (Recheck.EXACT if "why" in counter else Recheck.TWO_PRECISIONS))
+    if side is None:
+        raise invalid("side", side, "a comparison of the cells' points needs the threshold's side")
     compared = 0
     pairs = list(zip(samples, truths))
     if cases is not None and len(samples) > 1:
@@ -550,13 +819,10 @@ def _grid(statement: Statement, claim: Threshold, chart: _Chart, samples: list[F
         spread = [samples[0] + (samples[-1] - samples[0]) * Fraction(k, count) for k in range(1, count)]
         pairs += [(q, _truth(cases, op, chart, q)) for q in spread]
     for q, holds in pairs:
-        below = _compare(chart, q, claim.value - half)
-        above = _compare(chart, q, claim.value + half)
-        if below is None or above is None or (claim.digits is not None and below != above):
+        where = side(q)
+        if where is None:
             continue
-        side = above if claim.digits is not None else below
-        expected = (side > 0 or (side == 0 and claim.op == ">=")) if claim.above else \
-            (side < 0 or (side == 0 and claim.op == "<="))
+        expected = _stated(claim.op, where)
         compared += 1
         if expected != holds:
             found = {**_point(chart, q), "condition": holds, "relation": f"condition is {holds} but '{claim.text}' "
