@@ -39,7 +39,7 @@ from proofs.engines.domains import emptiness
 from proofs.kernel import stepcheck
 from proofs.kernel.steps import Stated, Step
 
-__all__ = ["Cell", "Ordering", "Cells", "normalise", "base_region", "MAX_ORDERINGS", "MAX_BREAKPOINTS"]
+__all__ = ["Cell", "Ordering", "Cells", "cut_into_cells", "base_region", "MAX_ORDERINGS", "MAX_BREAKPOINTS"]
 
 #: Most orderings of the breakpoints enumerated (each one case of the decision); beyond it the
 #: normalisation stops with one line.
@@ -136,7 +136,8 @@ class Cells:
         return {"breakpoints": [str(b) for b in self.breakpoints], "pairs decided on the domain": self.decided_pairs,
                 "pairs seen in both orders": self.open_pairs,
                 "orderings possible": self.possible, "orderings impossible (proved empty)": self.impossible,
-                "orderings not shown empty (decided anyway)": len(self.orderings) - self.possible}
+                "orderings not shown empty (decided anyway)": len(self.orderings) - self.possible,
+                **({"orderings proved empty": list(self.empty_how)} if self.empty_how else {})}
 
 
 #: For a piece and an input (t or t′): the indices of its two ends among the breakpoints (``None``: infinite).
@@ -219,7 +220,7 @@ def _extensions(n: int, before: set[tuple[int, int]], limit: int) -> tuple[list[
     return found, over
 
 
-def normalise(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOUT) -> Cells:
+def cut_into_cells(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOUT) -> Cells:
     """The cells of ``law``'s density part for every t, t′ in the input interval and every parameter point of
     ``merged`` (see the module docstring)."""
     if not law.pieces:

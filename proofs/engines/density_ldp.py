@@ -20,7 +20,18 @@ at every atom. Two independent methods:
    conditions enter only when the condition depends on y, which only enlarges the set decided. A case
    refuted becomes an exact point (parameters, t, t′, y): y is moved inside both pieces' open intervals, and
    f(y | t) > e^ε f(y | t′) is re-checked on the law's own density at that point (a strict inequality at a
-   point inside both pieces, where both are continuous, holds on a set of positive measure);
+   point inside both pieces, where both are continuous, holds on a set of positive measure).
+   When the pieces overlap (a mixture, a floor plus a window) or the support moves with t (a window centred
+   at t), the density part is first cut into cells (:mod:`proofs.engines.density_cells`): the ends of the
+   pieces at t and at t′ are ordered, each ordering that the sign engine does not prove empty is a case, and
+   on each of its cells f(y | t) and f(y | t′) are the sums of the pieces that hold the cell. The same
+   condition is decided on each cell: first for every input (a condition free of y is decided once), else
+   within the ordering, with y strictly inside the cell (or, free of y, the cell not empty). A cell where
+   f(y | t′) = 0 < f(y | t) is an infinite loss. A refuted cell becomes an exact point (parameters, t, t′,
+   y) with y inside the cell, re-checked on the law's own density (the sum of the pieces that hold y), whose
+   steps show it on the region where the same pieces hold y. A proof needs every ordering kept decided and
+   at least one shown possible; at most :data:`proofs.engines.density_cells.MAX_ORDERINGS` orderings are
+   enumerated, beyond which the decision is inconclusive with one line;
 2. **enumeration** — the density at exact points: parameters drawn from the interior of the domain, t and t′
    at the ends and the middle of the input interval, y at every end of a piece, between them and far out in
    unbounded tails, and the atoms' masses; each ratio compared with e^ε in balls at two precisions.
@@ -57,7 +68,7 @@ from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.kernel.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
-from proofs.engines.density_cells import Cell, base_region, normalise
+from proofs.engines.density_cells import Cell, base_region, cut_into_cells
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 from proofs.engines.domains import emptiness, vacuous_evidence
 
@@ -297,9 +308,9 @@ _OUTCOME = {True: "proved", False: "refuted", None: "undecided"}
 def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, text: str,
                 start: float) -> Evidence | tuple[list[Any], list[dict[str, Any]], list[str], dict[str, Any]]:
     """The density part decided cell by cell over the orderings of the pieces' ends
-    (:func:`proofs.engines.density_cells.normalise`): e^eps f(y|t') - f(y|t) >= 0 on each cell of each ordering
+    (:func:`proofs.engines.density_cells.cut_into_cells`): e^eps f(y|t') - f(y|t) >= 0 on each cell of each ordering
     not proved empty. Returns a counterexample, or the steps, the cases, the undecided ones and the summary."""
-    normal = normalise(law, merged, timeout=timeout)
+    normal = cut_into_cells(law, merged, timeout=timeout)
     summary = normal.summary()
     steps: list[Any] = [Stated(
         "The law is a density part and atoms at fixed points (mutually singular), so it is eps-LDP exactly when "

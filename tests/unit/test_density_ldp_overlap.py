@@ -15,7 +15,7 @@ from proofs import check_ldp
 from proofs import continuous as C
 from proofs.certificates import Subject, certificate_source
 from proofs.engines import density_cells
-from proofs.engines.density_cells import normalise
+from proofs.engines.density_cells import cut_into_cells
 
 P = "(exp(eps) - exp(eps/2))/(2*exp(eps/2) + 2)"             # PM's p (Wang et al., ICDE 2019, Algorithm 2)
 BOUND = "(exp(eps/2) + 1)/(exp(eps/2) - 1)"                 # PM's C
@@ -109,7 +109,7 @@ def test_a_window_on_a_floor_with_eps_free_is_proved_at_eps_and_refuted_at_half_
 
 def test_the_cells_of_overlapping_pieces_add_the_pieces_that_hold_them():
     law = _window_on_a_floor()
-    cells = normalise(law, law.domain)
+    cells = cut_into_cells(law, law.domain)
     assert len(cells.breakpoints) == 6
     assert cells.possible == len(cells.orderings) == 6
     for ordering in cells.orderings:
@@ -118,7 +118,7 @@ def test_the_cells_of_overlapping_pieces_add_the_pieces_that_hold_them():
         outside = [cell for cell in ordering.cells if cell.hi == -2 or cell.lo == 2]
         assert all(cell.at_t == () and cell.at_tp == () for cell in outside)
     moving = _window()
-    window = normalise(moving, moving.domain)
+    window = cut_into_cells(moving, moving.domain)
     assert {len(o.cells) for o in window.orderings} == {5}
     assert any(TP - 1 in o.points for o in window.orderings)
 
