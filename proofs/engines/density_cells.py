@@ -175,7 +175,7 @@ def _samples(law: Density, merged: Domain, names: Sequence[str]) -> list[dict[sy
                   for p in drawn if all(n in p for n in names)]
     else:
         params = [{}]
-    out = []
+    out: list[dict[sympy.Symbol, sympy.Expr]] = []
     for subs in params:
         lo, hi = (sympy.sympify(v.subs(subs)) for v in law.interval)
         grid = [lo + (hi - lo) * sympy.Rational(j, GRID - 1) for j in range(GRID)]
@@ -280,14 +280,15 @@ def cut_into_cells(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOU
                 continue
             possible = f"a point ({status.how})" if status.kind == "point" else "not shown empty"
         position = {k: m + 1 for m, k in enumerate(order)}
+
+        def place(end: int | None, infinite: int) -> int:
+            return infinite if end is None else position[end]
+
         bounds = [-sympy.oo, *chain, sympy.oo]
         cells = []
         for m in range(n + 1):
-            holds = []
-            for x in (T, TP):
-                holds.append(tuple(i for i, at in enumerate(where)
-                                   if (0 if at[x][0] is None else position[at[x][0]]) <= m
-                                   and (n + 1 if at[x][1] is None else position[at[x][1]]) >= m + 1))
+            holds = [tuple(i for i, at in enumerate(where) if place(at[x][0], 0) <= m and place(at[x][1], n + 1) > m)
+                     for x in (T, TP)]
             cells.append(Cell(bounds[m], bounds[m + 1], holds[0], holds[1]))
         kept.append(Ordering(chain, possible, tuple(cells), witnessed))
     return Cells(tuple(points), tuple(kept), impossible, decided, opened, tuple(steps),

@@ -420,10 +420,10 @@ def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> 
     undecided: list[str]
     cells: dict[str, Any] | None = None
     if law.pieces and not _pairs_suffice(law):
-        found = _cell_cases(law, merged, eps, timeout, text, start)
-        if isinstance(found, Evidence):
-            return found
-        steps, cases, undecided, cells = found
+        decided = _cell_cases(law, merged, eps, timeout, text, start)
+        if isinstance(decided, Evidence):
+            return decided
+        steps, cases, undecided, cells = decided
     else:
         steps = [Stated("The law is a density part and atoms at fixed points (mutually singular), so it is "
                                    "eps-LDP exactly when f(y|t) <= e^eps f(y|t') for almost every y and each atom's "
