@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
+from core.context import DEFAULT_DPS, EXACT_SIGN, closed_sign
 from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.types import ExprLike, Values
@@ -227,6 +228,9 @@ def _counterexample(law: Density, eps: sympy.Expr, point: Mapping[str, Any]) -> 
     e = sympy.exp(eps.subs(_point_values(point)))
     out = {**point, "f(y|t)": fi, "e^eps f(y|t')": e * fj if fj is not None else None,
            "relation": "f(y|t) > e^eps f(y|t')"}
+    if fi is not None and fj is not None:
+        how = closed_sign(sympy.sympify(fi - e * fj))[1]
+        out["re-checked"] = "exactly" if how == EXACT_SIGN else f"in balls at {DEFAULT_DPS} and {2 * DEFAULT_DPS} digits"
     if fj == 0:
         out["loss"] = "infinite: f(y|t') = 0 < f(y|t)"
     return out
@@ -236,8 +240,9 @@ def _cell_violation(law: Density, merged: Domain, eps: sympy.Expr, cell: Cell,
                     found: Mapping[str, object] | None) -> dict[str, Any] | None:
     """An exact point (parameters, t, tp, y) with y inside ``cell`` at that point (near ``found`` first) where
     f(y|t) > e^eps f(y|tp), re-checked on the law's own density (:func:`numeric.density.Density.density_at`,
-    the sum of the pieces that hold y, compared by :func:`proofs.kernel.stepcheck.sign_of`: exactly, or in
-    balls at 200 and 400 bits); ``None`` if none is found."""
+    the sum of the pieces that hold y, compared exactly or in balls at two precisions, by
+    :func:`proofs.kernel.stepcheck.sign_of` and :func:`core.context.closed_sign`, the working precision and
+    twice it); ``None`` if none is found."""
     values = _exact_values(found or {})
     names = sorted(set(merged.names) | set(law.parameters) | {s.name for s in eps.free_symbols})
     bases = [{k: v for k, v in values.items() if k in names}]
@@ -264,7 +269,7 @@ def _cell_violation(law: Density, merged: Domain, eps: sympy.Expr, cell: Cell,
                 fi, fj = law.density_at(y, t, base), law.density_at(y, tp, base)
                 if fi is None or fj is None:
                     continue
-                if stepcheck.sign_of(e * fj - fi) == -1:
+                if stepcheck.sign_of(e * fj - fi) == -1 and closed_sign(sympy.sympify(fi - e * fj))[0] == 1:
                     return {**base, "t": t, "tp": tp, "y": y}
     return None
 

@@ -76,7 +76,7 @@ def test_a_moving_window_is_refuted_with_an_infinite_loss_at_an_exact_point():
     y, t, tp = (sympy.Rational(str(point[k])) for k in ("y", "t", "tp"))
     assert law.density_at(y, t, {}) == sympy.Rational(1, 2)
     assert law.density_at(y, tp, {}) == 0
-    assert point["loss"].startswith("infinite")
+    assert point["loss"].startswith("infinite") and point["re-checked"] == "exactly"
     _machine_checked_steps_check(decision)
 
 
@@ -95,6 +95,7 @@ def test_a_window_on_a_floor_is_eps_ldp_exactly_at_the_log_of_its_two_heights(la
         y, t, tp = (sympy.Rational(str(point[k])) for k in ("y", "t", "tp"))
         e = sympy.exp(sympy.Integer(1))
         assert sympy.simplify(built.density_at(y, t, {}) - e * built.density_at(y, tp, {})) > 0
+        assert point["re-checked"].startswith("in balls at")
     _machine_checked_steps_check(decision)
 
 
