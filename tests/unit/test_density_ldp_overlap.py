@@ -108,6 +108,30 @@ def test_a_window_on_a_floor_with_eps_free_is_proved_at_eps_and_refuted_at_half_
     assert {"eps", "t", "tp", "y"} <= set(_decision(refuted).counterexample)
 
 
+def _two_windows_on_a_floor():
+    """1/16 on [-4, 4], plus 1/8 on [t - 1, t + 1], plus 1/16 on [2t - 2, 2t + 2]: densities from 1/16 to 1/4."""
+    return C.density([("1/16", -4, 4), ("1/8", "t - 1", "t + 1"), ("1/16", "2*t - 2", "2*t + 2")],
+                     name="two windows on a floor")
+
+
+@pytest.mark.parametrize("eps, status", [("log(4)", "proved"), ("log(3)", "refuted")], ids=["log 4", "log 3"])
+def test_orderings_proved_empty_are_skipped_and_counted(eps, status):
+    verdict = check_ldp(_two_windows_on_a_floor(), eps)
+    assert verdict.status.value == status
+    orderings = _decision(verdict).detail["orderings"]
+    assert orderings["orderings impossible (proved empty)"] == 2
+    assert len(orderings["orderings proved empty"]) == 2
+    assert orderings["orderings possible"] == 34
+
+
+def test_an_empty_domain_earns_no_verdict_for_a_law_by_cells():
+    law = C.density([("1/(3 + exp(eps))", -2, 2), ("(exp(eps) - 1)/(3 + exp(eps))", "t - 1/2", "t + 1/2")],
+                    domain="eps > 0")
+    verdict = check_ldp(law, "eps", domain="eps > 1, eps < 1/2")
+    assert verdict.status.value == "inconclusive"
+    assert "the stated domain is empty" in verdict.reason
+
+
 def test_the_cells_of_overlapping_pieces_add_the_pieces_that_hold_them():
     law = _window_on_a_floor()
     cells = cut_into_cells(law, law.domain)
