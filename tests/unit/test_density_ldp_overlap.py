@@ -61,6 +61,18 @@ def test_pm_written_as_overlapping_pieces_is_proved_eps_ldp_on_every_ordering():
     _machine_checked_steps_check(decision)
 
 
+def test_the_hybrid_mechanism_with_pm_as_overlapping_pieces_is_proved_eps_ldp():
+    """Wang et al., ICDE 2019, Section III-C: PM (here as two overlapping pieces) with probability 1 - e^(-eps/2),
+    Duchi et al.'s two atoms otherwise."""
+    law = C.mixture([("1 - exp(-eps/2)", _pm_as_two_overlapping_pieces()), ("exp(-eps/2)", C.duchi_two_point("eps"))],
+                    name="the hybrid mechanism, PM as overlapping pieces")
+    verdict = check_ldp(law, "eps", domain="eps > 0")
+    assert verdict.status.value == "proved"
+    decision = _decision(verdict)
+    assert decision.detail["orderings"]["orderings possible"] == 6
+    assert any(case["case"].startswith("atom at") for case in decision.detail["cases"])
+
+
 def test_pm_written_as_overlapping_pieces_is_refuted_at_half_its_budget():
     verdict = check_ldp(_pm_as_two_overlapping_pieces(), "eps/2", domain="eps > 0")
     assert verdict.status.value == "refuted"
