@@ -74,6 +74,15 @@ class Cell:
     at_t: tuple[int, ...]
     at_tp: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        for name in ("at_t", "at_tp"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(isinstance(k, int) and k >= 0 for k in value):
+                raise invalid(f"cell {name}", value, "must be a tuple of indices of pieces")
+        for name in ("lo", "hi"):
+            if not isinstance(getattr(self, name), sympy.Basic):
+                raise invalid(f"cell {name}", getattr(self, name), "must be a sympy expression")
+
     def density(self, law: Density, *, second: bool) -> sympy.Expr:
         """f(y | t) on the cell (f(y | t′), written in tp, when ``second``): the sum of the pieces that hold it."""
         pieces = self.at_tp if second else self.at_t
@@ -104,6 +113,13 @@ class Ordering:
     cells: tuple[Cell, ...]
     witnessed: bool
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.possible, str) or not self.possible:
+            raise invalid("ordering possible", self.possible, "must say how the ordering was shown possible")
+        if len(self.cells) != len(self.points) + 1:
+            raise invalid("ordering cells", len(self.cells), f"an ordering of {len(self.points)} breakpoints has "
+                          f"{len(self.points) + 1} cells")
+
     def conditions(self) -> tuple[sympy.Basic, ...]:
         return tuple(sympy.Le(a, b) for a, b in zip(self.points, self.points[1:]))
 
@@ -127,6 +143,14 @@ class Cells:
     refused: str | None = None
     seconds: float = 0.0
     empty_how: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for name in ("impossible", "decided_pairs", "open_pairs"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise invalid(name, value, "must be a count (an integer >= 0)")
+        if self.refused is not None and self.orderings:
+            raise invalid("refused", self.refused, "a refused cut into cells keeps no ordering")
 
     @property
     def possible(self) -> int:
