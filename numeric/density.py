@@ -7,7 +7,8 @@ interval, written the way a paper prints it:
   formula in y, t and the parameters (the piecewise mechanism has three pieces: p/e^ε on [−C, ℓ(t)], p on
   [ℓ(t), r(t)], p/e^ε on [r(t), C]). The density at y is the sum of the pieces whose interval contains y;
   pieces given one after another with the end of each the start of the next (as identities in t and the
-  parameters) *tile* the support, and the privacy decision reads such a density case by case;
+  parameters) *tile* the support, and the privacy decision reads such a density case by case (pieces that
+  overlap, or move the support with t, are cut into cells first: :mod:`proofs.engines.density_cells`);
 * **atoms** (the atomic part of the law): points ``at`` (formulas in the parameters only, never in t) with a
   probability ``mass`` (a formula in t and the parameters). Duchi et al.'s one-bit mechanism is two atoms
   ±B; the hybrid mechanism of Wang et al. is a density (PM with probability α) plus two atoms (Duchi's with

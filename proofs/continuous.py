@@ -24,7 +24,8 @@ Wainwright 2013 as a law on the real line, two atoms; :func:`proofs.mechanisms.d
 family) ±(e^ε+1)/(e^ε−1)), :func:`hybrid` (Wang et al.: PM with probability α, Duchi's
 otherwise), :func:`mixture` and :func:`density` (any law as printed).
 
-:func:`check_density_ldp` (:mod:`proofs.engines.density_ldp`): ε-LDP decided case by case over the pieces, or
+:func:`check_density_ldp` (:mod:`proofs.engines.density_ldp`): ε-LDP decided case by case over the pieces (cell
+by cell over the orderings of their ends when pieces overlap or the support moves with t), or
 (ε, δ)-LDP (``delta=``) through the hockey-stick divergence. :func:`check_density_moment`
 (:mod:`proofs.engines.density_moments`): the mean, variance or second moment of one report or of the mean of n
 reports. :func:`density_ldp_claim` and :func:`density_moment_claim` declare a claim in a few lines, with the two independent

@@ -20,7 +20,18 @@ at every atom. Two independent methods:
    conditions enter only when the condition depends on y, which only enlarges the set decided. A case
    refuted becomes an exact point (parameters, t, t′, y): y is moved inside both pieces' open intervals, and
    f(y | t) > e^ε f(y | t′) is re-checked on the law's own density at that point (a strict inequality at a
-   point inside both pieces, where both are continuous, holds on a set of positive measure);
+   point inside both pieces, where both are continuous, holds on a set of positive measure).
+   When the pieces overlap (a mixture, a floor plus a window) or the support moves with t (a window centred
+   at t), the density part is first cut into cells (:mod:`proofs.engines.density_cells`): the ends of the
+   pieces at t and at t′ are ordered, each ordering that the sign engine does not prove empty is a case, and
+   on each of its cells f(y | t) and f(y | t′) are the sums of the pieces that hold the cell. The same
+   condition is decided on each cell: first for every input (a condition free of y is decided once), else
+   within the ordering, with y strictly inside the cell (or, free of y, the cell not empty). A cell where
+   f(y | t′) = 0 < f(y | t) is an infinite loss. A refuted cell becomes an exact point (parameters, t, t′,
+   y) with y inside the cell, re-checked on the law's own density (the sum of the pieces that hold y), whose
+   steps show it on the region where the same pieces hold y. A proof needs every ordering kept decided and
+   at least one shown possible; at most :data:`proofs.engines.density_cells.MAX_ORDERINGS` orderings are
+   enumerated, beyond which the decision is inconclusive with one line;
 2. **enumeration** — the density at exact points: parameters drawn from the interior of the domain, t and t′
    at the ends and the middle of the input interval, y at every end of a piece, between them and far out in
    unbounded tails, and the atoms' masses; each ratio compared with e^ε in balls at two precisions.
@@ -48,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
+from core.context import DEFAULT_DPS, EXACT_SIGN, closed_sign
 from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.types import ExprLike, Values
@@ -57,6 +69,7 @@ from proofs.kernel import stepcheck
 from proofs.base.evidence import Evidence, Method, Outcome, Recheck
 from proofs.kernel.steps import Holds, Identity, Stated, counterexample_steps
 from proofs.base.verdict import Verdict
+from proofs.engines.density_cells import Cell, base_region, cut_into_cells
 from proofs.engines.density_validity import SIGN_TIMEOUT, decide_nonnegative
 from proofs.engines.domains import emptiness, vacuous_evidence
 
@@ -196,61 +209,271 @@ def _steps_at(law: Density, merged: Domain, eps: sympy.Expr, i: int, j: int, poi
                                 exact_says=f"e^eps f(y | t'), piece {pj.label}")
 
 
+def _pairs_suffice(law: Density) -> bool:
+    """One piece applies at almost every y (the pieces tile, or there is one) and the support of the density part
+    does not move with t: the density ratio is then, case by case, a ratio of two pieces."""
+    return (len(law.pieces) == 1 or law.tiled) and not any(
+        T in e.free_symbols for e in (law.pieces[0].lo, law.pieces[-1].hi))
+
+
+def _point_values(point: Mapping[str, Any]) -> dict[sympy.Symbol, Any]:
+    return {sympy.Symbol(k, real=True): v for k, v in point.items()}
+
+
+def _counterexample(law: Density, eps: sympy.Expr, point: Mapping[str, Any]) -> dict[str, Any]:
+    """The counterexample as reported: the point, both sides re-computed on the law's own density, and an
+    infinite loss said as such (f(y|t') = 0 < f(y|t))."""
+    fi = law.density_at(point["y"], point["t"], point)
+    fj = law.density_at(point["y"], point["tp"], point)
+    e = sympy.exp(eps.subs(_point_values(point)))
+    out = {**point, "f(y|t)": fi, "e^eps f(y|t')": e * fj if fj is not None else None,
+           "relation": "f(y|t) > e^eps f(y|t')"}
+    if fi is not None and fj is not None:
+        how = closed_sign(sympy.sympify(fi - e * fj))[1]
+        out["re-checked"] = "exactly" if how == EXACT_SIGN else f"in balls at {DEFAULT_DPS} and {2 * DEFAULT_DPS} digits"
+    if fj == 0:
+        out["loss"] = "infinite: f(y|t') = 0 < f(y|t)"
+    return out
+
+
+def _cell_violation(law: Density, merged: Domain, eps: sympy.Expr, cell: Cell,
+                    found: Mapping[str, object] | None) -> dict[str, Any] | None:
+    """An exact point (parameters, t, tp, y) with y inside ``cell`` at that point (near ``found`` first) where
+    f(y|t) > e^eps f(y|tp), re-checked on the law's own density (:func:`numeric.density.Density.density_at`,
+    the sum of the pieces that hold y, compared exactly or in balls at two precisions, by
+    :func:`proofs.kernel.stepcheck.sign_of` and :func:`core.context.closed_sign`, the working precision and
+    twice it); ``None`` if none is found."""
+    values = _exact_values(found or {})
+    names = sorted(set(merged.names) | set(law.parameters) | {s.name for s in eps.free_symbols})
+    bases = [{k: v for k, v in values.items() if k in names}]
+    bases += [{n: sympy.Rational(p[n].numerator, p[n].denominator) for n in names if n in p}
+              for p in (merged.sample(4, seed=3, symbols=names) if names else [])]
+    for base in bases:
+        if any(n not in base for n in names):
+            continue
+        subs = {sympy.Symbol(k, real=True): v for k, v in base.items()}
+        lo, hi = (sympy.sympify(v.subs(subs)) for v in law.interval)
+        grid = [lo + (hi - lo) * sympy.Rational(k, 4) for k in range(5)]
+        pairs = [(values["t"], values["tp"])] if "t" in values and "tp" in values else []
+        pairs += [(t, tp) for t in grid for tp in grid if t != tp]
+        e = sympy.exp(sympy.sympify(eps.subs(subs)))
+        for t, tp in pairs:
+            at = {**subs, T: t, TP: tp}
+            a, b = sympy.sympify(cell.lo.xreplace(at)), sympy.sympify(cell.hi.xreplace(at))
+            if _finite(a) and _finite(b) and stepcheck.sign_of(b - a) != 1:
+                continue
+            candidates = ([values["y"]] if "y" in values else []) + _y_candidates(a, b)
+            for y in candidates:
+                if _finite(a) and stepcheck.sign_of(y - a) != 1 or _finite(b) and stepcheck.sign_of(b - y) != 1:
+                    continue
+                fi, fj = law.density_at(y, t, base), law.density_at(y, tp, base)
+                if fi is None or fj is None:
+                    continue
+                if stepcheck.sign_of(e * fj - fi) == -1 and closed_sign(sympy.sympify(fi - e * fj))[0] == 1:
+                    return {**base, "t": t, "tp": tp, "y": y}
+    return None
+
+
+def _steps_at_point(law: Density, merged: Domain, eps: sympy.Expr, point: Mapping[str, Any]) -> tuple:
+    """The steps of a refutation at ``point``: on the region where the same pieces hold y at t and at t' as at
+    the point (y strictly inside each of them and strictly outside the others), f(y|t) is their sum, and the
+    claimed f(y|t) <= e^eps f(y|t') fails at the point."""
+    params = {sympy.Symbol(k, real=True): v for k, v in point.items() if k not in ("y", "t", "tp")}
+    y = point["y"]
+    conditions: list[sympy.Basic] = []
+    held: dict[sympy.Symbol, list[int]] = {}
+    for x, value in ((T, point["t"]), (TP, point["tp"])):
+        held[x] = []
+        for k, piece in enumerate(law.pieces):
+            lo, hi = piece.lo.subs(T, x), piece.hi.subs(T, x)
+            at = {**params, x: value}
+            above = not _finite(lo) or stepcheck.sign_of(y - lo.xreplace(at)) == 1
+            below = not _finite(hi) or stepcheck.sign_of(hi.xreplace(at) - y) == 1
+            if above and below:
+                held[x].append(k)
+                conditions += [c for c in (sympy.Lt(lo, Y) if _finite(lo) else None,
+                                           sympy.Lt(Y, hi) if _finite(hi) else None) if c is not None]
+            else:
+                conditions.append(sympy.Lt(Y, lo) if not above else sympy.Lt(hi, Y))
+    printed = sympy.Add(*[law.pieces[k].density for k in held[T]])
+    exact = sympy.exp(eps) * sympy.Add(*[law.pieces[k].density.subs(T, TP) for k in held[TP]])
+
+    def named(ks: list[int]) -> str:
+        return ("pieces " + ", ".join(law.pieces[k].label or str(k) for k in ks)) if ks else "no piece"
+
+    return counterexample_steps(printed=printed, exact=exact, relation="<=", point=point,
+                                domain=base_region(law, merged, *conditions),
+                                printed_says=f"f(y | t), the sum of {named(held[T])}",
+                                exact_says=f"e^eps f(y | t'), the sum of {named(held[TP])}")
+
+
+_OUTCOME = {True: "proved", False: "refuted", None: "undecided"}
+
+
+def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, text: str,
+                start: float) -> Evidence | tuple[list[Any], list[dict[str, Any]], list[str], dict[str, Any]]:
+    """The density part decided cell by cell over the orderings of the pieces' ends
+    (:func:`proofs.engines.density_cells.cut_into_cells`): e^eps f(y|t') - f(y|t) >= 0 on each cell of each ordering
+    not proved empty. Returns a counterexample, or the steps, the cases, the undecided ones and the summary."""
+    normal = cut_into_cells(law, merged, timeout=timeout)
+    summary = normal.summary()
+    steps: list[Any] = [Stated(
+        "The law is a density part and atoms at fixed points (mutually singular), so it is eps-LDP exactly when "
+        "f(y|t) <= e^eps f(y|t') for almost every y and each atom's mass satisfies m(t) <= e^eps m(t'). The ends of "
+        "the pieces at t and at t' cut the output line into cells; on each cell f(y|t) and f(y|t') are the sums of "
+        "the pieces that hold it (overlapping pieces add, none: 0). Every t, t' and parameter point satisfies one "
+        "of the orderings of the ends that keep the pairs decided below; each ordering left is decided cell by "
+        "cell, or shown empty."), *normal.steps]
+    cases: list[dict[str, Any]] = []
+    undecided: list[str] = []
+    why = None
+    if normal.refused:
+        why = normal.refused
+    elif not normal.orderings:
+        why = ("no ordering of the pieces' ends is possible on the domain (each was proved empty), so no case was "
+               "decided")
+    elif not normal.possible:
+        why = "no ordering of the pieces' ends was shown possible (no point of one was found), so no case is earned"
+    if why is not None:
+        summary["why"] = why
+        return steps, cases, [why], summary
+    everywhere: dict[sympy.Expr, tuple[bool | None, Mapping[str, object] | None]] = {}
+    within: dict[tuple[sympy.Expr, ...], bool | None] = {}
+    identities: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
+    e = sympy.exp(eps)
+    for number, ordering in enumerate(normal.orderings, 1):
+        tally: dict[str, int] = {}
+        open_cells: list[str] = []
+        for cell in ordering.cells:
+            fi, fj = cell.density(law, second=False), cell.density(law, second=True)
+            label = f"ordering {number}, cell {cell.text}"
+            if fi == 0:
+                tally["no piece at t"] = tally.get("no piece at t", 0) + 1
+                continue
+            if (fi, fj) not in identities:
+                identities[(fi, fj)] = is_identity(e * fj - fi, merged)
+                if identities[(fi, fj)]:
+                    steps.append(Identity(f"e^eps f(y|t') = f(y|t) where f(y|t) = {fi}", e * fj, fi))
+            if identities[(fi, fj)]:
+                tally["identity"] = tally.get("identity", 0) + 1
+                continue
+            if fj == 0:
+                condition, form = -fi, "no piece at t' (an infinite loss where f(y|t) > 0)"
+            else:
+                condition, form = _condition(fi, fj, eps, merged)
+            ok: bool | None = None
+            found: Mapping[str, object] | None = None
+            if Y not in condition.free_symbols:
+                if condition not in everywhere:
+                    ok, found, proof = decide_nonnegative(condition, base_region(law, merged), timeout=timeout)
+                    everywhere[condition] = (ok, found)
+                    if ok is True:
+                        steps.append(Stated(f"{condition} >= 0 for every t, t' in the interval and every parameter "
+                                            f"point ({form} form), by the steps that follow"))
+                        steps.extend(proof)
+                ok, found = everywhere[condition]
+                how = f"{form}, on every input" if ok is True else form
+            else:
+                key = (condition, cell.lo, cell.hi)
+                if key not in within:
+                    ok, found, proof = decide_nonnegative(condition, base_region(law, merged, *cell.conditions(Y)),
+                                                          timeout=timeout)
+                    within[key] = ok
+                    if ok is True:
+                        steps.append(Stated(f"{condition} >= 0 for y in {cell.text} ({form} form), by the steps "
+                                            "that follow"))
+                        steps.extend(proof)
+                ok = within[key]
+                how = form
+            if ok is not True:
+                region = base_region(law, merged, *ordering.conditions(),
+                                     *cell.conditions(Y if Y in condition.free_symbols else None))
+                ok, found, proof = decide_nonnegative(condition, region, timeout=timeout)
+                how = f"{form}, in this ordering"
+                if ok is True:
+                    steps.append(Stated(f"{label}: {condition} >= 0 where {ordering.text} and the cell is not empty "
+                                        f"({form} form), by the steps that follow"))
+                    steps.extend(proof)
+            tally[how] = tally.get(how, 0) + 1
+            if ok is True:
+                continue
+            point = _cell_violation(law, merged, eps, cell, found) if ok is False else None
+            if point is not None:
+                cases.append({"case": f"ordering {number}: {ordering.text}", "possible": ordering.possible,
+                              "decided": "refuted", "refuted cell": cell.text, "condition": f"{condition} >= 0"})
+                return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text,
+                                {"cases": cases, "refuted case": label, "orderings": summary},
+                                counterexample=_counterexample(law, eps, point), recheck=Recheck.TWO_PRECISIONS,
+                                steps=tuple(steps) + _steps_at_point(law, merged, eps, point),
+                                seconds=time.perf_counter() - start)
+            open_cells.append(cell.text)
+            undecided.append(label)
+        cases.append({"case": f"ordering {number}: {ordering.text}", "possible": ordering.possible,
+                      "cells": len(ordering.cells), "how": tally,
+                      "decided": "undecided" if open_cells else "proved"})
+        if not open_cells:
+            steps.append(Stated(f"ordering {number} ({ordering.text}; {ordering.possible}): each of its "
+                                f"{len(ordering.cells)} cells decided above ({', '.join(sorted(tally))})"))
+    return steps, cases, undecided, summary
+
+
 def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> Evidence:
     start = time.perf_counter()
     text = f"every parameter point of {merged or 'all values'}, every t, t' in [{law.interval[0]}, {law.interval[1]}], every y"
-    if len(law.pieces) > 1 and not law.tiled:
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text,
-                        {"why": "the pieces do not tile the support (each must end where the next starts), so the "
-                                "density ratio is not one ratio of pieces per case"}, seconds=time.perf_counter() - start)
-    if law.pieces and any(T in e.free_symbols for e in (law.pieces[0].lo, law.pieces[-1].hi)):
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text,
-                        {"why": "the support of the density part moves with t; the cases outside one support are "
-                                "not decided"}, seconds=time.perf_counter() - start)
-    steps: list[Any] = [Stated("The law is a density part and atoms at fixed points (mutually singular), so it is "
-                               "eps-LDP exactly when f(y|t) <= e^eps f(y|t') for almost every y and each atom's "
-                               "mass satisfies m(t) <= e^eps m(t'); the pieces tile the support, so the density "
-                               "ratio is a ratio of two pieces on the region where both apply.")]
-    cases, undecided = [], []
-    for i, pi in enumerate(law.pieces):
-        for j, pj in enumerate(law.pieces):
-            fi, fj = pi.density, pj.density.subs(T, TP)
-            label = f"piece {pi.label} at t / piece {pj.label} at t'"
-            if is_identity(sympy.exp(eps) * fj - fi, merged):
-                steps.append(Identity(f"{label}: e^eps f_j(y, t') = f_i(y, t)", sympy.exp(eps) * fj, fi))
-                cases.append({"case": label, "how": "identity"})
-                continue
-            condition, form = _condition(fi, fj, eps, merged)
-            y_conditions = []
-            if Y in condition.free_symbols:
-                for lo, hi in ((pi.lo, pi.hi), (pj.lo.subs(T, TP), pj.hi.subs(T, TP))):
-                    if _finite(lo):
-                        y_conditions.append(sympy.Le(lo, Y))
-                    if _finite(hi):
-                        y_conditions.append(sympy.Le(Y, hi))
-            ok, found, proof = decide_nonnegative(condition, _region(law, merged, y_conditions), timeout=timeout)
-            cases.append({"case": label, "how": form, "condition": f"{condition} >= 0",
-                          "decided": {True: "proved", False: "refuted", None: "undecided"}[ok]})
-            if ok is True:
-                steps.append(Stated(f"{label}: the condition {condition} >= 0 on the region where both apply "
-                                    f"({form} form), by the steps that follow"))
-                steps.extend(proof)
-                continue
-            if ok is False:
-                point = _violation(law, merged, eps, i, j, found or {})
-                if point is not None:
-                    return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text,
-                                    {"cases": cases, "refuted case": label},
-                                    counterexample={**{k: v for k, v in point.items()},
-                                                    "f(y|t)": law.density_at(point["y"], point["t"], point),
-                                                    "e^eps f(y|t')": sympy.exp(eps.subs(
-                                                        {sympy.Symbol(k, real=True): v for k, v in point.items()}))
-                                                    * law.density_at(point["y"], point["tp"], point),
-                                                    "relation": "f(y|t) > e^eps f(y|t')"},
-                                    recheck=Recheck.TWO_PRECISIONS,
-                                    steps=tuple(steps) + _steps_at(law, merged, eps, i, j, point),
-                                    seconds=time.perf_counter() - start)
-            undecided.append(label)
+    steps: list[Any]
+    cases: list[dict[str, Any]]
+    undecided: list[str]
+    cells: dict[str, Any] | None = None
+    if law.pieces and not _pairs_suffice(law):
+        decided = _cell_cases(law, merged, eps, timeout, text, start)
+        if isinstance(decided, Evidence):
+            return decided
+        steps, cases, undecided, cells = decided
+    else:
+        steps = [Stated("The law is a density part and atoms at fixed points (mutually singular), so it is "
+                                   "eps-LDP exactly when f(y|t) <= e^eps f(y|t') for almost every y and each atom's "
+                                   "mass satisfies m(t) <= e^eps m(t'); the pieces tile the support, so the density "
+                                   "ratio is a ratio of two pieces on the region where both apply.")]
+        cases, undecided = [], []
+        for i, pi in enumerate(law.pieces):
+            for j, pj in enumerate(law.pieces):
+                fi, fj = pi.density, pj.density.subs(T, TP)
+                label = f"piece {pi.label} at t / piece {pj.label} at t'"
+                if is_identity(sympy.exp(eps) * fj - fi, merged):
+                    steps.append(Identity(f"{label}: e^eps f_j(y, t') = f_i(y, t)", sympy.exp(eps) * fj, fi))
+                    cases.append({"case": label, "how": "identity"})
+                    continue
+                condition, form = _condition(fi, fj, eps, merged)
+                y_conditions = []
+                if Y in condition.free_symbols:
+                    for lo, hi in ((pi.lo, pi.hi), (pj.lo.subs(T, TP), pj.hi.subs(T, TP))):
+                        if _finite(lo):
+                            y_conditions.append(sympy.Le(lo, Y))
+                        if _finite(hi):
+                            y_conditions.append(sympy.Le(Y, hi))
+                ok, found, proof = decide_nonnegative(condition, _region(law, merged, y_conditions), timeout=timeout)
+                cases.append({"case": label, "how": form, "condition": f"{condition} >= 0",
+                              "decided": {True: "proved", False: "refuted", None: "undecided"}[ok]})
+                if ok is True:
+                    steps.append(Stated(f"{label}: the condition {condition} >= 0 on the region where both apply "
+                                        f"({form} form), by the steps that follow"))
+                    steps.extend(proof)
+                    continue
+                if ok is False:
+                    point = _violation(law, merged, eps, i, j, found or {})
+                    if point is not None:
+                        return Evidence(Method.DECISION, Outcome.COUNTEREXAMPLE, text,
+                                        {"cases": cases, "refuted case": label},
+                                        counterexample={**{k: v for k, v in point.items()},
+                                                        "f(y|t)": law.density_at(point["y"], point["t"], point),
+                                                        "e^eps f(y|t')": sympy.exp(eps.subs(
+                                                            {sympy.Symbol(k, real=True): v for k, v in point.items()}))
+                                                        * law.density_at(point["y"], point["tp"], point),
+                                                        "relation": "f(y|t) > e^eps f(y|t')"},
+                                        recheck=Recheck.TWO_PRECISIONS,
+                                        steps=tuple(steps) + _steps_at(law, merged, eps, i, j, point),
+                                        seconds=time.perf_counter() - start)
+                undecided.append(label)
     for group, (position, mass) in enumerate(_atom_groups(law, merged)):
         label = f"atom at {position}"
         condition = sympy.exp(eps) * mass.subs(T, TP) - mass
@@ -275,10 +498,12 @@ def _decision(law: Density, merged: Domain, eps: sympy.Expr, timeout: float) -> 
                                 seconds=time.perf_counter() - start)
         undecided.append(label)
     seconds = time.perf_counter() - start
+    ordered = {} if cells is None else {"orderings": cells}
     if undecided:
-        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text, {"cases": cases, "undecided": undecided},
-                        seconds=seconds)
-    return Evidence(Method.DECISION, Outcome.PROVED, text, {"cases": cases, "ratio cases": len(cases)},
+        why = ({"why": cells["why"]} if cells is not None and "why" in cells else {})
+        return Evidence(Method.DECISION, Outcome.INCONCLUSIVE, text,
+                        {**why, "cases": cases, "undecided": undecided, **ordered}, seconds=seconds)
+    return Evidence(Method.DECISION, Outcome.PROVED, text, {"cases": cases, "ratio cases": len(cases), **ordered},
                     steps=tuple(steps), seconds=seconds)
 
 
