@@ -113,6 +113,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.sign.cases import combine, has_cases, split
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.exponential import DIGITS, sandwich
+from proofs.engines.sign.logbounds import decide_log_bounds
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
@@ -256,8 +257,13 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
                                   search_region=search_region, reading=reading, text=text, start=start)
             if between is not None:
                 return between
-            return _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
-                                   stated_text=domain_text is not None, start=start)
+            logs, tried = _log_bounded(statement, refusal, deadline, solver=solver, reading=reading, text=text,
+                                       start=start)
+            if logs is not None:
+                return logs
+            found = _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
+                                    stated_text=domain_text is not None, start=start)
+            return replace(found, detail={**found.detail, **tried}) if tried else found
         if solver != "auto":
             raise invalid("solver", solver, "applies to conditions with exp/log/sqrt that no monotone substitution "
                           "reduces; this one is polynomial (z3 decides it)")
@@ -371,6 +377,30 @@ def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candid
         if deadline.expired():
             break
     return last
+
+
+def _log_bounded(statement: Statement, refusal: NotPolynomial, deadline: Deadline, *, solver: str,
+                 reading: str | None, text: str, start: float) -> tuple[Evidence | None, dict[str, Any]]:
+    """A condition that mixes ε with ``exp(ε)`` proved by certified bounds on the logarithm
+    (:mod:`proofs.engines.sign.logbounds`) on a domain shown to have a point: the evidence, or ``None`` and what
+    was tried (stated beside the interval decider's evidence that takes over)."""
+    if solver != "auto":
+        return None, {}
+    decision = decide_log_bounds(statement, deadline)
+    if decision is None:
+        return None, {}
+    if decision.outcome != "proved":
+        return None, {"log bounds (not decisive)": decision.detail}
+    record = Transcript()
+    status = domain_status(refusal.domain, refusal.integers, deadline=deadline, transcript=record)
+    if status.kind != "point":
+        return None, {"log bounds (not decisive)": {**decision.detail, "domain": status.how}}
+    detail = _base_detail(statement) | decision.detail | {Detail.WHY_NOT_POLYNOMIAL: str(refusal),
+                                                          "domain point": status.point}
+    record.extend(decision.transcript)
+    detail.update(record.detail())
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, steps=decision.steps, reading=reading,
+                    seconds=time.perf_counter() - start), {}
 
 
 def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,
