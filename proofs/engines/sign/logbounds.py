@@ -64,7 +64,7 @@ from proofs.engines.sign.solver import Undecided
 from proofs.kernel.record import Transcript
 from proofs.kernel.steps import ExactValue, Identity, Stated, Step
 
-__all__ = ["LogBound", "BOUNDS", "RUNGS", "Rung", "ProvedBound", "prove_bound", "LogBoundsDecision",
+__all__ = ["LogBound", "BOUNDS", "RUNGS", "SHARE", "Rung", "ProvedBound", "prove_bound", "LogBoundsDecision",
            "decide_log_bounds", "mixed_symbol"]
 
 #: The chart's variable in the bounds (``u = exp(ε/M)``).
@@ -129,6 +129,8 @@ class Rung:
 
 #: The ladder, loosest (smallest polynomials) first.
 RUNGS = (Rung(2, 1), Rung(2, 2), Rung(4, 2))
+#: The share of the time left that the ladder may take (z3 may spend it all on a relaxation it cannot decide).
+SHARE = 0.5
 
 
 @dataclass
@@ -299,16 +301,26 @@ def _decide_half(target: Condition, domain: list[Condition], integers: frozenset
 
 
 def decide_log_bounds(statement: Statement, deadline: Deadline) -> LogBoundsDecision | None:
-    """Decide a condition that mixes ε with ``exp(ε)`` (see the module docstring); ``None`` when the method does
-    not apply (no such ε, or the condition is not rational in ``exp(ε/M)`` and ε)."""
+    """Decide a condition that mixes ε with ``exp(ε)`` (see the module docstring) within :data:`SHARE` of what
+    is left of ``deadline`` (the interval decider that takes over when it fails gets the rest); ``None`` when the
+    method does not apply (no such ε)."""
     found = mixed_symbol(statement)
     if found is None:
         return None
-    x, scale = found
+    own = deadline.within(deadline.left() * SHARE)
     tried: list[str] = []
+    try:
+        return _ladder(statement, *found, own, tried)
+    except TimeUp as late:
+        return LogBoundsDecision("inconclusive", {"log bounds": f"its share of the time ({round(own.seconds, 3)} s) "
+                                                  f"passed before {late.step}", "rungs tried": tried})
+
+
+def _ladder(statement: Statement, x: sympy.Symbol, scale: int, deadline: Deadline,
+            tried: list[str]) -> LogBoundsDecision:
+    """The rungs of :data:`RUNGS` in turn, until one proves the condition (what each found goes to ``tried``)."""
     for rung in RUNGS:
-        if deadline.expired():
-            raise TimeUp("the log-bound relaxation")
+        deadline.check("the log-bound relaxation")
         chart = scale * rung.refine
         u, domain, target = _chart(statement, x, chart)
         proofs = [_proved(b, deadline) for b in BOUNDS if b.order <= rung.order]
