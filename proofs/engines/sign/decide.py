@@ -41,6 +41,12 @@ How a polynomial condition is decided (every step is stated in the evidence):
    otherwise the first of the caller's candidate constraints, or a bound ``s >= t`` / ``s <= t`` on one
    variable found by exact bisection, under which it is proved.
 
+Where ε occurs inside and outside ``exp`` (``8/eps**2`` against a variance in ``exp(eps/2)``), certified bounds
+on the logarithm are tried first (:mod:`proofs.engines.sign.logbounds`): ε is kept as a variable tied to
+``u = exp(ε/M)`` by bounds on ``log u``, each proved by its derivative's sign, and z3 decides the relaxed
+polynomial condition, a proof on the whole (unbounded) domain; a relaxation that fails proves nothing, and
+the interval decider below takes over.
+
 Where the monotone substitutions refuse (a variable inside and outside ``exp``/``log``, ``sqrt``,
 ``b**e``, logarithms mixed with other terms, a constraint on ``s`` outside ``exp(s)`` other than
 ``s op 0``, the constants ``pi`` and ``E``), the *transcendental path* takes over
@@ -65,7 +71,10 @@ What ``check_sign`` can decide:
   expression is exactly 0 (``exp(x) - 1 - x`` at 0, ``log(x) - x + 1`` at 1, ``tanh(e/2) - e/2`` at 0 with
   three vanishing derivatives), up to the fifth derivative; excluded ends where the expression is
   undefined but has a limit (sympy's ``limit``); unbounded variables whose tails are monotone from some
-  point on, directly or after the substitution ``x = 1/t`` (``log(x) - sqrt(x) < 0`` on ``x > 0``).
+  point on, directly or after the substitution ``x = 1/t`` (``log(x) - sqrt(x) < 0`` on ``x > 0``);
+* a symbol ε inside ``exp`` (as ``exp(k*ε)``) and outside it, rationally, on any domain, bounded or not, where
+  the condition holds with a margin the bounds on the logarithm resolve (PM's worst-case variance below
+  Laplace's ``8/ε²`` for every ``ε > 0``).
 
 What it cannot decide (the result is ``inconclusive``, with the open boxes and their total measure):
 
@@ -127,9 +136,10 @@ from proofs.engines.sign.transcendental import TranscendentalDecision, decide_tr
 
 __all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
 
-#: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions, the interval
-#: decider on the others) or ``cvc5`` (the cross-check of a transcendental condition: cvc5 and Taylor models).
-SOLVERS = ("auto", "cvc5")
+#: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions; on the others certified
+#: bounds on the logarithm where ε mixes with ``exp(ε)``, then the interval decider), ``cvc5`` (the cross-check of
+#: a transcendental condition: cvc5 and Taylor models) or ``interval`` (the interval decider alone).
+SOLVERS = ("auto", "cvc5", "interval")
 #: Longest the search for the region where a refuted condition holds may take (within the call's deadline).
 REGION_SECONDS = 10.0
 
@@ -151,7 +161,9 @@ def sign_evidence(
     """The decision-procedure evidence for ``expr sign`` on ``domain`` (see the module docstring).
 
     ``solver="cvc5"`` asks for the cross-check of a condition the polynomial reduction refuses (cvc5 and
-    Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider."""
+    Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider; ``solver="interval"``
+    for the interval decider alone, without the certified bounds on the logarithm tried first
+    (:mod:`proofs.engines.sign.logbounds`)."""
     if solver not in SOLVERS:
         raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
     seconds = read_timeout(timeout)
