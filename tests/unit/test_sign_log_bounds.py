@@ -14,6 +14,7 @@ from proofs import check_sign, sup_over
 from proofs.base.evidence import Outcome
 from proofs.engines.sign.limits import Deadline
 from proofs.engines.sign.logbounds import BOUNDS, U, LogBound, prove_bound
+from proofs.kernel.grounds import all_steps, complete
 
 PM_WORST = sup_over("t**2/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1)**2)", "t", -1, 1)
 PM_AT_ONE = "1/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1)**2)"
@@ -67,7 +68,10 @@ def test_the_closed_form_at_t_one_is_proved_with_the_bounds_named_and_rechecked(
     assert any("(u**2 - 1)/(2*u)" in line and "proved" in line for line in used)
     assert evidence.detail["chart"].startswith("exp_eps_4 = exp(eps/4)")
     assert evidence.detail["queries"]
-    assert all(step.check() for step in evidence.steps if step.machine_checked)
+    steps = all_steps(evidence)           # the bounds' proofs and z3's queries, as a certificate re-runs them
+    assert {step.kind for step in steps if step.machine_checked} >= {"identity", "value", "smt"}
+    assert all(step.check() for step in steps if step.machine_checked)
+    assert complete(verdict.status, verdict.evidence)
 
 
 def test_a_planted_laplace_variance_is_refuted_at_an_exact_point_of_the_domain():
@@ -115,3 +119,20 @@ def test_a_higher_rung_proves_what_the_first_leaves_open_and_says_so():
 def test_a_symbol_mixed_with_another_inside_exp_is_left_to_the_interval_decider():
     verdict = check_sign("exp(eps + x) - eps", "eps > 0, 0 < x < 1", sign=">0", timeout=10)
     assert all("log bounds used" not in e.detail for e in verdict.evidence)
+
+
+def test_a_relaxation_that_fails_on_a_bounded_window_leaves_the_window_to_the_interval_decider():
+    # the margin falls to about 1% near eps = 3.5: the bounds prove eps <= 1 and eps >= 8, the interval decider [1, 8]
+    text = f"8/eps**2 - ({PM_AT_ONE}) - 84/100*eps**2*exp(-eps)"
+    verdict = check_sign(text, "eps > 0", sign=">0", timeout=30)
+    assert verdict.status == "proved"
+    evidence = verdict.evidence[0]
+    lower, middle, upper = evidence.detail["split"]
+    assert "certified bounds" in lower and "interval decider" in middle and "certified bounds" in upper
+    assert len(evidence.detail["steps"]) == 3
+
+
+def test_a_window_never_proves_a_false_condition():
+    verdict = check_sign(parse_formula("5/eps**2") - parse_formula(PM_AT_ONE), "eps > 0", sign=">0", timeout=30)
+    assert verdict.status == "refuted"
+    assert all("split" not in e.detail for e in verdict.evidence)

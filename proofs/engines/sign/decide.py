@@ -116,13 +116,15 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
+import sympy
+
 from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
 from proofs.base.verdict import Verdict
 from proofs.engines.sign.cases import combine, has_cases, split
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.exponential import DIGITS, sandwich
-from proofs.engines.sign.logbounds import decide_log_bounds
+from proofs.engines.sign.logbounds import SHARE, WINDOWS, LogBoundsDecision, decide_log_bounds, window
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
@@ -402,7 +404,9 @@ def _log_bounded(statement: Statement, refusal: NotPolynomial, deadline: Deadlin
     if decision is None:
         return None, {}
     if decision.outcome != "proved":
-        return None, {"log bounds (not decisive)": decision.detail}
+        windowed, tried = _windowed(statement, refusal, decision, deadline, reading=reading, text=text, start=start)
+        return windowed, ({"log bounds (not decisive)": {**decision.detail, "windows tried": tried}}
+                          if windowed is None else {})
     record = Transcript()
     status = domain_status(refusal.domain, refusal.integers, deadline=deadline, transcript=record)
     if status.kind != "point":
@@ -413,6 +417,65 @@ def _log_bounded(statement: Statement, refusal: NotPolynomial, deadline: Deadlin
     detail.update(record.detail())
     return Evidence(Method.DECISION, Outcome.PROVED, text, detail, steps=decision.steps, reading=reading,
                     seconds=time.perf_counter() - start), {}
+
+
+def _windowed(statement: Statement, refusal: NotPolynomial, decision: LogBoundsDecision, deadline: Deadline, *,
+              reading: str | None, text: str, start: float) -> tuple[Evidence | None, list[str]]:
+    """Where the relaxation by log bounds fails only on a bounded part of the domain: a window ``a <= ε <= b``
+    around the relaxed point where it failed (:func:`~proofs.engines.sign.logbounds.window`), the bounds proving
+    ``ε <= a`` and ``ε >= b`` and the interval decider the window (a counterexample it finds there is a point of
+    the stated domain); the window is widened around each new failure, at most
+    :data:`~proofs.engines.sign.logbounds.WINDOWS` times, within :data:`~proofs.engines.sign.logbounds.SHARE` of
+    the time left. The evidence (``None`` when no window settles it) and what was tried."""
+    x, at = decision.symbol, decision.failing
+    span = window(at) if x is not None and at is not None else None
+    stage = deadline.within(deadline.left() * SHARE)
+    tried: list[str] = []
+    for _ in range(WINDOWS):
+        if span is None or stage.expired():
+            break
+        a, b = (sympy.Rational(v.numerator, v.denominator) for v in span)
+        below = decide_log_bounds(statement.with_constraints([Condition(a - x, ">=", f"{x} <= {a}")]), stage, 0.5)
+        above = decide_log_bounds(statement.with_constraints([Condition(x - b, ">=", f"{x} >= {b}")]), stage, 0.5)
+        if below is None or above is None:
+            break
+        failed = [d for d in (below, above) if d.outcome != "proved"]
+        if failed:
+            tried.append(f"window [{a}, {b}]: the bounds do not prove " + " and ".join(
+                (f"{x} <= {a}" if d is below else f"{x} >= {b}") for d in failed))
+            widened = span
+            for point in (d.failing for d in failed):
+                widened = window(point, widened) if point is not None and widened is not None else None
+            span = widened if widened != span else None
+            continue
+        inside = statement.with_constraints([Condition(x - a, ">=", f"{x} >= {a}"),
+                                             Condition(b - x, ">=", f"{x} <= {b}")])
+        try:
+            SignProblem.of(inside, deadline=stage)
+            break                                         # not expected: x is inside and outside exp
+        except NotPolynomial as bounded:
+            middle = _transcendental(inside, bounded, stage, solver="interval", reading=reading, text=text,
+                                     stated_text=True, start=start)
+        tried.append(f"window [{a}, {b}]: the bounds prove the rest; the interval decider: {middle.outcome.value}")
+        if middle.outcome is Outcome.COUNTEREXAMPLE:
+            return replace(middle, detail={**middle.detail, "window": f"{a} <= {x} <= {b} (the bounds on the logarithm "
+                                           "prove the rest of the domain)"}), tried
+        if middle.outcome is not Outcome.PROVED:
+            break
+        record = Transcript()
+        status = domain_status(refusal.domain, refusal.integers, deadline=stage, transcript=record)
+        if status.kind != "point":
+            break
+        detail = _base_detail(statement) | {
+            "split": [f"{x} <= {a}: certified bounds on the logarithm ({below.detail['rung']}): proved",
+                      f"{a} <= {x} <= {b}: the interval decider: proved",
+                      f"{x} >= {b}: certified bounds on the logarithm ({above.detail['rung']}): proved"],
+            "windows tried": tried, "log bounds (whole domain, not decisive)": decision.detail,
+            Detail.STEPS: [below.detail, middle.detail, above.detail], Detail.WHY_NOT_POLYNOMIAL: str(refusal),
+            "domain point": status.point, **record.detail()}
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, steps=below.steps + above.steps,
+                        reading=reading, seconds=time.perf_counter() - start), tried
+    return None, tried
 
 
 def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,

@@ -20,9 +20,12 @@ The method, every step a decision:
 3. *Ladder.* A relaxation that fails (z3 finds a relaxed point where ``F op 0`` fails) says nothing about the
    stated condition: the bounds may be too loose there. The next rung adds tighter bounds and refines the
    chart (``M`` doubled: the bounds are applied to ``log u`` with ``u`` closer to 1, where they are tighter).
-   When no rung proves the condition the method returns ``inconclusive`` with the relaxed points found, and
-   :func:`proofs.check_sign` goes on with the interval decider (which refutes a false condition at an exact
-   point, re-checked at two precisions, and decides bounded domains).
+   When no rung proves the condition the method returns ``inconclusive`` with the relaxed points found.
+4. *Window.* Where the relaxation fails only on a bounded part of the domain, :func:`window` gives a window
+   ``a <= ε <= b`` of simple rationals around the relaxed point where it failed: :func:`proofs.check_sign` asks
+   the bounds for ``ε <= a`` and ``ε >= b`` and the interval decider for the window (widened around each new
+   failure, at most :data:`WINDOWS` times); otherwise the interval decider takes the whole domain (it refutes a
+   false condition at an exact point, re-checked at two precisions).
 
 Near ε = 0 both sides of such a comparison blow up like ``1/ε²``: a bound keeps the right order there when its
 error is of higher order than the margin; the bounds used here all agree with ``log u`` to second order at
@@ -48,11 +51,13 @@ evidence carries these steps (the derivative as an :class:`~proofs.kernel.steps.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import reduce
 from math import lcm
 from typing import Any
 
 import sympy
+import z3
 
 from core.errors import InvalidArgument
 from proofs.engines.sign.limits import Deadline, TimeUp
@@ -64,8 +69,8 @@ from proofs.engines.sign.solver import Undecided
 from proofs.kernel.record import Transcript
 from proofs.kernel.steps import ExactValue, Identity, Stated, Step
 
-__all__ = ["LogBound", "BOUNDS", "RUNGS", "SHARE", "Rung", "ProvedBound", "prove_bound", "LogBoundsDecision",
-           "decide_log_bounds", "mixed_symbol"]
+__all__ = ["LogBound", "BOUNDS", "RUNGS", "SHARE", "WINDOWS", "window", "Rung", "ProvedBound", "prove_bound",
+           "LogBoundsDecision", "decide_log_bounds", "mixed_symbol"]
 
 #: The chart's variable in the bounds (``u = exp(ε/M)``).
 U = sympy.Symbol("u", positive=True)
@@ -131,6 +136,8 @@ class Rung:
 RUNGS = (Rung(2, 1), Rung(2, 2), Rung(4, 2))
 #: The share of the time left that the ladder may take (z3 may spend it all on a relaxation it cannot decide).
 SHARE = 0.5
+#: Most windows tried where the relaxation fails only on a bounded part (each widened around the new failure).
+WINDOWS = 3
 
 
 @dataclass
@@ -200,6 +207,9 @@ class LogBoundsDecision:
     detail: dict[str, Any]
     steps: tuple[Step, ...] = ()
     transcript: Transcript = field(default_factory=Transcript)
+    #: ε and its value at the relaxed point where the finest rung failed (where to look for a window).
+    symbol: sympy.Symbol | None = None
+    failing: Fraction | None = None
 
 
 def _outside(expr: sympy.Expr, s: sympy.Symbol) -> bool:
@@ -271,10 +281,21 @@ def _relaxed_domain(domain: list[Condition], x: sympy.Symbol, u: sympy.Symbol, s
     return domain + extra
 
 
+def _value(model: z3.ModelRef, var: z3.ArithRef) -> Fraction | None:
+    """A variable's value in z3's model as a rational (an algebraic value to 20 decimals): where to look only."""
+    value = model.eval(var, model_completion=True)
+    if z3.is_rational_value(value):
+        return Fraction(value.as_fraction())
+    if z3.is_algebraic_value(value):
+        return Fraction(value.approx(20).as_fraction())
+    return None
+
+
 def _decide_half(target: Condition, domain: list[Condition], integers: frozenset[str], deadline: Deadline,
-                 record: Transcript) -> tuple[str, str, list[str]]:
-    """``(outcome, what z3 said, reductions)`` of the relaxed condition on one half: ``proved`` (unsat of the
-    negation), ``fails`` (a relaxed point where it fails: nothing is concluded) or ``inconclusive``."""
+                 record: Transcript, x: sympy.Symbol) -> tuple[str, str, list[str], Fraction | None]:
+    """``(outcome, what z3 said, reductions, x at the failing point)`` of the relaxed condition on one half:
+    ``proved`` (unsat of the negation), ``fails`` (a relaxed point where it fails: nothing is concluded) or
+    ``inconclusive``."""
     own = Transcript()
     try:
         problem = SignProblem.build(target, domain, integers=integers, deadline=deadline, transcript=own)
@@ -282,38 +303,41 @@ def _decide_half(target: Condition, domain: list[Condition], integers: frozenset
                                  "sat": "the relaxed domain has a point on this half"})
         if empty.result == "unsat":
             record.extend(own)
-            return "proved", "z3: unsat (no point of the relaxed domain, so none of the stated one, lies here)", []
+            said = "z3: unsat (no point of the relaxed domain, so none of the stated one, lies here)"
+            return "proved", said, [], None
         polynomial, reasons = problem.polynomial_target()
         stated = f"{polynomial} {target.op} 0"
         answer = problem.ask([problem.fails(polynomial)], {"unsat": f"no relaxed point violates {stated}",
                                                            "sat": f"a relaxed point violates {stated}"})
     except (NotPolynomial, Undecided) as refusal:
-        return "inconclusive", str(refusal), []
+        return "inconclusive", str(refusal), [], None
     except InvalidArgument as refusal:        # the relaxed domain reaches points the stated one does not
-        return "inconclusive", f"the relaxation is not decidable as stated: {refusal}", []
+        return "inconclusive", f"the relaxation is not decidable as stated: {refusal}", [], None
     if answer.result == "unsat":
         record.extend(own)
-        return "proved", f"z3: unsat (no relaxed point violates {stated})", problem.notes + reasons
+        return "proved", f"z3: unsat (no relaxed point violates {stated})", problem.notes + reasons, None
     if answer.result == "sat":
         where = {str(v): str(answer.model.eval(z, model_completion=True)) for v, z in problem.variables.items()}
-        return "fails", f"z3: sat, the relaxed condition {stated} fails at {where}", []
-    return "inconclusive", f"z3: {answer.result} ({answer.reason})", []
+        at = _value(answer.model, problem.variables[x]) if x in problem.variables else None
+        return "fails", f"z3: sat, the relaxed condition {stated} fails at {where}", [], at
+    return "inconclusive", f"z3: {answer.result} ({answer.reason})", [], None
 
 
-def decide_log_bounds(statement: Statement, deadline: Deadline) -> LogBoundsDecision | None:
+def decide_log_bounds(statement: Statement, deadline: Deadline, share: float = SHARE) -> LogBoundsDecision | None:
     """Decide a condition that mixes ε with ``exp(ε)`` (see the module docstring) within :data:`SHARE` of what
     is left of ``deadline`` (the interval decider that takes over when it fails gets the rest); ``None`` when the
     method does not apply (no such ε)."""
     found = mixed_symbol(statement)
     if found is None:
         return None
-    own = deadline.within(deadline.left() * SHARE)
+    own = deadline.within(deadline.left() * share)
     tried: list[str] = []
     try:
         return _ladder(statement, *found, own, tried)
     except TimeUp as late:
         return LogBoundsDecision("inconclusive", {"log bounds": f"its share of the time ({round(own.seconds, 3)} s) "
-                                                  f"passed before {late.step}", "rungs tried": tried})
+                                                  f"passed before {late.step}", "rungs tried": tried},
+                                 symbol=found[0])
 
 
 def _ladder(statement: Statement, x: sympy.Symbol, scale: int, deadline: Deadline,
@@ -331,11 +355,11 @@ def _ladder(statement: Statement, x: sympy.Symbol, scale: int, deadline: Deadlin
         record = Transcript()
         halves: list[str] = []
         reductions: list[str] = []
-        outcome = "proved"
+        outcome, failing = "proved", None
         for half in (_ABOVE, _BELOW):
             bounds = [p.bound for p in proofs if p.bound.half == half]
             relaxed = _relaxed_domain(domain, x, u, chart, half, bounds)
-            result, said, reasons = _decide_half(target, relaxed, statement.integers, deadline, record)
+            result, said, reasons, failing = _decide_half(target, relaxed, statement.integers, deadline, record, x)
             label = half.replace("u", str(sympy.exp(x / chart)))
             halves.append(f"{label}: {said}")
             reductions += [f"{label}: {r}" for r in reasons]
@@ -367,4 +391,30 @@ def _ladder(statement: Statement, x: sympy.Symbol, scale: int, deadline: Deadlin
         tried.append(f"{rung.text}: {halves[-1]}")
     return LogBoundsDecision("inconclusive", {"log bounds": "no rung of the ladder proved the relaxed condition "
                                               "(a relaxed point where it fails says nothing about the stated "
-                                              "condition)", "rungs tried": tried})
+                                              "condition)", "rungs tried": tried}, symbol=x, failing=failing)
+
+
+def _power_of_two(value: Fraction, up: bool) -> Fraction:
+    """The power of 2 nearest ``value > 0`` from below (``up=False``) or above."""
+    power = Fraction(1)
+    while power > value:
+        power /= 2
+    while power * 2 <= value:
+        power *= 2
+    return power * 2 if up and power < value else power
+
+
+def window(at: Fraction, around: tuple[Fraction, Fraction] | None = None) -> tuple[Fraction, Fraction] | None:
+    """A window ``[a, b]`` of simple rationals (powers of 2, or their negatives) holding ``[at/2, 2*at]`` (for
+    ``at > 0``; ``[2*at, at/2]`` for ``at < 0``) and the window ``around`` if given: where the relaxation failed
+    at ``at``, the interval decider is asked for ``[a, b]`` and the bounds for the rest. ``None`` at ``at = 0``
+    (the bounds are exact to first order there: no window of the kind helps)."""
+    if at == 0:
+        return None
+    if at > 0:
+        a, b = _power_of_two(at / 2, up=False), _power_of_two(2 * at, up=True)
+    else:
+        a, b = -_power_of_two(-2 * at, up=True), -_power_of_two(-at / 2, up=False)
+    if around is not None:
+        a, b = min(a, around[0]), max(b, around[1])
+    return a, b
