@@ -113,6 +113,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from fractions import Fraction
 from collections.abc import Sequence
 from typing import Any
 
@@ -443,7 +444,7 @@ def _windowed(statement: Statement, refusal: NotPolynomial, decision: LogBoundsD
         if failed:
             tried.append(f"window [{a}, {b}]: the bounds do not prove " + " and ".join(
                 (f"{x} <= {a}" if d is below else f"{x} >= {b}") for d in failed))
-            widened = span
+            widened: tuple[Fraction, Fraction] | None = span
             for point in (d.failing for d in failed):
                 widened = window(point, widened) if point is not None and widened is not None else None
             span = widened if widened != span else None

@@ -316,9 +316,10 @@ def _decide_half(target: Condition, domain: list[Condition], integers: frozenset
     if answer.result == "unsat":
         record.extend(own)
         return "proved", f"z3: unsat (no relaxed point violates {stated})", problem.notes + reasons, None
-    if answer.result == "sat":
-        where = {str(v): str(answer.model.eval(z, model_completion=True)) for v, z in problem.variables.items()}
-        at = _value(answer.model, problem.variables[x]) if x in problem.variables else None
+    if answer.result == "sat" and answer.model is not None:
+        model = answer.model
+        where = {str(v): str(model.eval(z, model_completion=True)) for v, z in problem.variables.items()}
+        at = _value(model, problem.variables[x]) if x in problem.variables else None
         return "fails", f"z3: sat, the relaxed condition {stated} fails at {where}", [], at
     return "inconclusive", f"z3: {answer.result} ({answer.reason})", [], None
 
