@@ -105,7 +105,7 @@ sign_claim("ME.pm-beats-laplace", title="PM's worst case beats the Laplace mecha
            source=f"{SOURCE}, Corollary 15",
            statement=r"$\sup_{t \in [-1, 1]} \mathrm{Var}_{PM}[y \mid t] < 8/\epsilon^2$ for every $\epsilon > 0$",
            expr=LAPLACE_VARIANCE - PM_WORST, sign=">0", domain=EPS)
-sign_claim("ME.pm-beats-laplace-planted", title="a planted error: Laplace's variance as 5/eps^2",
+sign_claim("ME.pm-beats-laplace-planted", title=r"a planted error: Laplace's variance as $5/\epsilon^2$",
            source=f"{SOURCE}, Corollary 15 (planted)",
            statement=r"$\sup_{t} \mathrm{Var}_{PM}[y \mid t] < 5/\epsilon^2$ for every $\epsilon > 0$",
            expr=parse_formula("5/eps**2") - PM_WORST, sign=">0", domain=EPS)

@@ -468,9 +468,9 @@ def _windowed(statement: Statement, refusal: NotPolynomial, decision: LogBoundsD
         if status.kind != "point":
             break
         detail = _base_detail(statement) | {
-            "split": [f"{x} <= {a}: certified bounds on the logarithm ({below.detail['rung']}): proved",
+            "split": [f"{x} <= {a}: certified bounds on the logarithm ({below.rung}): proved",
                       f"{a} <= {x} <= {b}: the interval decider: proved",
-                      f"{x} >= {b}: certified bounds on the logarithm ({above.detail['rung']}): proved"],
+                      f"{x} >= {b}: certified bounds on the logarithm ({above.rung}): proved"],
             "windows tried": tried, "log bounds (whole domain, not decisive)": decision.detail,
             Detail.STEPS: [below.detail, middle.detail, above.detail], Detail.WHY_NOT_POLYNOMIAL: str(refusal),
             "domain point": status.point, **record.detail()}

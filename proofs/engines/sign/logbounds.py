@@ -210,6 +210,8 @@ class LogBoundsDecision:
     #: ε and its value at the relaxed point where the finest rung failed (where to look for a window).
     symbol: sympy.Symbol | None = None
     failing: Fraction | None = None
+    #: The rung that proved the condition, in words.
+    rung: str = ""
 
 
 def _outside(expr: sympy.Expr, s: sympy.Symbol) -> bool:
@@ -388,7 +390,7 @@ def _ladder(statement: Statement, x: sympy.Symbol, scale: int, deadline: Deadlin
                 f"every point of the stated domain satisfies the relaxed constraints ({x} = {chart}*log({u}) and the "
                 f"bounds above), so the relaxed condition decided by z3 on each half holds at every point of the "
                 "stated domain"),)
-            return LogBoundsDecision("proved", detail, steps, record)
+            return LogBoundsDecision("proved", detail, steps, record, symbol=x, rung=rung.text)
         tried.append(f"{rung.text}: {halves[-1]}")
     return LogBoundsDecision("inconclusive", {"log bounds": "no rung of the ladder proved the relaxed condition "
                                               "(a relaxed point where it fails says nothing about the stated "
