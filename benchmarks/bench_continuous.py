@@ -1,11 +1,13 @@
 """Benchmark of the engines for mechanisms with a continuous output: the piecewise mechanism's privacy and
-variance, proved for every ε, and the Gaussian mechanism's (ε, δ), decided at a point.
+variance, proved for every ε, PM's worst case against Laplace's variance 8/ε² for every ε (ε mixed with e^{ε/2},
+decided by certified bounds on the logarithm), and the Gaussian mechanism's (ε, δ), decided at a point.
 
 Baselines, measured in the same run, prove nothing beyond one point: for privacy, the piecewise mechanism's
 density ratio at every end of a piece and between them at ε = log 4 and the inputs −1, 0, 1
 (:meth:`numeric.density.Density.density_at`); for the variance, the second moment integrated in certified balls
 at one ε and one t (:func:`proofs.engines.density_moments.moment_at`); for (ε, δ), the closed form δ(ε) in balls
-at σ = 2 (:func:`proofs.engines.density_ldp.gaussian_delta`). The figure that matters is the ratio ``check /
+at σ = 2 (:func:`proofs.engines.density_ldp.gaussian_delta`); for PM against Laplace, the difference
+8/ε² − PM's variance at t = 1 enclosed in balls at ε = 2. The figure that matters is the ratio ``check /
 baseline``: what a proof for every ε (or a second, independent method) costs against one point.
 
 Run: ``python benchmarks/bench_continuous.py [--repeat N]`` (best of N runs per row; the first run is shown too,
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 
+import flint
 import sympy
 
 from numeric import density as D
-from proofs import continuous as C
+from core.formula import parse_formula
+from proofs import check_sign, continuous as C, sup_over
 from proofs.kernel import stepcheck
 from proofs.engines.density_ldp import gaussian_delta
 from proofs.engines.density_moments import moment_at
@@ -27,6 +31,7 @@ from proofs.engines.density_moments import moment_at
 from _common import timed
 
 PM_VARIANCE = "t**2/(exp(eps/2) - 1) + (exp(eps/2) + 3)/(3*(exp(eps/2) - 1)**2)"
+LAPLACE_VARIANCE = "8/eps**2"
 
 
 def ratios_at_one_point(law: D.Density) -> int:
@@ -58,6 +63,10 @@ def main() -> None:
          lambda: ratios_at_one_point(pm)),
         ("PM: variance for every eps and t", lambda: C.check_density_moment(pm, PM_VARIANCE, moment="variance", domain="eps > 0"),
          lambda: moment_at(pm, 2, sympy.Rational(1, 3), {"eps": 2})),
+        ("PM beats Laplace for every eps",
+         lambda: check_sign(parse_formula(LAPLACE_VARIANCE) - sup_over(PM_VARIANCE, "t", -1, 1), "eps > 0", sign=">0"),
+         lambda: stepcheck.arb_value(parse_formula(LAPLACE_VARIANCE) - parse_formula(PM_VARIANCE).subs(
+             sympy.Symbol("t", real=True), 1), {"eps": flint.arb(2)}, 200)),
         ("Gaussian sigma=2: (1, 1/5)-LDP", lambda: C.check_density_ldp(gauss, "1", delta="1/5"),
          lambda: stepcheck.arb_value(gaussian_delta(4, 2, 1), {}, 200)),
     ]

@@ -34,9 +34,13 @@ divergence; moments: symbolic integration over the pieces and certified integrat
   to 2 decimals (the reading at the printed precision, shown apart from the verdict, is proved);
 * ``ME.pm-beats-duchi-planted`` — a planted error, the threshold printed as 1.3 at two decimals: refuted at an
   exact ε = 2 log q between the true threshold and 1.30, and refuted at its printed precision too (ε* rounds to
-  1.29, not 1.30).
+  1.29, not 1.30);
+* ``ME.pm-beats-laplace`` — PM's worst-case variance is below Laplace's 8/ε² for every ε > 0: proved on the whole
+  unbounded ε (ε mixed with e^{ε/2}: ε = 4 log u with u = e^{ε/4}, log u between certified bounds, z3 decides);
+* ``ME.pm-beats-laplace-planted`` — a planted error, Laplace's variance as 5/ε² (below PM's 16/(3ε²) near 0):
+  refuted at an exact ε.
 
-So 12 claims are proved and 4 refuted (the three planted errors and the threshold 1.29 read as printed).
+So 13 claims are proved and 5 refuted (the four planted errors and the threshold 1.29 read as printed).
 """
 
 from __future__ import annotations
@@ -108,3 +112,12 @@ sign_claim("ME.pm-beats-duchi-planted", title="a planted error: the threshold pr
            source=f"{SOURCE}, Corollary 14 (planted)",
            statement=r"$\sup_{t} \mathrm{Var}_{PM}[y \mid t] < \sup_t \mathrm{Var}_{Duchi}[y \mid t]$ iff $\epsilon > 1.30$",
            expr=PM_WORST - DUCHI_WORST, sign="<0", domain=EPS, iff="eps > 1.30")
+LAPLACE_VARIANCE = parse_formula("8/eps**2")                          # 2b**2 with b = 2/eps (ME.laplace-variance)
+sign_claim("ME.pm-beats-laplace", title="PM's worst case beats the Laplace mechanism for every eps",
+           source=f"{SOURCE}, Corollary 15",
+           statement=r"$\sup_{t \in [-1, 1]} \mathrm{Var}_{PM}[y \mid t] < 8/\epsilon^2$ for every $\epsilon > 0$",
+           expr=LAPLACE_VARIANCE - PM_WORST, sign=">0", domain=EPS)
+sign_claim("ME.pm-beats-laplace-planted", title=r"a planted error: Laplace's variance as $5/\epsilon^2$",
+           source=f"{SOURCE}, Corollary 15 (planted)",
+           statement=r"$\sup_{t} \mathrm{Var}_{PM}[y \mid t] < 5/\epsilon^2$ for every $\epsilon > 0$",
+           expr=parse_formula("5/eps**2") - PM_WORST, sign=">0", domain=EPS)

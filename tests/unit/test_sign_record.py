@@ -113,7 +113,8 @@ def _mean_value(expression: str, box: dict[str, list[str]], centre: dict[str, st
 
 
 def test_every_closed_box_is_closed_by_an_independent_enclosure():
-    evidence = sign_evidence("exp(x) - x - 1/2", ["0 <= x <= 3"], sign=">0", symbols=["x"], timeout=30)
+    evidence = sign_evidence("exp(x) - x - 1/2", ["0 <= x <= 3"], sign=">0", symbols=["x"], timeout=30,
+                             solver="interval")
     assert evidence.outcome is Outcome.PROVED
     boxes = evidence.detail["boxes"]
     covered = sorted((sympy.Rational(b["box"]["x"][0]), sympy.Rational(b["box"]["x"][1])) for b in boxes)

@@ -41,6 +41,12 @@ How a polynomial condition is decided (every step is stated in the evidence):
    otherwise the first of the caller's candidate constraints, or a bound ``s >= t`` / ``s <= t`` on one
    variable found by exact bisection, under which it is proved.
 
+Where ε occurs inside and outside ``exp`` (``8/eps**2`` against a variance in ``exp(eps/2)``), certified bounds
+on the logarithm are tried first (:mod:`proofs.engines.sign.logbounds`): ε is kept as a variable tied to
+``u = exp(ε/M)`` by bounds on ``log u``, each proved by its derivative's sign, and z3 decides the relaxed
+polynomial condition, a proof on the whole (unbounded) domain; a relaxation that fails proves nothing, and
+the interval decider below takes over.
+
 Where the monotone substitutions refuse (a variable inside and outside ``exp``/``log``, ``sqrt``,
 ``b**e``, logarithms mixed with other terms, a constraint on ``s`` outside ``exp(s)`` other than
 ``s op 0``, the constants ``pi`` and ``E``), the *transcendental path* takes over
@@ -65,7 +71,10 @@ What ``check_sign`` can decide:
   expression is exactly 0 (``exp(x) - 1 - x`` at 0, ``log(x) - x + 1`` at 1, ``tanh(e/2) - e/2`` at 0 with
   three vanishing derivatives), up to the fifth derivative; excluded ends where the expression is
   undefined but has a limit (sympy's ``limit``); unbounded variables whose tails are monotone from some
-  point on, directly or after the substitution ``x = 1/t`` (``log(x) - sqrt(x) < 0`` on ``x > 0``).
+  point on, directly or after the substitution ``x = 1/t`` (``log(x) - sqrt(x) < 0`` on ``x > 0``);
+* a symbol ε inside ``exp`` (as ``exp(k*ε)``) and outside it, rationally, on any domain, bounded or not, where
+  the condition holds with a margin the bounds on the logarithm resolve (PM's worst-case variance below
+  Laplace's ``8/ε²`` for every ``ε > 0``).
 
 What it cannot decide (the result is ``inconclusive``, with the open boxes and their total measure):
 
@@ -105,8 +114,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from fractions import Fraction
 from collections.abc import Sequence
 from typing import Any
+
+import sympy
 
 from core.errors import InvalidArgument, invalid
 from proofs.base.evidence import Detail, Evidence, Method, Outcome, Recheck
@@ -114,6 +126,7 @@ from proofs.base.verdict import Verdict
 from proofs.engines.sign.cases import combine, has_cases, split
 from proofs.engines.sign.crosscheck import crosscheck
 from proofs.engines.sign.exponential import DIGITS, sandwich
+from proofs.engines.sign.logbounds import SHARE, WINDOWS, LogBoundsDecision, decide_log_bounds, window
 from proofs.engines.sign.limits import (ENGINE_LIMITATIONS, Deadline, TimeUp, limitation, read_timeout, refuse_sizes,
                                         WHOLE_CALL, late, timed_out, within)
 from proofs.engines.sign.nonempty import DomainStatus, domain_status, of_problem
@@ -127,9 +140,10 @@ from proofs.engines.sign.transcendental import TranscendentalDecision, decide_tr
 
 __all__ = ["check_sign", "sign_evidence", "SOLVERS", "REGION_SECONDS"]
 
-#: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions, the interval
-#: decider on the others) or ``cvc5`` (the cross-check of a transcendental condition: cvc5 and Taylor models).
-SOLVERS = ("auto", "cvc5")
+#: What ``sign_evidence(..., solver=)`` accepts: ``auto`` (z3 on polynomial conditions; on the others certified
+#: bounds on the logarithm where ε mixes with ``exp(ε)``, then the interval decider), ``cvc5`` (the cross-check of
+#: a transcendental condition: cvc5 and Taylor models) or ``interval`` (the interval decider alone).
+SOLVERS = ("auto", "cvc5", "interval")
 #: Longest the search for the region where a refuted condition holds may take (within the call's deadline).
 REGION_SECONDS = 10.0
 
@@ -151,7 +165,9 @@ def sign_evidence(
     """The decision-procedure evidence for ``expr sign`` on ``domain`` (see the module docstring).
 
     ``solver="cvc5"`` asks for the cross-check of a condition the polynomial reduction refuses (cvc5 and
-    Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider."""
+    Taylor models, :mod:`proofs.engines.sign.crosscheck`) instead of the interval decider; ``solver="interval"``
+    for the interval decider alone, without the certified bounds on the logarithm tried first
+    (:mod:`proofs.engines.sign.logbounds`)."""
     if solver not in SOLVERS:
         raise invalid("solver", solver, f"not one of {list(SOLVERS)}")
     seconds = read_timeout(timeout)
@@ -260,8 +276,13 @@ def _evidence(statement: Statement, deadline: Deadline, *, solver: str, candidat
                                   search_region=search_region, reading=reading, text=text, start=start)
             if between is not None:
                 return between
-            return _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
-                                   stated_text=domain_text is not None, start=start)
+            logs, tried = _log_bounded(statement, refusal, deadline, solver=solver, reading=reading, text=text,
+                                       start=start)
+            if logs is not None:
+                return logs
+            found = _transcendental(statement, refusal, deadline, solver=solver, reading=reading, text=text,
+                                    stated_text=domain_text is not None, start=start)
+            return replace(found, detail={**found.detail, **tried}) if tried else found
         if solver != "auto":
             raise invalid("solver", solver, "applies to conditions with exp/log/sqrt that no monotone substitution "
                           "reduces; this one is polynomial (z3 decides it)")
@@ -375,6 +396,91 @@ def _sandwiched(statement: Statement, deadline: Deadline, *, solver: str, candid
         if deadline.expired():
             break
     return last
+
+
+def _log_bounded(statement: Statement, refusal: NotPolynomial, deadline: Deadline, *, solver: str,
+                 reading: str | None, text: str, start: float) -> tuple[Evidence | None, dict[str, Any]]:
+    """A condition that mixes ε with ``exp(ε)`` proved by certified bounds on the logarithm
+    (:mod:`proofs.engines.sign.logbounds`) on a domain shown to have a point: the evidence, or ``None`` and what
+    was tried (stated beside the interval decider's evidence that takes over)."""
+    if solver != "auto":
+        return None, {}
+    decision = decide_log_bounds(statement, deadline)
+    if decision is None:
+        return None, {}
+    if decision.outcome != "proved":
+        windowed, tried = _windowed(statement, refusal, decision, deadline, reading=reading, text=text, start=start)
+        return windowed, ({"log bounds (not decisive)": {**decision.detail, "windows tried": tried}}
+                          if windowed is None else {})
+    record = Transcript()
+    status = domain_status(refusal.domain, refusal.integers, deadline=deadline, transcript=record)
+    if status.kind != "point":
+        return None, {"log bounds (not decisive)": {**decision.detail, "domain": status.how}}
+    detail = _base_detail(statement) | decision.detail | {Detail.WHY_NOT_POLYNOMIAL: str(refusal),
+                                                          "domain point": status.point}
+    record.extend(decision.transcript)
+    detail.update(record.detail())
+    return Evidence(Method.DECISION, Outcome.PROVED, text, detail, steps=decision.steps, reading=reading,
+                    seconds=time.perf_counter() - start), {}
+
+
+def _windowed(statement: Statement, refusal: NotPolynomial, decision: LogBoundsDecision, deadline: Deadline, *,
+              reading: str | None, text: str, start: float) -> tuple[Evidence | None, list[str]]:
+    """Where the relaxation by log bounds fails only on a bounded part of the domain: a window ``a <= ε <= b``
+    around the relaxed point where it failed (:func:`~proofs.engines.sign.logbounds.window`), the bounds proving
+    ``ε <= a`` and ``ε >= b`` and the interval decider the window (a counterexample it finds there is a point of
+    the stated domain); the window is widened around each new failure, at most
+    :data:`~proofs.engines.sign.logbounds.WINDOWS` times, within :data:`~proofs.engines.sign.logbounds.SHARE` of
+    the time left. The evidence (``None`` when no window settles it) and what was tried."""
+    x, at = decision.symbol, decision.failing
+    span = window(at) if x is not None and at is not None else None
+    stage = deadline.within(deadline.left() * SHARE)
+    tried: list[str] = []
+    for _ in range(WINDOWS):
+        if span is None or stage.expired():
+            break
+        a, b = (sympy.Rational(v.numerator, v.denominator) for v in span)
+        below = decide_log_bounds(statement.with_constraints([Condition(a - x, ">=", f"{x} <= {a}")]), stage, 0.5)
+        above = decide_log_bounds(statement.with_constraints([Condition(x - b, ">=", f"{x} >= {b}")]), stage, 0.5)
+        if below is None or above is None:
+            break
+        failed = [d for d in (below, above) if d.outcome != "proved"]
+        if failed:
+            tried.append(f"window [{a}, {b}]: the bounds do not prove " + " and ".join(
+                (f"{x} <= {a}" if d is below else f"{x} >= {b}") for d in failed))
+            widened: tuple[Fraction, Fraction] | None = span
+            for point in (d.failing for d in failed):
+                widened = window(point, widened) if point is not None and widened is not None else None
+            span = widened if widened != span else None
+            continue
+        inside = statement.with_constraints([Condition(x - a, ">=", f"{x} >= {a}"),
+                                             Condition(b - x, ">=", f"{x} <= {b}")])
+        try:
+            SignProblem.of(inside, deadline=stage)
+            break                                         # not expected: x is inside and outside exp
+        except NotPolynomial as bounded:
+            middle = _transcendental(inside, bounded, stage, solver="interval", reading=reading, text=text,
+                                     stated_text=True, start=start)
+        tried.append(f"window [{a}, {b}]: the bounds prove the rest; the interval decider: {middle.outcome.value}")
+        if middle.outcome is Outcome.COUNTEREXAMPLE:
+            return replace(middle, detail={**middle.detail, "window": f"{a} <= {x} <= {b} (the bounds on the logarithm "
+                                           "prove the rest of the domain)"}), tried
+        if middle.outcome is not Outcome.PROVED:
+            break
+        record = Transcript()
+        status = domain_status(refusal.domain, refusal.integers, deadline=stage, transcript=record)
+        if status.kind != "point":
+            break
+        detail = _base_detail(statement) | {
+            "split": [f"{x} <= {a}: certified bounds on the logarithm ({below.rung}): proved",
+                      f"{a} <= {x} <= {b}: the interval decider: proved",
+                      f"{x} >= {b}: certified bounds on the logarithm ({above.rung}): proved"],
+            "windows tried": tried, "log bounds (whole domain, not decisive)": decision.detail,
+            Detail.STEPS: [below.detail, middle.detail, above.detail], Detail.WHY_NOT_POLYNOMIAL: str(refusal),
+            "domain point": status.point, **record.detail()}
+        return Evidence(Method.DECISION, Outcome.PROVED, text, detail, steps=below.steps + above.steps,
+                        reading=reading, seconds=time.perf_counter() - start), tried
+    return None, tried
 
 
 def _empty(statement: Statement, status: DomainStatus, record: Transcript, text: str, reading: str | None,
