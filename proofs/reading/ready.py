@@ -304,7 +304,7 @@ def ready(entry: Entry, context: Context, functions: frozenset[str] = frozenset(
     """The declaration ``entry`` (a claim) is written as, or why it stays pending (see the module docstring)."""
     if entry.status != "claim":
         return _pending("not a claim")
-    text = entry.item.latex
+    text = f"{entry.item.latex} {entry.item.note}"
     if entry.engine == "check_ldp" or (_LDP_WORDS.search(text) and _named_family(text, context) is not None):
         return _privacy(entry, context, functions)
     if entry.engine == "check_moment":
@@ -358,6 +358,11 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
         return _pending("a side is not a formula the toolkit's parser reads back", notes)
     del difference
     domain, line = _domain(entry, hypotheses_of(entry, functions))
+    bounds = sorted({str(s) for total in expr.atoms(sympy.Sum) for limit in total.limits for b in limit[1:]
+                     for s in b.free_symbols})
+    if bounds and domain is None:
+        return _pending(f"a sum whose bounds hold {', '.join(bounds)}, and no domain stated (a bound is an integer: "
+                        "state its range)", notes)
     notes.append(line)
     form = "identity" if relation == "=" else "inequality"
     statement = f"({left}) - ({right})"
@@ -376,7 +381,7 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
 
 
 def _privacy(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
-    family = _named_family(entry.item.latex, context)
+    family = _named_family(f"{entry.item.latex} {entry.item.note}", context)
     if family is None:
         return _pending("it speaks of privacy but names no family the toolkit knows (randomized response, unary "
                         "encoding, Duchi, local hashing: proofs.mechanisms; Laplace, piecewise: proofs.continuous)")
@@ -439,12 +444,6 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     import sympy
 
     statements = [s for s in _statements(entry) if s[0]]
-    if len(statements) != 1 or statements[0][0] != ("=",):
-        return _pending("a moment claim is one equality E[X] = ... or Var[X] = ...")
-    (left, right) = statements[0][1]
-    moment = {"E": "mean", "Var": "variance"}.get(getattr(left.func, "__name__", ""))
-    if moment is None or len(left.args) != 1 or not isinstance(left.args[0], sympy.Symbol):
-        return _pending("its left side is not E[X] or Var[X] of a named statistic X")
     family = declared_mechanism(context)
     if family is None:
         return _pending("no mechanism is declared: the paper names no family the toolkit knows, so there is no "
@@ -454,6 +453,12 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     if not family.finite:
         return _pending(f"the mechanism, {family.family}, has continuous output: its moments are "
                         "proofs.continuous.density_moment_claim's, with statistic 'output' or 'mean'")
+    if len(statements) != 1 or statements[0][0] != ("=",):
+        return _pending("a moment claim is one equality E[X] = ... or Var[X] = ...")
+    (left, right) = statements[0][1]
+    moment = {"E": "mean", "Var": "variance"}.get(getattr(left.func, "__name__", ""))
+    if moment is None or len(left.args) != 1 or not isinstance(left.args[0], sympy.Symbol):
+        return _pending("its left side is not E[X] or Var[X] of a named statistic X")
     notes = [f"the mechanism: {family.note}"]
     mismatch = _definitions_differ(family, context)
     if mismatch:

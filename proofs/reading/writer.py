@@ -200,9 +200,9 @@ def _hint(engine: str, done: Ready | None) -> str:
     names when its output is continuous (proofs.continuous), never proofs.mechanisms for it."""
     if engine == "check_ldp" and done is not None and "proofs.continuous" in done.reason:
         return "ldp_claim(id, ..., mechanism=proofs.continuous.<family>(...), epsilon=\"eps\", domain=...)"
-    if engine == "check_moment" and done is not None and "continuous output" in done.reason:
+    if engine == "check_moment" and done is not None and "proofs.continuous" in done.reason:
         return ("proofs.continuous.density_moment_claim(id, ..., mechanism=proofs.continuous.<family>(...), "
-                "statistic=\"output\" or \"mean\", claimed=..., domain=...)")
+                "statistic=\"output\" or \"mean\", claimed=..., domain=...), not moment_claim of a finite mechanism")
     return DECLARATIONS[engine]
 
 
