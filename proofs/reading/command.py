@@ -38,8 +38,9 @@ class Scaffolded:
                 f"{path} (the claims file was edited: it is left as it is)",
                 "no new entries": "no new entries: the claims file was edited and is left as it is"}[self.result.action]
         waiting = sum(1 for e in claims if not self.ready.get(e.claim_id, Ready()).declaration)
+        formulas = sum(1 for e in claims if e.formulas)
         lines.append(f"{what}: {len(claims)} claims, {len(claims) - waiting} ready to run and {waiting} pending "
-                     f"({sum(1 for e in claims if e.formulas)} with a formula read into sympy, {unread} formulas not read), "
+                     f"({formulas} with a formula read into sympy, {unread} formulas not read), "
                      f"{sum(1 for e in entries if e.status in ('definition', 'notation'))} definitions or notation")
         lines += [f"note: {note}" for note in self.document.notes]
         return lines

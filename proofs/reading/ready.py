@@ -375,7 +375,7 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
                        symbols=sorted(stated.names))
     except InvalidArgument as error:
         return _pending(f"the {form} does not read as a sign claim: {str(error).split(': ', 1)[-1]}", notes)
-    notes.insert(0, f"the {form} read as ({left}) - ({right}) {SIGNS[relation].replace('==0', '== 0')}")
+    notes.insert(0, f"the {form} read as ({left}) - ({right}) {SIGNS[relation][:-1]} 0")
     return Ready("sign_claim", (("expr", statement), ("sign", SIGNS[relation]), ("domain", domain)),
                  notes=tuple(notes))
 
@@ -479,7 +479,7 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     notes.append(f"{name} = {statistic}, " + ", ".join(f"{k} the count of reports of {v} (C{v})"
                                                         for k, v in context.counts.items()))
     statistic = statistic.xreplace(counts)
-    own = frozenset(_symbol(k) for k, _ in family.named)  # the family's named probabilities, as the mechanism reads them
+    own = frozenset(_symbol(k) for k, _ in family.named)  # the family's named probabilities: the mechanism's
     statistic, used_s = _substituted(statistic, context, own)
     claimed, used_c = _substituted(right, context, own)
     notes += list(dict.fromkeys(used_s + used_c))

@@ -1,6 +1,7 @@
 """The worked example of examples/paper/: the scaffold's file runs as written and refutes the wrong variance
-(its ≈ the one claim still pending), and the completed file's checks earn the verdicts its docstring promises — the wrong variance of Theorem 4 refuted,
-its correction proved — with every checkable entry of the note covered."""
+(its ≈ the one claim still pending), and the completed file's checks earn the verdicts its docstring
+promises — the wrong variance of Theorem 4 refuted, its correction proved — with every checkable entry of
+the note covered."""
 
 from __future__ import annotations
 
