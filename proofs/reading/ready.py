@@ -209,16 +209,9 @@ def _named_family(text: str, context: Context) -> Mechanism | str | None:
 
 
 def _family_named(constructor: str, arguments: dict[str, str]) -> dict[str, Any]:
-    """The named probabilities (``p``, ``q``) of the family built with ``arguments`` (literals of ints and
-    names only), through numeric.families, which validates them."""
-    from numeric import families as F
-    from numeric import local_hashing as H
-
-    build = {"randomized_response": F.randomized_response, "symmetric_unary_encoding": F.symmetric_unary_encoding,
-             "optimized_unary_encoding": F.optimized_unary_encoding, "duchi": F.duchi, "olh": H.olh, "blh": H.blh}
-    values = {k: (int(v) if v.isdigit() else v.strip("'\"")) for k, v in arguments.items()}
+    """The named probabilities (``p``, ``q``) of the family built with ``arguments``."""
     try:
-        family = build[constructor](**values)
+        family = _built(Mechanism("", "M", constructor, tuple(arguments.items())))
     except InvalidArgument:
         return {}
     return dict(getattr(family, "named", {}) or {})
@@ -247,7 +240,7 @@ def _formula_text(expr: Any) -> str | None:
         back = parse_formula(text, symbols={s.name: s for s in expr.free_symbols})
     except InvalidArgument:
         return None
-    return text if sympy.simplify(back - expr) == 0 else None
+    return text if back == expr or sympy.simplify(back - expr) == 0 else None
 
 
 def _substituted(expr: Any, context: Context, skip: frozenset[Any] = frozenset()) -> tuple[Any, list[str]]:
@@ -342,10 +335,12 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     if len(relations) != 1:
         return _pending(f"a chain of {len(relations)} relations: one declaration checks one relation "
                         "(write one sign_claim for each)")
+    if relations == ("=",) and isinstance(sides[0], sympy.Symbol) and not sides[1].has(sides[0]) \
+            and sides[0] not in context.definitions and not notes:
+        return _pending(f"it names {sides[0]} ({sides[0]} = ...): a definition, with nothing to check as printed")
     relation = relations[0]
     if relation not in SIGNS:
         return _pending(f"the relation {relation} has no sign_claim form")
-    difference = sympy.Add(sides[0], -sides[1], evaluate=False)
     expr, used = _substituted(sympy.Add(sides[0], -sides[1]), context)
     notes += used
     if expr.atoms(sympy.core.function.AppliedUndef):
@@ -356,10 +351,13 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     left, right = (_formula_text(_renamed(_substituted(side, context)[0])[0]) for side in sides)
     if left is None or right is None or _formula_text(expr) is None:
         return _pending("a side is not a formula the toolkit's parser reads back", notes)
-    del difference
     domain, line = _domain(entry, hypotheses_of(entry, functions))
     bounds = sorted({str(s) for total in expr.atoms(sympy.Sum) for limit in total.limits for b in limit[1:]
                      for s in b.free_symbols})
+    vanish = _vanishing_denominators(expr) if domain is None else []
+    if vanish:
+        return _pending(f"no domain stated, and its denominator {', '.join(vanish)} can vanish: state where the "
+                        "formula is defined", notes)
     if bounds and domain is None:
         return _pending(f"a sum whose bounds hold {', '.join(bounds)}, and no domain stated (a bound is an integer: "
                         "state its range)", notes)
@@ -378,6 +376,23 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     notes.insert(0, f"the {form} read as ({left}) - ({right}) {SIGNS[relation][:-1]} 0")
     return Ready("sign_claim", (("expr", statement), ("sign", SIGNS[relation]), ("domain", domain)),
                  notes=tuple(notes))
+
+
+def _vanishing_denominators(expr: Any) -> list[str]:
+    """The factors of ``expr``'s denominators that can be 0 for real values of its symbols (``q - p``; never
+    ``1 + e^eps``)."""
+    import sympy
+
+    real = {s: sympy.Symbol(s.name, real=True) for s in expr.free_symbols}
+    found: list[str] = []
+    for power in expr.atoms(sympy.Pow):
+        if not (power.exp.is_number and power.exp.is_negative):
+            continue
+        for factor in sympy.Mul.make_args(sympy.factor(power.base.xreplace(real))):
+            base = factor.base if isinstance(factor, sympy.Pow) else factor
+            if base.free_symbols and not (base.is_positive or base.is_negative):
+                found.append(str(base))
+    return sorted(set(found))
 
 
 def _privacy(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
@@ -426,6 +441,8 @@ def _definitions_differ(family: Mechanism, context: Context) -> str:
 
 
 def _built(family: Mechanism) -> Any:
+    """The finite family of ``family`` built by numeric.families (which validates it), from its arguments: the
+    literals of an integer or of a name this module wrote."""
     from numeric import families as F
     from numeric import local_hashing as H
 

@@ -1,8 +1,11 @@
 """The claims file a scaffold writes, and how a second run treats the first one's file.
 
 :func:`render` turns the entries of a paper (:mod:`proofs.reading.entries`) into the text of a claims file
-that loads as it is: one ``pending(Claim(...), engine=..., formulas=...)`` per claim, in the paper's order,
-each under a comment naming the entry, its line and a ``# TODO`` with the engine that fits; the definitions
+that loads as it is: per claim, in the paper's order, under a comment naming the entry and its line, either
+the short declaration that runs it (``sign_claim``, ``ldp_claim``, ``moment_claim``: :mod:`proofs.reading.ready`,
+with how it was read and its domain in the comment, a mechanism declared once at the top as ``MECHANISM``) or
+``pending(Claim(...), engine=..., formulas=...)`` with a ``# TODO`` naming the engine that fits and the
+reason it is pending; the definitions
 and notation as the data ``DEFINITIONS``; the formulas read as :class:`~proofs.base.pending.Formula`
 data (``sympy.srepr`` strings). The text depends on nothing but the paper (no date, no absolute path), so a
 run on the same paper writes the same bytes.

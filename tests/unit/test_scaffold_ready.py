@@ -106,7 +106,9 @@ def test_a_definition_is_substituted_into_the_claims_that_use_it(tmp_path):
     (r"f(x) \le 1", "it applies f, a function the paper does not define as a formula"),
     (r"\sum_{i=1}^{n} i = \frac{n(n+1)}{2}", "a sum whose bounds hold n, and no domain stated"),
     (r"x \approx y", "an approximation (≈)"),
-], ids=["chain", "undefined-function", "sum-without-domain", "approximation"])
+    (r"\hat{\pi} = \frac{a}{a + b}", "it names pi_hat (pi_hat = ...): a definition, with nothing to check"),
+    (r"\frac{a}{b - c} + 1 = \frac{a + b - c}{b - c}", "no domain stated, and its denominator b - c can vanish"),
+], ids=["chain", "undefined-function", "sum-without-domain", "approximation", "naming", "vanishing-denominator"])
 def test_what_no_declaration_holds_stays_pending_with_its_reason(tmp_path, latex, reason):
     preamble = "\\newcommand{\\unused}{}\n"
     text, calls = _written(tmp_path, f"We use $f(t)$.\n\\begin{{equation}}\n{latex}\n\\end{{equation}}", preamble)
