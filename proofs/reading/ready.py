@@ -39,7 +39,7 @@ one that does not parse keeps the claim pending. The writer puts every string in
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -446,8 +446,9 @@ def _built(family: Mechanism) -> Any:
     from numeric import families as F
     from numeric import local_hashing as H
 
-    build = {"randomized_response": F.randomized_response, "symmetric_unary_encoding": F.symmetric_unary_encoding,
-             "optimized_unary_encoding": F.optimized_unary_encoding, "duchi": F.duchi, "olh": H.olh, "blh": H.blh}
+    build: dict[str, Callable[..., Any]] = {
+        "randomized_response": F.randomized_response, "symmetric_unary_encoding": F.symmetric_unary_encoding,
+        "optimized_unary_encoding": F.optimized_unary_encoding, "duchi": F.duchi, "olh": H.olh, "blh": H.blh}
     values = {k: (int(v) if v.isdigit() else v.strip("'\"")) for k, v in family.arguments}
     return build[family.constructor](**values)
 
@@ -526,7 +527,8 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     try:
         from proofs.engines.moments import validate_moment
 
-        validate_moment(shown_statistic, shown_claimed, moment=moment, mechanism=_built(family), prior=prior,
+        law: Any = prior  # the inputs' law by value, as moment_claim takes it
+        validate_moment(shown_statistic, shown_claimed, moment=moment, mechanism=_built(family), prior=law,
                         domain=domain)
     except (InvalidArgument, KeyError) as error:
         return _pending(f"the moment claim does not read: {str(error).split(': ', 1)[-1]}", notes)

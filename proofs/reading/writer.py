@@ -229,10 +229,12 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
     running = [e for e in claims if done[e.claim_id].declaration]
     waiting = len(claims) - len(running)
     mechanisms: dict[str, str] = {}
+    notes: dict[str, str] = {}
     for entry in running:
         mechanism = done[entry.claim_id].mechanism
         if mechanism is not None and mechanism.call not in mechanisms:
             mechanisms[mechanism.call] = "MECHANISM" + (f"_{len(mechanisms) + 1}" if mechanisms else "")
+            notes[mechanism.call] = mechanism.note
     declarations = sorted({done[e.claim_id].declaration for e in running})
     imports = ["from proofs import " + ", ".join(["Claim", *declarations] if waiting else declarations)]
     if any(call.startswith("M.") for call in mechanisms):
@@ -243,9 +245,7 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
         imports.append("from proofs.reading import Formula, pending")
     body = ["", *sorted(imports), "", f"PAPER = {_string(paper)}", ""]
     for call, name in mechanisms.items():
-        family = next(done[e.claim_id].mechanism for e in running if done[e.claim_id].mechanism is not None
-                      and done[e.claim_id].mechanism.call == call)  # type: ignore[union-attr]
-        body += _comment(f"The mechanism the paper names: {family.note}.")
+        body += _comment(f"The mechanism the paper names: {notes[call]}.")
         body += [f"{name} = {call}", ""]
     summary = (f"{paper}: {results} numbered results and {displays} displayed formulas; {len(claims)} claims, "
                f"{len(running)} ready to run and {waiting} pending ({read} with a formula read into sympy), "
