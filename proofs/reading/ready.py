@@ -320,6 +320,29 @@ def _statements(entry: Entry) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
     return out
 
 
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _threshold(condition: str, functions: frozenset[str]) -> tuple[str | None, str]:
+    """The ``iff=`` of sign_claim for an equivalence's right side (``\\varepsilon > \\ln 2`` → ``"eps > log(2)"``),
+    or ``None`` and why it is not one."""
+    import sympy
+
+    right = condition[len("if and only if"):].strip()
+    found = read_formula(right, functions=functions)
+    if not isinstance(found, tuple) or len(found) != 1 or len(found[0].relations) != 1:
+        return None, "its right side does not read as one relation"
+    (a, b), relation = found[0].sides, found[0].relations[0]
+    if isinstance(b, sympy.Symbol) and a.is_number:
+        a, b, relation = b, a, _FLIP.get(relation, relation)
+    if not (isinstance(a, sympy.Symbol) and b.is_number and relation in _FLIP):
+        return None, "its right side is not a threshold on one name (NAME > VALUE), the form sign_claim's iff= reads"
+    name, value = _renamed(a)[0], _formula_text(b)
+    if value is None or not _NAME.match(str(name)):
+        return None, "its threshold is not a formula the toolkit's parser reads back"
+    return f"{name} {relation} {value}", ""
+
+
 def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     import sympy
 
@@ -328,6 +351,13 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
         return _pending(f"{len(statements)} formulas state relations: one declaration checks one relation")
     relations, sides = statements[0]
     notes: list[str] = []
+    condition = next((f.condition for f in entry.formulas if f.relations), "")
+    iff = None
+    if condition.startswith("if and only if"):
+        iff, why = _threshold(condition, functions)
+        if iff is None:
+            return _pending(f"an equivalence: {why}")
+        notes.append(f"an equivalence: the sign holds exactly where {iff} (sign_claim's iff=)")
     if len(relations) > 1 and relations[0] == "=" and isinstance(sides[0], sympy.Symbol) \
             and not any(side.has(sides[0]) for side in sides[1:]) and sides[0] not in context.definitions:
         notes.append(f"the chain's first equality names {sides[0]}; the check is of the rest of the chain")
@@ -367,15 +397,18 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     try:
         from core.domain import Domain
         from proofs.engines.sign.parse import read_statement
+        from proofs.engines.sign.threshold import read_iff
 
         stated = Domain.parse(domain)
         read_statement(statement, stated.constraints(), sign=SIGNS[relation], integers=sorted(stated.integers),
                        symbols=sorted(stated.names))
+        if iff is not None:
+            read_iff(iff)
     except InvalidArgument as error:
         return _pending(f"the {form} does not read as a sign claim: {str(error).split(': ', 1)[-1]}", notes)
     notes.insert(0, f"the {form} read as ({left}) - ({right}) {SIGNS[relation][:-1]} 0")
-    return Ready("sign_claim", (("expr", statement), ("sign", SIGNS[relation]), ("domain", domain)),
-                 notes=tuple(notes))
+    arguments: tuple[tuple[str, Any], ...] = (("expr", statement), ("sign", SIGNS[relation]), ("domain", domain))
+    return Ready("sign_claim", arguments + ((("iff", iff),) if iff is not None else ()), notes=tuple(notes))
 
 
 def _vanishing_denominators(expr: Any) -> list[str]:

@@ -190,3 +190,16 @@ def test_a_hostile_formula_is_never_a_declaration_that_runs_it(tmp_path, monkeyp
             assert "import" not in _keyword(call, "expr")
     _statuses(tmp_path / "claims.py")
     assert not (tmp_path / MARKER).exists()
+
+
+def test_a_displayed_equivalence_with_a_threshold_is_a_sign_claim_with_iff(tmp_path):
+    body = ("\\begin{equation}\ne^{\\varepsilon} - 2 > 0 \\iff \\varepsilon > \\ln 2\n\\end{equation}\n"
+            "\\begin{equation}\ne^{\\varepsilon} - 3 > 0 \\quad \\text{if and only if} \\quad \\varepsilon > 1\n"
+            "\\end{equation}\n\\begin{equation}\na > 0 \\iff b > c\n\\end{equation}\n")
+    text, calls = _written(tmp_path, body)
+    assert [(_name(calls[i]), _keyword(calls[i], "iff")) for i in ("note.Eq1", "note.Eq2")] == [
+        ("sign_claim", "eps > log(2)"), ("sign_claim", "eps > 1")]
+    assert _name(calls["note.Eq3"]) == "pending"
+    assert "Pending: an equivalence: its right side is not a threshold on one name" in text.replace("\n# ", " ")
+    assert _statuses(tmp_path / "claims.py") == {"note.Eq1": "proved", "note.Eq2": "refuted",
+                                                 "note.Eq3": "inconclusive"}
