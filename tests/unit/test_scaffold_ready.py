@@ -203,3 +203,11 @@ def test_a_displayed_equivalence_with_a_threshold_is_a_sign_claim_with_iff(tmp_p
     assert "Pending: an equivalence: its right side is not a threshold on one name" in text.replace("\n# ", " ")
     assert _statuses(tmp_path / "claims.py") == {"note.Eq1": "proved", "note.Eq2": "refuted",
                                                  "note.Eq3": "inconclusive"}
+
+
+def test_a_name_applied_in_one_place_and_bare_in_another_is_reported(tmp_path):
+    body = ("The rate $r(t)$ decays.\n\\begin{equation}\nr^2 \\ge 0\n\\end{equation}\n")
+    text, calls = _written(tmp_path, body)
+    assert ("Read: r is applied elsewhere in the paper (r(...)) and written bare here: read as two objects, the "
+            "function r and a value named r.") in text.replace("\n# ", " ")
+    assert _name(calls["note.Eq1"]) == "sign_claim"
