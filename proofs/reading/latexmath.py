@@ -307,6 +307,23 @@ class _Parser:
         self.notes: list[str] = []
 
     # ---------------------------------------------------------------------------------- helpers
+    def set_builder(self) -> bool:
+        """The braces just opened (``\\{``) hold a set-builder: a ``:`` or ``\\mid`` before they close, or an odd
+        number of ``|`` (a pair is an absolute value)."""
+        depth = bars = 0
+        for tok in self.toks[self.i:]:
+            if tok.kind == "cmd" and tok.value == "{":
+                depth += 1
+            elif tok.kind == "cmd" and tok.value == "}":
+                if depth == 0:
+                    return bars % 2 == 1
+                depth -= 1
+            elif depth == 0 and (tok.kind == "sym" and tok.value == ":" or tok.kind == "cmd" and tok.value == "mid"):
+                return True
+            elif depth == 0 and tok.kind == "sym" and tok.value == "|":
+                bars += 1
+        return False
+
     def peek(self, k: int = 0) -> _Tok | None:
         return self.toks[self.i + k] if self.i + k < len(self.toks) else None
 
@@ -974,6 +991,8 @@ class _Parser:
                 array = self.take()  # \left\{ \begin{array}{rl} value & \text{if } ... \end{array} \right.
                 body = re.sub(r"^\s*(\[[^\]]*\])?\s*\{[^{}]*\}", "", array.extra)
                 return self.environment(_Tok("env", "cases", array.space, body))
+            if self.set_builder():
+                raise _Stop("a set-builder (\\{x : ...\\} or \\{x \\mid ...\\}) is not read")
             inner = self.until({"}"}, self.expr)
             if self.at("sym", ","):
                 raise _Stop("a set (\\{a, b\\}) is not read")
