@@ -8,7 +8,10 @@ its formulas and the paper's text give every argument the engine needs; otherwis
   ``A < B``, ``A ≤ B``, ``A > B``, ``A ≥ B`` → ``sign_claim`` with ``"<0"``, ``"<=0"``, ``">0"``, ``">=0"``.
   A chain whose first side is a bare name that occurs nowhere else in it (``s = πp + (1-π)(1-p) = ...``)
   names that symbol: the check is of the rest of the chain, and the comment says so. A chain that still
-  holds more than one relation, or an ≈, stays pending (one declaration checks one relation);
+  holds more than one relation, or an ≈, stays pending (one declaration checks one relation). A display that
+  only names a symbol (``\\hat\\pi = ...``) asserts nothing and stays pending. An equivalence ``A > B \\iff
+  \\varepsilon > c`` (read by :mod:`~proofs.reading.latexmath`) is ``sign_claim(..., iff="eps > c")`` when
+  its right side is a threshold on one name, the form the sign engine's ``iff=`` reads;
 * a **privacy statement** naming a family the toolkit knows (randomized response, symmetric and optimized
   unary encoding, Duchi et al.'s one-bit mechanism, local hashing; Laplace and the piecewise mechanism,
   whose output is continuous) and its ε → ``ldp_claim(mechanism=..., epsilon=...)``. The finite families
@@ -24,7 +27,9 @@ its formulas and the paper's text give every argument the engine needs; otherwis
 ``for every $\\varepsilon > 0$``), and a probability the text names (``with probability $\\pi$``: ``0 <= pi_
 <= 1``). When none is stated, the declaration has no domain (``domain=None``) and its comment says so: the
 claim is read **as printed, on the formula's natural domain** (every real value of its symbols, or the
-mechanism's own domain), and the engine decides there. No domain is ever invented.
+mechanism's own domain), and the engine decides there. No domain is ever invented: a formula whose
+denominator can vanish, or a sum whose bounds are names, with no domain stated, stays pending with that
+reason (the engine would refuse it, or read the bound as a real number).
 
 **Definitions** (entries classified as definitions whose formula is ``name = expression``) are substituted
 into the claims that use them, and the comment names each.
