@@ -48,7 +48,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.domain import Domain
 from core.errors import InvalidArgument
+from core.formula import parse_formula
+from numeric import families as F
+from numeric import local_hashing as H
+from proofs.engines.ldp import validate_ldp
+from proofs.engines.moments import validate_moment
+from proofs.engines.sign.parse import read_statement
+from proofs.engines.sign.threshold import read_iff
 from proofs.reading.document import Document
 from proofs.reading.entries import Entry, inline_math
 from proofs.reading.latexmath import FormulaStatement, declared_functions, read_formula
@@ -236,7 +244,6 @@ def _formula_text(expr: Any) -> str | None:
     """``expr`` as a formula string the safe parser reads back to the same expression, or ``None``."""
     import sympy
 
-    from core.formula import parse_formula
 
     if expr.atoms(sympy.core.function.AppliedUndef) or any(not _NAME.match(s.name) for s in expr.free_symbols):
         return None
@@ -400,9 +407,6 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     form = "identity" if relation == "=" else "inequality"
     statement = f"({left}) - ({right})"
     try:
-        from core.domain import Domain
-        from proofs.engines.sign.parse import read_statement
-        from proofs.engines.sign.threshold import read_iff
 
         stated = Domain.parse(domain)
         read_statement(statement, stated.constraints(), sign=SIGNS[relation], integers=sorted(stated.integers),
@@ -450,7 +454,6 @@ def _privacy(entry: Entry, context: Context, functions: frozenset[str]) -> Ready
     notes.append(line)
     if family.finite:
         try:
-            from proofs.engines.ldp import validate_ldp
 
             validate_ldp(_built(family), context.epsilon, domain)
         except (InvalidArgument, KeyError) as error:
@@ -481,8 +484,6 @@ def _definitions_differ(family: Mechanism, context: Context) -> str:
 def _built(family: Mechanism) -> Any:
     """The finite family of ``family`` built by numeric.families (which validates it), from its arguments: the
     literals of an integer or of a name this module wrote."""
-    from numeric import families as F
-    from numeric import local_hashing as H
 
     build: dict[str, Callable[..., Any]] = {
         "randomized_response": F.randomized_response, "symmetric_unary_encoding": F.symmetric_unary_encoding,
@@ -563,7 +564,6 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     domain, line = _domain(entry, hypotheses_of(entry, functions), extra)
     notes.append(line)
     try:
-        from proofs.engines.moments import validate_moment
 
         law: Any = prior  # the inputs' law by value, as moment_claim takes it
         validate_moment(shown_statistic, shown_claimed, moment=moment, mechanism=_built(family), prior=law,
