@@ -48,18 +48,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.domain import Domain
 from core.errors import InvalidArgument
-from core.formula import parse_formula
-from numeric import families as F
-from numeric import local_hashing as H
-from proofs.engines.ldp import validate_ldp
-from proofs.engines.moments import validate_moment
-from proofs.engines.sign.parse import read_statement
-from proofs.engines.sign.threshold import read_iff
 from proofs.reading.document import Document
 from proofs.reading.entries import Entry, inline_math
 from proofs.reading.latexmath import FormulaStatement, declared_functions, read_formula
+
+def _engines() -> Any:
+    """The validators and families the declarations are checked with (loaded on first use, so that the command
+    line starts without them)."""
+    from proofs.reading import _validators  # optional: the engines load when a scaffold runs
+
+    return _validators
 
 __all__ = ["Ready", "Mechanism", "Context", "context_of", "ready", "SIGNS"]
 
@@ -249,7 +248,7 @@ def _formula_text(expr: Any) -> str | None:
         return None
     text = sympy.sstr(expr, order="none")
     try:
-        back = parse_formula(text, symbols={s.name: s for s in expr.free_symbols})
+        back = _engines().parse_formula(text, symbols={s.name: s for s in expr.free_symbols})
     except InvalidArgument:
         return None
     return text if back == expr or sympy.simplify(back - expr) == 0 else None
@@ -408,11 +407,12 @@ def _sign(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     statement = f"({left}) - ({right})"
     try:
 
-        stated = Domain.parse(domain)
-        read_statement(statement, stated.constraints(), sign=SIGNS[relation], integers=sorted(stated.integers),
-                       symbols=sorted(stated.names))
+        engines = _engines()
+        stated = engines.Domain.parse(domain)
+        engines.read_statement(statement, stated.constraints(), sign=SIGNS[relation],
+                               integers=sorted(stated.integers), symbols=sorted(stated.names))
         if iff is not None:
-            read_iff(iff)
+            _engines().read_iff(iff)
     except InvalidArgument as error:
         return _pending(f"the {form} does not read as a sign claim: {str(error).split(': ', 1)[-1]}", notes)
     notes.insert(0, f"the {form} read as ({left}) - ({right}) {SIGNS[relation][:-1]} 0")
@@ -455,7 +455,7 @@ def _privacy(entry: Entry, context: Context, functions: frozenset[str]) -> Ready
     if family.finite:
         try:
 
-            validate_ldp(_built(family), context.epsilon, domain)
+            _engines().validate_ldp(_built(family), context.epsilon, domain)
         except (InvalidArgument, KeyError) as error:
             return _pending(f"the privacy claim does not read: {str(error).split(': ', 1)[-1]}", notes)
     return Ready("ldp_claim", (("epsilon", context.epsilon), ("domain", domain)), family, tuple(notes))
@@ -485,6 +485,7 @@ def _built(family: Mechanism) -> Any:
     """The finite family of ``family`` built by numeric.families (which validates it), from its arguments: the
     literals of an integer or of a name this module wrote."""
 
+    F, H = _engines().F, _engines().H
     build: dict[str, Callable[..., Any]] = {
         "randomized_response": F.randomized_response, "symmetric_unary_encoding": F.symmetric_unary_encoding,
         "optimized_unary_encoding": F.optimized_unary_encoding, "duchi": F.duchi, "olh": H.olh, "blh": H.blh}
@@ -566,7 +567,7 @@ def _moment(entry: Entry, context: Context, functions: frozenset[str]) -> Ready:
     try:
 
         law: Any = prior  # the inputs' law by value, as moment_claim takes it
-        validate_moment(shown_statistic, shown_claimed, moment=moment, mechanism=_built(family), prior=law,
+        _engines().validate_moment(shown_statistic, shown_claimed, moment=moment, mechanism=_built(family), prior=law,
                         domain=domain)
     except (InvalidArgument, KeyError) as error:
         return _pending(f"the moment claim does not read: {str(error).split(': ', 1)[-1]}", notes)
