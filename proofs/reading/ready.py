@@ -60,7 +60,7 @@ def _engines() -> Any:
 
     return _validators
 
-__all__ = ["Ready", "Mechanism", "Context", "context_of", "ready", "SIGNS"]
+__all__ = ["Ready", "NamedFamily", "Context", "context_of", "ready", "SIGNS"]
 
 #: the sign of ``lhs - rhs`` each relation states
 SIGNS = {"=": "==0", "<": "<0", "<=": "<=0", ">": ">0", ">=": ">=0", "!=": "!=0"}
@@ -75,7 +75,7 @@ _LDP_WORDS = re.compile(r"-?\s*LDP\b|differential(ly)?\s+priva|locally\s+priva",
 
 
 @dataclass(frozen=True)
-class Mechanism:
+class NamedFamily:
     """A family the paper names: ``family`` (its words), ``module`` (``"M"``, proofs.mechanisms, or ``"C"``,
     proofs.continuous), ``constructor`` and ``arguments`` (keyword, literal) of the call, the named
     probabilities of the family, and ``note`` (how its arguments were read)."""
@@ -134,7 +134,7 @@ class Ready:
 
     declaration: str = ""
     arguments: tuple[tuple[str, Any], ...] = ()
-    mechanism: Mechanism | None = None
+    mechanism: NamedFamily | None = None
     notes: tuple[str, ...] = ()
     reason: str = ""
 
@@ -187,7 +187,7 @@ def context_of(document: Document, entries: Sequence[Entry]) -> Context:
     return Context(definitions, epsilon, text, inline, counts, prior)
 
 
-def _named_family(text: str, context: Context) -> Mechanism | str | None:
+def _named_family(text: str, context: Context) -> NamedFamily | str | None:
     """The family ``text`` names, with its arguments; a reason when it names one that cannot be declared from
     the paper; ``None`` when it names none."""
     for pattern, family, finite, constructor in _FAMILIES:
@@ -203,7 +203,7 @@ def _named_family(text: str, context: Context) -> Mechanism | str | None:
             if constructor == "laplace":
                 return ("it names the Laplace mechanism but not its sensitivity: declare it with "
                         "proofs.continuous.laplace(epsilon=..., sensitivity=...) and ldp_claim(...)")
-            return Mechanism(family, "C", constructor, (("epsilon", f'"{eps}"'),), finite=False,
+            return NamedFamily(family, "C", constructor, (("epsilon", f'"{eps}"'),), finite=False,
                              note=f"{family} with ε written {eps} (proofs.continuous)")
         arguments: list[tuple[str, str]] = []
         note = f"{family} with ε written {eps}"
@@ -216,14 +216,14 @@ def _named_family(text: str, context: Context) -> Mechanism | str | None:
                 note += ", over d values (d >= 2 an integer, the family's own domain)"
         arguments.append(("epsilon", f'"{eps}"'))
         named = _family_named(constructor, dict(arguments))
-        return Mechanism(family, "M", constructor, tuple(arguments), tuple(named.items()), note)
+        return NamedFamily(family, "M", constructor, tuple(arguments), tuple(named.items()), note)
     return None
 
 
 def _family_named(constructor: str, arguments: dict[str, str]) -> dict[str, Any]:
     """The named probabilities (``p``, ``q``) of the family built with ``arguments``."""
     try:
-        family = _built(Mechanism("", "M", constructor, tuple(arguments.items())))
+        family = _built(NamedFamily("", "M", constructor, tuple(arguments.items())))
     except InvalidArgument:
         return {}
     return dict(getattr(family, "named", {}) or {})
@@ -467,7 +467,7 @@ def _symbol(name: str) -> Any:
     return sympy.Symbol(name)
 
 
-def _definitions_differ(family: Mechanism, context: Context) -> str:
+def _definitions_differ(family: NamedFamily, context: Context) -> str:
     """A reason when the paper defines a named probability of the family otherwise than the family does."""
     import sympy
 
@@ -481,7 +481,7 @@ def _definitions_differ(family: Mechanism, context: Context) -> str:
     return ""
 
 
-def _built(family: Mechanism) -> Any:
+def _built(family: NamedFamily) -> Any:
     """The finite family of ``family`` built by numeric.families (which validates it), from its arguments: the
     literals of an integer or of a name this module wrote."""
 
@@ -493,7 +493,7 @@ def _built(family: Mechanism) -> Any:
     return build[family.constructor](**values)
 
 
-def declared_mechanism(context: Context) -> Mechanism | str | None:
+def declared_mechanism(context: Context) -> NamedFamily | str | None:
     """The mechanism the paper declares: the one finite family its text names."""
     return _named_family(context.text, context)
 
