@@ -1,4 +1,4 @@
-"""Parse quality of the scaffold's formula reader on 003, and the run time of the scaffold and coverage
+r"""Parse quality of the scaffold's formula reader on 003, and the run time of the scaffold and coverage
 commands (a measurement, not a timed test).
 
 1. Every displayed formula of 003 (:mod:`proofs.reading.texts`; the LaTeX source of each line taken from
@@ -13,9 +13,15 @@ commands (a measurement, not a timed test).
    == 0``, after the symbols of both are matched by name (the catalog's symbols carry assumptions, the
    reader's do not), ``A`` read as the catalog's ``A(n, q3)`` and the index of every sum renamed alike.
    Reported: the share of the comparable displays that match, and each comparison.
-3. The worked example (examples/paper/): the share of its displays read, the share of the scaffolded
-   declarations that run as written (the file loads; each formula reads back into sympy), and the
-   scaffold's time per page (:data:`PAGE_CHARACTERS` characters of LaTeX).
+3. The worked example (examples/paper/): the share of its displays read, the share of the recorded formulas
+   that read back into sympy, and the scaffold's time per page (:data:`PAGE_CHARACTERS` characters of LaTeX).
+   Then, for the example and for 003, the declarations the scaffold writes, each run at the quick budget
+   (:func:`declarations_run`): the share **written ready to run** (a short declaration, not ``pending``),
+   the share that **run as written** (the file loads and the claim's run ends in a status other than
+   ``error``) and the share that **give a verdict other than pending** (not "no check implemented yet").
+   003 has no LaTeX source (its text is HTML with the LaTeX of each formula after it): its displays, read
+   as :func:`parse_quality` reads them, are written one per ``\[ ... \]`` into a LaTeX file, without the
+   prose, so no hypothesis, family name or defining word reaches the scaffold.
 4. The time of ``scaffold`` and ``coverage --paper`` on the example note and on the test paper of
    tests/unit/scaffold_papers (noisy on a shared machine: each is the least of three runs).
 
@@ -150,9 +156,8 @@ PAGE_CHARACTERS = 3_000
 
 
 def example_quality() -> dict:
-    """The worked example (examples/paper/): its displays read, and the share of the scaffolded
-    declarations that run as written: the file loads as a claims file, and each formula it records reads
-    back into sympy (``Formula.expressions()``)."""
+    """The worked example (examples/paper/): its displays read, and the share of the formulas its pending
+    claims record that read back into sympy (``Formula.expressions()``) once the file loads as a claims file."""
     from proofs.base import registry
     from proofs.base.pending import todo_of
     from proofs.reading.command import scaffold
@@ -185,6 +190,47 @@ def example_quality() -> dict:
             "readings": sorted({r for e in result.entries for r in e.readings})}
 
 
+def _latex_of_003(folder: Path) -> Path:
+    """003's displays as a LaTeX document, one ``\\[ ... \\]`` each, in the text's order (no prose)."""
+    from proofs.reading.texts import display_sources, load
+
+    text = load("003")
+    parts = ["\\documentclass{article}", "\\begin{document}"]
+    parts += ["\\[ " + _joined(display_sources(text, e)) + " \\]" for e in text.entries if e.kind == "display"]
+    path = folder / "p003.tex"
+    path.write_text("\n".join([*parts, "\\end{document}", ""]), encoding="utf-8")
+    return path
+
+
+def declarations_run(paper: Path) -> dict:
+    """The scaffold of ``paper`` run as written at the quick budget: how many claims are written ready to
+    run, how many run (load, and end in a status other than ``error``), how many give a verdict other than
+    pending, and each claim's status."""
+    from proofs.base import registry
+    from proofs.reading.command import scaffold
+    from proofs.runner import run_claim
+    from proofs.userclaims import load_claims_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        output = Path(folder) / "claims.py"
+        done = scaffold(paper, output)
+        ready = sum(1 for r in done.ready.values() if r.declaration)
+        before = set(registry.ids())
+        try:
+            ids = load_claims_file(output)
+            results = {i: run_claim(i, "quick") for i in ids}
+        finally:
+            registry.forget([i for i in registry.ids() if i not in before])
+    statuses = {i: r.status.value for i, r in results.items()}
+    runs = sum(1 for s in statuses.values() if s != "error")
+    verdicts = sum(1 for r in results.values() if r.verdict.reason != "no check implemented yet"
+                   and r.status.value != "error")
+    total = len(statuses)
+    return {"claims": total, "ready": ready, "ready_share": round(ready / total, 3) if total else None,
+            "run": runs, "run_share": round(runs / total, 3) if total else None, "verdicts": verdicts,
+            "verdict_share": round(verdicts / total, 3) if total else None, "statuses": statuses}
+
+
 def _least_of_three(argv: list[str]) -> float:
     best = float("inf")
     for _ in range(3):
@@ -211,18 +257,29 @@ def command_times() -> dict:
 def main() -> None:
     quality = parse_quality()
     example = example_quality()
+    with tempfile.TemporaryDirectory() as folder:
+        ran = {"example": declarations_run(ROOT / "examples" / "paper" / "rr_paper.tex"),
+               "003 (its displays, no prose)": declarations_run(_latex_of_003(Path(folder)))}
     times = command_times()
     if "--json" in sys.argv:
-        print(json.dumps({"quality": quality, "example": example, "seconds": times}, indent=2, ensure_ascii=False))
+        print(json.dumps({"quality": quality, "example": example, "declarations": ran, "seconds": times}, indent=2,
+                         ensure_ascii=False))
         return
     print(f"003 displays read into sympy: {quality['read']} of {quality['displays']} ({100 * quality['read_share']:.0f}%)"
           f" in {quality['seconds']} s")
-    print(f"example note: displays read {example['displays_read']} of {example['displays']}; scaffolded formulas "
-          f"that run as written {example['formulas_run']} of {example['formulas']} in {example['claims']} claims; "
+    print(f"example note: displays read {example['displays_read']} of {example['displays']}; formulas of its pending "
+          f"claims that read back into sympy {example['formulas_run']} of {example['formulas']} ({example['claims']} "
+          "claims); "
           f"scaffold {example['seconds_per_page']} s per page ({example['pages']} pages of {PAGE_CHARACTERS} "
           "characters)")
     for reading in example["readings"]:
         print(f"  example, read: {reading}")
+    for name, row in ran.items():
+        print(f"{name}: {row['claims']} claims; written ready to run {row['ready']} "
+              f"({100 * (row['ready_share'] or 0):.0f}%); run as written {row['run']} ({100 * (row['run_share'] or 0):.0f}%); "
+              f"a verdict other than pending {row['verdicts']} ({100 * (row['verdict_share'] or 0):.0f}%)")
+        for claim, status in row["statuses"].items():
+            print(f"  {claim:<28} {status}")
     print(f"read and comparable with a registered claim's expression: {quality['comparable']}; equal: "
           f"{quality['matched']} ({100 * (quality['matched_share'] or 0):.0f}%)")
     for row in quality["rows"]:

@@ -216,9 +216,14 @@ def _expect(command: str, done: subprocess.CompletedProcess, cwd: Path) -> None:
     if "check L3.2 T3.10" in command:
         assert "L3.2" in out and "T3.10" in out
     if " scaffold " in command:  # the count the README's comment states is the one the command says
-        stated = re.search(re.escape(command) + r"\s+#\s*(\d+) pending claims", README)
-        assert stated, f"the README states how many pending claims `{command}` writes"
-        assert re.search(rf"^wrote \S+: {stated[1]} claims pending", out, flags=re.M), out
+        stated = re.search(re.escape(command) + r"\s+#\s*(\d+) ready to run, (\d+) pending", README)
+        assert stated, f"the README states how many claims `{command}` writes ready to run and pending"
+        assert re.search(rf"^wrote \S+: \d+ claims, {stated[1]} ready to run and {stated[2]} pending", out,
+                         flags=re.M), out
+    if "claims_scaffold.py --only-user" in command:  # the scaffold alone finds the note's planted error
+        shown = dict(re.findall(r"^\[\d+/\d+\] (rr_paper\.\w+): (\w+)", out, re.M)) or dict(
+            re.findall(r"^(rr_paper\.\w+)\s+.*?\b(proved|refuted|supported|inconclusive|error)\b", out, re.M))
+        assert shown.get("rr_paper.Thm4") == "refuted" and shown.get("rr_paper.Cor5") == "inconclusive", out
     if "krr_claims.py --only-user" in command:
         shown = dict(re.findall(r"^(KRR\.[\w-]+)\s+.*?\b(proved|refuted|supported|inconclusive|error)\b", out, re.M))
         assert shown == _statuses_in_prose(), out

@@ -8,8 +8,10 @@ claims file as waiting for a check, and found again when claims cover it.
 inclusions, comments; :mod:`~proofs.reading.macros`: the paper's macros; :mod:`~proofs.reading.document`:
 results and displays, numbered as LaTeX prints them), reads each formula into sympy
 (:mod:`~proofs.reading.latexmath`), decides what each entry is and which engine fits it
-(:mod:`~proofs.reading.entries`) and writes the claims file (:mod:`~proofs.reading.writer`), whose claims
-are :func:`~proofs.base.pending.pending`: reported inconclusive until checks are written.
+(:mod:`~proofs.reading.entries`), writes each claim whose formula fits an engine ready to run, as that
+engine's short declaration (:mod:`~proofs.reading.ready`), and writes the claims file
+(:mod:`~proofs.reading.writer`), whose other claims are :func:`~proofs.base.pending.pending`: reported
+inconclusive, with the reason, until checks are written.
 
 ``python -m proofs coverage`` reads the same entries back (:mod:`~proofs.reading.coverage`; the texts the
 toolkit holds, 003 and 004, through :mod:`~proofs.reading.texts` and :mod:`~proofs.reading.classification`)

@@ -3,13 +3,14 @@ was done in a few lines."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.errors import invalid
 from proofs.reading.document import Document, read_document
 from proofs.reading.entries import Entry, describe
-from proofs.reading.writer import ScaffoldResult, write_scaffold
+from proofs.reading.ready import Ready
+from proofs.reading.writer import ScaffoldResult, readiness, write_scaffold
 
 __all__ = ["scaffold", "Scaffolded", "default_output"]
 
@@ -21,6 +22,7 @@ class Scaffolded:
     document: Document
     entries: tuple[Entry, ...]
     result: ScaffoldResult
+    ready: dict[str, Ready] = field(default_factory=dict)
 
     def summary(self) -> list[str]:
         """The lines the command prints."""
@@ -35,8 +37,10 @@ class Scaffolded:
                 "unchanged": f"{path} is up to date", "new entries": f"wrote the {self.result.claims} new entries to "
                 f"{path} (the claims file was edited: it is left as it is)",
                 "no new entries": "no new entries: the claims file was edited and is left as it is"}[self.result.action]
-        lines.append(f"{what}: {len(claims)} claims pending ({sum(1 for e in claims if e.formulas)} with a formula "
-                     f"read into sympy, {unread} formulas not read), "
+        waiting = sum(1 for e in claims if not self.ready.get(e.claim_id, Ready()).declaration)
+        formulas = sum(1 for e in claims if e.formulas)
+        lines.append(f"{what}: {len(claims)} claims, {len(claims) - waiting} ready to run and {waiting} pending "
+                     f"({formulas} with a formula read into sympy, {unread} formulas not read), "
                      f"{sum(1 for e in entries if e.status in ('definition', 'notation'))} definitions or notation")
         lines += [f"note: {note}" for note in self.document.notes]
         return lines
@@ -56,4 +60,4 @@ def scaffold(paper: str | Path, output: str | Path | None = None, root: str | Pa
     document = read_document(paper, root)
     entries = describe(document)
     result = write_scaffold(document, entries, output if output is not None else default_output(paper))
-    return Scaffolded(document, entries, result)
+    return Scaffolded(document, entries, result, readiness(document, entries))

@@ -309,7 +309,31 @@ def describe(document: Document) -> tuple[Entry, ...]:
         engine, why = _engine(statements, item.latex)
         printed = (item.latex, *[document.items[k].latex for k in parts])
         out.append(_claim(item, ids, engine, why, formulas, unread, printed, references, statements))
-    return _linked(out)
+    return _linked(_plain_and_applied(out, functions))
+
+
+def _plain_and_applied(entries: list[Entry], functions: frozenset[str]) -> list[Entry]:
+    """Each claim whose formulas hold a name bare (``r``) that the paper applies elsewhere (``r(t)``), with
+    the reading said: two objects, the function and a value of the same name."""
+    import sympy
+
+    out = []
+    for entry in entries:
+        if entry.status == "claim" and functions:
+            plain: set[str] = set()
+            for formula in entry.formulas:
+                try:
+                    sides = formula.expressions()
+                except Exception:  # noqa: BLE001 - a side that does not read back is reported elsewhere
+                    continue
+                plain |= {s.name for side in sides for s in side.free_symbols
+                          if isinstance(s, sympy.Symbol) and s.name in functions}
+            said = tuple(f"{name} is applied elsewhere in the paper ({name}(...)) and written bare here: read as "
+                         f"two objects, the function {name} and a value named {name}" for name in sorted(plain))
+            if said:
+                entry = replace(entry, readings=tuple(dict.fromkeys((*entry.readings, *said))))
+        out.append(entry)
+    return out
 
 
 def _names(formulas: tuple[Formula, ...]) -> set[str]:

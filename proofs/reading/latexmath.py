@@ -307,6 +307,23 @@ class _Parser:
         self.notes: list[str] = []
 
     # ---------------------------------------------------------------------------------- helpers
+    def set_builder(self) -> bool:
+        """The braces just opened (``\\{``) hold a set-builder: a ``:`` or ``\\mid`` before they close, or an odd
+        number of ``|`` (a pair is an absolute value)."""
+        depth = bars = 0
+        for tok in self.toks[self.i:]:
+            if tok.kind == "cmd" and tok.value == "{":
+                depth += 1
+            elif tok.kind == "cmd" and tok.value == "}":
+                if depth == 0:
+                    return bars % 2 == 1
+                depth -= 1
+            elif depth == 0 and (tok.kind == "sym" and tok.value == ":" or tok.kind == "cmd" and tok.value == "mid"):
+                return True
+            elif depth == 0 and tok.kind == "sym" and tok.value == "|":
+                bars += 1
+        return False
+
     def peek(self, k: int = 0) -> _Tok | None:
         return self.toks[self.i + k] if self.i + k < len(self.toks) else None
 
@@ -974,6 +991,8 @@ class _Parser:
                 array = self.take()  # \left\{ \begin{array}{rl} value & \text{if } ... \end{array} \right.
                 body = re.sub(r"^\s*(\[[^\]]*\])?\s*\{[^{}]*\}", "", array.extra)
                 return self.environment(_Tok("env", "cases", array.space, body))
+            if self.set_builder():
+                raise _Stop("a set-builder (\\{x : ...\\} or \\{x \\mid ...\\}) is not read")
             inner = self.until({"}"}, self.expr)
             if self.at("sym", ","):
                 raise _Stop("a set (\\{a, b\\}) is not read")
@@ -1402,15 +1421,38 @@ def read_expression(latex: str, functions: frozenset[str] = frozenset()) -> Any:
     return value
 
 
+_EQUIVALENCE = re.compile(r"\\(?:iff|Leftrightarrow|Longleftrightarrow)(?![A-Za-z])")
+
+
+def _equivalence(latex: str, left: str, right: str, said: str,
+                 functions: frozenset[str] | set[str]) -> tuple[FormulaStatement, ...] | Unread:
+    """``A rel B \\iff C rel D`` (or ``... \\text{if and only if} ...``): the left relation, its condition
+    ``if and only if C rel D`` (the right one, as written), and the reading said; each side one relation."""
+    sides = [read_formula(part.strip().strip(",").strip(), functions=functions) for part in (left, right)]
+    if any(isinstance(found, Unread) or len(found) != 1 or len(found[0].relations) != 1 for found in sides):
+        why = next((f.reason for f in sides if isinstance(f, Unread)), "a side is not one relation")
+        return Unread(latex, f"an equivalence of two relations ({said}) whose sides are not each one relation read "
+                             f"({why})")
+    first, second = (found[0] for found in sides if not isinstance(found, Unread))
+    right_text = " ".join(right.strip().strip(",").strip().rstrip(".,;").split())
+    reading = f"{said.lstrip(chr(92))} read as an equivalence: the left relation holds exactly where the right one does"
+    return (FormulaStatement(first.sides, first.relations, f"if and only if {right_text}",
+                             tuple(dict.fromkeys((*first.readings, *second.readings, reading)))),)
+
+
 def read_formula(latex: str, *, functions: frozenset[str] | set[str] = frozenset()) -> tuple[FormulaStatement, ...] | Unread:
     """The statements of a formula's LaTeX, or :class:`Unread` with the reason (module docstring)."""
     text = " ".join(str(latex).split())
     if len(text) > MAX_FORMULA:
         return Unread(latex, f"{len(text)} characters long; formulas of at most {MAX_FORMULA} (MAX_FORMULA) are read")
     body, condition = _cut_condition(text)
-    if re.match(r"(if and only if|iff|exactly when)\b", condition):
-        return Unread(latex, "an equivalence of two relations (if and only if) is not read: write it as two "
-                             "implications, each a claim")
+    words = re.match(r"(if and only if|iff|exactly when)\b", condition)
+    arrow = _EQUIVALENCE.search(body)
+    if arrow and _top_level(body)[arrow.start()]:
+        return _equivalence(latex, body[:arrow.start()], body[arrow.end():] + (f" {condition}" if condition else ""),
+                            arrow.group(0), functions)
+    if words:
+        return _equivalence(latex, body, condition[words.end():], words.group(1), functions)
     body = body.strip().rstrip(".,;").strip()
     if not body:
         return Unread(latex, "no formula before the words")

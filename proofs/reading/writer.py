@@ -1,8 +1,11 @@
 """The claims file a scaffold writes, and how a second run treats the first one's file.
 
 :func:`render` turns the entries of a paper (:mod:`proofs.reading.entries`) into the text of a claims file
-that loads as it is: one ``pending(Claim(...), engine=..., formulas=...)`` per claim, in the paper's order,
-each under a comment naming the entry, its line and a ``# TODO`` with the engine that fits; the definitions
+that loads as it is: per claim, in the paper's order, under a comment naming the entry and its line, either
+the short declaration that runs it (``sign_claim``, ``ldp_claim``, ``moment_claim``: :mod:`proofs.reading.ready`,
+with how it was read and its domain in the comment, a mechanism declared once at the top as ``MECHANISM``) or
+``pending(Claim(...), engine=..., formulas=...)`` with a ``# TODO`` naming the engine that fits and the
+reason it is pending; the definitions
 and notation as the data ``DEFINITIONS``; the formulas read as :class:`~proofs.base.pending.Formula`
 data (``sympy.srepr`` strings). The text depends on nothing but the paper (no date, no absolute path), so a
 run on the same paper writes the same bytes.
@@ -36,6 +39,8 @@ from proofs.base.version import __version__
 from proofs.reading.texts import normalise
 from proofs.reading.document import Document
 from proofs.reading.entries import Entry
+from proofs.reading.latexmath import declared_functions
+from proofs.reading.ready import Context, Ready, context_of, ready
 from proofs.base.pending import DECLARATIONS, ENGINES
 
 __all__ = ["render", "write_scaffold", "ScaffoldResult", "DIGEST_PREFIX"]
@@ -104,16 +109,55 @@ def _source(entry: Entry, paper: str) -> str:
     return f"{paper} {item.label}" + (f", in the {item.inside}" if item.kind == "display" and item.inside else "")
 
 
-def _claim_block(entry: Entry, paper: str) -> list[str]:
+def _literal(value: object) -> str:
+    """A Python literal of a declaration's argument: ``None``, a string (quoted), a mapping of strings."""
+    if value is None:
+        return "None"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_plain(str(k))}: {_plain(str(v))}" for k, v in value.items()) + "}"
+    return _plain(str(value))
+
+
+def _ready_block(entry: Entry, paper: str, done: Ready, mechanisms: dict[str, str]) -> list[str]:
+    """A claim written ready to run: its short declaration, every argument a literal (or the name of a
+    mechanism the file declares once, at the top)."""
+    item = entry.item
+    lines = _comment(f"Ready to run: {done.declaration} ({entry.engine}: {entry.why}).")
+    for note in done.notes:
+        lines += _comment(note if note.startswith("Domain:") else f"Read: {note}.")
+    for reading in entry.readings:
+        lines += _comment(f"Read: {reading}.")
+    if entry.uses:
+        lines += _comment(f"Uses the definitions of {', '.join(entry.uses)} (see DEFINITIONS).")
+    title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
+    if item.kind == "result" and item.note:
+        title += f" ({item.note})"
+    lines += [f"{done.declaration}(", f"    {_plain(entry.claim_id)},", f"    title={_string(title)},",
+              f"    source={_string(_source(entry, paper))},", f"    statement={_string(entry.statement)},"]
+    if done.mechanism is not None:
+        lines.append(f"    mechanism={mechanisms[done.mechanism.call]},")
+    lines += [f"    {key}={_literal(value)}," for key, value in done.arguments]
+    lines += [f"    printed={_tuple(entry.printed)},", ")"]
+    return lines
+
+
+def _claim_block(entry: Entry, paper: str, done: Ready | None = None,
+                 mechanisms: dict[str, str] | None = None) -> list[str]:
     item = entry.item
     where = f"line {item.line}" if item.file == item.main_file or not item.file else f"{item.file} line {item.line}"
     head = _one_line(f"# {'-' * 4} {item.label} ({where}, {item.section})") + " "
     lines = ["", "", head + "-" * max(4, _RULE - len(head))]
+    if done is not None and done.declaration:
+        return lines + _ready_block(entry, paper, done, mechanisms or {})
     todo = f"TODO {entry.engine}: {entry.why}." if entry.engine != "unknown" else \
         f"TODO: {entry.why}; write the statement as a formula, then choose an engine ({', '.join(k for k in ENGINES if k != 'unknown')})."
     lines += _comment(todo)
+    if done is not None and done.reason and entry.engine != "unknown":
+        lines += _comment(f"Pending: {done.reason}.")
+        for note in done.notes:
+            lines += _comment(note if note.startswith("Domain:") else f"Read: {note}.")
     if DECLARATIONS.get(entry.engine):
-        lines += _comment(f"Once checked: {DECLARATIONS[entry.engine]}.")
+        lines += _comment(f"Once checked: {_hint(entry.engine, done)}.")
     for latex, reason in entry.unread:
         lines += _comment(f"Not read: {reason}.")
     for reading in entry.readings:
@@ -154,7 +198,26 @@ def _definitions(entries: Sequence[Entry]) -> list[str]:
     return lines
 
 
-def render(document: Document, entries: Sequence[Entry], *, output_name: str = "claims.py") -> str:
+def _hint(engine: str, done: Ready | None) -> str:
+    """The declaration a pending claim becomes once checked; for privacy, the module of the family the text
+    names when its output is continuous (proofs.continuous), never proofs.mechanisms for it."""
+    if engine == "check_ldp" and done is not None and "proofs.continuous" in done.reason:
+        return "ldp_claim(id, ..., mechanism=proofs.continuous.<family>(...), epsilon=\"eps\", domain=...)"
+    if engine == "check_moment" and done is not None and "proofs.continuous" in done.reason:
+        return ("proofs.continuous.density_moment_claim(id, ..., mechanism=proofs.continuous.<family>(...), "
+                "statistic=\"output\" or \"mean\", claimed=..., domain=...), not moment_claim of a finite mechanism")
+    return DECLARATIONS[engine]
+
+
+def readiness(document: Document, entries: Sequence[Entry], context: Context | None = None) -> dict[str, Ready]:
+    """What each claim of ``entries`` is written as: its ready declaration, or why it stays pending."""
+    context = context if context is not None else context_of(document, entries)
+    functions = declared_functions(document.text or "\n".join(e.item.latex for e in entries))
+    return {e.claim_id: ready(e, context, functions) for e in entries if e.status == "claim"}
+
+
+def render(document: Document, entries: Sequence[Entry], *, output_name: str = "claims.py",
+           context: Context | None = None) -> str:
     """The text of the claims file for ``entries`` of ``document`` (see the module docstring)."""
     paper = document.name
     claims = [e for e in entries if e.status == "claim"]
@@ -162,16 +225,31 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
     results = sum(1 for e in entries if e.item.kind == "result")
     displays = sum(1 for e in entries if e.item.kind == "display")
     read = sum(1 for e in claims if e.formulas)
-    body = [
-        "",
-        "from proofs import Claim",
-        "from proofs.reading import Formula, pending",
-        "",
-        f"PAPER = {_string(paper)}",
-        "",
-    ]
-    summary = (f"{paper}: {results} numbered results and {displays} displayed formulas; {len(claims)} claims "
-               f"pending ({read} with a formula read into sympy), {len(defining)} definitions or notation, "
+    done = readiness(document, entries, context)
+    running = [e for e in claims if done[e.claim_id].declaration]
+    waiting = len(claims) - len(running)
+    mechanisms: dict[str, str] = {}
+    notes: dict[str, str] = {}
+    for entry in running:
+        mechanism = done[entry.claim_id].mechanism
+        if mechanism is not None and mechanism.call not in mechanisms:
+            mechanisms[mechanism.call] = "MECHANISM" + (f"_{len(mechanisms) + 1}" if mechanisms else "")
+            notes[mechanism.call] = mechanism.note
+    declarations = sorted({done[e.claim_id].declaration for e in running})
+    imports = ["from proofs import " + ", ".join(["Claim", *declarations] if waiting else declarations)]
+    if any(call.startswith("M.") for call in mechanisms):
+        imports.append("from proofs import mechanisms as M")
+    if any(call.startswith("C.") for call in mechanisms):
+        imports.append("from proofs import continuous as C")
+    if waiting:
+        imports.append("from proofs.reading import Formula, pending")
+    body = ["", *sorted(imports), "", f"PAPER = {_string(paper)}", ""]
+    for call, name in mechanisms.items():
+        body += _comment(f"The mechanism the paper names: {notes[call]}.")
+        body += [f"{name} = {call}", ""]
+    summary = (f"{paper}: {results} numbered results and {displays} displayed formulas; {len(claims)} claims, "
+               f"{len(running)} ready to run and {waiting} pending ({read} with a formula read into sympy), "
+               f"{len(defining)} definitions or notation, "
                f"{sum(1 for e in entries if e.status == 'part')} displays that are part of a result.")
     body += _comment(summary)
     if document.notes:
@@ -182,18 +260,20 @@ def render(document: Document, entries: Sequence[Entry], *, output_name: str = "
     body.append("")
     body += _definitions(defining)
     for entry in claims:
-        body += _claim_block(entry, paper)
+        body += _claim_block(entry, paper, done[entry.claim_id], mechanisms)
     text = "\n".join(body).rstrip("\n") + "\n"
     shown, output_shown = _in_docstring(paper), _in_docstring(output_name)
     header = (f'"""Claims of {shown}, scaffolded by `python -m proofs scaffold {shown}` (ldp-belief-proofs '
               f"{__version__}).\n\n"
-              "Every claim below is pending: located in the paper, its formulas read into sympy where they parse,\n"
-              "and no check yet, so `python -m proofs check --claims " + output_shown + " --only-user` reports each\n"
-              "inconclusive (\"no check implemented yet\"). To check one, write two checks of different methods for\n"
-              "it (the TODO above it names the engine that fits; examples/paper/claims.py is a completed file), and\n"
-              "replace its `pending(` by `define(` (`from proofs import define`); write its domain. Or replace the\n"
-              "whole call by the short declaration its TODO names (`from proofs import ldp_claim, moment_claim,\n"
-              "sign_claim, approximation_claim`), which registers the engine's checks itself. A formula's\n"
+              "A claim whose formula fits an engine is written ready to run, as that engine's short declaration\n"
+              "(sign_claim, ldp_claim, moment_claim) with the domain the text states (none stated: the formula's\n"
+              "natural domain), so `python -m proofs check --claims " + output_shown + " --only-user` gives its\n"
+              "verdict; the comment above it says how it was read. Every other claim is pending, with the reason:\n"
+              "located in the paper, its formulas read into sympy where they parse, and reported inconclusive\n"
+              "(\"no check implemented yet\"). To check one, write two checks of different methods for it (the TODO\n"
+              "above it names the engine that fits; examples/paper/claims.py is a completed file), and replace its\n"
+              "`pending(` by `define(` (`from proofs import define`); write its domain. Or replace the whole call by\n"
+              "the short declaration its TODO names, which registers the engine's checks itself. A formula's\n"
               "sides are sympy.srepr strings: `Formula.expressions()` reads them back as sympy expressions.\n\n"
               "Running the scaffold again never overwrites this file once it is edited: it writes the paper's new\n"
               "entries to a separate .new.py file.\n"
@@ -282,7 +362,8 @@ def write_scaffold(document: Document, entries: Sequence[Entry], output: str | P
     if path.suffix != ".py":
         raise invalid("output", str(output), "a claims file is a Python file ending in .py")
     claims = [e for e in entries if e.status == "claim"]
-    text = render(document, entries, output_name=path.name)
+    context = context_of(document, entries)
+    text = render(document, entries, output_name=path.name, context=context)
     if path.is_dir():
         raise invalid("output", str(output), "is a folder", "give a file name ending in .py")
     if not path.exists():
@@ -312,7 +393,7 @@ def write_scaffold(document: Document, entries: Sequence[Entry], output: str | P
         renamed.append(Entry(**{**entry.__dict__, "claim_id": identifier}))
     new_entries = renamed
     target = path.with_name(path.stem + ".new.py")
-    new_text = render(document, new_entries, output_name=target.name)
+    new_text = render(document, new_entries, output_name=target.name, context=context)
     if target.exists():
         try:
             previous = target.read_text(encoding="utf-8")

@@ -1,6 +1,7 @@
-"""The worked example of examples/paper/: the scaffold's file runs with every claim inconclusive, and the
-completed file's checks earn the verdicts its docstring promises — the wrong variance of Theorem 4 refuted,
-its correction proved — with every checkable entry of the note covered."""
+"""The worked example of examples/paper/: the scaffold's file runs as written and refutes the wrong variance
+(its ≈ the one claim still pending), and the completed file's checks earn the verdicts its docstring
+promises — the wrong variance of Theorem 4 refuted, its correction proved — with every checkable entry of
+the note covered."""
 
 from __future__ import annotations
 
@@ -18,14 +19,17 @@ def _run(*argv: str) -> subprocess.CompletedProcess:
                           cwd=ROOT)
 
 
-def test_the_scaffolded_example_runs_and_says_no_check_yet():
+def test_the_scaffolded_example_runs_as_written_and_finds_the_error():
     proc = _run("check", "--claims", str(EXAMPLE / "claims_scaffold.py"), "--only-user", "--format", "json",
                 "--no-progress", "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
-    claims = json.loads(proc.stdout)["claims"]
-    assert {c["id"]: c["status"] for c in claims} == {
-        "rr_paper.Thm2": "inconclusive", "rr_paper.Eq2": "inconclusive", "rr_paper.Lem3": "inconclusive",
-        "rr_paper.Thm4": "inconclusive", "rr_paper.Cor5": "inconclusive"}
+    claims = {c["id"]: c for c in json.loads(proc.stdout)["claims"]}
+    assert {i: c["status"] for i, c in claims.items()} == {
+        "rr_paper.Thm2": "proved", "rr_paper.Eq2": "proved", "rr_paper.Lem3": "supported",
+        "rr_paper.Thm4": "refuted", "rr_paper.Cor5": "inconclusive"}
+    assert claims["rr_paper.Cor5"]["reason"] == "no check implemented yet"
+    assert claims["rr_paper.Thm4"]["counterexample"]["pi_"] not in ("0", "1", 0, 1), \
+        "the printed variance holds at pi = 0 and 1"
 
 
 def test_the_completed_example_finds_the_error():

@@ -86,7 +86,8 @@ def test_the_scaffold_of_an_unseen_paper_loads_runs_and_is_covered(laplace, tmp_
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
         "main.tex: 6 numbered results, 11 displayed formulas (from 2 files)",
-        f"wrote {output}: 12 claims pending (9 with a formula read into sympy, 2 formulas not read), "
+        f"wrote {output}: 12 claims, 0 ready to run and 12 pending (9 with a formula read into sympy, 2 formulas "
+        "not read), "
         "2 definitions or notation",
         "note: \\cond (main.tex line 18) is not expanded: its body uses \\ifx"]
     run = _cli("check", "--claims", str(output), "--only-user", "--format", "json", "--no-progress", "--jobs", "1")
@@ -149,7 +150,7 @@ def test_an_edited_claims_file_is_never_overwritten(laplace, tmp_path):
     assert (run.result.action, run.result.claims, run.result.path) == ("new entries", 1, tmp_path / "c.new.py")
     assert output.read_text() == edited
     new = (tmp_path / "c.new.py").read_text()
-    assert new.count("pending(Claim(") == 1 and 'id="main.LemA.2"' in new
+    assert new.count("sign_claim(\n") == 1 and '    "main.LemA.2",' in new
     registry_before = set(registry.ids())
     try:
         assert load_claims_file(output) and load_claims_file(tmp_path / "c.new.py") == ("main.LemA.2",)
@@ -216,13 +217,13 @@ def test_the_completed_example_holds_every_entry_of_its_paper(tmp_path):
     assert (tmp_path / "claims.py").read_text() == before and not (tmp_path / "claims.new.py").exists()
 
 
-def test_each_todo_names_the_short_declaration_that_fits():
+def test_each_claim_of_the_example_is_its_engines_declaration_or_a_todo_naming_it():
     text = (EXAMPLE / "claims_scaffold.py").read_text()
-    for engine, declaration in [("check_ldp", "ldp_claim("), ("check_moment", "moment_claim("),
-                                ("identity", "define() it with two checks: proofs.identity(")]:
-        block = text.split(f"# TODO {engine}:")[1].split("pending(")[0]
-        assert f"Once checked: {declaration}" in block.replace("\n# ", " ")
-    assert "approximation_claim" in text and "sign_claim" in text
+    for engine, declaration in [("check_ldp", "ldp_claim"), ("check_moment", "moment_claim"),
+                                ("identity", "sign_claim")]:
+        assert f"# Ready to run: {declaration} ({engine}:" in text
+    block = text.split("# TODO check_approximation:")[1].split("pending(")[0]
+    assert "Once checked: approximation_claim(" in block.replace("\n# ", " ")
 
 
 def test_a_claims_file_scaffolded_by_0_3_0_still_imports_its_names():

@@ -156,13 +156,17 @@ def test_a_probability_of_a_membership_is_an_event():
 
 @pytest.mark.parametrize("latex, reason", [
     (r"x \in [0, 1]", "set membership (\\in) is not read"),
-    (r"a \le b \quad \text{if and only if} \quad c \le d", "an equivalence of two relations (if and only if) is "
-     "not read: write it as two implications, each a claim"),
+    (r"a \le b \quad \text{if and only if} \quad c, d \le e", "an equivalence of two relations (if and only if) "
+     "whose sides are not each one relation read (a list of terms separated by commas inside a relation "
+     "(a, b \\le c))"),
     (r"x \le a, b", "a list of terms separated by commas inside a relation (a, b \\le c)"),
     (r"a < b, c > d", "a list of terms separated by commas inside a relation (a, b \\le c)"),
     (r"\sum_{x \in S}^{n} x = 1", "a \\sum over a set with an upper bound"),
     (r"a_1 + \cdots + a_n = 1", "an ellipsis (\\cdots) is not read"),
     (r"\{0, 1\} = S", "a set (\\{a, b\\}) is not read"),
+    (r"S = \{x : x > 0\}", "a set-builder (\\{x : ...\\} or \\{x \\mid ...\\}) is not read"),
+    (r"S = \{x \in \mathbb{R} \mid x^2 < 1\}", "a set-builder (\\{x : ...\\} or \\{x \\mid ...\\}) is not read"),
+    (r"S = \{x | |x| < 1\}", "a set-builder (\\{x : ...\\} or \\{x \\mid ...\\}) is not read"),
     (r"\lim_{n \to \infty} a_n = 0", "a limit (\\lim) is not read"),
     (r"\frac{d}{dx} f(x) = 0", "a derivative (\\frac{d}{dx}) is not read"),
     (r"X \sim \mathcal{N}(0, 1)", "\\sim (distributed as) is not read"),
@@ -177,6 +181,17 @@ def test_a_probability_of_a_membership_is_an_event():
 def test_what_is_not_read_says_why(latex, reason):
     found = read_formula(latex)
     assert isinstance(found, Unread) and found.reason == reason and found.latex == latex
+
+
+@pytest.mark.parametrize("latex", [
+    r"a \le b \quad \text{if and only if} \quad c \le d",
+    r"a \le b \iff c \le d",
+    r"a \le b \Longleftrightarrow c \le d",
+], ids=["words", "iff", "long-arrow"])
+def test_an_equivalence_is_its_left_relation_with_the_right_one_as_its_condition(latex):
+    (statement,) = _read(latex)
+    assert (statement.relations, statement.condition) == (("<=",), r"if and only if c \le d")
+    assert any("read as an equivalence" in r for r in statement.readings)
 
 
 def test_reading_never_evaluates_the_text():
