@@ -303,8 +303,9 @@ class Holds(Step):
 @dataclass(frozen=True)
 class Boxes(Step):
     """``expr sign`` at every point of every box (name -> (lo, hi): exact rationals, or ``-oo``/``oo``) where
-    ``expr`` is defined, each box shown by one enclosure (interval arithmetic on exact endpoints, rounded
-    outward, at ``prec`` bits: :func:`proofs.kernel.stepcheck.enclosure`)."""
+    ``expr`` is defined, each box shown by an enclosure (interval arithmetic on exact endpoints, rounded
+    outward, at ``prec`` bits: :func:`proofs.kernel.stepcheck.enclosure`), or by enclosures of the parts of a
+    bisection of it (:func:`proofs.kernel.stepcheck.box_sign_holds`)."""
 
     says: str
     expr: sympy.Expr

@@ -361,3 +361,19 @@ def test_steps_repeated_across_evidence_are_run_and_counted_once():
 def test_evidence_whose_only_step_cannot_fail_is_not_covered():
     empty = Evidence("symbolic", "proved", "all pi", steps=(CANNOT_FAIL["identity with the same sides"],))
     assert certified("proved", [empty]) == ([], [empty])
+
+
+# A box that one enclosure cannot show is cut into parts, each shown by its own enclosure: x(1 - x) on
+# [1/3, 2/3] encloses to [1/9, 4/9] as a whole (its true least value is 2/9), so "> 1/5" needs the parts; a
+# decider that closed such a box with its mean-value form leaves a certificate that re-checks it this way.
+@pytest.mark.parametrize("expr, sign, box, holds", [
+    (x * (1 - x) - sympy.Rational(1, 5), ">0", {"x": (sympy.Rational(1, 3), sympy.Rational(2, 3))}, True),
+    (x * (1 - x) - sympy.Rational(1, 4), ">0", {"x": (0, 1)}, False),           # 0 at x = 1/2: never shown
+    (x * (1 - x) - sympy.Rational(1, 4), "<=0", {"x": (0, 1)}, False),          # true, but only at one point
+    (1 / x, ">0", {"x": (-1, 1)}, False),                                        # a pole: no part shows it
+], ids=["true-by-parts", "false-at-the-centre", "touching-zero", "pole"])
+def test_a_box_is_shown_by_its_parts_when_one_enclosure_does_not(expr, sign, box, holds):
+    assert stepcheck.enclosure(expr, box)[0] <= 0 or not holds   # the whole box's enclosure alone does not show it
+    assert stepcheck.box_sign_holds(expr, sign, box) is holds
+    assert stepcheck.box_sign_holds(expr, sign, box, parts=1) is False           # one enclosure alone: not shown
+    assert Boxes("by parts", expr, sign, (box,)).check() is holds
