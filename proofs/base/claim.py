@@ -76,7 +76,7 @@ class Claim:
     printed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not _ID.match(self.id):
+        if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
             raise invalid("id", self.id, "not a claim id (letters, digits, dots, dashes, an optional @variant)",
                           "e.g. 'Lemma2' or 'T3.10.proof'")
         for name in ("title", "source", "statement", "domain"):

@@ -240,3 +240,15 @@ def test_terminal_escapes_in_a_report_never_reach_the_output(form, tmp_path, cap
     for control in ("\x1b", "\x07", "\x9b", "\u202e", "\u202c"):
         assert control not in out, repr(control)
     assert "\ufffd" in out or "\\ufffd" in out
+
+
+@pytest.mark.parametrize("claim_id", ["C1\n", "C1\n\\input{x}", "C1 x", "<script>"])
+def test_a_claim_declared_with_a_hostile_id_is_refused_in_one_line(claim_id):
+    """The registry reads an id as the report reader does, whole: a trailing line break (which ``$`` lets
+    through) is refused too."""
+    from core.errors import InvalidArgument
+    from proofs.base.claim import Claim
+
+    with pytest.raises(InvalidArgument, match=r"not a claim id") as error:
+        Claim(id=claim_id, title="t", source="s", statement="a statement", domain="all reals")
+    assert "\n" not in str(error.value)
