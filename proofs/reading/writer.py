@@ -118,20 +118,31 @@ def _literal(value: object) -> str:
     return _plain(str(value))
 
 
-def _ready_block(entry: Entry, paper: str, done: Ready, mechanisms: dict[str, str]) -> list[str]:
-    """A claim written ready to run: its short declaration, every argument a literal (or the name of a
-    mechanism the file declares once, at the top)."""
-    item = entry.item
-    lines = _comment(f"Ready to run: {done.declaration} ({entry.engine}: {entry.why}).")
-    for note in done.notes:
-        lines += _comment(note if note.startswith("Domain:") else f"Read: {note}.")
-    for reading in entry.readings:
-        lines += _comment(f"Read: {reading}.")
+def _readings_and_uses(entry: Entry) -> list[str]:
+    """The comment lines of a claim's readings and of the definitions it uses."""
+    lines = [line for reading in entry.readings for line in _comment(f"Read: {reading}.")]
     if entry.uses:
         lines += _comment(f"Uses the definitions of {', '.join(entry.uses)} (see DEFINITIONS).")
+    return lines
+
+
+def _title(entry: Entry) -> str:
+    """A claim's title: the entry's label, where it sits inside a result, and the result's own note."""
+    item = entry.item
     title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
     if item.kind == "result" and item.note:
         title += f" ({item.note})"
+    return title
+
+
+def _ready_block(entry: Entry, paper: str, done: Ready, mechanisms: dict[str, str]) -> list[str]:
+    """A claim written ready to run: its short declaration, every argument a literal (or the name of a
+    mechanism the file declares once, at the top)."""
+    lines = _comment(f"Ready to run: {done.declaration} ({entry.engine}: {entry.why}).")
+    for note in done.notes:
+        lines += _comment(note if note.startswith("Domain:") else f"Read: {note}.")
+    lines += _readings_and_uses(entry)
+    title = _title(entry)
     lines += [f"{done.declaration}(", f"    {_plain(entry.claim_id)},", f"    title={_string(title)},",
               f"    source={_string(_source(entry, paper))},", f"    statement={_string(entry.statement)},"]
     if done.mechanism is not None:
@@ -160,13 +171,8 @@ def _claim_block(entry: Entry, paper: str, done: Ready | None = None,
         lines += _comment(f"Once checked: {_hint(entry.engine, done)}.")
     for latex, reason in entry.unread:
         lines += _comment(f"Not read: {reason}.")
-    for reading in entry.readings:
-        lines += _comment(f"Read: {reading}.")
-    if entry.uses:
-        lines += _comment(f"Uses the definitions of {', '.join(entry.uses)} (see DEFINITIONS).")
-    title = item.label if item.kind == "result" else f"{item.label}" + (f", in the {item.inside}" if item.inside else "")
-    if item.kind == "result" and item.note:
-        title += f" ({item.note})"
+    lines += _readings_and_uses(entry)
+    title = _title(entry)
     source = _source(entry, paper)
     lines += [
         "pending(Claim(",
