@@ -56,7 +56,7 @@ def _keyword(call: ast.Call, name: str):
 def _statuses(path: Path) -> dict[str, str]:
     from proofs.runner import run_claim
 
-    before = set(registry.ids())
+    before = {claim.id for claim in registry.claims()}  # the catalog loaded first: only what follows is forgotten
     try:
         ids = load_claims_file(path)
         return {i: run_claim(i, "quick").status.value for i in ids}
