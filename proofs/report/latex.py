@@ -45,6 +45,7 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 
 from core.formula import as_sympy, parse_formula, parse_srepr
+from core.memo import per_object
 from symbolic.symbols import by_name as _paper_symbols
 from proofs.report.tex import symbol_latex
 
@@ -96,17 +97,13 @@ NOTATION = MappingProxyType(_paper_symbols())
 
 def to_latex(expr: Any) -> str:
     """``expr`` (a sympy expression, a number, or a formula string read by :func:`core.formula.parse_formula`) in the paper's notation."""
-    value = as_sympy(expr, name="expr", symbols=NOTATION)
-    try:
-        return _printed(value)
-    except TypeError:  # unhashable (a mutable matrix): printed without keeping it
-        return _PRINTER.doprint(value)
+    return _printed(as_sympy(expr, name="expr", symbols=NOTATION))
 
 
-@functools.lru_cache(maxsize=8192)
+@per_object()
 def _printed(expr: Any) -> str:
-    """The LaTeX of a sympy object, printed once: choosing the shortest form prints each candidate, and every
-    format prints the chosen one again (equal sympy objects have equal structure, so they print alike)."""
+    """The LaTeX of a sympy object, printed once per object (:func:`core.memo.per_object`): choosing the
+    shortest form prints each candidate, and every format prints the chosen one again."""
     return _PRINTER.doprint(expr)
 
 
@@ -134,9 +131,9 @@ def readable(expr: Any) -> sympy.Basic:
     return min(candidates, key=_printed_length) if len(candidates) > 1 else expr
 
 
-@functools.lru_cache(maxsize=1024)
+@per_object(maxsize=1024)
 def _factored(expr: Any) -> Any:
-    """``sympy.factor(expr)``, once per expression: :func:`readable` and :func:`paper_form` both factor it."""
+    """``sympy.factor(expr)``, once per expression object: :func:`readable` and :func:`paper_form` both factor it."""
     return sympy.factor(expr)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import sympy
 
 from core.formula import FUNCTIONS, parse_formula
+from core.memo import per_object
 from proofs.report import mathtext
 from proofs.report.latex import paper_form, readable, to_latex
 from proofs.report.mathtext import MathText
@@ -217,10 +218,7 @@ def derived(item: Any) -> MathText | None:
     None when it is too long to print or does not compile."""
     if item.expression is None:
         return None
-    try:
-        shown = _derived_formula(item.expression)
-    except TypeError:  # an unhashable object (a mutable matrix): nothing that prints as a formula
-        return None
+    shown = _derived_formula(item.expression)
     if shown is None:
         return None
     formula, verified = shown
@@ -228,11 +226,11 @@ def derived(item: Any) -> MathText | None:
     return mathtext.text(f"{item.name}: ") + formula + mathtext.text(note)
 
 
-@functools.lru_cache(maxsize=4096)
+@per_object(maxsize=4096)
 def _derived_formula(expression: Any) -> tuple[MathText, bool] | None:
     """The formula :func:`derived` prints for ``expression`` and whether it is the verified paper's form; worked
-    out once per expression (a report repeats its derived expressions from claim to claim, and every format
-    prints them)."""
+    out once per expression object (a report repeats its derived expressions from claim to claim, read back from
+    one text they are one object, and every format prints them)."""
     form = paper_form(expression)
     try:
         latex = to_latex(form.expression if form is not None else readable(expression))
