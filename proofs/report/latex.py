@@ -253,8 +253,11 @@ def _difference_at(a: Any, b: Any, values: dict[Any, Any]) -> Any:
     rational functions) are put in directly, which is the same arithmetic as ``subs`` and several times cheaper
     on a large expression; anything else (a sum, a function left unevaluated) goes through ``subs`` and
     ``nsimplify``."""
-    left, right = sympy.sympify(a.xreplace(values)), sympy.sympify(b.xreplace(values))
-    if left.is_Rational and right.is_Rational:
+    try:
+        left, right = sympy.sympify(a.xreplace(values)), sympy.sympify(b.xreplace(values))
+    except Exception:  # noqa: BLE001 - whatever the direct route raises, the general one below decides
+        left = right = None
+    if getattr(left, "is_Rational", False) and getattr(right, "is_Rational", False):
         return left - right
     return sympy.nsimplify(a.subs(values) - b.subs(values))
 
