@@ -377,16 +377,18 @@ def _sympy_callable(name: str) -> Callable[..., sympy.Basic]:
     import sympy
     import sympy.core.numbers
     import sympy.functions.elementary.piecewise
-    import sympy.stats.symbolic_probability
 
     if name.startswith("_"):
         raise ValueError(f"{name!r} is not a sympy class")
     obj = None
-    for module in (sympy, sympy.core.numbers, sympy.functions.elementary.piecewise,
-                   sympy.stats.symbolic_probability):
+    for module in (sympy, sympy.core.numbers, sympy.functions.elementary.piecewise):
         obj = getattr(module, name, None)
         if obj is not None:
             break
+    if obj is None:  # Expectation, Variance, ...: sympy.stats takes a sixth of a second to import, so only for them
+        import sympy.stats.symbolic_probability
+
+        obj = getattr(sympy.stats.symbolic_probability, name, None)
     if obj is None or not (isinstance(obj, type) and issubclass(obj, sympy.Basic)
                            or isinstance(obj, sympy.FunctionClass)):
         raise ValueError(f"{name!r} is not a sympy class")

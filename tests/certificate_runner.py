@@ -5,10 +5,16 @@ interpreter, so sympy and z3 are imported once), in a subprocess with an empty t
 ``PYTHONPATH``, Python's isolated mode (``-I``) and an import hook that refuses the toolkit's packages (the
 editable install would otherwise still find them); the wrapper first proves that ``import proofs`` fails, then
 runs each script as ``__main__`` in a namespace of its own and records the code it exits with.
+
+:func:`run_certificate_once` is :func:`run_certificate` run once per test session for a script's text: several
+tests run the unchanged certificate of one claim (each mutation test first shows that the original passes),
+and the same text run standalone in the same interpreter exits the same way; the others read the outcome back.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import subprocess
@@ -16,7 +22,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["run_certificate", "run_certificates", "TOOLKIT_PACKAGES"]
+from tests.shared_results import directory
+
+__all__ = ["run_certificate", "run_certificate_once", "run_certificates", "TOOLKIT_PACKAGES"]
 
 #: The toolkit's top-level packages, none of which a certificate may import.
 TOOLKIT_PACKAGES = ("proofs", "core", "symbolic", "numeric", "catalog")
@@ -73,6 +81,29 @@ def run_certificate(path: str | Path, timeout: float = 600) -> subprocess.Comple
     with tempfile.TemporaryDirectory() as empty:
         return subprocess.run([sys.executable, "-I", "-c", _ONE.format(blocked=TOOLKIT_PACKAGES, script=script)],
                               cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
+
+
+def run_certificate_once(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
+    """:func:`run_certificate`, run once per test session for the text of the script at ``path`` (kept in the
+    session's directory of :mod:`tests.shared_results`, a lock making a second test wait for the first): the
+    exit code and output of that text run standalone. Outside a test session, simply run."""
+    root = directory()
+    if root is None:
+        return run_certificate(path, timeout)
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:24]
+    kept = root / "certificates" / f"{digest}.json"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    with open(kept.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            run = json.loads(kept.read_text(encoding="utf-8"))
+            return subprocess.CompletedProcess(run["args"], run["code"], run["stdout"], run["stderr"])
+        done = run_certificate(path, timeout)
+        temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"args": done.args, "code": done.returncode, "stdout": done.stdout,
+                                         "stderr": done.stderr}), encoding="utf-8")
+        os.replace(temporary, kept)
+        return done
 
 
 def run_certificates(paths: list[str | Path], timeout: float = 900) -> dict[str, dict]:

@@ -7,6 +7,8 @@ here is *derived* by differentiating its logarithm in π and solving the score e
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy
 
 from symbolic.model import q2x3_entries, qlambda, warner_entries
@@ -42,16 +44,19 @@ def solve_score(model: dict, *, counts: tuple = (n1, n2, n3)) -> sympy.Expr:
     return sympy.factor(roots[0])
 
 
+@lru_cache(maxsize=None)  # derived once per process: several checks use it
 def mle_q2x3() -> sympy.Expr:
     """Eq. (2) derived: the stationary point of n1 log q1 + n2 log q2 + n3 log q3."""
     return solve_score(q2x3_entries())
 
 
+@lru_cache(maxsize=None)  # derived once per process: several checks use it
 def mle_warner() -> sympy.Expr:
     """Example 3.7 derived: the stationary point of n1 log q1 + (n - n1) log q2 for Q_W."""
     return solve_score(warner_entries(), counts=(n1, n - n1))
 
 
+@lru_cache(maxsize=None)  # derived once per process: several checks use it
 def mle_qlambda() -> sympy.Expr:
     """§3.2 derived: the stationary point for Q_λ with n1 yes out of n."""
     return solve_score(qlambda(), counts=(n1, n - n1))

@@ -8,12 +8,16 @@
 * :func:`conditional_variance_q2x3`: Var(π̂ | N1+N2 ≠ 0) derived from the above by the law of total
   variance given M (the conditional mean of π̂ given M = m is π for every m ≥ 1);
 * :func:`warner_variance`: Var of the Warner / Q_λ MLE, q1(1-q1)/(n (a-b)^2).
+
+The derivations without arguments are derived once per process (several checks of a run use each, and a sympy
+expression is immutable), as :func:`catalog.derivations.meanest.onehot_moments` is.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import sympy
 
@@ -54,6 +58,7 @@ def grab_savage() -> sympy.Expr:
     return 1 / ((n + 1) * (p + q) - 1)
 
 
+@lru_cache(maxsize=None)
 def binomial_fraction_moments() -> tuple[sympy.Expr, sympy.Expr]:
     """(E[N1/m], Var(N1/m)) for N1 ~ Binomial(m, r), derived from the pgf G(t) = (1 - r + r t)^m:
     E[N1] = G'(1), E[N1(N1-1)] = G''(1)."""
@@ -66,6 +71,7 @@ def binomial_fraction_moments() -> tuple[sympy.Expr, sympy.Expr]:
     return mean, variance
 
 
+@lru_cache(maxsize=None)
 def _pi_hat_given_fraction() -> tuple[sympy.Expr, sympy.Expr]:
     """π̂ = (q - (p+q) F)/(q - p) with F = N1/(N1+N2): its slope and intercept in F (Eq. (2) rewritten)."""
     F = sympy.Symbol("F")
@@ -77,6 +83,7 @@ def _pi_hat_given_fraction() -> tuple[sympy.Expr, sympy.Expr]:
     return slope, intercept
 
 
+@lru_cache(maxsize=None)
 def conditional_mean_q2x3() -> sympy.Expr:
     """E[π̂ | N1+N2 = m] for every m ≥ 1, with r = q1/(q1+q2) substituted: simplifies to π (Theorem 3.9)."""
     slope, intercept = _pi_hat_given_fraction()
@@ -86,6 +93,7 @@ def conditional_mean_q2x3() -> sympy.Expr:
     return sympy.simplify(value)
 
 
+@lru_cache(maxsize=None)
 def conditional_variance_q2x3() -> sympy.Expr:
     """Var(π̂ | N1+N2 ≠ 0) = slope² r(1-r) E[1/M | M > 0] = q1 q2 A / ((q-p)² (1 - q3^n)), in p, q, π, A.
 

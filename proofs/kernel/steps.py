@@ -38,6 +38,7 @@ below this kernel); it is exported here with its kinds.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import re
@@ -52,6 +53,7 @@ from sympy.logic.boolalg import Boolean
 from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_srepr
+from core.memo import per_object
 from proofs.base.evidence import Evidence, Outcome, Step
 from proofs.kernel import enumerations, stepcheck
 
@@ -139,8 +141,16 @@ def _point(name: str, value: object) -> dict[str, sympy.Expr]:
     return {str(k): _number(f"{name}[{k}]", v) for k, v in value.items()}
 
 
+@per_object()
+def _srepr(expr: object) -> str:
+    """``sympy.srepr(expr)``, printed once per object (:func:`core.memo.per_object`): a report's steps repeat
+    the same expressions (read back from one text, they are one object), and counting its steps prints every
+    step (:func:`step_key`)."""
+    return sympy.srepr(expr)
+
+
 def _srepr_point(point: Mapping[str, sympy.Basic]) -> dict[str, str]:
-    return {k: sympy.srepr(v) for k, v in point.items()}
+    return {k: _srepr(v) for k, v in point.items()}
 
 
 @dataclass(frozen=True)
@@ -217,7 +227,7 @@ class Identity(Step):
         return stepcheck.check_identity(self.lhs, self.rhs, self.how)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
+        return {"kind": self.kind, "says": self.says, "lhs": _srepr(self.lhs), "rhs": _srepr(self.rhs),
                 "how": self.how}
 
 
@@ -240,7 +250,7 @@ class Inequality(Step):
         return stepcheck.check_inequality(self.lhs, self.rhs, self.how)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "lhs": sympy.srepr(self.lhs), "rhs": sympy.srepr(self.rhs),
+        return {"kind": self.kind, "says": self.says, "lhs": _srepr(self.lhs), "rhs": _srepr(self.rhs),
                 "how": self.how}
 
 
@@ -265,8 +275,8 @@ class ExactValue(Step):
         return stepcheck.check_value(self.expr, self.point, self.value)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr),
-                "point": _srepr_point(self.point), "value": sympy.srepr(self.value)}
+        return {"kind": self.kind, "says": self.says, "expr": _srepr(self.expr),
+                "point": _srepr_point(self.point), "value": _srepr(self.value)}
 
 
 @dataclass(frozen=True)
@@ -296,7 +306,7 @@ class Holds(Step):
         return stepcheck.check_holds(self.condition, self.point, self.integers)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
+        return {"kind": self.kind, "says": self.says, "condition": _srepr(self.condition),
                 "point": _srepr_point(self.point), "integers": list(self.integers)}
 
 
@@ -342,8 +352,8 @@ class Boxes(Step):
         return stepcheck.check_boxes(self.expr, self.sign, self.boxes, self.prec)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
-                "boxes": [{k: [sympy.srepr(lo), sympy.srepr(hi)] for k, (lo, hi) in b.items()} for b in self.boxes],
+        return {"kind": self.kind, "says": self.says, "expr": _srepr(self.expr), "sign": self.sign,
+                "boxes": [{k: [_srepr(lo), _srepr(hi)] for k, (lo, hi) in b.items()} for b in self.boxes],
                 "prec": self.prec}
 
 
@@ -414,15 +424,15 @@ class FiniteCheck(Step):
                                     self.premise_cases)[0]
 
     def to_json(self) -> dict[str, Json]:
-        data: dict[str, Json] = {"kind": self.kind, "says": self.says, "condition": sympy.srepr(self.condition),
+        data: dict[str, Json] = {"kind": self.kind, "says": self.says, "condition": _srepr(self.condition),
                                 "cases": self.cases}
         if self.grid is not None:
-            data["grid"] = {k: [sympy.srepr(v) for v in values] for k, values in self.grid.items()}
+            data["grid"] = {k: [_srepr(v) for v in values] for k, values in self.grid.items()}
         else:
             data["names"] = list(self.names)
-            data["points"] = [[sympy.srepr(v) for v in row] for row in self.points]
-        data.update({"premise": None if self.premise is None else sympy.srepr(self.premise),
-                     "where": None if self.where is None else sympy.srepr(self.where),
+            data["points"] = [[_srepr(v) for v in row] for row in self.points]
+        data.update({"premise": None if self.premise is None else _srepr(self.premise),
+                     "where": None if self.where is None else _srepr(self.where),
                      "premise_cases": self.premise_cases})
         return data
 
@@ -473,9 +483,9 @@ class TwoPrecisions(Step):
         return stepcheck.check_two_precisions(self.expr, self.sign, self.names, self.points, self.dps, self.where)[0]
 
     def to_json(self) -> dict[str, Json]:
-        return {"kind": self.kind, "says": self.says, "expr": sympy.srepr(self.expr), "sign": self.sign,
-                "names": list(self.names), "points": [[sympy.srepr(v) for v in row] for row in self.points],
-                "dps": self.dps, "where": [[name, sympy.srepr(e)] for name, e in self.where]}
+        return {"kind": self.kind, "says": self.says, "expr": _srepr(self.expr), "sign": self.sign,
+                "names": list(self.names), "points": [[_srepr(v) for v in row] for row in self.points],
+                "dps": self.dps, "where": [[name, _srepr(e)] for name, e in self.where]}
 
 
 def _argument(name: str, value: object) -> Argument:
@@ -688,8 +698,8 @@ class PointClaim:
         checking every case twice would slow every run): :meth:`Step.check` does it on demand."""
         points = [self.point_of(case) for case in cases]
         names = self.names
-        unique = list(dict.fromkeys(tuple(sympy.srepr(p[n]) for n in names) for p in points))
-        axes = {n: list(dict.fromkeys(sympy.srepr(p[n]) for p in points)) for n in names}
+        unique = list(dict.fromkeys(tuple(_srepr(p[n]) for n in names) for p in points))
+        axes = {n: list(dict.fromkeys(_srepr(p[n]) for p in points)) for n in names}
         size = 1
         for values in axes.values():
             size *= len(values)
@@ -816,6 +826,7 @@ def _print_sexpression(node: _SExpr, indent: int = 0, width: int = 100) -> str:
     return "(" + head + "".join("\n" + pad + _print_sexpression(child, indent + 2, width) for child in node[1:]) + ")"
 
 
+@functools.lru_cache(maxsize=4096)
 def normalised_smtlib(text: str) -> str:
     """SMT-LIB text from z3 made canonical: comments dropped, the printer's ``let`` sharing inlined and its
     generated names (``c!12``) renumbered in order of appearance, one command per line (long ones
@@ -879,6 +890,7 @@ def _implied(node: _SExpr, hypotheses: list[_SExpr]) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def trivial_query(smtlib: str, expected: str = "unsat") -> str | None:
     """Why an ``unsat`` query is unsatisfiable by its text alone, or None: an assertion false as written
     (``(<= 1 0)``: what is left after reductions that were only stated), or the negated goal one of the

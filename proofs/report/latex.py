@@ -45,6 +45,7 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 
 from core.formula import as_sympy, parse_formula, parse_srepr
+from core.memo import per_object
 from symbolic.symbols import by_name as _paper_symbols
 from proofs.report.tex import symbol_latex
 
@@ -96,7 +97,14 @@ NOTATION = MappingProxyType(_paper_symbols())
 
 def to_latex(expr: Any) -> str:
     """``expr`` (a sympy expression, a number, or a formula string read by :func:`core.formula.parse_formula`) in the paper's notation."""
-    return _PRINTER.doprint(as_sympy(expr, name="expr", symbols=NOTATION))
+    return _printed(as_sympy(expr, name="expr", symbols=NOTATION))
+
+
+@per_object()
+def _printed(expr: Any) -> str:
+    """The LaTeX of a sympy object, printed once per object (:func:`core.memo.per_object`): choosing the
+    shortest form prints each candidate, and every format prints the chosen one again."""
+    return _PRINTER.doprint(expr)
 
 
 #: Operation counts up to which each transformation is tried (factoring a large rational function costs
@@ -119,8 +127,14 @@ def readable(expr: Any) -> sympy.Basic:
     for name, limit in _TRANSFORMS:
         if size <= limit:
             with contextlib.suppress(sympy.PolynomialError, TypeError, ValueError, NotImplementedError):
-                candidates.append(getattr(sympy, name)(expr))
+                candidates.append(_factored(expr) if name == "factor" else getattr(sympy, name)(expr))
     return min(candidates, key=_printed_length) if len(candidates) > 1 else expr
+
+
+@per_object(maxsize=1024)
+def _factored(expr: Any) -> Any:
+    """``sympy.factor(expr)``, once per expression object: :func:`readable` and :func:`paper_form` both factor it."""
+    return sympy.factor(expr)
 
 
 def _printed_length(expr: Any) -> int:
@@ -201,7 +215,7 @@ def _paper_form_cached(expr: Any) -> PaperForm | None:
     if p is None or q is None:
         return None
     atoms = _atoms(p, q, pi)
-    coefficient, factors = sympy.factor(expr).as_coeff_mul()
+    coefficient, factors = _factored(expr).as_coeff_mul()
     coefficient, powers, used = sympy.Integer(coefficient), [], set()
     for factor in factors:
         base, exponent = factor.as_base_exp()
@@ -227,11 +241,25 @@ def _agrees(a: Any, b: Any) -> bool:
         values = {s: sympy.Rational(point[0] + i, point[1] + 3 * i + k) if not s.is_integer else 2 + i + k
                   for i, s in enumerate(symbols)}
         try:
-            if sympy.nsimplify(a.subs(values) - b.subs(values)) != 0:
+            if _difference_at(a, b, values) != 0:
                 return False
         except (ZeroDivisionError, TypeError, ValueError):
             return False
     return True
+
+
+def _difference_at(a: Any, b: Any, values: dict[Any, Any]) -> Any:
+    """``a - b`` at ``values`` (symbols -> numbers), exactly. Two rational values (the usual case: the sides are
+    rational functions) are put in directly, which is the same arithmetic as ``subs`` and several times cheaper
+    on a large expression; anything else (a sum, a function left unevaluated) goes through ``subs`` and
+    ``nsimplify``."""
+    try:
+        left, right = sympy.sympify(a.xreplace(values)), sympy.sympify(b.xreplace(values))
+    except Exception:  # noqa: BLE001 - whatever the direct route raises, the general one below decides
+        left = right = None
+    if getattr(left, "is_Rational", False) and getattr(right, "is_Rational", False):
+        return left - right
+    return sympy.nsimplify(a.subs(values) - b.subs(values))
 
 
 def _worth_trying(expr: Any) -> bool:

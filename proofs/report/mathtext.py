@@ -12,6 +12,7 @@ their modules. :func:`breakable` cuts a long formula at its top-level commas so 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -72,8 +73,10 @@ def text(content: object) -> MathText:
     return MathText(_merge([Segment("text", str(content))]))
 
 
+@functools.lru_cache(maxsize=8192)
 def math(latex: str) -> MathText:
-    """One formula; if it does not compile, its Unicode reading as text."""
+    """One formula; if it does not compile, its Unicode reading as text. Kept per text (a report sets the same
+    symbols and values thousands of times; a :class:`MathText` is immutable)."""
     source = upright(unicode_to_latex(latex).strip())
     return MathText((Segment("math", source),)) if is_math(source) else text(to_unicode(latex))
 

@@ -12,6 +12,7 @@ words); :func:`derived` prints a derived expression, in the paper's notation whe
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import sympy
 
 from core.formula import FUNCTIONS, parse_formula
+from core.memo import per_object
 from proofs.report import mathtext
 from proofs.report.latex import paper_form, readable, to_latex
 from proofs.report.mathtext import MathText
@@ -42,6 +44,7 @@ def _number_latex(text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=8192)
 def formula_latex(text: str) -> str | None:
     """The LaTeX of ``text`` if it is a formula in the paper's symbols (``log(2)``, ``1 - q3^n``,
     ``exp(eps)``), read with :func:`core.formula.parse_formula`; else None (it is words). ``pi`` is the
@@ -80,6 +83,7 @@ def _name_latex(name: str) -> str | None:
     return f"{symbol_latex(match[1]) or match[1]}_{{{inner}}}{match[3]}"
 
 
+@functools.lru_cache(maxsize=8192)
 def _ascii_formula(text: str) -> str | None:
     """The LaTeX of ``text`` when the whole of it is a formula in the checks' notation (``pl_x(R^c) <= 1 -
     alpha'``, ``beta^2(phi = 0) = 1``): every name a symbol of the paper or a named operator; else None."""
@@ -130,6 +134,7 @@ def _ascii_formula(text: str) -> str | None:
     return latex if is_math(latex) else None
 
 
+@functools.lru_cache(maxsize=8192)
 def words(text: str) -> MathText:
     """Words with the checks' names of symbols in them (``cell (theta_hat_1, theta_hat_2)``): each name that
     is a symbol of the paper and not a word or a single letter is set as the symbol."""
@@ -213,13 +218,23 @@ def derived(item: Any) -> MathText | None:
     None when it is too long to print or does not compile."""
     if item.expression is None:
         return None
-    form = paper_form(item.expression)
+    shown = _derived_formula(item.expression)
+    if shown is None:
+        return None
+    formula, verified = shown
+    note = " (paper's notation, verified equal)" if verified else ""
+    return mathtext.text(f"{item.name}: ") + formula + mathtext.text(note)
+
+
+@per_object(maxsize=4096)
+def _derived_formula(expression: Any) -> tuple[MathText, bool] | None:
+    """The formula :func:`derived` prints for ``expression`` and whether it is the verified paper's form; worked
+    out once per expression object (a report repeats its derived expressions from claim to claim, read back from
+    one text they are one object, and every format prints them)."""
+    form = paper_form(expression)
     try:
-        latex = to_latex(form.expression if form is not None else readable(item.expression))
+        latex = to_latex(form.expression if form is not None else readable(expression))
     except (TypeError, ValueError, RecursionError):
         return None
     shown = mathtext.math(latex)
-    if not shown.display:
-        return None
-    note = " (paper's notation, verified equal)" if form is not None else ""
-    return mathtext.text(f"{item.name}: ") + shown + mathtext.text(note)
+    return (shown, form is not None) if shown.display else None
