@@ -149,7 +149,7 @@ def _srepr(expr: object) -> str:
     return sympy.srepr(expr)
 
 
-def _srepr_point(point: Mapping[str, sympy.Basic]) -> dict[str, str]:
+def _srepr_point(point: Mapping[str, sympy.Basic]) -> dict[str, Json]:
     return {k: _srepr(v) for k, v in point.items()}
 
 
