@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
+from core.memo import per_object
 from proofs.base.evidence import Outcome, Step
 from proofs.base.verdict import Status
 from proofs.kernel.record import recorded_steps
@@ -51,9 +52,13 @@ E = TypeVar("E", bound=EvidenceLike)
 _DECIDING = {Status.PROVED: Outcome.PROVED, Status.REFUTED: Outcome.COUNTEREXAMPLE, Status.SUPPORTED: Outcome.HOLDS}
 
 
+@per_object()
 def all_steps(evidence: EvidenceLike) -> tuple[Step, ...]:
     """The steps of one evidence: its own, then those the sign decider recorded in its detail, settled
-    (:func:`proofs.kernel.steps.settled`: a step that cannot fail is stated, a repeated one kept once)."""
+    (:func:`proofs.kernel.steps.settled`: a step that cannot fail is stated, a repeated one kept once).
+
+    Worked out once per evidence object (which is immutable): a report counts the steps of each verdict for
+    every output it writes, and deciding which evidence a certificate covers reads them again."""
     return settled(tuple(evidence.steps or ()) + recorded_steps(evidence.detail or {}))
 
 

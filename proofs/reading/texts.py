@@ -74,11 +74,24 @@ class Text:
         target = normalise(fragment)
         if not target:
             return []
-        found = [i + 1 for i, line in enumerate(self.lines) if target in normalise(_latex_of_line(line, self.paper))]
+        found = [i + 1 for i, line in enumerate(_normalised_lines(self.lines, self.paper)) if target in line]
         if found or "\\" in fragment:
             return found
         words = _words(fragment)
-        return [i + 1 for i, line in enumerate(self.lines) if words and words in _words(line)]
+        return [i + 1 for i, line in enumerate(_worded_lines(self.lines)) if words and words in line]
+
+
+@lru_cache(maxsize=16)
+def _normalised_lines(lines: tuple[str, ...], paper: str) -> tuple[str, ...]:
+    """Each line's LaTeX, normalised: worked out once per text, not once per fragment looked up (a report
+    looks up every claim's formulas in the same lines)."""
+    return tuple(normalise(_latex_of_line(line, paper)) for line in lines)
+
+
+@lru_cache(maxsize=16)
+def _worded_lines(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """Each line's words (see :func:`_words`), once per text."""
+    return tuple(_words(line) for line in lines)
 
 
 def papers_directory() -> Path:
