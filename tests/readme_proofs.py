@@ -8,7 +8,7 @@ command that needs it, with that command's own options (``--jobs``, ``--schedule
 read its result back. Everything else (parsing, loading claims files, reports, files, exit codes) is the
 real command line: :mod:`proofs.__main__` runs as it does for ``python -m proofs``.
 
-The figures of the HTML page are drawn once per session the same way (:func:`shared_figures`).
+The figures of the HTML page are drawn once per session the same way; both are :mod:`tests.shared_runs`.
 
 The results are shared through :mod:`tests.shared_results` (``README_RESULTS`` names the session's
 directory), with the claim tests too; a lock per claim and budget, taken for every claim a command will check
@@ -18,92 +18,11 @@ check the same claim twice.
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
-import os
-import pickle
 import runpy
 import sys
 
-from proofs import runner
-from proofs.report import outputs
-from proofs.report.figures import ILLUSTRATES
-from proofs.base.budget import budget as get_budget
-from tests.shared_results import directory, lock_file, release, store, stored
+from tests.shared_runs import install
 
-_RESULTS = directory()
-_run = runner.run
-_draw = outputs.draw_images
-
-
-def shared_run(claims, budget="standard", *, jobs=None, on_result=None, scheduler=None):
-    name = get_budget(budget).name
-    known, held = {}, {}
-
-    def found(result):
-        known[result.claim.id] = result
-        if on_result:
-            on_result(result)
-
-    def finished(result):  # a result this command computed: kept, its lock given back at once
-        store(_RESULTS, result.claim.id, name, result)
-        release(held.pop(result.claim.id))
-        found(result)
-
-    try:
-        busy = []  # claims another test or command is computing now
-        for c in claims:
-            lock = lock_file(_RESULTS, c.id, name)
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                lock.close()
-                busy.append(c)
-                continue
-            if (r := stored(_RESULTS, c.id, name)) is not None:
-                release(lock)
-                found(r)
-            else:
-                held[c.id] = lock
-        if held:
-            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
-        for c in busy:  # wait for each; one whose computation stopped without a result is checked here
-            lock = lock_file(_RESULTS, c.id, name)
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if (r := stored(_RESULTS, c.id, name)) is not None:
-                release(lock)
-                found(r)
-            else:
-                held[c.id] = lock
-        if held:
-            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
-    finally:
-        for lock in held.values():
-            release(lock)
-    return [known[c.id] for c in claims]
-
-
-def shared_figures(claim_ids=None, dpi=80):
-    """The HTML page's figures, drawn once per session for the same claims and resolution (three of the
-    README's commands write a page of the whole catalog; drawing is tested by the first, by ``figures`` and
-    by tests/report/test_figures.py): read back by the others. A set with a figure that failed is not kept."""
-    illustrated = {c for claims in ILLUSTRATES.values() for c in claims}  # the ids that choose the figures
-    chosen = None if claim_ids is None else sorted(set(claim_ids) & illustrated)
-    key = hashlib.sha256(repr((chosen, dpi)).encode()).hexdigest()[:24]
-    kept = _RESULTS / "figures" / f"{key}.pickle"
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    with open(kept.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if kept.exists():
-            return pickle.loads(kept.read_bytes())
-        images = _draw(claim_ids, dpi)
-        if not any(image.error for image in images):
-            kept.with_suffix(".tmp").write_bytes(pickle.dumps(images))
-            os.replace(kept.with_suffix(".tmp"), kept)
-        return images
-
-
-runner.run = shared_run
-outputs.draw_images = shared_figures
+install()
 sys.argv[0] = "proofs"
 runpy.run_module("proofs", run_name="__main__", alter_sys=True)

@@ -3,12 +3,14 @@
 The notebooks are executed with nbclient in a kernel started from *this* interpreter (``sys.executable``),
 through a kernel spec written into a temporary directory: whatever kernel specs the machine has (a user's
 ``python3`` pointing at another Python, none at all in a fresh CI venv), the notebooks see the package under
-test. Each notebook runs at its small sizes (``FULL = False``, the value stored in the notebook).
+test. Each notebook runs at its small sizes (``FULL = False``, the value stored in the notebook); the verdicts it
+shows are those of the session's claim tests at the same budget (:mod:`tests.notebook_kernel`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -74,16 +76,18 @@ def test_notebook_runs_small_sizes_and_draws_from_the_toolkit(path):
 
 @pytest.fixture(scope="module")
 def kernel_manager_factory(tmp_path_factory):
-    """A kernel spec that starts ``sys.executable -m ipykernel_launcher`` (this interpreter, this venv)."""
+    """A kernel spec that starts ``sys.executable -m tests.notebook_kernel`` (this interpreter, this venv): the
+    ipykernel launcher, with the claims' results shared with the rest of the session (see that module)."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
     kernels = tmp_path_factory.mktemp("kernels")
     spec_dir = kernels / KERNEL_NAME
     spec_dir.mkdir()
-    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+    spec = {"argv": [sys.executable, "-m", "tests.notebook_kernel", "-f", "{connection_file}"],
             "display_name": "ldp-belief-proofs (tests)", "language": "python",
-            "env": {"MPLBACKEND": "module://matplotlib_inline.backend_inline"}}
+            "env": {"MPLBACKEND": "module://matplotlib_inline.backend_inline",
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}}
     (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
 
     def factory() -> KernelManager:
