@@ -25,6 +25,7 @@ import z3
 from core.context import DEFAULT_DPS, closed_sign
 from core.errors import InvalidArgument, invalid
 from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded, shielded
+from symbolic.polys import poly_of
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
@@ -149,7 +150,7 @@ class SignProblem:
         gens = sorted(expr.free_symbols, key=str)
         if not gens:
             return expr, []
-        poly = bounded(self.deadline, "expanding a polynomial", sympy.Poly, expr, *gens)
+        poly = bounded(self.deadline, "expanding a polynomial", poly_of, expr, *gens)
         if len(poly.terms()) > MAX_FACTOR_TERMS:
             content, primitive = poly.primitive()
             return sympy.Integer(content), [(primitive.as_expr(), 1)]
