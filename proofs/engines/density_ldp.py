@@ -340,6 +340,7 @@ def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, t
     everywhere: dict[sympy.Expr, tuple[bool | None, Mapping[str, object] | None]] = {}
     within: dict[tuple[sympy.Expr, ...], bool | None] = {}
     identities: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
+    conditions: dict[tuple[sympy.Expr, sympy.Expr], tuple[sympy.Expr, str]] = {}
     e = sympy.exp(eps)
     for number, ordering in enumerate(normal.orderings, 1):
         tally: dict[str, int] = {}
@@ -360,7 +361,9 @@ def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, t
             if fj == 0:
                 condition, form = -fi, "no piece at t' (an infinite loss where f(y|t) > 0)"
             else:
-                condition, form = _condition(fi, fj, eps, merged)
+                if (fi, fj) not in conditions:      # the same two sums recur in many cells and orderings
+                    conditions[(fi, fj)] = _condition(fi, fj, eps, merged)
+                condition, form = conditions[(fi, fj)]
             ok: bool | None = None
             found: Mapping[str, object] | None = None
             if Y not in condition.free_symbols:
