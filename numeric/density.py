@@ -40,6 +40,7 @@ from fractions import Fraction
 import sympy
 
 from core.context import arb as _arb
+from core.context import closed_sign
 from core.domain import Domain, DomainLike
 from core.errors import invalid
 from core.formula import as_sympy, parse_formula
@@ -363,14 +364,43 @@ def tidy(expr: ExprLike) -> sympy.Expr:
         return expr
 
 
+#: The exact values given to the symbols, in the order of their names, when an expression is tried at one point
+#: before it is simplified: positive, not integers, and unrelated to each other.
+_PROBE_VALUES = tuple(sympy.Rational(p, q) for p, q in ((17, 13), (23, 19), (29, 11), (31, 7), (37, 23), (41, 17),
+                                                        (43, 29), (47, 31), (53, 37), (59, 41), (61, 43), (67, 47)))
+
+
+def _nonzero_at_a_point(expr: sympy.Expr) -> bool:
+    """Whether ``expr`` is certainly not 0 at one exact point that every symbol's assumptions admit (its sign
+    decided by :func:`core.context.closed_sign`: exactly, or in balls at two precisions): then it is not 0
+    identically, and no simplification needs to be tried. ``False`` says nothing."""
+    symbols = sorted(expr.free_symbols, key=lambda s: (s.name, str(s.assumptions0)))
+    names = sorted({s.name for s in symbols})
+    if len(names) > len(_PROBE_VALUES):
+        return False
+    values = dict(zip(names, _PROBE_VALUES))
+    for s in symbols:
+        if not isinstance(s, sympy.Symbol) or any(getattr(values[s.name], f"is_{key}", None) != holds
+                                                  for key, holds in s.assumptions0.items()):
+            return False
+    try:
+        sign, _ = closed_sign(expr, values)
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return False
+    return sign in (1, -1)
+
+
 def is_identity(expr: ExprLike, domain: Domain | None = None) -> bool:
     """Whether ``expr`` is 0 identically (positive symbols known from ``domain``; each e^{kx} tried as a power
-    of one generator per symbol, the s = e^{ε/2} substitution)."""
+    of one generator per symbol, the s = e^{ε/2} substitution). An expression whose sign at one exact point is
+    certified nonzero is not an identity, and is answered so before any simplification is tried."""
     expr = sympy.sympify(expr)
     if expr == 0:
         return True
     mapping = positive_symbols(domain) if domain is not None else {}
     e = expr.subs(mapping)
+    if _nonzero_at_a_point(e):
+        return False
     try:
         symbols = sorted({s for x in e.atoms(sympy.exp) for s in x.free_symbols}, key=lambda s: s.name)
         for symbol in symbols:            # the fast route first: a rational function of one generator

@@ -67,9 +67,11 @@ from proofs.engines.holds_when import condition_of, joined
 from proofs.engines.ldp import check_ldp, validate_ldp
 from proofs.engines.moments import check_moment, validate_moment
 from proofs.engines.sign import check_sign
+from proofs.engines.sign.cases import InfOver, SupOver
 from proofs.engines.sign.limits import refuse_sizes
 from proofs.engines.sign.parse import parse_constraint, read_statement
 from proofs.engines.sign.threshold import read_iff
+from proofs.kernel import stepcheck
 from proofs.engines.value_sums import sum_over_values, validate_value_sum
 
 __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS",
@@ -356,7 +358,63 @@ def _sign_of(value: sympy.Basic) -> tuple[int | None, Recheck]:
         return sign, Recheck(how)
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return None, Recheck.EXACT
+    if value.has(SupOver, InfOver) and _certainly_nonzero(value):
+        return None, Recheck.EXACT            # what simplify would say, without simplifying the extremum's body
     return (0 if sympy.simplify(value) == 0 else None), Recheck.EXACT
+
+
+def _plain(body: sympy.Expr, var: sympy.Symbol) -> bool:
+    """``body`` is built of ``var``, rationals, ``pi``, ``E``, sums, products, integer powers and ``exp``: defined
+    wherever its denominators are not 0, and continuous there."""
+    return all(isinstance(node, (sympy.Add, sympy.Mul, sympy.exp, sympy.Rational)) or node == var
+               or node in (sympy.pi, sympy.E) or (isinstance(node, sympy.Pow) and node.exp.is_Integer)
+               for node in sympy.preorder_traversal(body))
+
+
+def _extremum_ball(atom: sympy.Expr, prec: int) -> Any:
+    """A ball holding the sup (inf) over [lo, hi] of a :func:`_plain` body with rational ends, or ``None``: the
+    body's natural interval extension over [lo, hi] bounds it on one side (finite only where no denominator can
+    be 0, so the body is continuous and the extremum attained), its values at the ends and the middle on the
+    other."""
+    import flint
+
+    body, var, lo, hi = atom.args
+    if not (lo.is_Rational and hi.is_Rational and lo < hi) or body.free_symbols - {var} or not _plain(body, var):
+        return None
+    bounds = stepcheck.enclosure(body, {var.name: (lo, hi)}, prec)
+    if bounds is None or not (bounds[0].is_finite() and bounds[1].is_finite()):
+        return None
+    values = [stepcheck.arb_value(body.xreplace({var: p}), {}, prec) for p in (lo, hi, (lo + hi) / 2)]
+    if isinstance(atom, SupOver):               # sup >= the body at any point, <= the extension's upper end
+        reached = values[0].lower()
+        for v in values[1:]:
+            reached = v.lower() if v.lower() > reached else reached
+        return flint.arb(reached).union(flint.arb(bounds[1]))
+    reached = values[0].upper()
+    for v in values[1:]:
+        reached = v.upper() if v.upper() < reached else reached
+    return flint.arb(bounds[0]).union(flint.arb(reached))
+
+
+def _certainly_nonzero(value: sympy.Expr, prec: int = 200) -> bool:
+    """``value`` (closed, with sup/inf over an interval) is certainly not 0: each extremum enclosed in a ball
+    (:func:`_extremum_ball`), the whole in balls. Then it is not 0 identically either, and simplify, which keeps
+    the value, cannot reduce it to 0."""
+    try:
+        env, table = {}, {}
+        for k, atom in enumerate(sorted(value.atoms(SupOver, InfOver), key=str)):
+            ball = _extremum_ball(atom, prec)
+            if ball is None:
+                return False
+            name = f"_extremum_{k}"
+            env[name], table[atom] = ball, sympy.Dummy(name)
+        replaced = value.xreplace(table)
+        if replaced.has(SupOver, InfOver):
+            return False
+        total = stepcheck.arb_value(replaced, {d.name: env[d.name] for d in table.values()}, prec)
+    except (ValueError, TypeError, ZeroDivisionError, ArithmeticError):
+        return False
+    return bool(total > 0 or total < 0)
 
 
 # ----------------------------------------------------------------------------------------------- approximations

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from functools import cached_property
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,7 +99,7 @@ class Cell:
             return (sympy.Lt(self.lo, self.hi),)
         return ()
 
-    @property
+    @cached_property
     def text(self) -> str:
         return f"({self.lo}, {self.hi})"
 
@@ -123,7 +124,7 @@ class Ordering:
     def conditions(self) -> tuple[sympy.Basic, ...]:
         return tuple(sympy.Le(a, b) for a, b in zip(self.points, self.points[1:]))
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " <= ".join(str(p) for p in self.points) if self.points else "no finite breakpoint"
 
@@ -244,11 +245,31 @@ def _extensions(n: int, before: set[tuple[int, int]], limit: int) -> tuple[list[
     return found, over
 
 
+#: The cuts already made in this process, by what they read (see :func:`cut_into_cells`).
+_CUTS: dict[tuple[Any, ...], Cells] = {}
+#: Most cuts kept.
+MAX_KEPT = 256
+
+
 def cut_into_cells(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOUT) -> Cells:
     """The cells of ``law``'s density part for every t, t′ in the input interval and every parameter point of
-    ``merged`` (see the module docstring)."""
+    ``merged`` (see the module docstring).
+
+    The cut reads only the ends of the pieces, the input interval, the parameters, ``merged`` and the bounds of
+    this module, so it is made once per process for each of them: a law checked at several budgets (proved at
+    ε, refuted at ε/2), or a mixture that keeps its pieces' ends, is cut once."""
     if not law.pieces:
         raise invalid("law", law.name, "has no piece of density to cut into cells")
+    key = (tuple((p.lo, p.hi) for p in law.pieces), tuple(law.interval), law.parameters, merged, timeout,
+           MAX_ORDERINGS, MAX_BREAKPOINTS, GRID, PARAMETER_POINTS)
+    if key not in _CUTS:
+        if len(_CUTS) >= MAX_KEPT:
+            _CUTS.pop(next(iter(_CUTS)))
+        _CUTS[key] = _cut(law, merged, timeout)
+    return _CUTS[key]
+
+
+def _cut(law: Density, merged: Domain, timeout: float) -> Cells:
     start = time.perf_counter()
     points, where = _ends(law, merged)
     if len(points) > MAX_BREAKPOINTS:
@@ -261,12 +282,13 @@ def cut_into_cells(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOU
     values = [[sympy.sympify(p.xreplace(s)) for p in points] for s in samples]
     n = len(points)
     region = base_region(law, merged)
+    pair_signs = [{(a, b): _sign(v[b] - v[a]) for a in range(n) for b in range(a + 1, n)} for v in values]
     before: set[tuple[int, int]] = set()
     steps: list[Step] = []
     decided = opened = 0
     for a in range(n):
         for b in range(a + 1, n):
-            signs = {_sign(v[b] - v[a]) for v in values}
+            signs = {pair_signs[m][(a, b)] for m in range(len(values))}
             if 1 in signs and -1 in signs:
                 opened += 1
                 continue
@@ -287,7 +309,9 @@ def cut_into_cells(law: Density, merged: Domain, *, timeout: float = SIGN_TIMEOU
         return Cells(tuple(points), (), 0, decided, opened,
                      refused=f"more than MAX_ORDERINGS = {MAX_ORDERINGS} orderings of the {n} ends of the pieces at "
                              "t and t'; the cases are not enumerated", seconds=time.perf_counter() - start)
-    signs_at = [{(a, b): _sign(v[b] - v[a]) for a in range(n) for b in range(n) if a != b} for v in values]
+    for v, signs_of_pairs in zip(values, pair_signs):
+        signs_of_pairs.update({(b, a): _sign(v[a] - v[b]) for a in range(n) for b in range(a + 1, n)})
+    signs_at = pair_signs
     kept, impossible, empty_how = [], 0, []
     for order in orders:
         chain = tuple(points[k] for k in order)

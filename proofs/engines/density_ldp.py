@@ -340,6 +340,7 @@ def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, t
     everywhere: dict[sympy.Expr, tuple[bool | None, Mapping[str, object] | None]] = {}
     within: dict[tuple[sympy.Expr, ...], bool | None] = {}
     identities: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
+    conditions: dict[tuple[sympy.Expr, sympy.Expr], tuple[sympy.Expr, str]] = {}
     e = sympy.exp(eps)
     for number, ordering in enumerate(normal.orderings, 1):
         tally: dict[str, int] = {}
@@ -360,7 +361,9 @@ def _cell_cases(law: Density, merged: Domain, eps: sympy.Expr, timeout: float, t
             if fj == 0:
                 condition, form = -fi, "no piece at t' (an infinite loss where f(y|t) > 0)"
             else:
-                condition, form = _condition(fi, fj, eps, merged)
+                if (fi, fj) not in conditions:      # the same two sums recur in many cells and orderings
+                    conditions[(fi, fj)] = _condition(fi, fj, eps, merged)
+                condition, form = conditions[(fi, fj)]
             ok: bool | None = None
             found: Mapping[str, object] | None = None
             if Y not in condition.free_symbols:
@@ -581,6 +584,14 @@ def _enumeration(law: Density, merged: Domain, eps: sympy.Expr, k: int) -> Evide
         lo, hi = (sympy.sympify(v.subs(subs)) for v in law.interval)
         inputs = [lo, (lo + hi) / 2, hi]
         depends = False
+        known: dict[tuple[sympy.Expr, sympy.Expr], sympy.Expr | None] = {}
+
+        def density(y: sympy.Expr, x: sympy.Expr) -> sympy.Expr | None:
+            """f(y | x) at the point, once for each (y, x): the ends at t recur in every pair (t, t')."""
+            if (y, x) not in known:
+                known[(y, x)] = law.density_at(y, x, point)
+            return known[(y, x)]
+
         for t in inputs:
             for tp in inputs:
                 if t == tp:
@@ -595,7 +606,7 @@ def _enumeration(law: Density, merged: Domain, eps: sympy.Expr, k: int) -> Evide
                 if law.pieces and (not _finite(law.support[0]) or not _finite(law.support[1])):
                     ys += [sympy.Integer(s) for s in (0, 10, -10, 100, -100)]
                 for y in ys:
-                    fi, fj = law.density_at(y, t, point), law.density_at(y, tp, point)
+                    fi, fj = density(y, t), density(y, tp)
                     if fi is None or fj is None or fi == 0:
                         continue
                     checked += 1

@@ -87,7 +87,7 @@ def decide_nonnegative(expr: Any, domain: Domain, *,
     except (TypeError, ValueError, NotImplementedError, RecursionError):
         pass
     try:
-        verdict = check_sign(expr, domain, sign=">=0", timeout=timeout)
+        verdict = check_sign(expr, domain, sign=">=0", timeout=timeout, search_region=False)
     except (ValueError, TypeError, NotImplementedError) as exc:  # an expression beyond the decider
         return None, {"why": str(exc)[:200]}, ()
     status = verdict.status.value
@@ -112,9 +112,22 @@ def _affine_in_t_nonnegative(expr: sympy.Expr, law: Density) -> bool | None:
     return None
 
 
+#: Laws already shown valid in this process (each is decided once: a claims file builds the same law for many
+#: claims, and a mixture such as the hybrid mechanism builds its components again).
+_VALID: set[Density] = set()
+
+
 def validate_density(law: Density) -> Density:
     """``law`` itself when it is a valid law on its whole domain; otherwise a one-line
     :class:`~core.errors.InvalidArgument` naming the piece, the input and the value (see the module docstring)."""
+    if law in _VALID:
+        return law
+    _validate(law)
+    _VALID.add(law)
+    return law
+
+
+def _validate(law: Density) -> None:
     lo_in, hi_in = law.interval
     ok, found = nonnegative(hi_in - lo_in, law.domain)
     if ok is not True:
@@ -180,7 +193,6 @@ def validate_density(law: Density) -> Density:
         where = ", ".join(f"{k}={v}" for k, v in point.items())
         raise invalid("law", law.name, f"at {where} the law integrates to "
                       f"{sympy.simplify(total.subs(values))}, not 1 ({shown})")
-    return law
 
 
 def _witness_point(law: Density, total: sympy.Expr) -> dict[str, Any] | None:

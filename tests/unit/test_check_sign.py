@@ -59,6 +59,19 @@ def test_check_sign_reports_where_a_failing_condition_holds(expr, domain, option
     assert verdict.holds_when == region
 
 
+@pytest.mark.parametrize(("expr", "domain", "options", "region"), REFUTED[:2])
+def test_check_sign_without_the_region_search_keeps_the_status_and_the_counterexample(expr, domain, options, region):
+    searched = check_sign(expr, domain, timeout=10, **options)
+    plain = check_sign(expr, domain, timeout=10, search_region=False, **options)
+    assert plain.status == searched.status and plain.counterexample == searched.counterexample
+    assert searched.holds_when == region and plain.holds_when is None
+
+
+def test_check_sign_refuses_candidate_regions_without_the_region_search():
+    with pytest.raises(InvalidArgument, match="search_region"):
+        check_sign("p - 1/3", ["0 < p < 1"], holds_when=["p > 1/3"], search_region=False)
+
+
 def test_check_sign_counterexamples_are_integers_for_integer_symbols():
     verdict = check_sign("n*p - 2", ["n >= 1", "0 < p < 1"], integers=["n"], timeout=10)
     point = verdict.counterexample

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import sympy
 
 from core.errors import InvalidArgument
 from numeric.data_model import GENERALIZED_WARNER_SURVEY as _SURVEY
@@ -148,3 +149,26 @@ def test_a_bad_declaration_is_refused_in_one_line_when_declared_and_defines_noth
         getattr(declare, kind)("T.decl-refused", **_BASE, **arguments)
     assert "\n" not in str(refused.value)
     assert "T.decl-refused" not in registry.ids()
+
+
+
+def _worst_cases():
+    from proofs.engines.sign.cases import inf_over, sup_over
+
+    e = "exp(7/6)"
+    pm = sup_over(f"t**2/({e} - 1) + ({e} + 3)/(3*({e} - 1)**2)", "t", -1, 1)
+    return [
+        pytest.param(sympy.Rational(72, 49) - pm, True, id="PM's worst case"),
+        pytest.param(inf_over("t**2 + 1", "t", -1, 1) - sympy.Rational(1, 2), True, id="inf above"),
+        pytest.param(sup_over("t**2", "t", -1, 1) - 1, False, id="sup exactly 0"),      # never said nonzero
+        pytest.param(inf_over("t**2 + 1", "t", -1, 1) - 1, False, id="inf exactly 0"),
+        pytest.param(sup_over("1/t", "t", -1, 1) - 3, False, id="a pole inside"),        # no enclosure
+    ]
+
+
+@pytest.mark.parametrize(("value", "nonzero"), _worst_cases())
+def test_a_point_with_a_worst_case_is_said_nonzero_only_when_its_enclosure_excludes_zero(value, nonzero):
+    assert not value.free_symbols
+    assert declare._certainly_nonzero(value) is nonzero
+    if nonzero:
+        assert declare._sign_of(value)[0] is None and sympy.simplify(value) != 0

@@ -188,6 +188,7 @@ def check_sign(
     symbols: Sequence[str] = (),
     holds_when: Sequence[Any] = (),
     iff: str | None = None,
+    search_region: bool = True,
 ) -> Verdict:
     """Decide ``expr sign`` (``">0"``, ``">=0"``, ``"<0"``, ``"<=0"``, ``"==0"``, ``"!=0"``) on the points of
     ``domain``: a list of constraint strings (``"p > 1/2"``, ``"0 <= q <= 1"``, ``"(n+1)*(p+q) > 1"``), a
@@ -202,7 +203,9 @@ def check_sign(
     threshold with its own evidence; :mod:`proofs.engines.sign.threshold`). Its evidence is the decision and the
     exact evaluation at points of every cell, and for a printed decimal the reading at its printed precision
     (``reading`` set: shown apart, never part of the verdict); ``timeout`` is the time in seconds the
-    whole call may take. Returns a :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
+    whole call may take; ``search_region=False`` skips the search for the region where a refuted condition holds
+    (for a caller that reads only the status and the counterexample, which the search never changes). Returns a
+    :class:`~proofs.base.verdict.Verdict`: ``proved`` (z3 unsat, or the interval
     decider), ``refuted`` (a counterexample re-checked exactly or at two precisions; ``verdict.holds_when``
     the region where it holds, if found) or ``inconclusive`` (an empty domain, a time-out, ``unknown``,
     open boxes, a limitation of the engine). A condition with ``exp``/``log``/``sqrt`` that the monotone
@@ -214,15 +217,18 @@ def check_sign(
     seconds = read_timeout(timeout)
     started = time.perf_counter()
     threshold = read_iff(iff) if iff is not None else None
+    if holds_when and not search_region:
+        raise invalid("holds_when", list(holds_when), "candidate regions are searched only with search_region=True")
     finished, verdict = within(WHOLE_CALL * seconds, _check_sign, expr, domain, sign, integers, symbols, holds_when,
-                               seconds, threshold)
+                               seconds, threshold, search_region)
     if finished:
         return late(verdict, seconds, time.perf_counter() - started)
     return Verdict(timed_out((Method.DECISION,), seconds, "the stated domain (stopped at the deadline)"))
 
 
 def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symbols: Sequence[str],
-                holds_when: Sequence[Any], seconds: float, threshold: Threshold | None = None) -> Verdict:
+                holds_when: Sequence[Any], seconds: float, threshold: Threshold | None = None,
+                search_region: bool = True) -> Verdict:
     """The body of :func:`check_sign`, run within ``WHOLE_CALL`` times its timeout (its cross-check may take
     half again)."""
     statement = _statement(expr, domain, sign=sign, integers=integers, symbols=symbols)
@@ -233,8 +239,8 @@ def _check_sign(expr: Any, domain: Any, sign: str, integers: Sequence[str], symb
         return Verdict(decide_threshold(statement, threshold, lambda sub: _evidence(sub, deadline, solver="auto",
                                                                                     search_region=False),
                                         _domain_text(statement)))
-    first = _region(statement, _evidence(statement, deadline, solver="auto", candidates=holds_when), holds_when,
-                    deadline)
+    first = _region(statement, _evidence(statement, deadline, solver="auto", candidates=holds_when,
+                                         search_region=search_region), holds_when, deadline)
     if first.detail.get(Detail.WHY_NOT_POLYNOMIAL) is None:
         return Verdict((first,))
     second_deadline = Deadline(max(deadline.left(), seconds / 2))      # the cross-check: at most half again
