@@ -9,14 +9,23 @@ runs each script as ``__main__`` in a namespace of its own and records the code 
 :func:`run_certificate_once` is :func:`run_certificate` run once per test session for a script's text: several
 tests run the unchanged certificate of one claim (each mutation test first shows that the original passes),
 and the same text run standalone in the same interpreter exits the same way; the others read the outcome back.
+
+One guarded interpreter per test process starts :func:`run_certificate`'s runs: it is started once (isolated
+mode, the toolkit refused, the solvers' modules imported when installed) and forks a child for each script,
+which runs it as ``__main__`` in an empty directory of its own, its standard output and error captured, and
+exits with the script's code. Each run is a process of its own that never saw another script, as a fresh
+``python -I`` is; only Python's start-up and sympy's import (about 0.6 s of CPU) are done once, not per run.
 """
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import hashlib
 import json
+import locale
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,12 +84,100 @@ def _env() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")}
 
 
+_SERVER = _GUARD + """
+import os, signal, traceback
+for name in ("sympy", "mpmath", "flint", "z3"):  # what certificates import, when installed: imported once
+    try:
+        __import__(name)
+    except ImportError:
+        pass
+for line in sys.stdin:
+    request = json.loads(line)
+    out, err = (os.path.join(request["capture"], kind) for kind in ("out", "err"))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    child = os.fork()
+    if child == 0:
+        code = 1
+        try:
+            os.chdir(request["directory"])
+            for fd, target in ((1, out), (2, err)):
+                handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.dup2(handle, fd)
+                os.close(handle)
+            null = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(null, 0)
+            os.close(null)
+            signal.alarm(max(1, int(request["timeout"])))
+            sys.argv = [request["script"]]
+            try:
+                runpy.run_path(request["script"], run_name="__main__")
+                code = 0
+            except SystemExit as stop:
+                if stop.code is None or isinstance(stop.code, int):
+                    code = stop.code or 0
+                else:
+                    print(stop.code, file=sys.stderr)
+                    code = 1
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+        finally:
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os._exit(code & 0xFF)
+    _, status = os.waitpid(child, 0)
+    answer = {{"code": os.waitstatus_to_exitcode(status), "out": out, "err": err}}
+    sys.stdout.write(json.dumps(answer) + "\\n")
+    sys.stdout.flush()
+"""
+
+_server: subprocess.Popen | None = None
+
+
+def _stop_server() -> None:
+    if _server is not None and _server.poll() is None:
+        _server.stdin.close()
+        _server.wait(timeout=30)
+
+
+def _started() -> subprocess.Popen:
+    """The guarded interpreter of this test process (started on first use, again if it ended)."""
+    global _server
+    if _server is None or _server.poll() is not None:
+        with tempfile.TemporaryDirectory() as empty:
+            _server = subprocess.Popen([sys.executable, "-I", "-c", _SERVER.format(blocked=TOOLKIT_PACKAGES)],
+                                       cwd=empty, env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       text=True)
+        atexit.register(_stop_server)
+    return _server
+
+
+def _text(path: str) -> str:
+    """What a script printed, decoded as ``subprocess.run(text=True)`` decodes it."""
+    data = Path(path).read_bytes().decode(locale.getpreferredencoding(False))
+    return data.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def run_certificate(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
-    """Run the certificate at ``path`` standalone; returns the completed process (stdout, stderr, code)."""
+    """Run the certificate at ``path`` standalone (a process of its own, forked from the guarded interpreter,
+    in an empty directory); returns the completed process (stdout, stderr, code)."""
     script = str(Path(path).resolve())
-    with tempfile.TemporaryDirectory() as empty:
-        return subprocess.run([sys.executable, "-I", "-c", _ONE.format(blocked=TOOLKIT_PACKAGES, script=script)],
-                              cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
+    server = _started()
+    with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as capture:
+        server.stdin.write(json.dumps({"script": script, "directory": empty, "capture": capture,
+                                       "timeout": timeout}) + "\n")
+        server.stdin.flush()
+        line = server.stdout.readline()
+        if not line:
+            raise AssertionError(f"the guarded interpreter ended ({server.wait()}) while running {script}")
+        answer = json.loads(line)
+        if answer["code"] == -signal.SIGALRM:
+            raise subprocess.TimeoutExpired(script, timeout)
+        stdout, stderr = _text(answer["out"]), _text(answer["err"])
+    return subprocess.CompletedProcess([sys.executable, "-I", script], answer["code"], stdout, stderr)
 
 
 def run_certificate_once(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
