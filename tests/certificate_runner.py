@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from tests.shared_results import directory
@@ -65,17 +66,20 @@ _MANY = _GUARD + """
 out = {{}}
 for script in {scripts!r}:
     sys.argv = [script]
-    text, start = io.StringIO(), time.perf_counter()
-    with contextlib.redirect_stdout(text), contextlib.redirect_stderr(text):
+    printed, said, start = io.StringIO(), io.StringIO(), time.perf_counter()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(said):
         try:
             runpy.run_path(script, run_name="__main__")
             code = 0
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+            if not isinstance(stop.code, (int, type(None))):
+                print(stop.code, file=sys.stderr)
         except BaseException as error:
-            print(f"{{type(error).__name__}}: {{error}}")
+            print(f"{{type(error).__name__}}: {{error}}", file=sys.stderr)
             code = 1
-    out[script] = {{"code": code, "output": text.getvalue(), "seconds": time.perf_counter() - start}}
+    out[script] = {{"code": code, "stdout": printed.getvalue(), "stderr": said.getvalue(),
+                   "seconds": time.perf_counter() - start}}
 print(json.dumps(out))
 """
 
@@ -180,36 +184,83 @@ def run_certificate(path: str | Path, timeout: float = 600) -> subprocess.Comple
     return subprocess.CompletedProcess([sys.executable, "-I", script], answer["code"], stdout, stderr)
 
 
-def run_certificate_once(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
-    """:func:`run_certificate`, run once per test session for the text of the script at ``path`` (kept in the
-    session's directory of :mod:`tests.shared_results`, a lock making a second test wait for the first): the
-    exit code and output of that text run standalone. Outside a test session, simply run."""
-    root = directory()
-    if root is None:
-        return run_certificate(path, timeout)
+def _kept(root: Path, path: str | Path) -> Path:
+    """Where the standalone run of the text of the script at ``path`` is kept in the session's directory."""
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:24]
     kept = root / "certificates" / f"{digest}.json"
     kept.parent.mkdir(parents=True, exist_ok=True)
+    return kept
+
+
+def _keep(kept: Path, run: dict) -> None:
+    """Keep a run (``args``, ``code``, ``stdout``, ``stderr``, ``seconds``): whole, or not at all."""
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(run), encoding="utf-8")
+    os.replace(temporary, kept)
+
+
+def run_certificate_once(path: str | Path, timeout: float = 600) -> subprocess.CompletedProcess:
+    """:func:`run_certificate`, run once per test session for the text of the script at ``path`` (kept in the
+    session's directory of :mod:`tests.shared_results`, a lock making a second test wait for the first; a
+    run of the same text by :func:`run_certificates` is read back too): the exit code and output of that text
+    run standalone. Outside a test session, simply run."""
+    root = directory()
+    if root is None:
+        return run_certificate(path, timeout)
+    kept = _kept(root, path)
     with open(kept.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if kept.exists():
             run = json.loads(kept.read_text(encoding="utf-8"))
             return subprocess.CompletedProcess(run["args"], run["code"], run["stdout"], run["stderr"])
+        start = time.perf_counter()
         done = run_certificate(path, timeout)
-        temporary = kept.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"args": done.args, "code": done.returncode, "stdout": done.stdout,
-                                         "stderr": done.stderr}), encoding="utf-8")
-        os.replace(temporary, kept)
+        _keep(kept, {"args": done.args, "code": done.returncode, "stdout": done.stdout, "stderr": done.stderr,
+                     "seconds": time.perf_counter() - start})
         return done
 
 
 def run_certificates(paths: list[str | Path], timeout: float = 900) -> dict[str, dict]:
     """Run the certificates at ``paths`` standalone, one after another in one guarded interpreter; returns
-    ``{path: {"code", "output", "seconds"}}`` (the code each script exits with, its printed output)."""
+    ``{path: {"code", "output", "seconds"}}`` (the code each script exits with, its printed output: what it
+    printed, then what it wrote to stderr). In a test session, a script whose text another test ran standalone
+    (:func:`run_certificate_once`, or this function) is read back, not run again, and each run is kept for
+    the others (one being run by another test at that moment is run here too, never waited for)."""
     scripts = [str(Path(p).resolve()) for p in paths]
-    with tempfile.TemporaryDirectory() as empty:
-        done = subprocess.run([sys.executable, "-I", "-c", _MANY.format(blocked=TOOLKIT_PACKAGES, scripts=scripts)],
-                              cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
-    if done.returncode != 0:
-        raise AssertionError(f"the guarded interpreter failed ({done.returncode}): {done.stderr[-2000:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+    root = directory()
+    runs: dict[str, dict] = {}
+    held: dict[str, tuple[Path, object]] = {}
+    try:
+        if root is not None:
+            for script in scripts:
+                kept = _kept(root, script)
+                lock = open(kept.with_suffix(".lock"), "w")
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    lock.close()
+                    continue
+                if kept.exists():
+                    runs[script] = json.loads(kept.read_text(encoding="utf-8"))
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+                    lock.close()
+                else:
+                    held[script] = (kept, lock)
+        missing = [script for script in scripts if script not in runs]
+        if missing:
+            with tempfile.TemporaryDirectory() as empty:
+                done = subprocess.run([sys.executable, "-I", "-c", _MANY.format(blocked=TOOLKIT_PACKAGES,
+                                                                                scripts=missing)],
+                                      cwd=empty, env=_env(), capture_output=True, text=True, timeout=timeout)
+            if done.returncode != 0:
+                raise AssertionError(f"the guarded interpreter failed ({done.returncode}): {done.stderr[-2000:]}")
+            for script, run in json.loads(done.stdout.splitlines()[-1]).items():
+                runs[script] = {"args": [sys.executable, "-I", script], **run}
+                if script in held:
+                    _keep(held[script][0], runs[script])
+    finally:
+        for _, lock in held.values():
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            lock.close()
+    return {script: {"code": runs[script]["code"], "output": runs[script]["stdout"] + runs[script]["stderr"],
+                     "seconds": runs[script].get("seconds", 0.0)} for script in scripts}
