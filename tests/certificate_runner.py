@@ -11,7 +11,8 @@ tests run the unchanged certificate of one claim (each mutation test first shows
 and the same text run standalone in the same interpreter exits the same way; the others read the outcome back.
 
 One guarded interpreter per test process starts :func:`run_certificate`'s runs: it is started once (isolated
-mode, the toolkit refused, the solvers' modules imported when installed) and forks a child for each script,
+mode, the toolkit refused, what certificates import imported: sympy, and mpmath, python-flint and z3 when
+installed) and forks a child for each script,
 which runs it as ``__main__`` in an empty directory of its own, its standard output and error captured, and
 exits with the script's code. Each run is a process of its own that never saw another script, as a fresh
 ``python -I`` is; only Python's start-up and sympy's import (about 0.6 s of CPU) are done once, not per run.
@@ -139,23 +140,28 @@ for line in sys.stdin:
 """
 
 _server: subprocess.Popen | None = None
+_server_directory: tempfile.TemporaryDirectory | None = None
 
 
 def _stop_server() -> None:
+    """End the guarded interpreter (its input closed, it returns) and remove its empty directory."""
     if _server is not None and _server.poll() is None:
         _server.stdin.close()
         _server.wait(timeout=30)
+    if _server_directory is not None:
+        _server_directory.cleanup()
 
 
 def _started() -> subprocess.Popen:
     """The guarded interpreter of this test process (started on first use, again if it ended)."""
-    global _server
+    global _server, _server_directory
     if _server is None or _server.poll() is not None:
-        with tempfile.TemporaryDirectory() as empty:
-            _server = subprocess.Popen([sys.executable, "-I", "-c", _SERVER.format(blocked=TOOLKIT_PACKAGES)],
-                                       cwd=empty, env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       text=True)
-        atexit.register(_stop_server)
+        if _server_directory is None:
+            _server_directory = tempfile.TemporaryDirectory()
+            atexit.register(_stop_server)
+        _server = subprocess.Popen([sys.executable, "-I", "-c", _SERVER.format(blocked=TOOLKIT_PACKAGES)],
+                                   cwd=_server_directory.name, env=_env(), stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, text=True)
     return _server
 
 
