@@ -561,15 +561,18 @@ def check_grid(condition, grid, cases, premise=None, where=None, premise_cases=N
     return True, shown
 
 
-def mp_value(expr, point, dps, where=()):
+def mp_value(expr, point, dps, where=(), compiled=None):
     """The real number ``expr`` at ``point`` computed by mpmath at ``dps`` decimal digits: the exact values of
     ``point`` are rounded once to that precision, each ``(name, expression)`` of ``where`` is computed once, in
     order, from the point and the names before it, and an integral is computed by ``mpmath.quad`` over its
-    limits (sympy's mpmath printer)."""
+    limits (sympy's mpmath printer). ``compiled``, a dict, keeps each expression's printed function for the
+    next call (the function reads the working precision when it runs, so it computes the same at any point
+    and precision as a freshly printed one)."""
     import mpmath  # only a certificate with a value at two precisions needs mpmath
 
     if any(isinstance(v, (str, float)) for v in point.values()):
         raise ValueError(f"{point}: values are exact numbers, never text or floats")
+    known = {} if compiled is None else compiled
     with mpmath.workdps(dps):
         env = {}
         for name, value in point.items():
@@ -578,8 +581,11 @@ def mp_value(expr, point, dps, where=()):
 
         def evaluate(e):
             e = sympy.sympify(e)
-            names = sorted(s.name for s in e.free_symbols)
-            return sympy.lambdify(names, e, modules="mpmath")(*[env[n] for n in names])
+            if e not in known:
+                names = sorted(s.name for s in e.free_symbols)
+                known[e] = names, sympy.lambdify(names, e, modules="mpmath")
+            names, function = known[e]
+            return function(*[env[n] for n in names])
 
         for name, e in where:
             env[str(name)] = evaluate(e)
@@ -592,10 +598,10 @@ def check_two_precisions(expr, sign, names, points, dps, where=()):
     import mpmath  # only a certificate with a value at two precisions needs mpmath
 
     holds = {">0": lambda v: v > 0, ">=0": lambda v: v >= 0, "<0": lambda v: v < 0, "<=0": lambda v: v <= 0}[sign]
-    smallest = None
+    smallest, compiled = None, {}
     for row in points:
         point = dict(zip(names, row))
-        low, high = mp_value(expr, point, dps, where), mp_value(expr, point, 2 * dps, where)
+        low, high = mp_value(expr, point, dps, where, compiled), mp_value(expr, point, 2 * dps, where, compiled)
         with mpmath.workdps(2 * dps):
             tolerance = mpmath.mpf(10) ** (10 - dps) * max(1, abs(high))
             shown = f"{mpmath.nstr(low, 12)} and {mpmath.nstr(high, 12)} at {point}"

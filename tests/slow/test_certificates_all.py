@@ -82,9 +82,10 @@ def test_the_certificate_of_every_verdict_runs_standalone(tmp_path, chunk):
         if not complete(result.status, result.evidence):
             problems.append(_missing(result))
             continue
-        problems += _scan(claim_id, result, certificate_source(result))
+        source = certificate_source(result)
+        problems += _scan(claim_id, result, source)
         path = tmp_path / file_name(claim_id)
-        path.write_text(certificate_source(result), encoding="utf-8")
+        path.write_text(source, encoding="utf-8")
         lines = len(path.read_text(encoding="utf-8").splitlines())
         if lines > LINES:
             problems.append(f"{claim_id}: its certificate has {lines} lines (at most {LINES})")

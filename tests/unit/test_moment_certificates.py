@@ -7,13 +7,15 @@ value."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from proofs.certificates import file_name
+from proofs import runner
+from proofs.base import registry
+from proofs.certificates import file_name, write_certificates
+from proofs.userclaims import _LOADED, load_claims_file
 from tests.certificate_runner import run_certificate
 
 #: A frequency-estimation note: Warner's randomized response with the unbiased estimator of pi.
@@ -43,16 +45,30 @@ CLAIMS = textwrap.dedent('''
 IDS = ("Note.variance-printed", "Note.variance", "Note.small-pi")
 
 
+def _certificates(claims: Path, ids, out: Path) -> dict[str, Path]:
+    """The certificates of the claims ``ids`` of the claims file ``claims``, checked at the standard budget and
+    written into ``out``, as ``python -m proofs certificate ID... --claims FILE --only-user --output DIR`` writes
+    them (its command line is tested in test_certificate_cli.py); here in this process, the file's claims
+    unregistered again afterwards."""
+    key = str(claims.resolve())
+    loaded_before = key in _LOADED
+    try:
+        assert set(ids) <= set(load_claims_file(claims))
+        results = runner.run([registry.get(claim_id) for claim_id in ids], "standard", in_process=True)
+        written, refused = write_certificates(results, str(out))
+        assert not refused and len(written) == len(ids), refused
+    finally:
+        if not loaded_before:
+            registry.forget(list(_LOADED.pop(key, ())))
+    return {claim_id: out / file_name(claim_id) for claim_id in ids}
+
+
 @pytest.fixture(scope="module")
 def scripts(tmp_path_factory):
     base = tmp_path_factory.mktemp("note")
     claims = base / "note_claims.py"
     claims.write_text(CLAIMS, encoding="utf-8")
-    out = base / "certificates"
-    done = subprocess.run([sys.executable, "-m", "proofs", "certificate", *IDS, "--claims", str(claims),
-                           "--only-user", "--output", str(out)], capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return {claim_id: out / file_name(claim_id) for claim_id in IDS}
+    return _certificates(claims, IDS, base / "certificates")
 
 
 def _run(script):
@@ -108,12 +124,7 @@ def test_an_approximation_certificate_rechecks_the_limit(scripts, tmp_path):
 
 
 def test_a_refuted_family_variance_certificate_sums_over_the_explicit_matrix(tmp_path):
-    out = tmp_path / "krr"
-    done = subprocess.run([sys.executable, "-m", "proofs", "certificate", "KRR.variance", "--claims",
-                           "examples/krr_claims.py", "--only-user", "--output", str(out)],
-                          capture_output=True, text=True, timeout=1200)
-    assert done.returncode == 0, done.stdout + done.stderr
-    script = out / file_name("KRR.variance")
+    script = _certificates(Path("examples/krr_claims.py"), ["KRR.variance"], tmp_path / "krr")["KRR.variance"]
     text = _passes(script)
     assert "the exact side is summed over the explicit matrix of k-ary randomized response" in text
     _fails(_tampered(script, tmp_path, r"(\nexpr_2 = )", r"\1S(1)/7 + "))
