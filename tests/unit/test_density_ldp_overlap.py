@@ -17,6 +17,10 @@ from proofs.certificates import Subject, certificate_source
 from proofs.engines import density_cells
 from proofs.engines.density_cells import cut_into_cells
 
+#: Seconds each sign decision may take: a guard against a hang, not a target. A decision that finishes well within
+#: the default 30 s on an idle machine can take several times that on a loaded one, where it would end
+#: ``inconclusive`` (time-out) and fail a test about the mathematics for a reason of timing.
+GUARD = 600.0
 P = "(exp(eps) - exp(eps/2))/(2*exp(eps/2) + 2)"             # PM's p (Wang et al., ICDE 2019, Algorithm 2)
 BOUND = "(exp(eps/2) + 1)/(exp(eps/2) - 1)"                 # PM's C
 LEFT = f"(({BOUND}) + 1)*t/2 - (({BOUND}) - 1)/2"
@@ -50,7 +54,7 @@ def _machine_checked_steps_check(evidence):
 
 
 def test_pm_written_as_overlapping_pieces_is_proved_eps_ldp_on_every_ordering():
-    verdict = check_ldp(_pm_as_two_overlapping_pieces(), "eps", domain="eps > 0")
+    verdict = check_ldp(_pm_as_two_overlapping_pieces(), "eps", domain="eps > 0", timeout=GUARD)
     assert verdict.status.value == "proved"
     decision = _decision(verdict)
     assert decision.outcome.value == "proved"
@@ -66,7 +70,7 @@ def test_the_hybrid_mechanism_with_pm_as_overlapping_pieces_is_proved_eps_ldp():
     Duchi et al.'s two atoms otherwise."""
     law = C.mixture([("1 - exp(-eps/2)", _pm_as_two_overlapping_pieces()), ("exp(-eps/2)", C.duchi_two_point("eps"))],
                     name="the hybrid mechanism, PM as overlapping pieces")
-    verdict = check_ldp(law, "eps", domain="eps > 0")
+    verdict = check_ldp(law, "eps", domain="eps > 0", timeout=GUARD)
     assert verdict.status.value == "proved"
     decision = _decision(verdict)
     assert decision.detail["orderings"]["orderings possible"] == 6
@@ -74,14 +78,14 @@ def test_the_hybrid_mechanism_with_pm_as_overlapping_pieces_is_proved_eps_ldp():
 
 
 def test_pm_written_as_overlapping_pieces_is_refuted_at_half_its_budget():
-    verdict = check_ldp(_pm_as_two_overlapping_pieces(), "eps/2", domain="eps > 0")
+    verdict = check_ldp(_pm_as_two_overlapping_pieces(), "eps/2", domain="eps > 0", timeout=GUARD)
     assert verdict.status.value == "refuted"
     assert _decision(verdict).outcome.value == "counterexample"
 
 
 def test_a_moving_window_is_refuted_with_an_infinite_loss_at_an_exact_point():
     law = _window()
-    verdict = check_ldp(law, "1")
+    verdict = check_ldp(law, "1", timeout=GUARD)
     decision = _decision(verdict)
     assert verdict.status.value == "refuted" and decision.outcome.value == "counterexample"
     point = decision.counterexample
@@ -98,7 +102,7 @@ def test_a_moving_window_is_refuted_with_an_infinite_loss_at_an_exact_point():
 ], ids=["at log(a/b)", "below log(a/b)"])
 def test_a_window_on_a_floor_is_eps_ldp_exactly_at_the_log_of_its_two_heights(law, eps, status):
     built = law()
-    verdict = check_ldp(built, eps)
+    verdict = check_ldp(built, eps, timeout=GUARD)
     decision = _decision(verdict)
     assert verdict.status.value == status
     assert decision.outcome.value == {"proved": "proved", "refuted": "counterexample"}[status]
@@ -114,8 +118,8 @@ def test_a_window_on_a_floor_is_eps_ldp_exactly_at_the_log_of_its_two_heights(la
 def test_a_window_on_a_floor_with_eps_free_is_proved_at_eps_and_refuted_at_half_of_it():
     law = C.density([("1/(3 + exp(eps))", -2, 2), ("(exp(eps) - 1)/(3 + exp(eps))", "t - 1/2", "t + 1/2")],
                     domain="eps > 0")
-    assert check_ldp(law, "eps", domain="eps > 0").status.value == "proved"
-    refuted = check_ldp(law, "eps/2", domain="eps > 0")
+    assert check_ldp(law, "eps", domain="eps > 0", timeout=GUARD).status.value == "proved"
+    refuted = check_ldp(law, "eps/2", domain="eps > 0", timeout=GUARD)
     assert refuted.status.value == "refuted"
     assert {"eps", "t", "tp", "y"} <= set(_decision(refuted).counterexample)
 
@@ -128,7 +132,7 @@ def _two_windows_on_a_floor():
 
 @pytest.mark.parametrize("eps, status", [("log(4)", "proved"), ("log(3)", "refuted")], ids=["log 4", "log 3"])
 def test_orderings_proved_empty_are_skipped_and_counted(eps, status):
-    verdict = check_ldp(_two_windows_on_a_floor(), eps)
+    verdict = check_ldp(_two_windows_on_a_floor(), eps, timeout=GUARD)
     assert verdict.status.value == status
     orderings = _decision(verdict).detail["orderings"]
     assert orderings["orderings impossible (proved empty)"] == 2
@@ -139,7 +143,7 @@ def test_orderings_proved_empty_are_skipped_and_counted(eps, status):
 def test_an_empty_domain_earns_no_verdict_for_a_law_by_cells():
     law = C.density([("1/(3 + exp(eps))", -2, 2), ("(exp(eps) - 1)/(3 + exp(eps))", "t - 1/2", "t + 1/2")],
                     domain="eps > 0")
-    verdict = check_ldp(law, "eps", domain="eps > 1, eps < 1/2")
+    verdict = check_ldp(law, "eps", domain="eps > 1, eps < 1/2", timeout=GUARD)
     assert verdict.status.value == "inconclusive"
     assert "the stated domain is empty" in verdict.reason
 
@@ -162,7 +166,7 @@ def test_the_cells_of_overlapping_pieces_add_the_pieces_that_hold_them():
 
 def test_more_orderings_than_the_bound_leave_the_decision_inconclusive_in_one_line(monkeypatch):
     monkeypatch.setattr(density_cells, "MAX_ORDERINGS", 2)
-    verdict = check_ldp(_window_on_a_floor(), "log(3)")
+    verdict = check_ldp(_window_on_a_floor(), "log(3)", timeout=GUARD)
     decision = _decision(verdict)
     assert decision.outcome.value == "inconclusive"
     assert "more than MAX_ORDERINGS = 2 orderings" in decision.detail["why"]
@@ -170,14 +174,14 @@ def test_more_orderings_than_the_bound_leave_the_decision_inconclusive_in_one_li
 
 
 def test_tiled_laws_keep_the_ratio_of_two_pieces_per_case():
-    decision = _decision(check_ldp(C.piecewise("eps"), "eps", domain="eps > 0"))
+    decision = _decision(check_ldp(C.piecewise("eps"), "eps", domain="eps > 0", timeout=GUARD))
     assert decision.outcome.value == "proved"
     assert "orderings" not in decision.detail
 
 
 @pytest.mark.parametrize("law, eps", [(_window, "1"), (_window_on_a_floor, "log(3)")], ids=["refuted", "proved"])
 def test_the_certificate_of_a_cell_decision_runs_and_checks(law, eps, tmp_path):
-    verdict = check_ldp(law(), eps)
+    verdict = check_ldp(law(), eps, timeout=GUARD)
     subject = Subject("Density.cells", "a law by cells", "a test", "eps-LDP", verdict.status.value, verdict.reason,
                       tuple(verdict.evidence))
     path = tmp_path / "certificate.py"
