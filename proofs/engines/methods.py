@@ -132,7 +132,6 @@ def _zero_by(difference: Any, *, custom: bool) -> str | None:
     """The simplification of :data:`proofs.kernel.stepcheck.ZERO_BY` that a certificate repeats for an identity
     sympy proved: ``cancel`` for rational functions (cheapest), otherwise the one the check used (the
     default is ``simplify``), found by trying them when the check brought its own."""
-
     if _rational(difference) and stepcheck.is_zero(difference, "cancel"):
         return "cancel"
     if not custom:
