@@ -58,11 +58,6 @@ for name in BLOCKED:
         sys.exit(f"the guard failed: {{name}} imported")
 """
 
-_ONE = _GUARD + """
-sys.argv = [{script!r}]
-runpy.run_path({script!r}, run_name="__main__")
-"""
-
 _MANY = _GUARD + """
 out = {{}}
 for script in {scripts!r}:

@@ -45,6 +45,17 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
         release(held.pop(result.claim.id))
         found(result)
 
+    def taken(c, lock):  # with its lock held: read back a kept result, or keep the lock and check it here
+        if (r := stored(_RESULTS, c.id, name)) is not None:
+            release(lock)
+            found(r)
+        else:
+            held[c.id] = lock
+
+    def check_held():
+        if held:
+            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
+
     try:
         busy = []  # claims another test or command is computing now
         for c in claims:
@@ -55,23 +66,13 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
                 lock.close()
                 busy.append(c)
                 continue
-            if (r := stored(_RESULTS, c.id, name)) is not None:
-                release(lock)
-                found(r)
-            else:
-                held[c.id] = lock
-        if held:
-            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
+            taken(c, lock)
+        check_held()
         for c in busy:  # wait for each; one whose computation stopped without a result is checked here
             lock = lock_file(_RESULTS, c.id, name)
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if (r := stored(_RESULTS, c.id, name)) is not None:
-                release(lock)
-                found(r)
-            else:
-                held[c.id] = lock
-        if held:
-            _run([c for c in claims if c.id in held], budget, jobs=jobs, on_result=finished, scheduler=scheduler)
+            taken(c, lock)
+        check_held()
     finally:
         for lock in held.values():
             release(lock)
