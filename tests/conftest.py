@@ -125,6 +125,16 @@ def shared_results(tmp_path_factory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
+def command_server() -> Iterator[str]:
+    """``python -m proofs`` forked from one loaded interpreter for this test process
+    (:mod:`tests.command_server`): the command-line tests' modules use it (``pytestmark``)."""
+    from tests.command_server import server
+
+    with server() as path:
+        yield path
+
+
+@pytest.fixture(scope="session")
 def catalog_ids() -> list[str]:
     """Every claim id of the project's catalog, papers/CLAIMS.md."""
     import re

@@ -18,10 +18,17 @@ check the same claim twice.
 
 from __future__ import annotations
 
-import runpy
+import os
 import sys
 
-from tests.shared_runs import install
+from tests.command_server import VARIABLE, forward
+
+if os.environ.get(VARIABLE):  # the tests' command server: the same command, forked from a loaded interpreter
+    forward(sys.argv[1:], shared=True)
+
+import runpy  # noqa: E402 - run by hand, without the server
+
+from tests.shared_runs import install  # noqa: E402
 
 install()
 sys.argv[0] = "proofs"

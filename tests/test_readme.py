@@ -39,6 +39,9 @@ import sympy
 import numeric.mechanisms
 from proofs import check_ldp, check_moment, check_sign
 
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

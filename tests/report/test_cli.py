@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
 from proofs.base import registry
 from proofs.cli import COMMANDS, OPTIONS, _UsageError, main, parse
 from proofs.userclaims import _LOADED
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 CLAIM_KEYS = {"id", "title", "source", "statement_latex", "status", "methods", "counterexample", "holds_when",
               "corrected", "seconds"}
@@ -34,7 +36,7 @@ def test_list_json_has_every_id(capsys, catalog_ids):
     ],
 )
 def test_usage_errors_exit_2_with_one_line(argv, message):
-    proc = subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=60)
+    proc = commands.run(argv, timeout=60)
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr
@@ -197,8 +199,7 @@ def test_claims_help_says_the_file_is_run(capsys):
 def test_a_claims_file_that_exits_is_a_usage_error(tmp_path):
     exits = tmp_path / "exits.py"
     exits.write_text("import sys\nsys.exit(0)\n")
-    proc = subprocess.run([sys.executable, "-m", "proofs", "list", "--claims", str(exits)], capture_output=True,
-                          text=True, timeout=300)
+    proc = commands.run(["list", "--claims", str(exits)], timeout=300)
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and f"claims='{exits}': the file called sys.exit(0)" in lines[0], lines

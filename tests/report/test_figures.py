@@ -4,14 +4,16 @@ How long the command takes is measured by ``benchmarks/bench_figures.py``, never
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from core.errors import InvalidArgument
 from proofs.figures import FIGURES, README_FIGURE, draw, write_figures
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -20,8 +22,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 def figures_run(tmp_path_factory):
     """One run of the command, as a user types it, and its printed paths (the timeout only guards a hang)."""
     out = tmp_path_factory.mktemp("figures")
-    proc = subprocess.run([sys.executable, "-m", "proofs", "figures", str(out)], capture_output=True, text=True,
-                          timeout=600)
+    proc = commands.run(["figures", str(out)], timeout=600)
     return proc, out
 
 

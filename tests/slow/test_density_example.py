@@ -5,9 +5,14 @@ the verdicts its docstring promises: 13 claims proved; the four planted errors r
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "mean_estimation_claims.py"
@@ -18,9 +23,8 @@ AS_PRINTED = {"ME.pm-beats-duchi"}
 
 
 def test_mean_estimation_example_proves_its_claims_and_refutes_the_planted_errors_and_the_printed_threshold():
-    proc = subprocess.run([sys.executable, "-m", "proofs", "check", "--claims", str(EXAMPLE), "--only-user",
-                           "--budget", "quick", "--format", "json", "--no-progress"],
-                          capture_output=True, text=True, timeout=1200, cwd=ROOT)
+    proc = commands.run(["check", "--claims", str(EXAMPLE), "--only-user", "--budget", "quick", "--format", "json",
+                         "--no-progress"], timeout=1200, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     statuses = {c["id"]: c["status"] for c in report["claims"]}

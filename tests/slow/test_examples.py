@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "krr_claims.py"
@@ -15,8 +21,7 @@ HASHING = ROOT / "examples" / "local_hashing_claims.py"
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=600,
-                          cwd=ROOT)
+    return commands.run(argv, timeout=600, cwd=ROOT)
 
 
 def test_the_example_claims_file_earns_its_verdicts():

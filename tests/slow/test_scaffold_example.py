@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "paper"
 
 
 def _run(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=900,
-                          cwd=ROOT)
+    return commands.run(argv, timeout=900, cwd=ROOT)
 
 
 def test_the_scaffolded_example_runs_as_written_and_finds_the_error():

@@ -5,12 +5,15 @@ verdict has no machine-checked step to certify."""
 from __future__ import annotations
 
 import subprocess
-import sys
 import textwrap
 
 import pytest
 
 from tests.certificate_runner import run_certificate
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 #: A claims file of two claims: one whose evidence records an identity, one whose proof records nothing.
 CLAIMS = textwrap.dedent('''
@@ -41,8 +44,7 @@ CLAIMS = textwrap.dedent('''
 
 
 def _cli(*argv: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=300,
-                          cwd=cwd)
+    return commands.run(argv, timeout=300, cwd=cwd)
 
 
 @pytest.fixture()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,10 @@ from proofs.base.claim import Claim
 from proofs.reading.coverage import coverage
 from proofs.reading import Formula, is_pending, pending, scaffold, todo_of
 from proofs.userclaims import load_claims_file
+from tests import command_server as commands
+
+#: The commands run forked from one loaded interpreter (tests/command_server.py).
+pytestmark = pytest.mark.usefixtures("command_server")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "paper"
@@ -25,8 +28,7 @@ LAPLACE = Path(__file__).parent / "scaffold_papers" / "laplace"
 
 
 def _cli(*argv: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=600,
-                          cwd=cwd)
+    return commands.run(argv, timeout=600, cwd=cwd)
 
 
 @pytest.fixture

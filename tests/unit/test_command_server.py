@@ -1,0 +1,38 @@
+"""The tests' command server (tests/command_server.py) runs ``python -m proofs`` as a fresh interpreter would:
+the same output, exit code, folder and environment, and a command that outlives its timeout is killed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests import command_server as commands
+
+pytestmark = pytest.mark.usefixtures("command_server")
+
+
+def _fresh(*argv: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "proofs", *argv], capture_output=True, text=True, timeout=600,
+                          cwd=cwd)
+
+
+def test_a_served_command_prints_and_exits_as_a_fresh_interpreter():
+    for argv in (["list", "--format", "json"], ["check", "Eq22"], ["--bogus"]):
+        served, fresh = commands.run(argv, timeout=600), _fresh(*argv)
+        assert (served.returncode, served.stdout, served.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+def test_a_served_command_has_the_callers_folder_and_environment(tmp_path):
+    (tmp_path / "mine.py").write_text("import os\nprint(os.getcwd(), os.environ['MARK'])\nraise SystemExit(3)\n")
+    done = commands.run(["list", "--claims", "mine.py"], timeout=600, cwd=tmp_path, env=dict(os.environ, MARK="m1"))
+    assert f"{tmp_path} m1" in done.stderr  # what a claims file prints goes to stderr
+    assert done.returncode == 2 and "sys.exit(3)" in done.stderr
+
+
+def test_a_served_command_past_its_timeout_is_killed(tmp_path):
+    (tmp_path / "slow.py").write_text("import time\ntime.sleep(600)\n")
+    with pytest.raises(subprocess.TimeoutExpired):
+        commands.run(["list", "--claims", str(tmp_path / "slow.py")], timeout=1)
