@@ -14,6 +14,10 @@ The results are shared through :mod:`tests.shared_results` (``README_RESULTS`` n
 directory), with the claim tests too; a lock per claim and budget, taken for every claim a command will check
 and given back as each result comes, makes a concurrent command or claim test wait for that result rather than
 check the same claim twice.
+
+When the test process runs a command server (:mod:`tests.command_server`, named in ``PROOFS_COMMAND_SERVER``),
+this process hands its arguments, folder, environment and standard streams to a command forked from it and
+exits as that command does; run by hand, it runs the command itself.
 """
 
 from __future__ import annotations
