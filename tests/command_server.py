@@ -93,6 +93,8 @@ def _attend(connection: socket.socket) -> None:
     if pid == 0:
         connection.close()
         _become(request, fds)  # never returns
+    with contextlib.suppress(OSError):  # on both sides of the fork, so that the group exists once the pid is sent
+        os.setpgid(pid, pid)
     for fd in fds:
         os.close(fd)
     connection.sendall(_PID.pack(pid))
@@ -108,6 +110,7 @@ def _become(request: dict, fds: list[int]) -> None:
     for number, fd in enumerate(fds):
         os.dup2(fd, number)
         os.close(fd)
+    os.setpgid(0, 0)  # a group of its own, so that a timeout or a signal reaches the processes it forks too
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.chdir(request["cwd"])
@@ -205,7 +208,7 @@ def run(argv: list[str] | tuple[str, ...], *, cwd: str | os.PathLike | None = No
         out, err = _read_both(out_read, err_read, timeout)
     except subprocess.TimeoutExpired:
         with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+            os.killpg(pid, signal.SIGKILL)  # the command and what it forked (a claims file's trial load)
         connection.close()
         raise subprocess.TimeoutExpired(command, timeout) from None
     code = _ended(connection)
@@ -246,9 +249,9 @@ def forward(argv: list[str], shared: bool) -> None:
     path = environment.pop(VARIABLE)
     connection, pid = _request(path, argv, os.getcwd(), environment, [0, 1, 2], shared)
 
-    def pass_on(number, _frame):
+    def pass_on(number, _frame):  # to the command's group, as a terminal's Ctrl-C reaches every process of a job
         with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, number)
+            os.killpg(pid, number)
 
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, pass_on)

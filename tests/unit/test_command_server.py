@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -32,7 +33,29 @@ def test_a_served_command_has_the_callers_folder_and_environment(tmp_path):
     assert done.returncode == 2 and "sys.exit(3)" in done.stderr
 
 
-def test_a_served_command_past_its_timeout_is_killed(tmp_path):
-    (tmp_path / "slow.py").write_text("import time\ntime.sleep(600)\n")
+def test_a_served_command_past_its_timeout_is_killed_with_what_it_forked(tmp_path):
+    """The command's whole process group is killed: the claims file sleeps in the trial load the command forks."""
+    pid_file = tmp_path / "pid"
+    (tmp_path / "slow.py").write_text(f"import os, time\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+                                      "time.sleep(600)\n")
     with pytest.raises(subprocess.TimeoutExpired):
         commands.run(["list", "--claims", str(tmp_path / "slow.py")], timeout=1)
+    if not pid_file.exists():
+        return  # killed before the file was loaded: nothing was forked
+    sleeper = int(pid_file.read_text())
+    deadline = time.monotonic() + 600  # a guard against a hang, not a target: the group was sent SIGKILL
+    while _alive(sleeper):
+        assert time.monotonic() < deadline, f"process {sleeper} outlived the command's timeout"
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:  # a zombie awaiting its parent is dead
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
