@@ -2,7 +2,7 @@
 
 The suite runs the command line a few hundred times (the README's commands, the command-line tests, the
 scaffold, certificate and example tests). A fresh interpreter spends about 1.5 s of CPU importing sympy, the
-toolkit and the catalog before it reads its arguments; on two cores that was a tenth of the suite's time.
+toolkit and the catalog before it reads its arguments (the suite ran about 50 s longer on two cores).
 
 Here each command is still a process of its own, with the caller's arguments, working directory, environment
 and standard streams, whose exit code (or the signal that ended it) comes back to the caller: a child of a

@@ -1,7 +1,8 @@
 """The README is tested: every code block runs, and what the README says a command shows is what it shows.
 
 * bash blocks: each command runs in a temporary directory (with a copy of ``examples/``), ``python -m
-  proofs`` as ``python -m tests.readme_proofs``, the same command line with each claim's result shared
+  proofs`` as ``python -m tests.readme_proofs`` (forked from the test process's loaded interpreter,
+  :mod:`tests.command_server`), the same command line with each claim's result shared
   between the README's commands (the whole catalog is checked once per budget, not once per command);
   its exit code and its outputs are checked (files written, JSON keys, statuses the prose states);
 * the ``text`` block of terminal output is compared with the command the paragraph above it names;
