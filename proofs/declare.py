@@ -71,8 +71,8 @@ from proofs.engines.sign.cases import InfOver, SupOver
 from proofs.engines.sign.limits import refuse_sizes
 from proofs.engines.sign.parse import parse_constraint, read_statement
 from proofs.engines.sign.threshold import read_iff
-from proofs.kernel import stepcheck
 from proofs.engines.value_sums import sum_over_values, validate_value_sum
+from proofs.kernel import stepcheck
 
 __all__ = ["moment_claim", "ldp_claim", "sign_claim", "approximation_claim", "sample_sizes", "formula_text", "GRID_POINTS",
            "value_sum_claim"]

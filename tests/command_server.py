@@ -30,6 +30,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -216,8 +217,6 @@ def run(argv: list[str] | tuple[str, ...], *, cwd: str | os.PathLike | None = No
 
 
 def _read_both(out_fd: int, err_fd: int, timeout: float) -> tuple[bytes, bytes]:
-    import time
-
     chunks: dict[int, list[bytes]] = {out_fd: [], err_fd: []}
     watch = selectors.DefaultSelector()
     for fd in chunks:

@@ -26,13 +26,13 @@ from tests.shared_results import directory, lock_file, release, store, stored
 
 __all__ = ["shared_run", "shared_figures", "install"]
 
-_RESULTS = directory()
 _run = runner.run
 _draw = outputs.draw_images
 
 
 def shared_run(claims, budget="standard", *, jobs=None, on_result=None, scheduler=None):
     name = get_budget(budget).name
+    results = directory()  # read when used: a command forked from a loaded interpreter gets its caller's
     known, held = {}, {}
 
     def found(result):
@@ -41,12 +41,12 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
             on_result(result)
 
     def finished(result):  # a result this command computed: kept, its lock given back at once
-        store(_RESULTS, result.claim.id, name, result)
+        store(results, result.claim.id, name, result)
         release(held.pop(result.claim.id))
         found(result)
 
     def taken(c, lock):  # with its lock held: read back a kept result, or keep the lock and check it here
-        if (r := stored(_RESULTS, c.id, name)) is not None:
+        if (r := stored(results, c.id, name)) is not None:
             release(lock)
             found(r)
         else:
@@ -59,7 +59,7 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
     try:
         busy = []  # claims another test or command is computing now
         for c in claims:
-            lock = lock_file(_RESULTS, c.id, name)
+            lock = lock_file(results, c.id, name)
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -69,7 +69,7 @@ def shared_run(claims, budget="standard", *, jobs=None, on_result=None, schedule
             taken(c, lock)
         check_held()
         for c in busy:  # wait for each; one whose computation stopped without a result is checked here
-            lock = lock_file(_RESULTS, c.id, name)
+            lock = lock_file(results, c.id, name)
             fcntl.flock(lock, fcntl.LOCK_EX)
             taken(c, lock)
         check_held()
@@ -86,7 +86,7 @@ def shared_figures(claim_ids=None, dpi=80):
     illustrated = {c for claims in ILLUSTRATES.values() for c in claims}  # the ids that choose the figures
     chosen = None if claim_ids is None else sorted(set(claim_ids) & illustrated)
     key = hashlib.sha256(repr((chosen, dpi)).encode()).hexdigest()[:24]
-    kept = _RESULTS / "figures" / f"{key}.pickle"
+    kept = directory() / "figures" / f"{key}.pickle"
     kept.parent.mkdir(parents=True, exist_ok=True)
     with open(kept.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -97,7 +97,6 @@ def shared_figures(claim_ids=None, dpi=80):
             kept.with_suffix(".tmp").write_bytes(pickle.dumps(images))
             os.replace(kept.with_suffix(".tmp"), kept)
         return images
-
 
 
 def install() -> None:

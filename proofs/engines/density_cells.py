@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from functools import cached_property
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import sympy

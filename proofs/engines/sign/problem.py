@@ -25,11 +25,11 @@ import z3
 from core.context import DEFAULT_DPS, closed_sign
 from core.errors import InvalidArgument, invalid
 from proofs.engines.sign.limits import MAX_FACTOR_TERMS, Deadline, TimeUp, bounded, shielded
-from symbolic.polys import poly_of
 from proofs.engines.sign.parse import NEGATION, RELATIONS, Condition, Statement
 from proofs.kernel.record import Transcript
 from proofs.engines.sign.reduce import reduce_logs, require_rational, substitute_exp
 from proofs.engines.sign.solver import Answer, Undecided, rational_model, relation, solve, to_z3
+from symbolic.polys import poly_of
 
 __all__ = ["SignProblem", "NotPolynomial", "SOLVER_NAME", "flip", "compares_to_zero", "evaluate", "domain_holds"]
 
