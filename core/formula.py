@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from core.errors import invalid
+from core.relations import is_relation_class, rebuilt
 from core.types import ExprLike
 
 if TYPE_CHECKING:
@@ -549,6 +550,8 @@ def _build_srepr(node: ast.AST) -> Any:
         if name in _COSTLY and any((isinstance(a, (int, float)) or getattr(a, "is_Number", False))
                                    and abs(a) > _LARGEST_EXPONENT for a in args):
             raise ValueError(f"{name} of a number above {_LARGEST_EXPONENT}")
+        if is_relation_class(func) and len(args) == 2:  # as written: a relation between numbers stays one
+            return rebuilt(func, *args)
         return func(*args)
     raise ValueError(f"unexpected syntax {type(node).__name__}")
 

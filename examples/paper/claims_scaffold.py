@@ -1,4 +1,4 @@
-"""Claims of rr_paper.tex, scaffolded by `python -m proofs scaffold rr_paper.tex` (ldp-belief-proofs 0.6.0).
+"""Claims of rr_paper.tex, scaffolded by `python -m proofs scaffold rr_paper.tex` (ldp-belief-proofs 0.6.1).
 
 A claim whose formula fits an engine is written ready to run, as that engine's short declaration
 (sign_claim, ldp_claim, moment_claim) with the domain the text states (none stated: the formula's

@@ -54,6 +54,7 @@ from core.domain import Domain
 from core.errors import InvalidArgument, invalid
 from core.formula import parse_srepr
 from core.memo import per_object
+from core.relations import keep_when_pickled
 from proofs.base.evidence import Evidence, Outcome, Step
 from proofs.kernel import enumerations, stepcheck
 
@@ -62,6 +63,10 @@ __all__ = ["Step", "SmtQuery", "Identity", "Inequality", "ExactValue", "Holds", 
            "STEP_KINDS", "step_from_json", "PointClaim", "counterexample_steps", "attach",
            "settled", "cannot_fail", "trivial_query", "step_key", "normalised_smtlib", "RELATIONS", "Json", "Argument",
            "DomainLike"]
+
+# A step's relation (``delta(eps) > delta`` between two numbers, left for the re-check) keeps its form when a
+# result is pickled (worker processes, Dask, kept results); sympy's default would rebuild it as ``true``.
+keep_when_pickled()
 
 #: A value of a step's JSON form (what :meth:`Step.to_json` writes and :func:`step_from_json` reads).
 Json: TypeAlias = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
