@@ -10,13 +10,11 @@ send their results pickled, kept results are pickled, and a JSON report is read 
 
 :func:`rebuilt` makes a relation of its class and sides without evaluating it (the reader of ``srepr``,
 :func:`core.formula.parse_srepr`, uses it); :func:`keep_when_pickled` registers the same rebuilding for
-pickling (with :mod:`copyreg`; the pickle names only sympy's class and :func:`functools.partial`, so a process
-without the toolkit reads it back). An expression, a relation sympy left symbolic, and everything that is not a
-relation are rebuilt as before: building a relation unevaluated from the sides it was printed with gives the
-same object.
-
-Registering for pickling is :func:`keep_when_pickled`, called by :mod:`proofs.kernel.steps` (the module of the
-steps) when it is imported. sympy is imported where a function needs it, as everywhere in :mod:`core`.
+pickling with :mod:`copyreg` (:mod:`proofs.kernel.steps` calls it when it is imported). The pickle names only
+sympy's class and :func:`functools.partial`, so a process without the toolkit reads it back. A relation sympy
+left symbolic is rebuilt as the same object as before (its printed sides, unevaluated, are its sides), and
+nothing that is not a relation changes. sympy is imported where a function needs it, as everywhere in
+:mod:`core`.
 """
 
 from __future__ import annotations
