@@ -1,6 +1,6 @@
 """Every claim's evidence reads back as itself, at the quick budget: from a pickle (how the results of a run's
 worker processes, of Dask's workers and of kept runs arrive) and, step by step, from its JSON form (how
-``export --from`` and ``certificate`` read a report).
+``export --from`` reads a report).
 
 A step that came back as something else would change what the report says a machine checked: 004's Gaussian
 mechanism (R.gaussian) records ``delta(eps) > delta`` between two numbers, both sides enclosed in balls, and
