@@ -25,6 +25,7 @@ from proofs.kernel.steps import (
     counterexample_steps, normalised_smtlib, step_from_json,
 )
 from core.errors import InvalidArgument
+from core.formula import parse_srepr
 
 p, q, x = sympy.symbols("p q x", real=True)
 n = sympy.Symbol("n", integer=True, positive=True)
@@ -115,6 +116,17 @@ def test_a_relation_between_numbers_is_read_back_as_the_relation_not_as_true():
         assert isinstance(again.condition, sympy.StrictGreaterThan) and cannot_fail(again) is None and again.check()
     names = {arg for _, arg, _ in pickletools.genops(pickle.dumps(step.condition)) if isinstance(arg, str)}
     assert "functools" in names and not any(n.startswith(("core", "proofs")) for n in names), names
+
+
+@pytest.mark.parametrize("relation", [sympy.Eq, sympy.Ne, sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge],
+                         ids=lambda r: r.__name__)
+def test_every_relation_between_numbers_reads_back_unevaluated(relation):
+    """Each of sympy's six relations, between two numbers it can decide, comes back from a pickle and from its
+    ``srepr`` as the same relation (sympy's own rebuilding gives ``true`` or ``false``)."""
+    written = relation(sympy.erf(1) / 2, sympy.Rational(1, 10**5), evaluate=False)
+    assert relation(*written.args) in (sympy.true, sympy.false)  # what sympy's rebuilding would give
+    for again in (pickle.loads(pickle.dumps(written)), parse_srepr(sympy.srepr(written))):
+        assert type(again) is type(written) and again.args == written.args
 
 
 def test_identity_labels_say_what_is_evaluated():
